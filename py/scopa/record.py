@@ -1,0 +1,111 @@
+"""Game records (RULES §6): write any match as JSON and read one back, checking every play."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from .cards import cards_str, parse_card
+from .errors import RecordError, ScopaError
+from .rules import PRESETS, RuleSet, preset, rules_for
+from .state import Match
+
+FORMAT = "scopa-record/1"
+
+
+def closest_variant(rules: RuleSet) -> str:
+    """The preset that differs from these rules in the fewest options (ties: the first listed)."""
+    return min(PRESETS, key=lambda v: len(rules.diff(PRESETS[v].rules)))
+
+
+def to_record(match: Match, variant: str | None = None) -> dict[str, Any]:
+    """The record of a match, finished or not; options are written relative to `variant`'s preset
+    (by default the closest one)."""
+    if variant is None:
+        variant = closest_variant(match.rules)
+    base = preset(variant).rules
+    return {
+        "format": FORMAT,
+        "variant": variant,
+        "options": match.rules.diff(base),
+        "players": list(match.names),
+        "first_dealer": match.first_dealer,
+        "hands": [{"deck": cards_str(h.deck), "plays": [str(p) for p in h.plays]} for h in match.log],
+    }
+
+
+def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if key not in record:
+        if default is ...:
+            raise RecordError(f"the record has no {key!r}")
+        return default
+    value = record[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        raise RecordError(f"the record's {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def from_record(record: Mapping[str, Any] | str) -> Match:
+    """Replay a record (a dict or JSON text) into a Match; raise RecordError at the first problem."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"the record is not valid JSON: {e}") from None
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object")
+    fmt = _field(record, "format", str, FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
+    variant = _field(record, "variant", str, "scopa")
+    options = _field(record, "options", dict, {})
+    try:
+        rules = rules_for(variant, options)
+    except ScopaError as e:
+        raise RecordError(str(e)) from None
+    players = _field(record, "players", list, None)
+    if players is not None and not all(isinstance(p, str) for p in players):
+        raise RecordError("the record's players must be names (strings)")
+    first_dealer = _field(record, "first_dealer", int, 0)
+    try:
+        match = Match(rules, players, first_dealer)
+    except ScopaError as e:
+        raise RecordError(str(e)) from None
+    hands = _field(record, "hands", list, [])
+    for h, hand in enumerate(hands, start=1):
+        if not isinstance(hand, Mapping) or not isinstance(hand.get("deck"), list):
+            raise RecordError("each hand needs a 'deck' list", h)
+        plays = hand.get("plays", [])
+        if not isinstance(plays, list):
+            raise RecordError("'plays' must be a list", h)
+        if match.phase == "over":
+            raise RecordError("the match was already over before this hand", h)
+        try:
+            deck = [parse_card(c) for c in hand["deck"]]
+            dealt = match.deal(deck)
+        except ScopaError as e:
+            raise RecordError(str(e), h) from None
+        if not dealt:
+            if plays:
+                raise RecordError("the deal is void by the kings redeal (R3), so it can have no plays", h)
+            continue
+        for p, text in enumerate(plays, start=1):
+            if match.phase != "play":
+                raise RecordError("the hand is already over", h, p)
+            try:
+                match.play(text)
+            except ScopaError as e:
+                raise RecordError(str(e), h, p) from None
+        if match.phase == "play" and h != len(hands):
+            raise RecordError(f"the hand ends after {len(plays)} plays, before all cards were played", h)
+    return match
+
+
+def load_record(path: str) -> Match:
+    """Replay the record stored in a file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    return from_record(text)

@@ -1,0 +1,248 @@
+"""Rule sets: every option of RULES §3 as a field, and every Phase 1 variant of §4 as a preset.
+
+A variant is a value, not a branch: code reads these fields and never tests a variant's name.
+The option keys are the names used in game records and on the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+from .errors import RuleError
+
+CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven")
+PHASE2_CAPTURE_MODES = ("difference",)
+PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
+MISSING_SUIT_MODES = ("lose", "void")
+SCORING_MODES = ("standard", "denari", "romano", "frac")
+TEAM_MODES = ("none", "pairs", "triples")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """All the switches of one way of playing; the defaults are classic two-player Scopa (R1–R8)."""
+
+    players: int = 2  # O1
+    teams: str = "none"  # O1: none (each alone), pairs, triples
+    hand_size: int = 3  # O2
+    table_cards: int = 4  # O2
+    capture: str = "match"  # O3
+    fewest_cards: bool = False  # O4
+    single_priority: bool = True  # O5
+    ace_takes_all: bool = False  # O6
+    ace_scopa: bool = False  # O6
+    primiera: str = "standard"  # O7
+    missing_suit: str = "lose"  # O7
+    settanta: bool = False  # O8
+    rebello: bool = False  # O8
+    rosmarino: bool = False  # O8
+    napola: bool = False  # O8
+    napola_wins: bool = False  # O8
+    scoring: str = "standard"  # O8: standard, denari (Punti a denari), romano, frac
+    carte_min: int = 0  # O9: 0 means "most cards" with no threshold
+    target: int = 11  # O10: 0 means a single-hand match
+    lead: int = 0  # O11
+    misere: bool = False  # O12
+
+    # -- derived facts the engine reads -------------------------------------------------
+    @property
+    def team_size(self) -> int:
+        """Players per side."""
+        return {"none": 1, "pairs": 2, "triples": 3}[self.teams]
+
+    @property
+    def sides(self) -> int:
+        """How many sides (players or teams) compete."""
+        return self.players // self.team_size
+
+    @property
+    def kings_redeal(self) -> bool:
+        """R3/S2: the kings redeal applies to every deal that puts 4 cards on the table."""
+        return self.table_cards == 4
+
+    def with_options(self, options: Mapping[str, Any]) -> "RuleSet":
+        """A copy with the given options (record keys) applied; raises RuleError on any bad one."""
+        if not isinstance(options, Mapping):
+            raise RuleError(f"options must be a mapping of option names to values, not {type(options).__name__}")
+        changes = {}
+        for key, raw in options.items():
+            spec = OPTION_SPECS.get(key)
+            if spec is None:
+                raise RuleError(f"unknown option {key!r}; the options are: {', '.join(OPTION_SPECS)}")
+            changes[key] = spec.coerce(key, raw)
+        rules = replace(self, **changes)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        """Raise RuleError if the options cannot be played together."""
+        if self in _VALID:
+            return
+        for f in fields(self):
+            OPTION_SPECS[f.name].coerce(f.name, getattr(self, f.name))
+        if self.players % self.team_size:
+            raise RuleError(f"{self.players} players cannot sit in {self.teams}")
+        if self.teams != "none" and self.sides < 2:
+            raise RuleError(f"{self.players} players in {self.teams} would leave a single side")
+        dealt = self.hand_size * self.players
+        if self.table_cards + dealt > 40 or (40 - self.table_cards) % dealt:
+            raise RuleError(
+                f"{self.players} players with {self.hand_size} cards each and {self.table_cards} on the "
+                f"table do not use up the 40 cards in equal deals"
+            )
+        if self.ace_scopa and not self.ace_takes_all:
+            raise RuleError("ace_scopa only makes sense with ace_takes_all on")
+        if self.napola_wins and not self.napola:
+            raise RuleError("napola_wins needs napola on")
+        _VALID.add(self)
+
+    def options(self) -> dict[str, Any]:
+        """Every option as its record key and value."""
+        return asdict(self)
+
+    def diff(self, base: "RuleSet") -> dict[str, Any]:
+        """The options that differ from `base`: what a record writes as overrides."""
+        mine, theirs = self.options(), base.options()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+
+_VALID: set[RuleSet] = set()  # rule sets already checked: a Match per simulated hand stays cheap
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How one option is read from a record or the command line."""
+
+    kind: type
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
+
+    def coerce(self, key: str, raw: Any) -> Any:
+        """The value read from `raw`, or RuleError saying what is allowed."""
+        if self.kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.lower() in ("true", "on", "yes", "1", "false", "off", "no", "0"):
+                return raw.lower() in ("true", "on", "yes", "1")
+            raise RuleError(f"option {key} must be true or false, not {raw!r}")
+        if self.kind is int:
+            value = raw
+            if key == "target" and isinstance(raw, str) and raw.lower() in ("single", "hand"):
+                value = 0
+            elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+                value = int(raw)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"option {key} must be a whole number, not {raw!r}")
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise RuleError(f"option {key} must be between {self.low} and {self.high}, not {value}")
+            if self.choices and value not in self.choices:
+                raise RuleError(f"option {key} must be one of {', '.join(map(str, self.choices))}, not {value}")
+            return value
+        if not isinstance(raw, str):
+            raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {raw!r}")
+        if key == "capture" and raw in PHASE2_CAPTURE_MODES:
+            raise RuleError(f"capture {raw!r} (Sottratta) is a Phase 2 variant and is not playable yet")
+        if raw not in self.choices:
+            raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {raw!r}")
+        return raw
+
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    "players": OptionSpec(int, choices=(2, 3, 4, 5, 6), help="number of players (O1)"),
+    "teams": OptionSpec(str, choices=TEAM_MODES, help="each alone, pairs or triples (O1)"),
+    "hand_size": OptionSpec(int, low=1, high=20, help="cards dealt to each player per deal (O2)"),
+    "table_cards": OptionSpec(int, low=0, high=10, help="cards dealt face up to the table (O2)"),
+    "capture": OptionSpec(str, choices=CAPTURE_MODES, help="capture rule (O3)"),
+    "fewest_cards": OptionSpec(bool, help="only the captures with the fewest cards (O4)"),
+    "single_priority": OptionSpec(bool, help="a same-value card must be taken before a sum (O5)"),
+    "ace_takes_all": OptionSpec(bool, help="an Asso takes the whole table (O6)"),
+    "ace_scopa": OptionSpec(bool, help="the Asso's sweep counts as a scopa (O6)"),
+    "primiera": OptionSpec(str, choices=PRIMIERA_MODES, help="primiera rule (O7)"),
+    "missing_suit": OptionSpec(str, choices=MISSING_SUIT_MODES, help="primiera with a suit missing (O7)"),
+    "settanta": OptionSpec(bool, help="all four 7s score 1 more (O8)"),
+    "rebello": OptionSpec(bool, help="the Re bello 10D scores 1 (O8)"),
+    "rosmarino": OptionSpec(bool, help="the Rosmarino 8S scores 1 (O8)"),
+    "napola": OptionSpec(bool, help="1D 2D 3D score 3, +1 per further denaro in sequence (O8)"),
+    "napola_wins": OptionSpec(bool, help="all ten denari win the match at once (O8)"),
+    "scoring": OptionSpec(str, choices=SCORING_MODES, help="hand scoring profile (O8)"),
+    "carte_min": OptionSpec(int, low=0, high=40, help="cards needed for the carte point (O9)"),
+    "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
+    "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
+    "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
+}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named variant: the rule set it plays and a one-line description."""
+
+    id: str
+    name: str
+    description: str
+    rules: RuleSet
+
+
+def _preset(id: str, name: str, description: str, **options: Any) -> Preset:
+    rules = RuleSet(**options)
+    rules.validate()
+    return Preset(id, name, description, rules)
+
+
+_SCOPONE = dict(players=4, teams="pairs", hand_size=9, table_cards=4)
+
+PRESETS: dict[str, Preset] = {
+    p.id: p
+    for p in (
+        _preset("scopa", "Scopa", "Classic two-player Scopa to 11 (R1-R8)."),
+        _preset("scopa-a-tre", "Scopa a tre", "Three players each alone; carte needs 14 cards; to 16.",
+                players=3, carte_min=14, target=16),
+        _preset("scopa-a-quattro", "Scopa a quattro", "Four players in two pairs, 3 cards a deal; to 21.",
+                players=4, teams="pairs", target=21),
+        _preset("scopa-a-sei", "Scopa a sei", "Six players in three pairs (or two triples), 3 cards a deal.",
+                players=6, teams="pairs"),
+        _preset("scopone", "Scopone", "Scopone classico/scientifico: four in pairs, 9 cards each and 4 on the table.",
+                **_SCOPONE),
+        _preset("scopone-a-dieci", "Scopone a dieci", "Four in pairs, all ten cards each, none on the table.",
+                players=4, teams="pairs", hand_size=10, table_cards=0),
+        _preset("scopone-spagnolo", "Scopone (Spanish rules)", "Scopone where the capture with the fewest cards is compulsory; to 16.",
+                fewest_cards=True, target=16, **_SCOPONE),
+        _preset("escoba", "Escoba", "Capture to fifteen with the card played; a point for most sevens; win by 2.",
+                capture="fifteen", primiera="sevens", lead=2),
+        _preset("scopa-a-quindici", "Scopa a quindici", "Take by matching or by making fifteen; fewest cards compulsory.",
+                capture="match+fifteen", fewest_cards=True),
+        _preset("scopa-a-undici", "Scopa a undici", "Also take when the card played and the cards taken make eleven.",
+                capture="match+eleven"),
+        _preset("scopa-d-assi", "Scopa d'assi", "Asso piglia tutto: an Asso takes the whole table (not a scopa).",
+                ace_takes_all=True),
+        # Tradition, not RULES: the seeds give no target for Scopone romano; its hands are worth
+        # 13 points or more, so it is played to 21 here.
+        _preset("scopone-romano", "Scopone romano", "Scopone scored the Roman way: each denaro 1, Settebello 2; to 21.",
+                scoring="romano", target=21, **_SCOPONE),
+        _preset("punti-a-denari", "Punti a denari", "No primiera; Fante, Cavallo and Re of denari 1 point each.",
+                scoring="denari", primiera="none"),
+        # [002]: FRAC is usually played to 50 or 100; 50 here.
+        _preset("frac", "Scopa FRAC", "Only Fanti, Re, Assi and Cavalli score, 1 each; no single-card priority; to 50.",
+                single_priority=False, scoring="frac", primiera="none", target=50),
+        _preset("non-prendere", "Scopa a non prendere", "Misère for four each alone, all cards dealt: first to 11 loses.",
+                players=4, hand_size=10, table_cards=0, misere=True),
+    )
+}
+
+DEFAULT_VARIANT = "scopa"
+
+
+def preset(variant: str) -> Preset:
+    """The preset of this id, or RuleError listing the ids."""
+    found = PRESETS.get(variant)
+    if found is None:
+        raise RuleError(f"unknown variant {variant!r}; the variants are: {', '.join(PRESETS)}")
+    return found
+
+
+def rules_for(variant: str = DEFAULT_VARIANT, options: Mapping[str, Any] | None = None) -> RuleSet:
+    """The rule set of a preset with option overrides applied."""
+    rules = preset(variant).rules
+    return rules.with_options(options) if options else rules

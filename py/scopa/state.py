@@ -1,0 +1,452 @@
+"""A match in progress: dealing, playing, scoring hands and deciding the winner (R1–R8, O10–O12).
+
+`Match` is the one mutable state that the page, the computer players, the records and the tests
+all use. `apply` checks a play and raises with the reason; `push` trusts its caller (search code
+that only plays what `legal_plays` returned). What a seat may see is `observe(seat)`, a frozen
+`PlayerView` that never holds another player's hand or the order of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Sequence
+
+from .captures import CaptureRule
+from .cards import DECK, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
+from .errors import IllegalPlayError, RuleError
+from .rules import RuleSet
+from .scoring import HandResult, score_hand
+
+
+class Play(NamedTuple):
+    """A card played and the table cards it takes (`presa`, sorted; empty when it takes nothing)."""
+
+    card: Card
+    presa: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        """The record notation: `9C:4B+5S`, or `5B` when nothing is taken."""
+        if not self.presa:
+            return card_str(self.card)
+        return card_str(self.card) + ":" + "+".join(card_str(c) for c in self.presa)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"card": card_str(self.card), "presa": cards_str(self.presa), "notation": str(self)}
+
+
+_LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in DECK)  # the plays that take nothing
+
+
+@dataclass(frozen=True)
+class PlayEvent:
+    """What one play did: for the page to animate and the log to print."""
+
+    seat: int
+    play: Play
+    scopa: bool
+    dealt: bool = False  # fresh cards were dealt to the hands after this play
+    sweep: tuple[int | None, tuple[Card, ...]] | None = None  # (seat, cards) taken at hand end (R6)
+    hand_result: HandResult | None = None
+    winner: int | None = None  # the winning side, when this play ended the match
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "seat": self.seat,
+            **self.play.to_json(),
+            "scopa": self.scopa,
+            "dealt": self.dealt,
+            "sweep": None if self.sweep is None else {"seat": self.sweep[0], "cards": cards_str(self.sweep[1])},
+            "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
+            "winner": self.winner,
+        }
+
+
+@dataclass
+class HandLog:
+    """One dealt hand as a record keeps it (RULES §6): the deck in dealing order and the plays."""
+
+    deck: tuple[Card, ...]
+    plays: list[Play] = field(default_factory=list)
+    redeal: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one seat may know: its own hand and all that was played in the open."""
+
+    rules: RuleSet
+    seat: int
+    names: tuple[str, ...]
+    phase: str
+    dealer: int
+    turn: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    table: tuple[Card, ...]
+    deck_left: int
+    prese: tuple[tuple[Card, ...], ...]
+    scope: tuple[int, ...]
+    last_capturer: int | None
+    plays: tuple[tuple[int, Play], ...]  # this hand's plays in order, by seat
+    totals: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    winner: int | None
+    legal: tuple[Play, ...]
+
+    @property
+    def side(self) -> int:
+        """This seat's side."""
+        return self.seat % self.rules.sides
+
+    def unseen(self) -> list[Card]:
+        """Cards this seat has not seen: in other hands or still in the deck."""
+        seen = set(self.hand) | set(self.table)
+        for pile in self.prese:
+            seen.update(pile)
+        return [c for c in DECK if c not in seen]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form, the only shape of the game that crosses to the page."""
+        sides = self.rules.sides
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "players": list(self.names),
+            "sides": [[s for s in range(len(self.names)) if s % sides == side] for side in range(sides)],
+            "rules": self.rules.options(),
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "hand": cards_str(self.hand),
+            "hand_counts": list(self.hand_counts),
+            "table": cards_str(self.table),
+            "deck_left": self.deck_left,
+            "prese": [cards_str(p) for p in self.prese],
+            "scope": list(self.scope),
+            "last_capturer": self.last_capturer,
+            "plays": [{"seat": s, **p.to_json()} for s, p in self.plays],
+            "totals": list(self.totals),
+            "results": [r.to_json() for r in self.results],
+            "winner": self.winner,
+            "legal": [p.to_json() for p in self.legal],
+        }
+
+
+class Match:
+    """A whole match (partita) and the hand (mano) being played."""
+
+    def __init__(self, rules: RuleSet, names: Sequence[str] | None = None, first_dealer: int = 0,
+                 rng: random.Random | None = None):
+        """A match about to deal its first hand; `rng` shuffles the decks when none is given."""
+        rules.validate()
+        n = rules.players
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(n)]
+        if len(names) != n:
+            raise RuleError(f"{n} players need {n} names, not {len(names)}")
+        if not (isinstance(first_dealer, int) and 0 <= first_dealer < n):
+            raise RuleError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}")
+        self.rules = rules
+        self.names = tuple(str(x) for x in names)
+        self.n = n
+        self.sides = rules.sides
+        self.side_of = tuple(s % self.sides for s in range(n))
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.rng = rng
+        self.capture_rule = CaptureRule.of(rules)
+        self.totals = [0] * self.sides
+        self.results: list[HandResult] = []
+        self.log: list[HandLog] = []
+        self.winner: int | None = None
+        self.phase = "deal"  # "deal", "play" or "over"
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.table: list[Card] = []
+        self.mazzo: list[Card] = []  # cards still to deal, next first
+        self.prese: list[list[Card]] = [[] for _ in range(self.sides)]
+        self.scope = [0] * self.sides
+        self.last_capturer: int | None = None
+        self.turn = (first_dealer + 1) % n
+        self._legal: list[Play] | None = None
+
+    @classmethod
+    def new(cls, rules: RuleSet, rng: random.Random, names: Sequence[str] | None = None) -> "Match":
+        """A match whose first player is drawn at random (R1) with the given generator."""
+        first_player = rng.randrange(rules.players)
+        return cls(rules, names, (first_player - 1) % rules.players, rng)
+
+    # -- dealing ----------------------------------------------------------------------------
+    def deal(self, deck: Sequence[Card] | None = None) -> bool:
+        """Deal a hand from `deck` (dealing order, first dealt first) or a fresh shuffle.
+
+        Returns False when the deal is void by the kings redeal (R3): call `deal` again.
+        """
+        if self.phase != "deal":
+            raise IllegalPlayError("the match is over" if self.phase == "over" else "a hand is already being played")
+        if deck is None:
+            if self.rng is None:
+                raise IllegalPlayError("no deck given and no random generator to shuffle one")
+            deck = shuffled_deck(self.rng)
+        else:
+            deck = list(deck)
+            check_deck(deck)
+        rules, n = self.rules, self.n
+        table = deck[rules.hand_size * n: rules.hand_size * n + rules.table_cards]
+        if rules.kings_redeal and sum(1 for c in table if VALUE[c] == 10) >= 3:
+            self.log.append(HandLog(tuple(deck), [], redeal=True))
+            return False  # S2: the same dealer deals again
+        self.log.append(HandLog(tuple(deck)))
+        self.mazzo = deck
+        self.hands = [[] for _ in range(n)]
+        self._deal_round()
+        self.table = sorted(self.mazzo[: rules.table_cards])
+        del self.mazzo[: rules.table_cards]
+        self.prese = [[] for _ in range(self.sides)]
+        self.scope = [0] * self.sides
+        self.last_capturer = None
+        self.turn = (self.dealer + 1) % n
+        self.phase = "play"
+        self._legal = None
+        return True
+
+    def deal_until_played(self) -> None:
+        """Deal with the match's generator until a deal is not void."""
+        while not self.deal():
+            pass
+
+    def _deal_round(self) -> None:
+        """R2: one card at a time from the player after the dealer until each has a full hand."""
+        n, k = self.n, self.rules.hand_size
+        first = self.dealer + 1
+        cards = self.mazzo[: n * k]
+        del self.mazzo[: n * k]
+        for i, c in enumerate(cards):
+            self.hands[(first + i) % n].append(c)
+        for h in self.hands:
+            h.sort()
+
+    # -- playing ----------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        """The seat to play, or None when no hand is being played."""
+        return self.turn if self.phase == "play" else None
+
+    def legal_plays(self) -> list[Play]:
+        """Every legal play of the player to move, each capture choice spelled out, sorted."""
+        plays = self._legal
+        if plays is None:
+            if self.phase != "play":
+                return []
+            table = self.table
+            entry = self.capture_rule.positions(tuple([VALUE[c] for c in table]))
+            plays = []
+            for c in self.hands[self.turn]:
+                options = entry[VALUE[c]]
+                if not options:
+                    plays.append(_LAY[c])
+                elif len(options) == 1 and len(options[0]) == 1:
+                    plays.append(Play(c, (table[options[0][0]],)))
+                else:
+                    for pos in options:
+                        plays.append(Play(c, tuple([table[i] for i in pos])))
+            self._legal = plays
+        return plays
+
+    def apply(self, play: Play) -> PlayEvent:
+        """Check and make a play; raise IllegalPlayError saying why, changing nothing."""
+        if self.phase != "play":
+            raise IllegalPlayError("the match is over" if self.phase == "over" else "no hand is being played: deal first")
+        if play not in self.legal_plays():
+            raise IllegalPlayError(self._why_illegal(play))
+        return self.push(play)
+
+    def play(self, notation: str) -> PlayEvent:
+        """Make a play written in record notation (`9C:4B+5S`, or `5B` where the capture is forced)."""
+        return self.apply(self.parse_play(notation))
+
+    def parse_play(self, notation: str) -> Play:
+        """Read a play in record notation for the player to move; raise IllegalPlayError if not legal."""
+        if not isinstance(notation, str) or not notation.strip():
+            raise IllegalPlayError(f"{notation!r} is not a play: write a card, then optionally ':' and the cards taken")
+        text = notation.strip()
+        head, sep, tail = text.partition(":")
+        c = parse_card(head)
+        if sep:
+            presa = tuple(sorted(parse_card(t) for t in tail.split("+")))
+            if len(set(presa)) != len(presa):
+                raise IllegalPlayError(f"{text}: a card is taken twice")
+            play = Play(c, presa)
+            if play not in self.legal_plays():
+                raise IllegalPlayError(self._why_illegal(play))
+            return play
+        if self.phase != "play":
+            raise IllegalPlayError("no hand is being played")
+        options = [p for p in self.legal_plays() if p.card == c]
+        if not options:
+            raise IllegalPlayError(self._why_illegal(Play(c, ())))
+        if len(options) > 1:
+            choices = ", ".join(str(p) for p in options)
+            raise IllegalPlayError(f"{text} can take in more than one way; say which: {choices}")
+        return options[0]
+
+    def _why_illegal(self, play: Play) -> str:
+        if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < 40:
+            return f"{play!r} is not a play"
+        name = self.names[self.turn]
+        if play.card not in self.hands[self.turn]:
+            return f"{card_str(play.card)} is not in {name}'s hand"
+        missing = [c for c in play.presa if c not in self.table]
+        if missing:
+            return f"{', '.join(cards_str(missing))} {'is' if len(missing) == 1 else 'are'} not on the table"
+        options = [p for p in self.legal_plays() if p.card == play.card]
+        if options == [Play(play.card, ())]:
+            return f"{card_str(play.card)} takes nothing from this table"
+        allowed = ", ".join(str(p) for p in options)
+        if not play.presa:
+            return f"{card_str(play.card)} must take (a possible capture is compulsory): {allowed}"
+        return f"{card_str(play.card)} cannot take {'+'.join(cards_str(play.presa))}; the rules allow {allowed}"
+
+    def push(self, play: Play) -> PlayEvent:
+        """Make a play without checking it: only for plays taken from `legal_plays()`."""
+        seat = self.turn
+        c, presa = play
+        hand = self.hands[seat]
+        hand.remove(c)
+        n = self.n
+        nxt = (seat + 1) % n
+        last_play = not self.mazzo and not self.hands[nxt]
+        scopa = False
+        table = self.table
+        if presa:
+            for t in presa:
+                table.remove(t)
+            pile = self.prese[self.side_of[seat]]
+            pile.append(c)
+            pile.extend(presa)
+            self.last_capturer = seat
+            if not table and not last_play:
+                # R5 and S5: the sweep of an Asso that takes all is a scopa only with ace_scopa.
+                rules = self.rules
+                if not (rules.ace_takes_all and VALUE[c] == 1) or rules.ace_scopa:
+                    scopa = True
+                    self.scope[self.side_of[seat]] += 1
+        else:
+            insort(table, c)
+        self.log[-1].plays.append(play)
+        self.turn = nxt
+        self._legal = None
+        dealt = False
+        if not self.hands[nxt]:
+            if self.mazzo:
+                self._deal_round()
+                dealt = True
+            else:
+                return self._end_hand(seat, play, scopa)
+        return PlayEvent(seat, play, scopa, dealt)
+
+    # -- end of hand and match ---------------------------------------------------------------
+    def _end_hand(self, seat: int, play: Play, scopa: bool) -> PlayEvent:
+        swept = tuple(self.table)
+        taker = self.last_capturer
+        if swept and taker is not None:
+            self.prese[self.side_of[taker]].extend(swept)  # R6; S8: nobody captured, nobody takes
+        self.table = []
+        result = score_hand(self.rules, self.prese, self.scope)
+        self.results.append(result)
+        for side, pts in enumerate(result.totals):
+            self.totals[side] += pts
+        self.winner = self._match_winner(result)
+        self.dealer = (self.dealer + 1) % self.n
+        self.turn = (self.dealer + 1) % self.n
+        self.phase = "over" if self.winner is not None else "deal"
+        return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner)
+
+    def _match_winner(self, result: HandResult) -> int | None:
+        """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
+        rules = self.rules
+        if rules.napola_wins and result.napoleone is not None:
+            return result.napoleone
+        totals = self.totals
+        need = max(rules.lead, 1)  # S7: by at least 1 point when no lead is asked
+        reached = rules.target == 0 or max(totals) >= rules.target  # 0: a single-hand match
+        if not reached:
+            return None
+        ranked = sorted(totals)
+        if rules.misere:
+            # O12: once a side reaches the target the match ends, and the lowest total wins.
+            return totals.index(ranked[0]) if ranked[1] - ranked[0] >= need else None
+        return totals.index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
+
+    # -- views, copies, records -------------------------------------------------------------------
+    def observe(self, seat: int) -> PlayerView:
+        """What `seat` may see; other hands and the deck order are left out."""
+        if not (isinstance(seat, int) and 0 <= seat < self.n):
+            raise RuleError(f"no seat {seat!r}: seats are 0 to {self.n - 1}")
+        current = self.log[-1].plays if self.log and self.phase == "play" else []
+        first = (self.dealer + 1) % self.n
+        plays = tuple(((first + i) % self.n, p) for i, p in enumerate(current))
+        return PlayerView(
+            rules=self.rules, seat=seat, names=self.names, phase=self.phase, dealer=self.dealer,
+            turn=self.turn, hand=tuple(self.hands[seat]), hand_counts=tuple(len(h) for h in self.hands),
+            table=tuple(self.table), deck_left=len(self.mazzo), prese=tuple(tuple(p) for p in self.prese),
+            scope=tuple(self.scope), last_capturer=self.last_capturer, plays=plays,
+            totals=tuple(self.totals), results=tuple(self.results), winner=self.winner,
+            legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
+        )
+
+    def clone(self) -> "Match":
+        """An independent copy for search; it shares the rule set and capture cache, not the generator."""
+        m = Match.__new__(Match)
+        m.__dict__.update(self.__dict__)
+        m.hands = [h[:] for h in self.hands]
+        m.table = self.table[:]
+        m.mazzo = self.mazzo[:]
+        m.prese = [p[:] for p in self.prese]
+        m.scope = self.scope[:]
+        m.totals = self.totals[:]
+        m.results = self.results[:]
+        m.log = [HandLog(h.deck, h.plays[:], h.redeal) for h in self.log[-1:]]
+        m.rng = None
+        m._legal = None
+        return m
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.phase} turn={self.turn} table={cards_str(self.table)} "
+                f"hands={[cards_str(h) for h in self.hands]} totals={self.totals}>")
+
+
+def sample_match(view: PlayerView, rng: random.Random) -> Match:
+    """A full match state consistent with everything `view` shows (a determinisation for search).
+
+    The unseen cards are dealt at random to the other hands (by their counts) and to the deck;
+    nothing but the view is read, so a player built on this cannot see hidden cards.
+    """
+    if view.phase != "play":
+        raise IllegalPlayError("a view can be sampled only while a hand is being played")
+    unseen = view.unseen()
+    rng.shuffle(unseen)
+    m = Match(view.rules, view.names, view.dealer)
+    m.dealer = view.dealer
+    m.turn = view.turn
+    m.phase = "play"
+    m.totals = list(view.totals)
+    m.results = list(view.results)
+    m.table = list(view.table)
+    m.prese = [list(p) for p in view.prese]
+    m.scope = list(view.scope)
+    m.last_capturer = view.last_capturer
+    i = 0
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.seat:
+            m.hands[seat] = sorted(view.hand)
+        else:
+            m.hands[seat] = sorted(unseen[i: i + count])
+            i += count
+    m.mazzo = unseen[i:]
+    m.log = [HandLog(tuple(), [p for _, p in view.plays])]
+    return m
+
+
