@@ -38,6 +38,9 @@ class Play(NamedTuple):
 
 
 _LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in DECK)  # the plays that take nothing
+# The plays that take one card, by played card then taken card: the commonest capture, made once.
+_TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in DECK) for c in DECK)
+_new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor
 
 
 @dataclass(frozen=True)
@@ -247,11 +250,12 @@ class Match:
                 options = entry[VALUE[c]]
                 if not options:
                     plays.append(_LAY[c])
-                elif len(options) == 1 and len(options[0]) == 1:
-                    plays.append(Play(c, (table[options[0][0]],)))
                 else:
                     for pos in options:
-                        plays.append(Play(c, tuple([table[i] for i in pos])))
+                        if len(pos) == 1:
+                            plays.append(_TAKE_ONE[c][table[pos[0]]])
+                        else:
+                            plays.append(_new_play(Play, (c, tuple([table[i] for i in pos]))))
             self._legal = plays
         return plays
 

@@ -1,0 +1,114 @@
+"""Property tests over random seeds, variants and seatings: the invariants hold at every step."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, from_record, rules_for, sample_match,
+                   to_record)
+
+SEATINGS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": "pairs"}, {"players": 6, "teams": "pairs"},
+            {"players": 6, "teams": "triples"}]
+variants = st.sampled_from(sorted(PRESETS))
+seeds = st.integers(0, 2**32 - 1)
+
+
+def all_cards(m: Match) -> list[int]:
+    found = list(m.table) + list(m.mazzo)
+    for h in m.hands:
+        found += h
+    for p in m.prese:
+        found += p
+    return found
+
+
+def max_points(m: Match, category: str) -> int:
+    """The most one side can score in a category in one hand, by the rule set."""
+    return {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10}.get(category, 1)
+
+
+def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:
+    """Play on, checking the invariants at every step."""
+    while m.phase != "over" and hands > 0:
+        m.deal_until_played()
+        while m.phase == "play":
+            assert sorted(all_cards(m)) == list(DECK)
+            plays = m.legal_plays()
+            assert plays and len(set(plays)) == len(plays)
+            # An illegal play is refused and changes nothing.
+            bad = Play(next(c for c in DECK if c not in m.hands[m.turn]))
+            before = repr(m)
+            try:
+                m.apply(bad)
+                raise AssertionError("a card not in hand was accepted")
+            except IllegalPlayError:
+                pass
+            assert repr(m) == before
+            m.apply(rng.choice(plays))
+        hands -= 1
+        if m.results:
+            for points in m.results[-1].points:
+                for category, value in points.items():
+                    assert 0 <= value <= max_points(m, category), (category, value)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=variants, seed=seeds)
+def test_every_variant_conserves_cards_refuses_illegal_plays_and_ends(variant, seed):
+    rng = random.Random(seed)
+    m = Match.new(rules_for(variant), rng)
+    play_checked(m, rng)
+    assert m.phase == "over" and m.winner is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seating=st.sampled_from(SEATINGS), seed=seeds, capture=st.sampled_from(["match", "fifteen", "match+fifteen", "match+eleven"]))
+def test_any_seating_and_capture_rule(seating, seed, capture):
+    rng = random.Random(seed)
+    m = Match.new(rules_for("scopa", {**seating, "capture": capture}), rng)
+    play_checked(m, rng, hands=2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=variants, seed=seeds, stop=st.integers(0, 200))
+def test_a_record_written_and_read_back_replays_to_the_same_position(variant, seed, stop):
+    rng = random.Random(seed)
+    m = Match.new(rules_for(variant), rng)
+    steps = 0
+    while m.phase != "over" and steps < stop:
+        if m.phase == "deal":
+            m.deal()
+        else:
+            m.apply(rng.choice(m.legal_plays()))
+        steps += 1
+    again = from_record(to_record(m))
+    assert again.phase == m.phase and again.totals == m.totals and again.winner == m.winner
+    assert again.hands == m.hands and again.table == m.table and again.prese == m.prese
+    assert [r.points for r in again.results] == [r.points for r in m.results]
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=variants, seed=seeds, steps=st.integers(0, 30))
+def test_views_hide_other_hands_and_samples_agree_with_the_view(variant, seed, steps):
+    rng = random.Random(seed)
+    m = Match.new(rules_for(variant), rng)
+    m.deal_until_played()
+    for _ in range(steps):
+        if m.phase != "play":
+            break
+        m.apply(rng.choice(m.legal_plays()))
+    if m.phase != "play":
+        return
+    seat = m.turn
+    view = m.observe(seat)
+    text = repr(view.to_json())
+    for other in range(m.n):
+        if other != seat:
+            assert view.hand != tuple(m.hands[other]) or not m.hands[other]
+    assert "mazzo" not in text and len(view.unseen()) == len(m.mazzo) + sum(len(h) for s, h in enumerate(m.hands) if s != seat)
+    sample = sample_match(view, random.Random(seed))
+    assert sorted(all_cards(sample)) == list(DECK)
+    assert sample.hands[seat] == m.hands[seat] and sample.table == m.table
+    assert [len(h) for h in sample.hands] == [len(h) for h in m.hands]
+    assert set(sample.legal_plays()) == set(view.legal)
