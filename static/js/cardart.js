@@ -1,0 +1,361 @@
+// Settebello card art: the 40-card Italian deck (and a French-suited variant) drawn as SVG.
+// No dependencies, no network, no external fonts. Every SVG has only a viewBox (200 x 320,
+// the tall 5:8 ratio of Italian cards), so CSS decides its size, and uses no ids at all, so
+// any number of cards can share one page.
+//
+//   cardSVG('7D')                       -> '<svg ...>...</svg>'
+//   cardSVG('10S', {french: true})      -> French suits (Quadri, Cuori, Fiori, Picche)
+//   cardSVG('3B', {highContrast: true}) -> white card, black outlines, stronger colours
+//   backSVG()                           -> card back
+//   cardDataURL('1C', opts)             -> 'data:image/svg+xml,...' for <img src> / CSS
+
+export const SUITS = ['D', 'C', 'B', 'S'];
+export const RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+const W = 200, H = 320;
+const NS = 'http://www.w3.org/2000/svg';
+const FONT = "'Times New Roman', Times, 'Liberation Serif', 'Nimbus Roman', 'DejaVu Serif', Georgia, serif";
+
+const PAL = {
+  card: '#f8efd8', edge: '#8a6a40', ink: '#2e1f12', sw: 1.6,
+  gold: '#eab935', goldD: '#a8741a', red: '#c8352b', redD: '#7e1c16', blue: '#2f62b0',
+  green: '#3c8a3a', yellow: '#f0c53c', wood: '#8d8a34', woodD: '#5f5a1c', cut: '#f0d9a0',
+  steel: '#bccbd9', steelD: '#5b6f84', grip: '#8b4a2b', skin: '#f6d3ad', white: '#fffaf0',
+  horse: ['#fbf6ea', '#d49a5e', '#ece4d2', '#b8a48a'], hair: ['#6d3f1d', '#d9a83a', '#3a2a1c', '#8c8478'],
+  idx: { D: '#77500a', C: '#94211a', B: '#2b5a1b', S: '#1f4379' },
+  fr: { D: '#d0232f', C: '#d0232f', B: '#1d1d1d', S: '#1d1d1d' },
+  back: '#7d1b24', backL: '#e2b65a', ground: '#d9c79b', throne: '#6e2a1c',
+};
+const HC = {
+  ...PAL, card: '#ffffff', edge: '#000000', ink: '#000000', sw: 2.6,
+  gold: '#ffc700', goldD: '#9a6400', red: '#e0000f', redD: '#7a0000', blue: '#0046d8',
+  green: '#00862c', yellow: '#ffd500', wood: '#6f8a00', woodD: '#3f4c00', cut: '#ffe38f',
+  steel: '#b3d0ff', steelD: '#0d2f73', grip: '#7a2e00', horse: ['#ffffff', '#e2a060', '#f2f2f2', '#c8b090'],
+  idx: { D: '#000', C: '#000', B: '#000', S: '#000' },
+  fr: { D: '#e0000f', C: '#e0000f', B: '#000', S: '#000' }, ground: '#e4e4e4', throne: '#7a1500',
+};
+
+const r2 = (v) => Math.round(v * 100) / 100;
+
+// ---------------------------------------------------------------- suit symbols
+// Each symbol is drawn in a unit box (about -50..50, upright) by f(p, u) where u is one
+// outline width in those units; `g` is where a hand holds it (distance below the centre).
+const petals = (n, cy, rx, ry, fill, u) => Array.from({ length: n }, (_, i) =>
+  `<ellipse cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}" stroke-width="${r2(u * 0.6)}" transform="rotate(${r2(i * 360 / n)})"/>`).join('');
+
+const SYM = {
+  D: { g: 40, f: (p, u) => `<circle r="47" fill="${p.gold}"/>` +
+    Array.from({ length: 14 }, (_, i) => { const a = i * Math.PI / 7;
+      return `<circle cx="${r2(42.5 * Math.cos(a))}" cy="${r2(42.5 * Math.sin(a))}" r="2.4" fill="${p.goldD}" stroke="none"/>`; }).join('') +
+    `<circle r="37" fill="${p.red}" stroke-width="${r2(u * 0.8)}"/>` + petals(8, -18, 7.5, 15, p.gold, u) +
+    `<circle r="8.5" fill="${p.green}" stroke-width="${r2(u * 0.7)}"/>` },
+  C: { g: 33, f: (p, u) =>
+    `<path d="M-25 47C-23 36-9 33-5 27L5 27C9 33 23 36 25 47Z" fill="${p.gold}"/>` +
+    `<path d="M-5 28L-4 4L4 4L5 28Z" fill="${p.gold}"/>` +
+    `<ellipse cy="16" rx="9.5" ry="5.5" fill="${p.gold}"/>` +
+    `<path d="M-34 -37C-34 -11-18 6 0 6C18 6 34 -11 34 -37Z" fill="${p.red}"/>` +
+    `<path d="M-32.5 -25C-12 -17 12 -17 32.5 -25L31 -18C11 -10-11 -10-31 -18Z" fill="${p.gold}" stroke-width="${r2(u * 0.6)}"/>` +
+    `<ellipse cy="-37" rx="34" ry="8" fill="${p.gold}"/><ellipse cy="-37" rx="27" ry="4.5" fill="${p.redD}" stroke="none"/>` },
+  B: { g: 40, f: (p, u) => {
+    const stub = (x, y, a) => `<g transform="translate(${x} ${y}) rotate(${a})"><path d="M-4 2L-3.5 -11L3.5 -11L4 2Z" fill="${p.wood}"/>` +
+      `<ellipse cy="-11" rx="3.6" ry="2" fill="${p.cut}" stroke-width="${r2(u * 0.6)}"/></g>`;
+    const knobs = [[-11.5, -30], [11, -20], [-8.5, 4], [8, 22], [-6, 36], [12, -38]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3.6" fill="${p.wood}"/>`).join('');
+    return stub(-9, -14, -58) + stub(8, 6, 58) + stub(-6.5, 24, -58) + knobs +
+      `<path d="M-5 48C-7 30-8 12-9.5 -6C-11 -18-13 -28-12.5 -38C-12 -49 12 -49 12.5 -38C13 -28 11 -18 9.5 -6C8 12 7 30 5 48Z" fill="${p.wood}"/>` +
+      `<path d="M3.5 46C5 30 6 12 7.5 -6C9 -18 11 -28 10 -40L12.5 -38C13 -28 11 -18 9.5 -6C8 12 7 30 5 48Z" fill="${p.woodD}" stroke="none"/>` +
+      `<path d="M-6 -28q3 3 6 0M-3 -4q3 3 6 0M-4 16q3 3 6 0M-2 34q2 2 4 0" fill="none" stroke="${p.woodD}" stroke-width="${r2(u * 0.9)}"/>` +
+      `<ellipse cy="-41" rx="9" ry="3.4" fill="${p.cut}" stroke-width="${r2(u * 0.6)}"/>` +
+      `<ellipse cy="48" rx="5" ry="2" fill="${p.cut}" stroke-width="${r2(u * 0.6)}"/>`; } },
+  S: { g: 36, f: (p, u) =>
+    `<path d="M0 -51L7 -38L5.5 22L-5.5 22L-7 -38Z" fill="${p.steel}"/>` +
+    `<path d="M0 -40L0 18" stroke="${p.steelD}" stroke-width="${r2(u * 0.8)}"/>` +
+    `<path d="M-5 28L-4 41L4 41L5 28Z" fill="${p.grip}"/>` +
+    `<path d="M-21 19C-17 24-10 23 0 23C10 23 17 24 21 19C23 26 16 30 0 29.5C-16 30-23 26-21 19Z" fill="${p.gold}"/>` +
+    `<circle cy="45.5" r="5" fill="${p.gold}"/>` },
+};
+
+// French suit symbols, same unit box.
+const FR = {
+  D: { g: 44, f: (p) => `<path d="M0 -50L37 0L0 50L-37 0Z" fill="${p.fr.D}"/>` },
+  C: { g: 40, f: (p) => `<path d="M0 44C-12 30-47 10-47 -16C-47 -36-30 -46-16 -44C-7 -43-2 -37 0 -30C2 -37 7 -43 16 -44C30 -46 47 -36 47 -16C47 10 12 30 0 44Z" fill="${p.fr.C}"/>` },
+  B: { g: 42, f: (p) => `<path d="M-3 4C-6 28-10 38-18 46L18 46C10 38 6 28 3 4Z" fill="${p.fr.B}"/>` +
+    `<circle cy="-24" r="19" fill="${p.fr.B}"/><circle cx="-21" cy="6" r="19" fill="${p.fr.B}"/><circle cx="21" cy="6" r="19" fill="${p.fr.B}"/>` +
+    `<circle r="10" fill="${p.fr.B}" stroke="none"/>` },
+  S: { g: 42, f: (p) => `<path d="M0 -48C10 -30 46 -12 46 12C46 30 30 38 16 34C9 32 5 27 3 23C5 33 10 41 18 46L-18 46C-10 41-5 33-3 23C-5 27-9 32-16 34C-30 38-46 30-46 12C-46 -12-10 -30 0 -48Z" fill="${p.fr.S}"/>` },
+};
+
+// Place a suit symbol with its centre at (x, y), height about s, rotated by rot degrees.
+function sym(ctx, suit, x, y, s, rot = 0) {
+  const def = (ctx.french ? FR : SYM)[suit];
+  const k = s / 100, u = ctx.p.sw / k;
+  return `<g transform="translate(${r2(x)} ${r2(y)})${rot ? ` rotate(${rot})` : ''} scale(${r2(k * 1000) / 1000})" ` +
+    `stroke="${ctx.p.ink}" stroke-width="${r2(u)}" stroke-linejoin="round" stroke-linecap="round">${def.f(ctx.p, u)}</g>`;
+}
+// A symbol held in a hand at (hx, hy), tilted by rot degrees.
+function held(ctx, suit, hx, hy, s, rot = 0) {
+  const g = (ctx.french ? FR : SYM)[suit].g * s / 100, a = rot * Math.PI / 180;
+  return sym(ctx, suit, hx + g * Math.sin(a), hy - g * Math.cos(a), s, rot);
+}
+
+// ---------------------------------------------------------------- pips
+// [x, y, size, rotation]; D and C are round-ish, B and S long.
+const ROUND = {
+  1: [[100, 160, 140]],
+  2: [[100, 96, 72], [100, 224, 72]],
+  3: [[80, 88, 60], [100, 160, 60], [120, 232, 60]],
+  4: [[72, 108, 60], [128, 108, 60], [72, 212, 60], [128, 212, 60]],
+  5: [[72, 100, 54], [128, 100, 54], [100, 160, 54], [72, 220, 54], [128, 220, 54]],
+  6: [[76, 86, 50], [126, 86, 50], [76, 160, 50], [126, 160, 50], [76, 234, 50], [126, 234, 50]],
+  7: [[74, 80, 48], [126, 80, 48], [52, 160, 48], [100, 160, 48], [148, 160, 48], [74, 240, 48], [126, 240, 48]],
+};
+const COL6 = [[66, 84, 70], [134, 84, 70], [66, 160, 70], [134, 160, 70], [66, 236, 70], [134, 236, 70]];
+const COL4 = [[66, 106, 100], [134, 106, 100], [66, 214, 100], [134, 214, 100]];
+const LONG = {
+  1: [[100, 160, 250]],
+  2: [[100, 160, 215, -28], [100, 160, 215, 28]],
+  3: [[100, 160, 215, -30], [100, 160, 215, 30], [100, 160, 215, 0]],
+  4: COL4, 5: [...COL4, [100, 160, 100]], 6: COL6, 7: [...COL6, [100, 122, 70]],
+};
+
+function pips(ctx, suit, rank) {
+  const round = ctx.french || suit === 'D' || suit === 'C';
+  let list = (round ? ROUND : LONG)[rank];
+  if (ctx.french && rank === 1) list = [[100, 160, 110]];
+  let out = '';
+  if (rank === 1 && !ctx.french) out += aceDecor(ctx, suit);
+  if (suit === 'D' && rank === 7 && !ctx.french) out += rays(ctx, 100, 160, 46, 20);
+  const k = ctx.french ? (rank === 1 ? 1 : 0.82) : suit === 'C' ? 1.08 : 1;
+  for (const [x, y, s, rot] of list) {
+    const rr = suit === 'B' && rank === 1 ? 14 : rot || 0;
+    out += sym(ctx, suit, x, y, s * k, rr);
+  }
+  if (suit === 'C' && rank === 1 && !ctx.french) {   // jewels on the band of the Asso di coppe
+    const K = list[0][2] * k / 100;
+    out += [[-22, -20.5, 4], [-11, -18.3, 4.5], [0, -17.6, 5], [11, -18.3, 4.5], [22, -20.5, 4]].map(([x, y, r], i) =>
+      dot(ctx, r2(100 + K * x), r2(160 + K * y), r, i % 2 ? ctx.p.green : ctx.p.blue)).join('');
+  }
+  return out;
+}
+
+function rays(ctx, cx, cy, r, n) {
+  let d = '';
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * 2 * Math.PI, b = a + Math.PI / n, c = a - Math.PI / n;
+    d += `M${r2(cx + r * 0.5 * Math.cos(c))} ${r2(cy + r * 0.5 * Math.sin(c))}L${r2(cx + r * Math.cos(a))} ${r2(cy + r * Math.sin(a))}L${r2(cx + r * 0.5 * Math.cos(b))} ${r2(cy + r * 0.5 * Math.sin(b))}Z`;
+  }
+  return `<path d="${d}" fill="${ctx.p.red}" stroke="${ctx.p.ink}" stroke-width="${ctx.p.sw * 0.6}" stroke-linejoin="round"/>`;
+}
+
+// A laurel wreath: two branches of leaves rising round (cx, cy) from a ribbon at the bottom.
+function wreath(ctx, cx, cy, r) {
+  const p = ctx.p;
+  let o = `<path d="M${r2(cx - r * 0.8)} ${r2(cy - r * 0.6)}A${r} ${r} 0 1 0 ${r2(cx + r * 0.8)} ${r2(cy - r * 0.6)}" fill="none" stroke="${p.woodD}" stroke-width="2.5"/>`;
+  for (const side of [-1, 1]) for (let i = 0; i < 8; i++) {
+    const a = Math.PI / 2 - side * (0.25 + i * 0.27), x = cx + r * Math.cos(a), y = cy + r * Math.sin(a);
+    const t = Math.atan2(-side * Math.cos(a), side * Math.sin(a)) * 180 / Math.PI;
+    for (const k of [-34, 34]) {
+      const th = (t + k) * Math.PI / 180;
+      o += `<ellipse rx="8" ry="3.4" fill="${p.green}" stroke="${p.ink}" stroke-width="${p.sw * 0.5}" ` +
+        `transform="translate(${r2(x + 7 * Math.cos(th))} ${r2(y + 7 * Math.sin(th))}) rotate(${r2(t + k)})"/>`;
+    }
+  }
+  return o + `<path d="M${cx - 12} ${cy + r - 4}l12 6l12 -6l-2 12l-10 -3l-10 3Z" fill="${p.red}" stroke="${p.ink}" stroke-width="${p.sw * 0.7}" stroke-linejoin="round"/>`;
+}
+
+function aceDecor(ctx, suit) {
+  const p = ctx.p;
+  if (suit === 'D') return rays(ctx, 100, 160, 86, 24) + `<circle cx="100" cy="160" r="74" fill="${p.gold}" stroke="${p.ink}" stroke-width="${p.sw}"/>`;
+  if (suit === 'C') return `<ellipse cx="100" cy="232" rx="52" ry="8" fill="${p.ground}"/>`;
+  return wreath(ctx, 100, 172, 62);
+}
+
+// ---------------------------------------------------------------- figures
+// Limbs and bodies are drawn as "blobs": every part's outline first, then every part's
+// fill, so overlapping parts merge into one outlined silhouette. A part is [d, width]
+// (a thick round-capped stroke) or [d] (a filled path).
+function blob(ctx, parts, fill) {
+  const p = ctx.p, o = p.sw * 2;
+  let a = '', b = '';
+  for (const [d, w] of parts) {
+    if (w) {
+      a += `<path d="${d}" fill="none" stroke="${p.ink}" stroke-width="${r2(w + o)}"/>`;
+      b += `<path d="${d}" fill="none" stroke="${fill}" stroke-width="${w}"/>`;
+    } else {
+      a += `<path d="${d}" fill="${p.ink}" stroke="${p.ink}" stroke-width="${o}"/>`;
+      b += `<path d="${d}" fill="${fill}"/>`;
+    }
+  }
+  return `<g stroke-linecap="round" stroke-linejoin="round">${a}${b}</g>`;
+}
+const shape = (ctx, d, fill, w) => `<path d="${d}" fill="${fill}" stroke="${ctx.p.ink}" stroke-width="${w ?? ctx.p.sw}" stroke-linejoin="round"/>`;
+const dot = (ctx, x, y, r, fill) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${ctx.p.ink}" stroke-width="${ctx.p.sw}"/>`;
+const ell = (cx, cy, rx, ry) => `M${cx - rx} ${cy}a${rx} ${ry} 0 1 0 ${2 * rx} 0a${rx} ${ry} 0 1 0 ${-2 * rx} 0Z`;
+
+function face(ctx, x, y, r, hair, beard) {
+  const p = ctx.p;
+  let out = shape(ctx, `M${x - r - 2} ${y + 2}C${x - r - 3} ${y - r - 8} ${x + r + 3} ${y - r - 8} ${x + r + 2} ${y + 2}L${x + r + 2} ${y + r - 2}L${x + r - 4} ${y + r - 2}L${x + r - 4} ${y - 2}L${x - r + 4} ${y - 2}L${x - r + 4} ${y + r - 2}L${x - r - 2} ${y + r - 2}Z`, hair);
+  out += dot(ctx, x, y, r, p.skin);
+  if (beard) out += shape(ctx, `M${x - r + 1} ${y + 1}C${x - r} ${y + r + 14} ${x + r} ${y + r + 14} ${x + r - 1} ${y + 1}C${x + 6} ${y + 8} ${x - 6} ${y + 8} ${x - r + 1} ${y + 1}Z`, hair);
+  out += `<path d="M${x - r + 2} ${y - 3}C${x - 4} ${y - r + 4} ${x + 4} ${y - r + 4} ${x + r - 2} ${y - 3}L${x + r - 2} ${y - r + 4}C${x + 4} ${y - r - 3} ${x - 4} ${y - r - 3} ${x - r + 2} ${y - r + 4}Z" fill="${hair}"/>`;
+  out += `<circle cx="${x - r * 0.36}" cy="${y + 1}" r="${r * 0.1}" fill="${p.ink}"/><circle cx="${x + r * 0.36}" cy="${y + 1}" r="${r * 0.1}" fill="${p.ink}"/>`;
+  out += `<path d="M${x - 3} ${y + r * 0.5}Q${x} ${y + r * 0.62} ${x + 3} ${y + r * 0.5}" fill="none" stroke="${p.redD}" stroke-width="1.2" stroke-linecap="round"/>`;
+  return out;
+}
+
+// Suit colours of the figures: [garment, second garment, third].
+const DRESS = { D: ['red', 'blue', 'yellow'], C: ['blue', 'red', 'yellow'], B: ['green', 'red', 'yellow'], S: ['red', 'green', 'blue'] };
+const HOLD = {
+  D: (ctx, hx, hy) => held(ctx, 'D', hx, hy, 54),
+  C: (ctx, hx, hy) => held(ctx, 'C', hx, hy, 56),
+  B: (ctx, hx, hy) => held(ctx, 'B', hx, hy, 104, 8),
+  S: (ctx, hx, hy) => held(ctx, 'S', hx, hy, 112, 6),
+};
+const FHOLD = (ctx, suit, hx, hy) => held(ctx, suit, hx, hy, 54);
+
+function fante(ctx, suit) {
+  const p = ctx.p, [a, b, c] = DRESS[suit].map((k) => p[k]), si = SUITS.indexOf(suit);
+  let o = `<ellipse cx="100" cy="283" rx="54" ry="7" fill="${p.ground}"/>`;
+  o += blob(ctx, [['M92 196L90 274', 13]], b) + blob(ctx, [['M108 196L110 274', 13]], c);
+  o += shape(ctx, 'M79 283C79 274 86 272 95 274L96 284Z', p.ink) + shape(ctx, 'M121 283C121 274 114 272 105 274L104 284Z', p.ink);
+  o += blob(ctx, [['M80 112C72 128 66 150 68 170', 14]], b);
+  o += shape(ctx, 'M77 104C70 130 68 160 62 204Q100 214 138 204C132 160 130 130 123 104Q100 96 77 104Z', a);
+  o += shape(ctx, 'M68 152Q100 160 132 152L133 162Q100 170 67 162Z', p.gold);
+  o += shape(ctx, 'M66 190Q100 200 134 190L136 204Q100 214 64 204Z', b);
+  o += dot(ctx, 69, 174, 6.5, p.skin);
+  o += `<rect x="95" y="90" width="10" height="14" fill="${p.skin}" stroke="${p.ink}" stroke-width="${p.sw}"/>`;
+  o += shape(ctx, 'M84 100Q100 114 116 100L118 106Q100 122 82 106Z', p.white);
+  o += face(ctx, 100, 80, 15, p.hair[si % 2]);
+  o += shape(ctx, 'M80 70C80 52 120 50 121 68C110 64 90 64 80 70Z', b);
+  o += shape(ctx, 'M114 60C124 42 138 36 146 38C140 46 128 56 118 66Z', p.white);
+  o += blob(ctx, [['M121 112C132 118 142 126 148 136', 14]], b);
+  o += (ctx.french ? FHOLD(ctx, suit, 150, 140) : HOLD[suit](ctx, 150, 140)) + dot(ctx, 150, 140, 6.5, p.skin);
+  return o;
+}
+
+// A mane of scalloped tufts along the back of the neck, from (x0,y0) to (x1,y1).
+function mane(x0, y0, x1, y1, n) {
+  const dx = (x1 - x0) / n, dy = (y1 - y0) / n, L = Math.hypot(dx, dy), px = -dy / L, py = dx / L;
+  let d = `M${r2(x0 + 4 * px)} ${r2(y0 + 4 * py)}L${x0} ${y0}`;
+  for (let i = 0; i < n; i++) {
+    const x = x0 + dx * (i + 0.8), y = y0 + dy * (i + 0.8);
+    d += `Q${r2(x - 11 * px)} ${r2(y - 11 * py)} ${r2(x0 + dx * (i + 1))} ${r2(y0 + dy * (i + 1))}`;
+  }
+  return d + `L${r2(x1 + 6 * px)} ${r2(y1 + 6 * py)}Z`;
+}
+
+function cavallo(ctx, suit) {
+  const p = ctx.p, [a, b, c] = DRESS[suit].map((k) => p[k]), si = SUITS.indexOf(suit), hc = p.horse[si];
+  let o = `<ellipse cx="96" cy="271" rx="56" ry="7" fill="${p.ground}"/>`;
+  o += blob(ctx, [['M146 188C160 196 160 220 152 238', 9]], p.hair[(si + 1) % 4]);
+  o += blob(ctx, [[ell(106, 196, 44, 23)], ['M78 190L64 140', 28], ['M62 132L42 156', 18], ['M64 118L68 108L72 122Z'],
+    ['M84 208L80 236L82 266', 10], ['M96 212L78 232L66 226', 10], ['M132 210L142 238L138 266', 11], ['M142 204L152 238L150 266', 11]], hc);
+  o += `<path d="M77 270h10M133 270h10M145 270h10M62 230l6 -6" stroke="${p.ink}" stroke-width="7" stroke-linecap="round"/>`;
+  o += shape(ctx, mane(66, 116, 94, 178, 6), p.hair[(si + 1) % 4]);
+  o += `<circle cx="56" cy="134" r="2" fill="${p.ink}"/><path d="M46 152L100 162" stroke="${p.ink}" stroke-width="1.2"/>`;
+  o += shape(ctx, 'M88 178L132 176L140 218Q112 226 84 216Z', a) + shape(ctx, 'M86 206Q112 216 138 208L140 218Q112 226 84 216Z', p.gold);
+  o += blob(ctx, [['M110 176L100 204L108 232', 12]], b) + shape(ctx, 'M101 228L116 230L118 240L99 238Z', p.ink);
+  o += blob(ctx, [['M100 138C96 148 96 158 102 162', 12]], c);
+  o += shape(ctx, 'M100 130C96 150 96 168 98 184L130 184C132 166 130 148 126 130Q113 122 100 130Z', c);
+  o += shape(ctx, 'M97 168L131 168L131 176L97 176Z', p.gold);
+  o += dot(ctx, 102, 163, 6, p.skin);
+  o += face(ctx, 113, 112, 13, p.hair[(si + 2) % 4]);
+  o += shape(ctx, 'M94 104Q113 92 132 104Q113 98 94 104ZM102 101C102 86 124 86 124 101Z', a);
+  o += blob(ctx, [['M126 136C136 134 142 128 146 120', 12]], c);
+  o += (ctx.french ? FHOLD(ctx, suit, 148, 118) : HOLD[suit](ctx, 148, 118)) + dot(ctx, 148, 118, 6, p.skin);
+  return o;
+}
+
+function re(ctx, suit) {
+  const p = ctx.p, [a, b, c] = DRESS[suit].map((k) => p[k]), si = SUITS.indexOf(suit);
+  let o = `<ellipse cx="100" cy="290" rx="44" ry="6" fill="${p.ground}"/>`;
+  o += shape(ctx, 'M60 232L60 92Q60 78 74 78L126 78Q140 78 140 92L140 232Z', p.throne);
+  o += dot(ctx, 62, 80, 7, p.gold) + dot(ctx, 138, 80, 7, p.gold);
+  o += shape(ctx, 'M76 104C66 150 62 220 60 286L140 286C138 220 134 150 124 104Q100 96 76 104Z', a);
+  o += shape(ctx, 'M91 108L86 286L114 286L109 108Z', b);
+  const erm = (d) => shape(ctx, d, p.white) ;
+  o += erm('M84 108L88 108L82 286L76 286Z') + erm('M112 108L116 108L124 286L118 286Z') + erm('M61 276Q100 285 139 276L140 289Q100 297 60 289Z');
+  let sp = '';
+  for (const [x, y] of [[82, 140], [81, 180], [80, 220], [79, 260], [118, 140], [119, 180], [120, 220], [121, 260], [70, 285], [88, 288], [112, 288], [130, 285]]) sp += `M${x} ${y - 2}l1.6 3h-3.2Z`;
+  o += `<path d="${sp}" fill="${p.ink}"/>`;
+  o += blob(ctx, [['M80 114C70 130 70 150 84 160', 14]], a) + dot(ctx, 88, 160, 6.5, p.skin);
+  o += shape(ctx, 'M74 100Q100 118 126 100L128 110Q100 128 72 110Z', p.white);
+  o += face(ctx, 100, 80, 15, p.hair[(si + 3) % 4], true);
+  o += shape(ctx, 'M83 70L81 48L91 58L100 42L109 58L119 48L117 70Z', p.gold);
+  o += `<circle cx="100" cy="62" r="3" fill="${p.red}"/><circle cx="89" cy="64" r="2.2" fill="${p.green}"/><circle cx="111" cy="64" r="2.2" fill="${p.blue}"/>`;
+  o += blob(ctx, [['M121 114C134 124 140 136 144 146', 14]], a);
+  o += (ctx.french ? FHOLD(ctx, suit, 146, 150) : HOLD[suit](ctx, 146, 150)) + dot(ctx, 146, 150, 6.5, p.skin);
+  return o;
+}
+
+// ---------------------------------------------------------------- card frame
+function index(ctx, suit, rank) {
+  const p = ctx.p, col = ctx.french ? p.fr[suit] : p.idx[suit];
+  const long = !ctx.french && (suit === 'B' || suit === 'S');
+  const t = `<text x="29" y="54" text-anchor="middle" font-family="${FONT}" font-weight="bold" font-size="58" fill="${col}"` +
+    `${rank === 10 ? ' textLength="52" lengthAdjust="spacingAndGlyphs"' : ''}>${rank}</text>`;
+  const s = sym(ctx, suit, 29, long ? 90 : 82, long ? 48 : 32);
+  return `<g>${t}${s}</g><g transform="rotate(180 100 160)">${t}${s}</g>`;
+}
+
+function parse(code) {
+  const m = /^(10|[1-9])([DCBS])$/.exec(String(code));
+  if (!m) throw new Error(`cardart: bad card code ${JSON.stringify(code)}`);
+  return [+m[1], m[2]];
+}
+
+function frame(p, inner, label) {
+  return `<svg xmlns="${NS}" viewBox="0 0 ${W} ${H}" data-card="${label}">` +
+    `<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="12" fill="${p.card}" stroke="${p.edge}" stroke-width="2"/>` +
+    `${inner}</svg>`;
+}
+
+const cache = new Map();
+
+export function cardSVG(code, { french = false, highContrast = false } = {}) {
+  const key = `${code}|${+!!french}${+!!highContrast}`;
+  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast));
+  return cache.get(key);
+}
+
+function draw(code, french, highContrast) {
+  const [rank, suit] = parse(code);
+  const ctx = { p: highContrast ? HC : PAL, french };
+  let inner = '';
+  if (rank <= 7) {
+    if (suit === 'D' && rank === 7) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;
+    inner += pips(ctx, suit, rank);
+  } else inner += [fante, cavallo, re][rank - 8](ctx, suit);
+  inner += index(ctx, suit, rank);
+  return frame(ctx.p, inner, `${rank}${suit}`);
+}
+
+// Diagonal lattice clipped by hand to a rectangle, so no clipPath id is needed.
+function lattice(x0, y0, x1, y1, step) {
+  let d = '';
+  for (let c = y0 - x1; c <= y1 - x0; c += step) {   // y = x + c
+    const a = Math.max(x0, y0 - c), b = Math.min(x1, y1 - c);
+    if (b > a) d += `M${r2(a)} ${r2(a + c)}L${r2(b)} ${r2(b + c)}`;
+  }
+  for (let c = x0 + y0; c <= x1 + y1; c += step) {   // y = -x + c
+    const a = Math.max(x0, c - y1), b = Math.min(x1, c - y0);
+    if (b > a) d += `M${r2(a)} ${r2(c - a)}L${r2(b)} ${r2(c - b)}`;
+  }
+  return d;
+}
+
+export function backSVG({ highContrast = false } = {}) {
+  const p = highContrast ? HC : PAL, L = p.backL;
+  let o = `<rect x="10" y="10" width="180" height="300" rx="7" fill="${p.back}" stroke="${L}" stroke-width="2.5"/>`;
+  o += `<path d="${lattice(16, 16, 184, 304, 16)}" stroke="${L}" stroke-width="1" opacity="0.55"/>`;
+  o += `<rect x="16" y="16" width="168" height="288" rx="4" fill="none" stroke="${L}" stroke-width="1.2"/>`;
+  o += `<circle cx="100" cy="160" r="50" fill="${p.back}" stroke="${L}" stroke-width="3"/><circle cx="100" cy="160" r="42" fill="none" stroke="${L}" stroke-width="1.2"/>`;
+  for (let i = 0; i < 8; i++) o += `<ellipse cx="100" cy="142" rx="6" ry="16" fill="${L}" transform="rotate(${i * 45} 100 160)"/>`;
+  o += `<circle cx="100" cy="160" r="8" fill="${p.back}" stroke="${L}" stroke-width="2.5"/>`;
+  for (const [x, y] of [[38, 38], [162, 38], [38, 282], [162, 282]]) o += `<circle cx="${x}" cy="${y}" r="9" fill="${p.back}" stroke="${L}" stroke-width="2"/><circle cx="${x}" cy="${y}" r="3" fill="${L}"/>`;
+  return frame({ ...p, card: highContrast ? '#fff' : p.card }, o, 'back');
+}
+
+export function cardDataURL(code, opts) {
+  const svg = code === 'back' ? backSVG(opts) : cardSVG(code, opts);
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
