@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Build the git-ignored runtime folder ``static/vendor/`` from ``node_modules/``.
+
+What it writes (and nothing else: other files there are removed):
+
+    static/vendor/pyodide/   the Pyodide files the page really requests
+    static/vendor/pyscript/  PyScript's core.js/core.css and the chunks really loaded
+    static/vendor/py.zip     the Python package dir ``py/`` (``scopa`` ...), unpacked by
+                             PyScript into the worker's working dir via pyscript.toml [files]
+    static/vendor/BUILD.json what was copied, from which package versions
+    static/vendor/precache.js the offline cache list for sw.js: every file of the site and
+                             a version made from their contents (a new build = a new cache)
+
+The lists below were made by recording every request a real Chromium made while loading
+index.html; tests/browser/test_smoke.py fails when the page requests a vendored file that
+is not built (404) or when a built file is never requested (dead weight).
+PyScript's editor/terminal/codemirror/xterm chunks (about 1 MB) are not shipped.
+
+Usage:  python3 scripts/build.py           # everything
+        python3 scripts/build.py --py-only # only static/vendor/py.zip (fast; serve.py does
+                                           # this by itself when py/ changed) and precache.js
+        python3 scripts/build.py --site DIR
+                                           # everything, then DIR = exactly the published site
+                                           # (what .github/workflows/pages.yml uploads)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+PY_SRC = ROOT / "py"
+PY_ZIP = VENDOR / "py.zip"
+
+# Files of the npm package ``pyodide`` that the page loads (pyodide 314 ships its
+# Emscripten glue as pyodide.asm.mjs, no longer pyodide.asm.js).
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+
+# Files of ``@pyscript/core/dist``. core.js statically imports one hashed chunk
+# (core-XXXXXXXX.js); that chunk dynamically imports the others. We follow the static
+# imports from core.js and take, among the chunks the core chunk can import, only those
+# whose stem is listed here. The rest (codemirror*, xterm*, py-editor, py-terminal,
+# py-game, donkey, zip, pyodide_graph, the second toml parser used by py-editor ...) is
+# never requested: index.html's <py-config>/<mpy-config> turn the unused plugins off.
+PYSCRIPT_FILES = ["core.js", "core.css"]
+PYSCRIPT_DYNAMIC_STEMS = [
+    "error",  # plugin: shows Python boot errors in the page
+    "toml",  # parser for pyscript.toml (main thread and worker)
+]
+# A zip with fixed timestamps gives the same bytes for the same sources.
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+_SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".hypothesis"}
+
+
+_STATIC_IMPORT = re.compile(r"""(?:from|import)\s*["'](\./[\w.-]+\.js)["']""")
+_DYNAMIC_IMPORT = re.compile(r"""import\(\s*["']\./([\w.-]+?)-([\w-]{8})\.js["']\s*\)""")
+
+
+def _static_closure(dist: Path, names: list[str]) -> list[str]:
+    """names plus every file they import statically (``from "./x.js"``), transitively."""
+    seen, todo = [], list(names)
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        seen.append(name)
+        if name.endswith(".js"):
+            text = (dist / name).read_text(encoding="utf-8")
+            todo.extend(m.group(1)[2:] for m in _STATIC_IMPORT.finditer(text))
+    return seen
+
+
+def pyscript_files(dist: Path) -> list[Path]:
+    """The PyScript dist files the page loads, failing loudly if the layout changed."""
+    names = _static_closure(dist, PYSCRIPT_FILES)
+    dynamic = {}
+    for name in names:
+        if name.endswith(".js"):
+            for m in _DYNAMIC_IMPORT.finditer((dist / name).read_text(encoding="utf-8")):
+                dynamic.setdefault(m.group(1), set()).add(f"{m.group(1)}-{m.group(2)}.js")
+    for stem in PYSCRIPT_DYNAMIC_STEMS:
+        found = sorted(dynamic.get(stem, ()))
+        if len(found) != 1:
+            raise SystemExit(
+                f"build: expected one chunk '{stem}-*.js' imported by PyScript's core, "
+                f"found {found or 'none'} (did the @pyscript/core pin change? re-record "
+                "the requests, see tests/browser/test_smoke.py)"
+            )
+        names.extend(_static_closure(dist, found))
+    files = [dist / name for name in dict.fromkeys(names)]
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:
+        raise SystemExit(f"build: missing in {dist}: {', '.join(missing)}")
+    return files
+
+
+def py_sources(src: Path = PY_SRC) -> list[Path]:
+    """Every file under py/ that belongs in the archive (no caches, no dotfiles)."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(src):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            if name.startswith(".") or name.endswith((".pyc", ".pyo")):
+                continue
+            out.append(Path(dirpath) / name)
+    return out
+
+
+def pack_py(src: Path = PY_SRC, dest: Path = PY_ZIP) -> Path:
+    """Zip py/ (paths relative to py/, so ``scopa/...``) into dest, atomically."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".py-", suffix=".zip", dir=dest.parent)
+    os.close(fd)
+    try:
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+            for path in py_sources(src):
+                info = zipfile.ZipInfo(path.relative_to(src).as_posix(), _ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, path.read_bytes())
+        os.chmod(tmp, 0o644)  # mkstemp makes it 0600
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return dest
+
+
+def py_zip_is_stale(src: Path = PY_SRC, dest: Path = PY_ZIP) -> bool:
+    """True when dest is missing or older than a file under src (or a file was removed)."""
+    if not dest.exists():
+        return True
+    built = dest.stat().st_mtime
+    sources = py_sources(src)
+    if any(p.stat().st_mtime > built for p in sources):
+        return True
+    # a deleted or renamed file: compare the lists of names
+    with zipfile.ZipFile(dest) as zf:
+        names = set(zf.namelist())
+    return names != {p.relative_to(src).as_posix() for p in sources}
+
+
+def ensure_py_zip(src: Path = PY_SRC, dest: Path = PY_ZIP) -> Path:
+    """Rebuild py.zip only when the sources changed."""
+    if py_zip_is_stale(src, dest):
+        pack_py(src, dest)
+    return dest
+
+
+def _write_atomic(dest: Path, data: bytes) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _copy_if_changed(src: Path, dest: Path) -> None:
+    if dest.is_file() and dest.stat().st_size == src.stat().st_size:
+        if dest.read_bytes() == src.read_bytes():
+            return
+    _write_atomic(dest, src.read_bytes())
+    shutil.copystat(src, dest)
+
+
+def _version(package_dir: Path) -> str:
+    return json.loads((package_dir / "package.json").read_text())["version"]
+
+
+I18N = ROOT / "static" / "i18n"
+LANGUAGES = VENDOR / "languages.json"
+
+
+def write_languages(src: Path = I18N, dest: Path = LANGUAGES) -> list[dict]:
+    """List the language files (static/i18n/<code>.json, each with its own "_name") for the page."""
+    found = []
+    for path in sorted(src.glob("*.json")):
+        strings = json.loads(path.read_text(encoding="utf-8"))
+        found.append({"code": path.stem, "name": strings.get("_name", path.stem)})
+    _write_atomic(dest, (json.dumps(found, ensure_ascii=False) + "\n").encode())
+    return found
+
+
+def build() -> dict:
+    pyodide_dir = NODE_MODULES / "pyodide"
+    pyscript_dir = NODE_MODULES / "@pyscript" / "core"
+    for d in (pyodide_dir, pyscript_dir):
+        if not d.is_dir():
+            raise SystemExit(f"build: {d} not found; run 'npm ci' first")
+
+    # Update in place, file by file and atomically, rather than wiping the folder: other
+    # people's servers and tests may be reading it while this runs.
+    wanted: dict[Path, Path] = {}
+    for name in PYODIDE_FILES:
+        src = pyodide_dir / name
+        if not src.is_file():
+            raise SystemExit(f"build: {src} not found (pyodide package layout changed?)")
+        wanted[VENDOR / "pyodide" / name] = src
+    for src in pyscript_files(pyscript_dir / "dist"):
+        wanted[VENDOR / "pyscript" / src.name] = src
+    for dest, src in wanted.items():
+        _copy_if_changed(src, dest)
+    pack_py()
+    write_languages()
+    keep = set(wanted) | {PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
+    for path in sorted(VENDOR.rglob("*"), reverse=True):
+        if path.is_file() and path not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    copied = [p.relative_to(VENDOR).as_posix() for p in wanted] + ["py.zip", "languages.json"]
+    copied.append("precache.js")
+
+    manifest = {
+        "pyodide": _version(pyodide_dir),
+        "@pyscript/core": _version(pyscript_dir),
+        "files": copied,
+    }
+    _write_atomic(VENDOR / "BUILD.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    manifest["precache"] = write_precache()
+    return manifest
+
+
+# ---------------------------------------------------------------- the site and its offline cache
+
+# What the published site is (paths relative to the repo root). sw.js must sit at the root to
+# control the whole site; examples/ holds the embedding demo (not cached: it is the blog's page).
+SITE_FILES = ["index.html", "sw.js", "manifest.webmanifest", "pyscript.toml"]
+SITE_DIRS = ["static", "examples"]
+PRECACHE = VENDOR / "precache.js"
+# Never cached by the service worker: the worker itself (the browser fetches it), the demo of a
+# foreign page, and files no page requests.
+_NOT_PRECACHED = {"sw.js", "static/vendor/BUILD.json", "static/vendor/precache.js"}
+_NOT_PRECACHED_DIRS = ("examples/",)
+
+
+def _site_walk(root: Path, folder: str) -> list[str]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root / folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            if name.startswith(".") or name.endswith((".pyc", ".pyo")):
+                continue
+            out.append((Path(dirpath) / name).relative_to(root).as_posix())
+    return out
+
+
+def site_files(root: Path = ROOT) -> list[str]:
+    """Every file of the published site, relative to root, sorted (static/vendor/ must be built)."""
+    out = [name for name in SITE_FILES if (root / name).is_file()]
+    for folder in SITE_DIRS:
+        out.extend(_site_walk(root, folder))
+    return sorted(out)
+
+
+def precache_list(root: Path = ROOT) -> dict:
+    """{"version", "files"}: what sw.js caches, versioned by a hash of every cached file's bytes."""
+    import hashlib
+
+    files = [f for f in site_files(root)
+             if f not in _NOT_PRECACHED and not f.startswith(_NOT_PRECACHED_DIRS)]
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((root / name).read_bytes()).digest())
+    return {"version": digest.hexdigest()[:16], "files": files}
+
+
+def write_precache(root: Path = ROOT, dest: Path | None = None) -> str:
+    """Write static/vendor/precache.js (imported by sw.js); returns the cache version.
+
+    A script rather than JSON so the browser's service-worker update check (which compares
+    sw.js and the scripts it imports byte for byte) sees every new build.
+    """
+    dest = dest or root / "static" / "vendor" / "precache.js"
+    listing = precache_list(root)
+    text = (
+        "// Generated by scripts/build.py: the files sw.js caches for offline play, and the\n"
+        "// cache version (a hash of their contents). Do not edit.\n"
+        f"self.SETTEBELLO_PRECACHE = {json.dumps(listing, indent=1)};\n"
+    )
+    _write_atomic(dest, text.encode())
+    return listing["version"]
+
+
+def assemble_site(dest: Path, root: Path = ROOT) -> list[str]:
+    """Copy exactly the published site into dest (emptied first); returns the files copied."""
+    dest = dest.resolve()
+    if dest == root.resolve() or root.resolve().is_relative_to(dest):
+        raise SystemExit(f"build: refusing to replace {dest}: it holds the sources")
+    if dest.exists():
+        shutil.rmtree(dest)
+    files = site_files(root)
+    for name in files:
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / name, target)
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--py-only", action="store_true", help="only rebuild static/vendor/py.zip")
+    parser.add_argument("--site", metavar="DIR", type=Path,
+                        help="then copy exactly the published site into DIR (emptied first)")
+    args = parser.parse_args(argv)
+    if args.py_only:
+        print(f"build: wrote {pack_py().relative_to(ROOT)}")
+        if PRECACHE.is_file():  # keep the offline cache version in step with the new py.zip
+            write_precache()
+        return 0
+    manifest = build()
+    size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
+    print(
+        f"build: static/vendor/ <- pyodide {manifest['pyodide']}, "
+        f"@pyscript/core {manifest['@pyscript/core']}: "
+        f"{len(manifest['files'])} files, {size / 1e6:.1f} MB; offline cache version "
+        f"{manifest['precache']}"
+    )
+    if args.site:
+        files = assemble_site(args.site)
+        print(f"build: site in {args.site}: {len(files)} files")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""The runtime build (scripts/build.py), the configs it serves, and the bridge's contract,
+checked on CPython without a browser."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import time
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE_MODULES = ROOT / "node_modules"
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load("_settebello_build_under_test", ROOT / "scripts" / "build.py")
+
+needs_node_modules = pytest.mark.skipif(
+    not (NODE_MODULES / "pyodide").is_dir(), reason="node_modules not installed (npm ci)"
+)
+
+
+# ---------------------------------------------------------------- pins and configs
+
+
+def test_package_json_pins_exact_runtime_versions():
+    deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    assert deps == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    assert lock["node_modules/pyodide"]["version"] == "314.0.7"
+    assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
+
+
+def test_pyscript_toml_uses_the_vendored_runtime_and_relative_urls():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {"./static/vendor/py.zip": "./*"}
+    assert "packages" not in config  # a package list would make Pyodide fetch wheels
+
+
+def test_index_html_declares_the_named_worker_with_config():
+    html = (ROOT / "index.html").read_text()
+    assert (
+        '<script type="py" worker name="engine" src="./static/bridge.py" '
+        'config="./pyscript.toml"></script>' in html
+    )
+    assert 'src="./static/vendor/pyscript/core.js"' in html
+    assert 'href="./static/vendor/pyscript/core.css"' in html
+
+
+# ---------------------------------------------------------------- vendored files
+
+
+@needs_node_modules
+def test_pyscript_files_are_core_and_the_chunks_it_loads_only():
+    names = [p.name for p in build.pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
+    assert names[:2] == ["core.js", "core.css"]
+    stems = sorted(n.rsplit("-", 1)[0] for n in names[2:])
+    assert stems == ["core", "error", "toml"]
+    for unused in ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "donkey", "zip"):
+        assert not any(n.startswith(unused) for n in names), unused
+
+
+@needs_node_modules
+def test_pyodide_files_exist_in_the_pinned_package():
+    for name in build.PYODIDE_FILES:
+        assert (NODE_MODULES / "pyodide" / name).is_file(), name
+
+
+# ---------------------------------------------------------------- py.zip
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def test_pack_py_zips_sources_relative_to_py_without_caches(tmp_path):
+    src = _tree(tmp_path / "py", {
+        "scopa/__init__.py": "X = 1\n",
+        "scopa/rules/core.py": "Y = 2\n",
+        "scopa/data/presets.json": "{}",
+        "scopa/__pycache__/core.cpython-311.pyc": "junk",
+        "scopa/.hidden.py": "junk",
+    })
+    dest = build.pack_py(src, tmp_path / "out" / "py.zip")
+    with zipfile.ZipFile(dest) as zf:
+        assert sorted(zf.namelist()) == [
+            "scopa/__init__.py", "scopa/data/presets.json", "scopa/rules/core.py"
+        ]
+        assert zf.read("scopa/rules/core.py") == b"Y = 2\n"
+    assert dest.stat().st_mode & 0o644 == 0o644  # readable by a web server
+
+
+def test_pack_py_is_deterministic(tmp_path):
+    src = _tree(tmp_path / "py", {"scopa/__init__.py": "X = 1\n", "scopa/a.py": "A = 1\n"})
+    first = build.pack_py(src, tmp_path / "1.zip").read_bytes()
+    os.utime(src / "scopa" / "a.py", (time.time() + 5, time.time() + 5))
+    second = build.pack_py(src, tmp_path / "2.zip").read_bytes()
+    assert first == second
+
+
+def test_py_zip_is_rebuilt_only_when_sources_change(tmp_path):
+    src = _tree(tmp_path / "py", {"scopa/__init__.py": "X = 1\n"})
+    dest = tmp_path / "py.zip"
+    assert build.py_zip_is_stale(src, dest)  # missing
+    build.ensure_py_zip(src, dest)
+    assert not build.py_zip_is_stale(src, dest)
+    later = dest.stat().st_mtime + 10
+    (src / "scopa" / "new.py").write_text("N = 1\n")
+    os.utime(src / "scopa" / "new.py", (later, later))
+    assert build.py_zip_is_stale(src, dest)  # added
+    build.ensure_py_zip(src, dest)
+    assert "scopa/new.py" in zipfile.ZipFile(dest).namelist()
+    (src / "scopa" / "new.py").unlink()
+    assert build.py_zip_is_stale(src, dest)  # removed
+
+
+def test_the_real_py_dir_packs_every_python_file(tmp_path):
+    dest = build.pack_py(ROOT / "py", tmp_path / "py.zip")
+    expected = {
+        p.relative_to(ROOT / "py").as_posix()
+        for p in (ROOT / "py").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert expected <= set(zipfile.ZipFile(dest).namelist())
+
+
+# ---------------------------------------------------------------- bridge.py on CPython
+
+
+@pytest.fixture(scope="module")
+def bridge():
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        yield _load("_settebello_bridge_under_test", ROOT / "static" / "bridge.py")
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+
+
+def test_bridge_exports_json_in_json_out(bridge):
+    assert "ping" in bridge.__export__
+    reply = json.loads(bridge.ping(json.dumps({"a": [1, None]})))
+    assert reply["ok"] is True
+    result = reply["result"]
+    assert result["echo"] == {"a": [1, None]}
+    assert result["exports"] == bridge.__export__
+    assert set(result["scopa"]) == {"imported", "detail", "import_ms"}
+    assert json.loads(bridge.ping())["result"]["echo"] is None  # no payload
+
+
+def test_bridge_turns_exceptions_into_error_envelopes(bridge):
+    reply = json.loads(bridge.ping(json.dumps({"fail": "boom"})))
+    assert reply["ok"] is False
+    assert reply["error"]["type"] == "ValueError"
+    assert reply["error"]["message"] == "boom"
+    assert "Traceback" in reply["error"]["traceback"]
+    bad = json.loads(bridge.ping("{not json"))
+    assert bad["ok"] is False and bad["error"]["type"] == "JSONDecodeError"
+
+
+def test_bridge_rejects_a_second_export_of_the_same_name(bridge):
+    with pytest.raises(ValueError):
+
+        @bridge.exported
+        def ping(payload):  # noqa: F811 - the point of the test
+            return None
+
+
+# ---------------------------------------------------------------- the commands
+
+
+@pytest.mark.parametrize("script", ["scripts/serve", "scripts/test", ".ci/run"])
+def test_commands_are_executable_bash(script):
+    import subprocess
+
+    path = ROOT / script
+    assert os.access(path, os.X_OK), f"{script} is not executable"
+    assert path.read_text().startswith("#!/usr/bin/env bash\n")
+    subprocess.run(["bash", "-n", str(path)], check=True)
