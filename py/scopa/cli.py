@@ -1,4 +1,4 @@
-"""The `scopa` command line: replay a record, list the variants (run as `python -m scopa`)."""
+"""The `scopa` command line: replay a record, list the variants, run an AI arena (run as `python -m scopa`)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,20 @@ def _variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from .ai.arena import run_arena
+    from .rules import rules_for
+
+    rules = rules_for(args.variant)
+    levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+    report = run_arena(rules, levels, args.matches, args.seed, args.jobs, args.variant)
+    if args.no_timings:
+        for st in report["levels"].values():
+            st.pop("ms_per_move")
+    print(json.dumps(report, indent=None if args.compact else 2))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="scopa", description="Settebello's Scopa engine.")
@@ -59,6 +73,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_replay)
     p = sub.add_parser("variants", help="list the variants with a one-line description")
     p.set_defaults(run=_variants)
+    p = sub.add_parser("arena", help="play matches between computer levels and print win rates as JSON")
+    p.add_argument("--variant", default="scopa", help="a preset id (see `variants`)")
+    p.add_argument("--levels", default="master,expert", help="comma-separated levels, one per side, rotated")
+    p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.add_argument("--no-timings", action="store_true", help="leave out ms_per_move (for comparing runs)")
+    p.set_defaults(run=_arena)
     return parser
 
 

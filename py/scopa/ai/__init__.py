@@ -1,8 +1,10 @@
 """Computer players: every level behind one interface, given only its own view of the game.
 
-`make_player(level, rng)` builds a player; `player.choose(view)` returns one of `view.legal`.
+`make_player(level, rng)` builds a player; `player.choose(view)` returns one of `view.legal`;
+`hint(view, "expert" | "master")` is what that level would play (the page's hint button).
+Levels: random, beginner, easy, expert, master (see levels.py and master.py).
 """
 
-from .base import LEVELS, Player, RandomPlayer, make_player
+from .base import LEVELS, Player, RandomPlayer, hint, make_player
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+__all__ = ["LEVELS", "Player", "RandomPlayer", "hint", "make_player"]

@@ -33,7 +33,35 @@ class RandomPlayer:
 
 
 # Level name -> factory taking the player's own seeded generator.
-LEVELS: dict[str, Callable[[random.Random], Player]] = {"random": RandomPlayer}
+def _beginner(rng: random.Random) -> Player:
+    from .levels import BeginnerPlayer
+    return BeginnerPlayer(rng)
+
+
+def _easy(rng: random.Random) -> Player:
+    from .levels import EasyPlayer
+    return EasyPlayer(rng)
+
+
+def _expert(rng: random.Random) -> Player:
+    from .levels import ExpertPlayer
+    return ExpertPlayer(rng)
+
+
+def _master(rng: random.Random) -> Player:
+    from .master import MasterPlayer
+    return MasterPlayer(rng)
+
+
+# Level name -> factory taking the player's own seeded generator, weakest first (the page lists
+# them in this order in its new-game dialog).
+LEVELS: dict[str, Callable[[random.Random], Player]] = {
+    "random": RandomPlayer,
+    "beginner": _beginner,
+    "easy": _easy,
+    "expert": _expert,
+    "master": _master,
+}
 
 
 def make_player(level: str, rng: random.Random) -> Player:
@@ -42,3 +70,16 @@ def make_player(level: str, rng: random.Random) -> Player:
     if factory is None:
         raise RuleError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
     return factory(rng)
+
+
+def hint(view: PlayerView, level: str = "expert", rng: random.Random | None = None) -> Play:
+    """What a player of `level` ("expert" or "master") would play from this view: the hint button.
+
+    Reads only the view, like every player; `rng` defaults to one seeded from the view's own
+    plays, so the same position gives the same hint.
+    """
+    if not view.legal:
+        raise RuleError("no hint: it is not this seat's turn")
+    if rng is None:
+        rng = random.Random(repr((view.seat, view.hand, view.table, view.plays, view.totals)))
+    return make_player(level, rng).choose(view)

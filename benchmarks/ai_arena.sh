@@ -1,0 +1,27 @@
+#!/bin/sh
+# The arena runs behind benchmarks/ai_results.md (CPython, from the repository's root), one at a
+# time on one core (the machine is shared). Each writes one JSON report into benchmarks/ai_runs/
+# (kept in git) while it plays (benchmarks/ai_run.py: the same report as
+# `python -m scopa arena ... --jobs 1`, saved every 10 matches); `python benchmarks/ai_table.py`
+# tabulates them. --jobs does not change an arena's results (only its timings).
+set -e
+cd "$(dirname "$0")/.."
+mkdir -p benchmarks/ai_runs
+run() { variant=$1; levels=$2; matches=$3
+  nice -n 10 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$matches" 1 \
+    "benchmarks/ai_runs/${variant}_$(echo "$levels" | tr , _).json"; }
+# What proves issue 4's targets, most important first.
+run scopa master,expert 500
+run scopa master,beginner 500
+run scopone master,expert 100
+# The rule-based levels (unchanged since the first results table).
+run scopa expert,easy 500
+run scopa easy,beginner 500
+run scopa expert,beginner 500
+run scopone expert,easy 500
+for v in escoba scopa-d-assi non-prendere scopa-a-quindici; do run "$v" expert,easy 200; done
+python benchmarks/ai_table.py
+# Master's speed: CPython, Pyodide under Node (proxy), and the real page's worker in Chromium.
+PYTHONPATH=py python benchmarks/ai_speed.py scopa 2 expert,master
+node benchmarks/ai_speed_pyodide.mjs scopa 2 expert,master
+python3 scripts/build.py && .venv/bin/python benchmarks/ai_speed_browser.py scopa 2 master expert

@@ -1,0 +1,43 @@
+"""Print the markdown table of benchmarks/ai_results.md from the kept arena reports.
+
+Reads benchmarks/ai_runs/*.json (committed) and benchmarks/results/*.json (local, git-ignored),
+each one `python -m scopa arena` / `benchmarks/ai_run.py` report. A report still being written
+by ai_run.py (`"partial": true`) shows how many of its planned matches are in.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+HERE = pathlib.Path(__file__).parent
+FOLDERS = (HERE / "ai_runs", HERE / "results")
+
+
+def row(path: pathlib.Path) -> str:
+    """One table row for one report."""
+    text = path.read_text().strip()
+    if not text:
+        return f"| {path.stem} | (still running) |||||||||"
+    r = json.loads(text)
+    (a, sa), (b, sb) = list(r["levels"].items())[:2]
+    ms = lambda s: f"{s['ms_per_move']['median']:.2f} / {s['ms_per_move']['p95']:.2f}"
+    matches = str(r["matches"])
+    if r.get("partial"):
+        matches += f" of {r['planned_matches']} (running)"
+    return (f"| {r['variant'] or path.stem.split('_')[0]} | {a} vs {b} | {matches} | **{sa['win_rate']:.1%}** | "
+            f"[{sa['ci95'][0]:.1%}, {sa['ci95'][1]:.1%}] | {sb['win_rate']:.1%} | {r['unfinished']} | "
+            f"{sa['points_per_hand']} | {sb['points_per_hand']} | {ms(sa)} | {ms(sb)} |")
+
+
+def main() -> None:
+    print("| variant | level A vs level B | matches | A win rate | A ci95 | B win rate | unfinished "
+          "| A pts/hand | B pts/hand | A ms/move median / p95 | B ms/move median / p95 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for folder in FOLDERS:
+        for path in sorted(folder.glob("*.json")):
+            print(row(path))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""The arena: whole matches between levels, seats rotated, seeded, over several processes.
+
+Levels are given per side (in pair games a side's players are all of its level). Match `i` puts
+the levels on the sides rotated by `i`, and deals with `random.Random(f"{seed}:{i}")`; every
+player gets its own generator derived from the same string, so a run is reproducible whatever
+the number of processes (results are gathered in match order).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from typing import Any, Callable, Sequence
+
+from ..rules import RuleSet
+from ..state import Match
+from .base import make_player
+
+MAX_HANDS = 200  # a match still running after this many hands counts as unfinished
+
+
+def play_match(rules: RuleSet, side_levels: Sequence[str], seed: str) -> dict[str, Any]:
+    """One match; `side_levels[s]` plays side s. Points, winner, and each side's move times."""
+    rng = random.Random(seed)
+    match = Match.new(rules, rng)
+    sides = rules.sides
+    players = [make_player(side_levels[s % sides], random.Random(f"{seed}:seat{s}")) for s in range(match.n)]
+    times: list[list[float]] = [[] for _ in range(sides)]
+    hands = 0
+    while match.phase != "over" and hands < MAX_HANDS:
+        match.deal_until_played()
+        hands += 1
+        while match.phase == "play":
+            seat = match.turn
+            view = match.observe(seat)
+            t0 = time.perf_counter()
+            play = players[seat].choose(view)
+            times[seat % sides].append((time.perf_counter() - t0) * 1000.0)
+            match.apply(play)  # checked: a level that returns an illegal play fails loudly
+    return {"winner": match.winner, "totals": list(match.totals), "hands": hands, "times": times}
+
+
+def _job(args: tuple) -> tuple[int, dict[str, Any]]:
+    rules, side_levels, seed, i = args
+    return i, play_match(rules, side_levels, seed)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> list[float]:
+    """The Wilson 95 % interval of a proportion."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def run_arena(rules: RuleSet, levels: Sequence[str], matches: int, seed: int, jobs: int = 1,
+              variant: str = "", progress: Callable[[dict[str, Any]], None] | None = None,
+              every: int = 10) -> dict[str, Any]:
+    """Play `matches` matches and summarise per level (by its entry in `levels`).
+
+    `progress`, if given, gets the summary of the first matches played so far (in match order)
+    after every `every` of them, so a long run can be read before it ends.
+    """
+    sides = rules.sides
+    names = list(levels)
+    if len(names) < 2 and sides > 1:
+        raise ValueError("give at least two levels")
+    # Distinct labels when a level meets itself (expert,expert -> expert, expert#2).
+    labels = []
+    for i, lv in enumerate(names):
+        label = lv if names.index(lv) == i else f"{lv}#{names[:i + 1].count(lv)}"
+        labels.append(label)
+    k = len(labels)
+    tasks = []
+    for i in range(matches):
+        # Side s is played by entry (s + i) mod k: every entry plays every side equally often.
+        side_entry = [(s + i) % k for s in range(sides)]
+        tasks.append((rules, [names[e] for e in side_entry], f"{seed}:{i}", i))
+    results: dict[int, dict[str, Any]] = {}
+
+    def collect(done) -> None:
+        prefix = reported = 0  # matches 0..prefix-1 are all in
+        for i, r in done:
+            results[i] = r
+            while prefix in results:
+                prefix += 1
+            if progress is not None and prefix < matches and prefix // every > reported // every:
+                progress(_summary(results, prefix, labels, k, sides, variant, seed))
+                reported = prefix
+
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(jobs) as pool:
+            collect(pool.imap_unordered(_job, tasks, chunksize=1))
+    else:
+        collect(_job(t) for t in tasks)
+    return _summary(results, matches, labels, k, sides, variant, seed)
+
+
+def _summary(results: dict[int, dict[str, Any]], matches: int, labels: list[str], k: int, sides: int,
+             variant: str, seed: int) -> dict[str, Any]:
+    """Per level: matches, wins, win rate with its interval, points per hand, ms per move."""
+    stats = {lab: {"matches": 0, "wins": 0, "losses": 0, "points": 0, "hands": 0, "times": []} for lab in labels}
+    ties = unfinished = 0
+    for i in range(matches):
+        r = results[i]
+        side_entry = [(s + i) % k for s in range(sides)]
+        if r["winner"] is None:
+            unfinished += 1
+        for s in range(sides):
+            st = stats[labels[side_entry[s]]]
+            st["matches"] += 1
+            st["points"] += r["totals"][s]
+            st["hands"] += r["hands"]
+            st["times"].extend(r["times"][s])
+            if r["winner"] == s:
+                st["wins"] += 1
+            elif r["winner"] is not None:
+                st["losses"] += 1
+    out: dict[str, Any] = {}
+    for lab in labels:
+        st = stats[lab]
+        n = st["matches"]
+        t = st["times"]
+        out[lab] = {
+            "matches": n,
+            "wins": st["wins"],
+            "win_rate": round(st["wins"] / n, 4) if n else 0.0,
+            "ci95": wilson(st["wins"], n),
+            "points_per_hand": round(st["points"] / st["hands"], 3) if st["hands"] else 0.0,
+            "ms_per_move": {"median": round(statistics.median(t), 3) if t else 0.0,
+                            "p95": round(_percentile(t, 0.95), 3), "moves": len(t)},
+        }
+    return {"variant": variant, "matches": matches, "seed": seed, "levels": out,
+            "ties": ties, "unfinished": unfinished}

@@ -1,0 +1,58 @@
+"""The last round when every unseen card is in one known place: solved exactly by minimax.
+
+In two-player Scopa, once the deck is empty the unseen cards are exactly the opponent's hand, so
+the rest of the hand is a game of perfect information ("a carte scoperte"): a short minimax over
+`push` on clones gives the exact best play. Values are the hand's points for our side minus the
+others' (negated in misère); several plays can tie, and the caller breaks ties.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..state import Match, Play, PlayerView, sample_match
+
+
+def solvable(view: PlayerView) -> bool:
+    """Whether the hidden cards of this view can only be in one arrangement."""
+    if view.phase != "play" or view.deck_left or not view.legal:
+        return False
+    holders = [s for s, c in enumerate(view.hand_counts) if c and s != view.seat]
+    return len(holders) <= 1 and sum(view.hand_counts) <= 8
+
+
+def _value(tot, side: int, sides: int, sign: float) -> float:
+    mine = tot[side]
+    other = tot[1 - side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
+    return sign * (mine - other)
+
+
+def _search(m: Match, side: int, sign: float) -> float:
+    maximise = m.side_of[m.turn] == side
+    best = None
+    for p in m.legal_plays():
+        c = m.clone()
+        ev = c.push(p)
+        if ev.hand_result is not None:
+            v = _value(ev.hand_result.totals, side, m.sides, sign)
+        else:
+            v = _search(c, side, sign)
+        if best is None or (v > best if maximise else v < best):
+            best = v
+    return best
+
+
+def solve(view: PlayerView) -> list[tuple[Play, float]]:
+    """Each legal play with its exact minimax value (for a `solvable` view)."""
+    m = sample_match(view, random.Random(0))  # one arrangement only: the generator is irrelevant
+    sign = -1.0 if view.rules.misere else 1.0
+    out = []
+    for p in view.legal:
+        c = m.clone()
+        ev = c.push(p)
+        if ev.hand_result is not None:
+            v = _value(ev.hand_result.totals, view.side, view.rules.sides, sign)
+        else:
+            v = _search(c, view.side, sign)
+        out.append((p, v))
+    return out

@@ -1,0 +1,118 @@
+"""What cards and plays are worth under a rule set: the shared knowledge of every level above random.
+
+Everything is derived from the `RuleSet` (its scoring profile, primiera mode, extras, capture mode,
+misère), never from a variant's name. Worths are in points-of-the-hand units, roughly: the
+Settebello is worth its point, a scopa its point, a denaro a share of the denari point, and so on.
+In misère every worth is negated: taking cards is what loses.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Sequence
+
+from ..captures import CaptureRule
+from ..cards import DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
+from ..rules import RuleSet
+from ..scoring import FIGURE_DENARI, NAPOLA_RUN, PROFILES
+from ..state import Play, PlayerView
+
+
+class Knowledge:
+    """Card worths and the scopa worth of one rule set (cached per rule set)."""
+
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        profile = PROFILES[rules.scoring]
+        sign = -1.0 if rules.misere else 1.0
+        w = [0.0] * 40
+        for c in DECK:
+            v = 0.0
+            if profile.carte:
+                v += 0.12 if rules.sides == 2 else 0.08  # a share of the point for most cards
+            if SUIT[c] == 0:
+                if profile.denari_each:
+                    v += 1.0 if c != SETTEBELLO else 0.0
+                elif not profile.frac:
+                    v += 0.22  # a share of the point for most denari
+            if c == SETTEBELLO and profile.settebello:
+                v += profile.settebello
+            if profile.primiera and rules.primiera != "none":
+                if rules.primiera in ("standard", "veneto"):
+                    v += max(0, PRIMIERA[c] - 12) * 0.035  # 7s 0.32, 6s 0.21, Assi 0.14, 5s 0.1
+                elif rules.primiera == "milanese":
+                    v += {7: 0.35, 6: 0.2, 1: 0.12}.get(VALUE[c], 0.0)
+                elif rules.primiera == "sevens":
+                    v += 0.35 if VALUE[c] == 7 else 0.0
+            if profile.frac and VALUE[c] in (1, 8, 9, 10):
+                v += 1.0
+            if profile.denari_figures and c in FIGURE_DENARI:
+                v += 1.0
+            if rules.settanta and VALUE[c] == 7:
+                v += 0.25
+            if rules.rebello and c == RE_BELLO:
+                v += 1.0
+            if rules.rosmarino and c == ROSMARINO:
+                v += 1.0
+            if rules.napola and c in NAPOLA_RUN[:3]:
+                v += 0.6
+            w[c] = sign * v
+        self.worth: tuple[float, ...] = tuple(w)
+        # A scopa is worth its point, plus the tempo of an empty table; in misère it is a loss.
+        self.scopa = sign * (profile.scope * 1.0 + 0.1) if profile.scope else 0.0
+        self.capture = CaptureRule.of(rules)
+        # The highest card sum that can be taken at once: 10 when matching, 14 with fifteen.
+        self.limit = 14 if "fifteen" in rules.capture else 10
+
+    def takes(self, table: Sequence[Card], value: int) -> list[tuple[Card, ...]]:
+        """The sets of cards of this sorted table that a card of `value` may take."""
+        entry = self.capture.positions(tuple([VALUE[c] for c in table]))
+        return [tuple([table[i] for i in pos]) for pos in entry[value]]
+
+    def is_scopa(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> bool:
+        """Whether taking `presa` with `card` from a table of `table_len` cards is a scopa."""
+        if not presa or len(presa) != table_len or last_play:
+            return False
+        rules = self.rules
+        return not (rules.ace_takes_all and VALUE[card] == 1) or rules.ace_scopa
+
+    def gain(self, play: Play, table_len: int, last_play: bool) -> float:
+        """The immediate worth of a play to its side: the cards it takes and the scopa."""
+        if not play.presa:
+            return 0.0
+        w = self.worth
+        g = w[play.card] + sum(w[c] for c in play.presa)
+        if self.is_scopa(play.card, play.presa, table_len, last_play):
+            g += self.scopa
+        return g
+
+
+@lru_cache(maxsize=64)
+def knowledge(rules: RuleSet) -> Knowledge:
+    """The shared `Knowledge` of a rule set."""
+    return Knowledge(rules)
+
+
+def table_after(table: Sequence[Card], play: Play) -> list[Card]:
+    """The sorted table once `play` is made."""
+    if play.presa:
+        rest = list(table)
+        for c in play.presa:
+            rest.remove(c)
+        return rest
+    return sorted([*table, play.card])
+
+
+def is_last_play(view: PlayerView) -> bool:
+    """Whether the seat to move makes the last play of the hand (its sweep is no scopa)."""
+    return view.deck_left == 0 and sum(view.hand_counts) == 1
+
+
+def p_holds(unseen_of_value: int, unseen_total: int, hand: int) -> float:
+    """Probability that a hand of `hand` cards drawn from the unseen cards holds one of a value."""
+    if unseen_of_value <= 0 or hand <= 0 or unseen_total <= 0:
+        return 0.0
+    hand = min(hand, unseen_total)
+    miss = comb(unseen_total - unseen_of_value, hand) / comb(unseen_total, hand)
+    return 1.0 - miss

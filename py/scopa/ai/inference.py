@@ -1,0 +1,96 @@
+"""What the other players' plays this round say about the cards they still hold.
+
+A player who made a play worth far less, right now, than a play a card of theirs offered (a scopa
+passed up, the Settebello left on the table) most likely did not hold that card. Only plays of the
+current round of dealing count: a card dealt later was not in the hand at that time. Everything is
+read from the view's public plays, so a player built on this still never sees a hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import VALUE, Card
+from ..state import Match, Play, PlayerView, sample_match
+from .heuristics import knowledge
+
+# A card whose best play was worth this much more than the play made is "unlikely" in that hand.
+MISSED = 0.8
+# The chance to keep an unlikely card where the deal put it (players err, or play for safety).
+KEEP = 0.15
+
+
+def tables_before(view: PlayerView) -> list[tuple[Card, ...]]:
+    """The (sorted) table as each of this hand's plays found it, rebuilt backwards from now."""
+    table = list(view.table)
+    out: list[tuple[Card, ...]] = [()] * len(view.plays)
+    for i in range(len(view.plays) - 1, -1, -1):
+        _, p = view.plays[i]
+        if p.presa:
+            table = sorted(table + list(p.presa))
+        else:
+            table.remove(p.card)
+        out[i] = tuple(table)
+    return out
+
+
+def unlikely_cards(view: PlayerView) -> dict[int, frozenset[Card]]:
+    """Per other seat, the unseen cards it probably does not hold, from its plays this round."""
+    rules = view.rules
+    n = len(view.names)
+    per_round = n * rules.hand_size
+    start = (len(view.plays) // per_round) * per_round
+    if start == len(view.plays):
+        return {}
+    k = knowledge(rules)
+    unseen = view.unseen()
+    tables = tables_before(view)
+    out: dict[int, set[Card]] = {}
+    for i in range(start, len(view.plays)):
+        seat, play = view.plays[i]
+        if seat == view.seat or not view.hand_counts[seat]:
+            continue
+        table = tables[i]
+        made = k.gain(play, len(table), False)
+        for c in unseen:
+            best = 0.0
+            for presa in k.takes(table, VALUE[c]):
+                g = k.gain(Play(c, presa), len(table), False)
+                if g > best:
+                    best = g
+            if best - made > MISSED:
+                out.setdefault(seat, set()).add(c)
+    return {s: frozenset(cs) for s, cs in out.items()}
+
+
+def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, frozenset[Card]]) -> Match:
+    """A determinisation (`sample_match`) in which each unlikely card is moved, with chance
+    1 - KEEP, out of the hand that probably lacks it (to the deck or to a hand that may hold it)."""
+    m = sample_match(view, rng)
+    if not unlikely:
+        return m
+    hidden = [s for s in range(m.n) if s != view.seat]
+    for s, bad in unlikely.items():
+        hand = m.hands[s]
+        moved = False
+        for i, c in enumerate(hand):
+            if c not in bad or rng.random() < KEEP:
+                continue
+            # Places the card could go: a deck position, or another hidden hand's card that may
+            # be swapped in (not unlikely for `s`), while `c` is not unlikely for that hand.
+            spots = [(None, j) for j, d in enumerate(m.mazzo) if d not in bad]
+            for o in hidden:
+                if o != s and c not in unlikely.get(o, ()):
+                    spots.extend((o, j) for j, d in enumerate(m.hands[o]) if d not in bad)
+            if not spots:
+                continue
+            o, j = spots[rng.randrange(len(spots))]
+            if o is None:
+                hand[i], m.mazzo[j] = m.mazzo[j], c
+            else:
+                hand[i], m.hands[o][j] = m.hands[o][j], c
+                m.hands[o].sort()
+            moved = True
+        if moved:
+            hand.sort()
+    return m

@@ -1,0 +1,190 @@
+"""The rule-based levels: Beginner, Easy and Expert.
+
+Each reads only its `PlayerView` and draws its randomness from the generator it was given.
+
+- Beginner: mostly "take as many cards as I can", noisy, and now and then any legal card — the
+  mistakes of someone who knows the rules but not the game (leaves scope, gives away 7s).
+- Easy: greedy — the play whose captured cards are worth most now (scopa, Settebello, denari,
+  primiera cards, card count, as the rule set scores them); when nothing can be taken, lays the
+  card worth least.
+- Expert: the tradition ([002] Strategia): the immediate worth of the play minus what the next
+  opponent can expect to take from the table it leaves — with card counting: the chance the next
+  player holds a value is computed from the cards still unseen, so a sum ≤ 10 whose cards are all
+  seen is safe, and a "carta mula" (a value only we still hold) is kept on the table; guards the
+  Settebello, denari, 7s, 6s and Assi by their worth; plus the follow-up our own hand (or, in
+  pairs, our side) keeps. Misère negates every worth (heuristics.Knowledge). In the last round,
+  when every unseen card is in the one other hand (two players), the rest is solved exactly
+  (endgame.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..cards import VALUE
+from ..state import Play, PlayerView
+from .endgame import solvable, solve
+from .heuristics import is_last_play, knowledge, p_holds, table_after
+
+
+def _argmax(plays, scores, rng: random.Random) -> Play:
+    best = max(scores)
+    ties = [p for p, s in zip(plays, scores) if s >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
+class BeginnerPlayer:
+    """Takes the most cards it can, with noise; one play in four is any legal card."""
+
+    name = "beginner"
+
+    def __init__(self, rng: random.Random, blunder: float = 0.25):
+        self.rng = rng
+        self.blunder = blunder
+
+    def choose(self, view: PlayerView) -> Play:
+        """A legal play: greedy by card count with mistakes."""
+        legal = view.legal
+        rng = self.rng
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.blunder:
+            return rng.choice(legal)
+        k = knowledge(view.rules)
+        n = len(view.table)
+        last = is_last_play(view)
+        scores = []
+        for p in legal:
+            s = len(p.presa) + (1 if p.presa else 0)
+            if k.is_scopa(p.card, p.presa, n, last):
+                s += 2 if k.scopa > 0 else -2
+            if k.rules.misere:
+                s = -s
+            scores.append(s + rng.random() * 1.5)
+        return _argmax(legal, scores, rng)
+
+
+class EasyPlayer:
+    """Greedy: the capture worth most now; otherwise lays the card worth least."""
+
+    name = "easy"
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Play:
+        """The play of greatest immediate worth."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        k = knowledge(view.rules)
+        w = k.worth
+        n = len(view.table)
+        last = is_last_play(view)
+        scores = []
+        for p in legal:
+            if p.presa:
+                s = k.gain(p, n, last) + 0.01 * len(p.presa)
+            else:
+                s = -abs(w[p.card]) * 0.5 - 0.001 * (10 - VALUE[p.card])
+            scores.append(s)
+        return _argmax(legal, scores, self.rng)
+
+
+class ExpertPlayer:
+    """Rule-based from the tradition: worth now minus the next opponent's expected take."""
+
+    name = "expert"
+
+    def __init__(self, rng: random.Random, follow_up: float = 0.5, caution: float = 1.4):
+        self.rng = rng
+        self.follow_up = follow_up
+        self.caution = caution
+
+    def scores(self, view: PlayerView) -> list[float]:
+        """A score per legal play (same order as `view.legal`)."""
+        rules = view.rules
+        k = knowledge(rules)
+        w = k.worth
+        n = len(view.names)
+        seat = view.seat
+        table = view.table
+        last = is_last_play(view)
+        unseen = view.unseen()
+        count = Counter(VALUE[c] for c in unseen)
+        total = len(unseen)
+        nxt = (seat + 1) % n
+        h_next = view.hand_counts[nxt]
+        hand_ends = view.deck_left == 0 and sum(view.hand_counts) == 1
+        if h_next == 0 and not hand_ends:
+            h_next = rules.hand_size  # a new round is dealt before the next player plays
+        my_values = Counter(VALUE[c] for c in view.hand)
+        out = []
+        for p in view.legal:
+            s = k.gain(p, len(table), last)
+            rest = table_after(table, p)
+            if hand_ends:
+                # R6: what is left goes to the last side that took.
+                taker = view.seat if p.presa else view.last_capturer
+                if taker is not None and rest:
+                    v = sum(w[c] for c in rest)
+                    s += v if taker % rules.sides == view.side else -v
+                out.append(s)
+                continue
+            if not p.presa:
+                s -= 0.02 * abs(w[p.card])  # a laid card is a card put at risk
+            # What the next (opposing) player can expect to take, by value, from the unseen cards.
+            best = []
+            for v in range(1, 11):
+                c_v = count.get(v, 0)
+                if not c_v:
+                    continue
+                top = 0.0
+                for presa in k.takes(rest, v):
+                    g = sum(w[c] for c in presa) + 0.6 * w[_any_card(v)]
+                    if len(presa) == len(rest) and not (rules.ace_takes_all and v == 1 and not rules.ace_scopa):
+                        g += k.scopa
+                    if g > top:
+                        top = g
+                if top > 0:
+                    best.append((top, c_v))
+            best.sort(reverse=True)
+            risk = 0.0
+            p_none = 1.0
+            for top, c_v in best:
+                ph = p_holds(c_v, total, h_next)
+                risk += p_none * ph * top
+                p_none *= 1.0 - ph
+            s -= self.caution * risk
+            # Our own follow-up: the best take we keep in hand for the table we leave (carta mula).
+            mine = my_values.copy()
+            mine[VALUE[p.card]] -= 1
+            follow = 0.0
+            for v, c_mine in mine.items():
+                if c_mine <= 0:
+                    continue
+                for presa in k.takes(rest, v):
+                    g = sum(w[c] for c in presa)
+                    if g > follow:
+                        follow = g
+            s += self.follow_up * follow
+            out.append(s)
+        return out
+
+    def choose(self, view: PlayerView) -> Play:
+        """The best play by the expert's score; in a last round with every card known, solved."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.scores(view)
+        if solvable(view):
+            # Card counting to the end: the exact value first, the expert's score between equals.
+            exact = solve(view)
+            scores = [v * 100.0 + s for (_, v), s in zip(exact, scores)]
+        return _argmax(legal, scores, self.rng)
+
+
+def _any_card(value: int) -> int:
+    """A card of this value of a suit that is never special (Bastoni): the taker's own card."""
+    return (value - 1) * 4 + 2

@@ -1,0 +1,141 @@
+"""Master: determinised Monte Carlo search over the hand, guided by a fast rule policy.
+
+Each deal gives the unseen cards out at random, consistent with everything the seat has seen and
+with what the other players' plays this round say about their hands (inference.py: a scopa
+passed up means the card to make it is most likely not held). Every candidate root play (the
+expert's best eight) is played on that same deal and the hand finished by the rollout policy
+(rollout.py), with common random numbers, so candidates are compared with little noise. A
+rollout is worth the hand's points for our side minus the others' (negated in misère), plus or
+minus `MATCH_WIN` when the hand ends the match: near the target, winning is what counts.
+
+Budget: `iterations` rollouts per candidate, spent by successive halving (the worse half of the
+candidates drops out after each round), scaled by the cards left to play so that every move
+costs about the same time (2/3 at a hand's first play, up to 3x late in the hand, where
+rollouts are short); stopped early after `max_ms` milliseconds. A fixed budget and seed give the same play.
+A last round whose cards are all known is solved exactly (endgame.py, through the expert).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Sequence
+
+from ..rules import RuleSet
+from ..state import Play, PlayerView
+from .endgame import solvable
+from .heuristics import knowledge
+from .inference import sample_consistent, unlikely_cards
+from .levels import ExpertPlayer
+from .rollout import playout
+
+
+# What ending the match with this hand adds to (won) or takes from (lost) a rollout's value.
+MATCH_WIN = 4.0
+
+
+def match_won(rules: RuleSet, totals: Sequence[int]) -> int | None:
+    """The side that has won the match with these totals (R8, O10–O12; napola aside), or None."""
+    if rules.target and max(totals) < rules.target:
+        return None
+    need = max(rules.lead, 1)
+    ranked = sorted(totals)
+    if rules.misere:
+        return totals.index(ranked[0]) if ranked[1] - ranked[0] >= need else None
+    return totals.index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
+
+
+class MasterPlayer:
+    """Determinised Monte Carlo with expert-guided rollouts to the end of the hand."""
+
+    name = "master"
+
+    def __init__(self, rng: random.Random, iterations: int = 250, max_ms: float = 700.0,
+                 eps: float = 0.08, max_candidates: int = 8, inference: bool = True):
+        self.rng = rng
+        self.iterations = iterations
+        self.max_ms = max_ms
+        self.eps = eps
+        self.max_candidates = max_candidates
+        self.inference = inference
+        self.expert = ExpertPlayer(rng)
+        self.last_stats: dict = {}
+
+    def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
+        """Each candidate play with its mean rollout value and its number of rollouts.
+
+        The budget is `iterations` rollouts per candidate, spent by successive halving: each
+        round shares it out among the candidates still in, then the worse half drops out, so
+        the last two are compared over several times as many deals as the first eight. The budget
+        is scaled by the cards left to play (see below).
+        """
+        legal = list(view.legal)
+        prior = self.expert.scores(view)
+        order = sorted(range(len(legal)), key=lambda i: -prior[i])
+        cands = [legal[i] for i in order[: self.max_candidates]]
+        if len(cands) == 1:
+            return [(cands[0], 0.0, 0)]
+        rules = view.rules
+        k = knowledge(rules)
+        my_side = view.side
+        sides = rules.sides
+        sign = -1.0 if rules.misere else 1.0
+        before = view.totals
+        unlikely = unlikely_cards(view) if self.inference else {}
+        sums = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        rng = self.rng
+        eps = self.eps
+        deadline = time.perf_counter() + self.max_ms / 1000.0
+        alive = list(range(len(cands)))
+        rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to two candidates
+        # A rollout costs about one unit per card still to play: the budget is scaled so that a
+        # move costs about the same at any point of the hand (2/3 of it at the hand's start,
+        # up to 3 times it late in the hand, where rollouts are short).
+        remaining = view.deck_left + sum(view.hand_counts)
+        full = 40 - rules.table_cards
+        scale = min(3.0, (2.0 * full / 3.0) / max(1, remaining))
+        budget = int(self.iterations * len(cands) * scale)
+        deals = 0
+        out_of_time = False
+        for r in range(rounds):
+            per = max(1, budget // rounds // len(alive))  # deals this round, each for every candidate
+            for _ in range(per):
+                base = sample_consistent(view, rng, unlikely)
+                seed = rng.getrandbits(32)
+                for j in alive:
+                    card, presa = cands[j]
+                    # Common random numbers: every candidate meets the same deal and rollout seed.
+                    tot = playout(base.clone(), card, presa, k, random.Random(seed), eps)
+                    mine = tot[my_side]
+                    other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
+                    v = sign * (mine - other)
+                    won = match_won(rules, [a + b for a, b in zip(before, tot)])
+                    if won is not None:
+                        v += MATCH_WIN if won == my_side else -MATCH_WIN
+                    sums[j] += v
+                    counts[j] += 1
+                deals += 1
+                if time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+            if out_of_time or r == rounds - 1:
+                break
+            # Every candidate still in has seen the same deals: compare sums; ties keep expert order.
+            alive.sort(key=lambda j: (-sums[j], j))
+            alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+        self.last_stats = {"deals": deals, "candidates": len(cands), "final": len(alive),
+                           "unlikely": sum(len(v) for v in unlikely.values())}
+        # Only candidates still in can win; candidates are listed in the expert's order.
+        return [(p, (sums[j] / counts[j]) if counts[j] else 0.0, counts[j]) if j in alive
+                else (p, float("-inf"), counts[j]) for j, p in enumerate(cands)]
+
+    def choose(self, view: PlayerView) -> Play:
+        """The candidate with the best mean rollout value."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if solvable(view):
+            return self.expert.choose(view)  # the expert solves a fully known last round exactly
+        scored = self.evaluate(view)
+        best = max(scored, key=lambda t: t[1])
+        return best[0]

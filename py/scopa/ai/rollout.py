@@ -1,0 +1,138 @@
+"""The master's simulations: a hand played to its end by a fast rule policy, on a copied state.
+
+`playout` follows the engine's rules for a play, a scopa, a new round of dealing and the last
+capture (R2, R4–R6, S5; the capture options come from the engine's own cached `CaptureRule`) and
+scores the finished hand with the engine's `score_hand`, but skips what only a real game needs
+(events, records, checks): it is the inner loop of the master's search.
+tests/unit/test_ai.py replays its plays through `Match.apply` and checks the same hand result.
+
+The policy: the worth taken now (scopa included), minus a scopa left to the next player — who,
+inside a determinisation, holds known cards — minus a share of the worth of a card laid; with a
+small chance `eps` of any legal play.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+
+from ..cards import VALUE, Card
+from ..scoring import score_hand
+from ..state import Match
+from .heuristics import Knowledge
+
+
+def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random, eps: float,
+            record: list | None = None) -> tuple[int, ...]:
+    """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
+    for everyone to the end of the hand; the hand's points per side. `record` gets every play."""
+    rules = m.rules
+    n = m.n
+    side_of = m.side_of
+    hands = m.hands
+    table = m.table
+    mazzo = m.mazzo
+    prese = m.prese
+    scope = m.scope
+    positions = m.capture_rule.positions
+    sweep_cache = _SWEEPERS.setdefault(id(m.capture_rule), {})
+    hand_size = rules.hand_size
+    ace_no_scopa = rules.ace_takes_all and not rules.ace_scopa
+    worth = k.worth
+    scopa_worth = k.scopa
+    last_capturer = m.last_capturer
+    dealer = m.dealer
+    seat = m.turn
+    while True:
+        if record is not None:
+            record.append((card, presa))
+        hands[seat].remove(card)
+        nxt = (seat + 1) % n
+        last_play = not mazzo and not hands[nxt]
+        if presa:
+            for t in presa:
+                table.remove(t)
+            pile = prese[side_of[seat]]
+            pile.append(card)
+            pile.extend(presa)
+            last_capturer = seat
+            if not table and not last_play and not (ace_no_scopa and VALUE[card] == 1):
+                scope[side_of[seat]] += 1
+        else:
+            insort(table, card)
+        seat = nxt
+        if not hands[seat]:
+            if not mazzo:
+                break
+            # R2: a new round, one card at a time from the player after the dealer.
+            dealt = mazzo[: n * hand_size]
+            del mazzo[: n * hand_size]
+            first = dealer + 1
+            for i, c in enumerate(dealt):
+                hands[(first + i) % n].append(c)
+            for h in hands:
+                h.sort()
+        # The policy for `seat`.
+        hand = hands[seat]
+        vals = [VALUE[t] for t in table]
+        entry = positions(tuple(vals))
+        if eps and rng.random() < eps:
+            options = []
+            for c in hand:
+                opts = entry[VALUE[c]]
+                if opts:
+                    options.extend((c, tuple([table[i] for i in pos])) for pos in opts)
+                else:
+                    options.append((c, ()))
+            card, presa = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+            continue
+        n_table = len(table)
+        after = (seat + 1) % n
+        threat = {VALUE[c] for c in hands[after]}  # empty when a new round is dealt first
+        last = not mazzo and sum(len(h) for h in hands) == 1
+        best_s = -1e9
+        card = presa = None
+        for c in hand:
+            opts = entry[VALUE[c]]
+            if not opts:
+                s = -0.5 * abs(worth[c])
+                if threat and not last:
+                    rest = tuple(sorted(vals + [VALUE[c]]))
+                    if not threat.isdisjoint(_sweepers(positions, rest, sweep_cache)):
+                        s -= scopa_worth
+                if s > best_s:
+                    best_s, card, presa = s, c, ()
+                continue
+            for pos in opts:
+                s = worth[c] + 0.01 * len(pos)
+                for i in pos:
+                    s += worth[table[i]]
+                if len(pos) == n_table:
+                    if not last and not (ace_no_scopa and VALUE[c] == 1):
+                        s += scopa_worth
+                elif threat and not last:
+                    rest = tuple([vals[i] for i in range(n_table) if i not in pos])
+                    if not threat.isdisjoint(_sweepers(positions, rest, sweep_cache)):
+                        s -= scopa_worth
+                if s > best_s:
+                    best_s, card, presa = s, c, tuple([table[i] for i in pos])
+    if table and last_capturer is not None:
+        prese[side_of[last_capturer]].extend(table)  # R6
+        table.clear()
+    return score_hand(rules, prese, scope).totals
+
+
+# Per capture rule, per sorted table values: the card values that take the whole table.
+_SWEEPERS: dict[int, dict[tuple[int, ...], frozenset[int]]] = {}
+
+
+def _sweepers(positions, rest: tuple[int, ...], cache: dict) -> frozenset[int]:
+    """The values that sweep a table of these sorted values (cached)."""
+    found = cache.get(rest)
+    if found is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        entry = positions(rest)
+        full = len(rest)
+        found = cache[rest] = frozenset(v for v in range(1, 11) if any(len(p) == full for p in entry[v]))
+    return found

@@ -1,0 +1,216 @@
+"""Computer players: legal plays in every variant, no hidden information, a reproducible arena."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scopa.ai import LEVELS, hint, make_player
+from scopa.ai.arena import run_arena, wilson
+from scopa.ai.heuristics import knowledge
+from scopa.ai.inference import sample_consistent, unlikely_cards
+from scopa.ai.master import MasterPlayer
+from scopa.ai.rollout import playout
+from scopa.cards import DECK, parse_cards
+from scopa.cli import main
+from scopa.errors import RuleError
+from scopa.rules import PRESETS, rules_for
+from scopa.state import Match, Play, sample_match
+
+LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master"]
+
+
+def fast(level: str, rng: random.Random):
+    """A level as the page makes it, with the master on a small budget to keep the tests fast."""
+    if level == "master":
+        return MasterPlayer(rng, iterations=3)
+    return make_player(level, rng)
+
+
+def test_levels_registered_in_order():
+    assert list(LEVELS) == LEVEL_NAMES
+    with pytest.raises(RuleError):
+        make_player("grandmaster", random.Random(1))
+
+
+def play_hand(rules, seed: int, levels: list[str]) -> int:
+    """Play one hand with the given levels seat by seat; every play is checked by `apply`."""
+    rng = random.Random(seed)
+    m = Match.new(rules, rng)
+    players = [fast(levels[s % len(levels)], random.Random(seed * 10 + s)) for s in range(m.n)]
+    m.deal_until_played()
+    moves = 0
+    while m.phase == "play":
+        view = m.observe(m.turn)
+        play = players[m.turn].choose(view)
+        assert play in view.legal
+        m.apply(play)
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_every_level_plays_legally_in_every_variant(variant):
+    rules = rules_for(variant)
+    for i, level in enumerate(LEVEL_NAMES):
+        others = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
+        assert play_hand(rules, 100 + i, [level, others]) == 40 - rules.table_cards
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000),
+       level=st.sampled_from(LEVEL_NAMES))
+def test_levels_legal_property(variant, seed, level):
+    play_hand(rules_for(variant), seed, [level])
+
+
+def views_with_scrambled_hidden_cards(rules, seed: int, plies: int):
+    """The view of the seat to move from a real match, and from a twin match with hidden cards moved."""
+    rng = random.Random(seed)
+    m = Match.new(rules, rng)
+    m.deal_until_played()
+    deck = list(m.log[-1].deck)
+    dealer = m.dealer
+    plays = []
+    for _ in range(plies):
+        if m.phase != "play":
+            break
+        legal = m.legal_plays()
+        p = legal[rng.randrange(len(legal))]
+        plays.append(p)
+        m.apply(p)
+    if m.phase != "play":
+        return None
+    seat = m.turn
+    view = m.observe(seat)
+    # Which deck positions did this seat see? Its own dealt cards, the table, and played cards.
+    seen = set(view.hand) | set(view.table)
+    for pile in view.prese:
+        seen.update(pile)
+    for _, p in view.plays:
+        seen.add(p.card)
+        seen.update(p.presa)
+    hidden_pos = [i for i, c in enumerate(deck) if c not in seen]
+    hidden_cards = [deck[i] for i in hidden_pos]
+    random.Random(seed + 1).shuffle(hidden_cards)
+    deck2 = deck[:]
+    for i, c in zip(hidden_pos, hidden_cards):
+        deck2[i] = c
+    m2 = Match(rules, m.names, dealer)
+    assert m2.deal(deck2)
+    for p in plays:
+        m2.apply(p)
+    view2 = m2.observe(seat)
+    assert view2 == view
+    return view, view2, m, m2, seat
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "non-prendere", "scopa-d-assi"])
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_no_level_reads_hidden_cards(variant, level):
+    rules = rules_for(variant)
+    checked = 0
+    for seed in range(40):
+        got = views_with_scrambled_hidden_cards(rules, seed, plies=seed % 13)
+        if got is None:
+            continue
+        view, view2, m, m2, seat = got
+        assert m.hands != m2.hands or m.mazzo != m2.mazzo or len(view.unseen()) == 0
+        for rep in range(2):
+            a = fast(level, random.Random(seed * 7 + rep)).choose(view)
+            b = fast(level, random.Random(seed * 7 + rep)).choose(view2)
+            assert a == b
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 2
+
+
+def test_hint_is_legal_and_repeatable():
+    m = Match.new(rules_for("scopa"), random.Random(5))
+    m.deal_until_played()
+    view = m.observe(m.turn)
+    a = hint(view, "expert")
+    assert a in view.legal and a == hint(view, "expert")
+    assert hint(view, "master") in view.legal
+
+
+def test_wilson():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-3
+    assert wilson(0, 0) == [0.0, 1.0]
+
+
+def test_arena_reproducible(capsys):
+    args = ["arena", "--variant", "scopa", "--levels", "easy,beginner", "--matches", "6", "--seed", "3",
+            "--compact", "--no-timings"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args + ["--jobs", "2"]) == 0
+    second = capsys.readouterr().out
+    assert first == second
+    report = json.loads(first)
+    assert set(report["levels"]) == {"easy", "beginner"}
+    assert sum(s["wins"] for s in report["levels"].values()) + report["unfinished"] == 6
+    for st_ in report["levels"].values():
+        assert 0 <= st_["ci95"][0] <= st_["win_rate"] <= st_["ci95"][1] <= 1
+
+
+def test_arena_pairs_and_master_seeded():
+    rules = rules_for("scopone")
+    a = run_arena(rules, ["expert", "easy"], 2, seed=4)
+    b = run_arena(rules, ["expert", "easy"], 2, seed=4)
+    for r in (a, b):
+        for s in r["levels"].values():
+            s.pop("ms_per_move")
+    assert a == b and a["levels"]["expert"]["matches"] == 2
+    m = Match.new(rules_for("scopa"), random.Random(9))
+    m.deal_until_played()
+    view = m.observe(m.turn)
+    assert MasterPlayer(random.Random(1), iterations=5).choose(view) == \
+        MasterPlayer(random.Random(1), iterations=5).choose(view)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_master_playout_scores_a_hand_as_the_engine_does(variant):
+    """The master's fast simulation plays only legal plays and ends with the engine's hand result."""
+    rules = rules_for(variant)
+    k = knowledge(rules)
+    for seed in range(6):
+        rng = random.Random(seed)
+        m = Match.new(rules, rng)
+        m.deal_until_played()
+        for _ in range(seed * 3):  # start from various points of the hand
+            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        first = m.legal_plays()[-1]
+        plays: list = []
+        totals = playout(m.clone(), first.card, first.presa, k, random.Random(seed), eps=0.3, record=plays)
+        ev = None
+        for card, presa in plays:
+            ev = m.apply(Play(card, presa))  # raises on an illegal play
+        assert ev is not None and ev.hand_result is not None
+        assert ev.hand_result.totals == totals
+
+
+def test_inference_reads_a_scopa_passed_up():
+    """An opponent who lays a card where a 6 would have swept the table probably holds no 6, and
+    the master's deals mostly give it none."""
+    rules = rules_for("scopa")
+    m = Match(rules, first_dealer=1)  # seat 0 plays first
+    top = parse_cards(["9B", "10B", "6D", "8B", "4D", "7B", "9C", "2S", "3S", "1C"])
+    assert m.deal(top + [c for c in DECK if c not in top])
+    m.play("9B")  # seat 0 takes the 9C: 1C 2S 3S is left, which a 6 sweeps
+    m.play("10B")  # seat 1 lays a Re (it holds no 6)
+    view = m.observe(0)
+    sixes = set(parse_cards(["6C", "6B", "6S"]))
+    unlikely = unlikely_cards(view)
+    assert set(unlikely) == {1} and sixes <= unlikely[1]
+    assert not unlikely[1] & set(parse_cards(["10S", "10C", "8S"]))  # they would not have taken more
+    rng = random.Random(3)
+    plain = sum(bool(sixes & set(sample_match(view, rng).hands[1])) for _ in range(300))
+    told = sum(bool(sixes & set(sample_consistent(view, rng, unlikely).hands[1])) for _ in range(300))
+    assert plain > 40 and told < plain / 3
