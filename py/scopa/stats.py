@@ -1,0 +1,204 @@
+"""A player's statistics, from finished matches: per variant, best and worst match, tournaments.
+
+`match_summary(match, seat, variant)` reads a finished `Match` (or a record through
+`summary_from_record`) from one seat's point of view: that seat's side's totals, each hand's points
+and what it took (scope, Settebello, primiera). `Stats` adds summaries up, each match once (by a
+fingerprint of its record), merges two players' files, resets, and is JSON-able so the page can
+keep it in localStorage and export it.
+
+A hand is *won* by the side that scored the most points in it alone (the fewest in misère, O12);
+a match by the side the engine (or a forfeit) named. The *margin* of a match is the seat's side's
+total minus the best other side's total (reversed in misère); the best match is the won match
+with the largest margin, the worst the lost match with the smallest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Mapping
+
+from .errors import ScopaError
+from .record import from_record, to_record
+from .state import Match
+
+FORMAT = "settebello-stats/1"
+COUNTERS = ("matches", "won", "forfeits", "hands", "hands_won", "scope", "settebelli", "primiere", "points")
+SEEN_KEPT = 1000  # fingerprints remembered, so a match counted twice (e.g. after a reload) counts once
+
+
+class StatsError(ScopaError):
+    """Statistics that cannot be read or a match that cannot be counted."""
+
+
+def fingerprint(record: Mapping[str, Any]) -> str:
+    """A short id of a match record: the same match always gives the same id."""
+    text = json.dumps({k: record.get(k) for k in ("variant", "options", "players", "first_dealer", "hands")},
+                      sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def match_summary(match: Match, seat: int, variant: str, winner: int | None = None,
+                  forfeit: int | None = None, tournament: bool = False) -> dict[str, Any]:
+    """What one finished match counts for `seat`'s player; `winner`/`forfeit` (sides) override the
+    engine's when the match ended on time. StatsError if the match is not over."""
+    if not (isinstance(seat, int) and 0 <= seat < match.n):
+        raise StatsError(f"no seat {seat!r}: seats are 0 to {match.n - 1}")
+    if winner is None:
+        winner = match.winner
+    if winner is None:
+        raise StatsError("the match is not finished: only finished matches are counted")
+    side = match.side_of[seat]
+    misere = match.rules.misere
+    hands, hands_won, scope, settebelli, primiere = 0, 0, 0, 0, 0
+    for result in match.results:
+        hands += 1
+        totals = result.totals
+        mine = totals[side]
+        others = [t for s, t in enumerate(totals) if s != side]
+        if (mine < min(others)) if misere else (mine > max(others)):
+            hands_won += 1
+        detail = result.detail[side]
+        scope += detail["scope"]
+        settebelli += 1 if detail["settebello"] else 0
+        primiere += 1 if result.points[side].get("primiera", 0) > 0 else 0
+    totals = list(match.totals)
+    best_other = (min if misere else max)(t for s, t in enumerate(totals) if s != side)
+    margin = (best_other - totals[side]) if misere else (totals[side] - best_other)
+    record = to_record(match, variant)
+    return {
+        "id": fingerprint(record), "variant": variant, "seat": seat, "side": side,
+        "players": list(match.names), "totals": totals, "won": winner == side,
+        "forfeit": forfeit, "lost_on_time": forfeit == side, "margin": margin,
+        "hands": hands, "hands_won": hands_won, "scope": scope, "settebelli": settebelli,
+        "primiere": primiere, "points": totals[side], "tournament": bool(tournament),
+    }
+
+
+def summary_from_record(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The summary of a finished match given as a record (RULES §6), for `seat`."""
+    match = from_record(record)
+    return match_summary(match, seat, record.get("variant", "scopa"))
+
+
+def _empty_counts() -> dict[str, int]:
+    return {k: 0 for k in COUNTERS}
+
+
+def _brief(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """What the best/worst match keeps: enough to show it."""
+    return {k: summary[k] for k in ("id", "variant", "players", "seat", "totals", "margin", "won")}
+
+
+class Stats:
+    """The running statistics of the player on this device."""
+
+    def __init__(self) -> None:
+        """No matches yet."""
+        self.variants: dict[str, dict[str, int]] = {}
+        self.best: dict[str, Any] | None = None
+        self.worst: dict[str, Any] | None = None
+        self.tournaments = {"played": 0, "won": 0}
+        self.seen: list[str] = []
+
+    def add(self, summary: Mapping[str, Any]) -> bool:
+        """Count a match summary; False (and nothing changes) when that match was already counted."""
+        if summary["id"] in self.seen:
+            return False
+        counts = self.variants.setdefault(summary["variant"], _empty_counts())
+        counts["matches"] += 1
+        counts["won"] += 1 if summary["won"] else 0
+        counts["forfeits"] += 1 if summary["lost_on_time"] else 0
+        for key in ("hands", "hands_won", "scope", "settebelli", "primiere", "points"):
+            counts[key] += summary[key]
+        if summary["won"] and (self.best is None or summary["margin"] > self.best["margin"]):
+            self.best = _brief(summary)
+        if not summary["won"] and (self.worst is None or summary["margin"] < self.worst["margin"]):
+            self.worst = _brief(summary)
+        self._remember(summary["id"])
+        return True
+
+    def add_tournament(self, won: bool, tournament_id: str) -> bool:
+        """Count a finished tournament once; True when it was new."""
+        key = f"t:{tournament_id}"
+        if key in self.seen:
+            return False
+        self.tournaments["played"] += 1
+        self.tournaments["won"] += 1 if won else 0
+        self._remember(key)
+        return True
+
+    def _remember(self, key: str) -> None:
+        self.seen.append(key)
+        del self.seen[:-SEEN_KEPT]
+
+    def merge(self, other: "Stats") -> None:
+        """Add another file's statistics (e.g. imported from another device) to these."""
+        for variant, counts in other.variants.items():
+            mine = self.variants.setdefault(variant, _empty_counts())
+            for key in COUNTERS:
+                mine[key] += counts[key]
+        if other.best is not None and (self.best is None or other.best["margin"] > self.best["margin"]):
+            self.best = dict(other.best)
+        if other.worst is not None and (self.worst is None or other.worst["margin"] < self.worst["margin"]):
+            self.worst = dict(other.worst)
+        for key in ("played", "won"):
+            self.tournaments[key] += other.tournaments[key]
+        for key in other.seen:
+            if key not in self.seen:
+                self._remember(key)
+
+    def reset(self) -> None:
+        """Forget everything."""
+        self.__init__()
+
+    def totals(self) -> dict[str, int]:
+        """All variants added together."""
+        out = _empty_counts()
+        for counts in self.variants.values():
+            for key in COUNTERS:
+                out[key] += counts[key]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form: what the page stores and exports."""
+        return {"format": FORMAT, "variants": {v: dict(c) for v, c in sorted(self.variants.items())},
+                "totals": self.totals(), "best": self.best, "worst": self.worst,
+                "tournaments": dict(self.tournaments), "seen": list(self.seen)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Stats":
+        """Read stored or imported statistics; StatsError saying what is wrong."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise StatsError("these are not Settebello statistics")
+        stats = cls()
+        variants = data.get("variants", {})
+        if not isinstance(variants, Mapping):
+            raise StatsError("the statistics' 'variants' must be an object")
+        for variant, counts in variants.items():
+            if not isinstance(counts, Mapping):
+                raise StatsError(f"the statistics of {variant!r} must be an object")
+            clean = _empty_counts()
+            for key in COUNTERS:
+                value = counts.get(key, 0)
+                if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and key != "points"):
+                    raise StatsError(f"the statistics' {variant}.{key} must be a whole number, not {value!r}")
+                clean[key] = value
+            if clean["won"] > clean["matches"] or clean["hands_won"] > clean["hands"]:
+                raise StatsError(f"the statistics of {variant!r} have more wins than games")
+            stats.variants[str(variant)] = clean
+        for key in ("best", "worst"):
+            value = data.get(key)
+            if value is not None and not (isinstance(value, Mapping) and isinstance(value.get("margin"), int)):
+                raise StatsError(f"the statistics' {key!r} match is damaged")
+            setattr(stats, key, None if value is None else dict(value))
+        tournaments = data.get("tournaments", {"played": 0, "won": 0})
+        if (not isinstance(tournaments, Mapping)
+                or not all(isinstance(tournaments.get(k, 0), int) for k in ("played", "won"))):
+            raise StatsError("the statistics' 'tournaments' must be whole numbers")
+        stats.tournaments = {k: int(tournaments.get(k, 0)) for k in ("played", "won")}
+        seen = data.get("seen", [])
+        if not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
+            raise StatsError("the statistics' 'seen' must be a list of match ids")
+        stats.seen = list(seen)[-SEEN_KEPT:]
+        return stats

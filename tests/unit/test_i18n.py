@@ -1,0 +1,84 @@
+"""Every word of the interface exists in every language, with the same placeholders (issue 6)."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+I18N = ROOT / "static" / "i18n"
+LANGS = sorted(p.stem for p in I18N.glob("*.json"))
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLURAL = (".zero", ".one", ".two", ".few", ".many", ".other")
+
+
+def strings(code: str) -> dict[str, str]:
+    return json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def base(key: str) -> str:
+    """A plural form's key without its CLDR suffix (languages differ in which forms they need)."""
+    for suffix in PLURAL:
+        if key.endswith(suffix):
+            return key[: -len(suffix)]
+    return key
+
+
+def used_keys() -> set[str]:
+    """Keys the page asks for: t("key"...) in static/js and data-i18n / data-i18n-attr in HTML."""
+    keys: set[str] = set()
+    for path in list((ROOT / "static").rglob("*.js")) + [ROOT / "index.html", *(ROOT / "static").rglob("*.html")]:
+        if "vendor" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        text = "\n".join(line for line in text.splitlines()
+                          if not line.lstrip().startswith(("//", "*", "/*")))  # examples in comments
+        keys |= set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", text))
+        keys |= set(re.findall(r'data-i18n="([\w.-]+)"', text))
+        for attrs in re.findall(r'data-i18n-attr="([^"]+)"', text):
+            keys |= {pair.split(":")[1].strip() for pair in attrs.split(";") if ":" in pair}
+    return keys
+
+
+def test_the_three_languages_of_the_players_are_there():
+    assert {"en", "it", "es"} <= set(LANGS)
+
+
+@pytest.mark.parametrize("code", [c for c in LANGS if c != "en"])
+def test_every_string_is_translated(code):
+    en, other = strings("en"), strings(code)
+    missing = sorted({base(k) for k in en} - {base(k) for k in other})
+    extra = sorted({base(k) for k in other} - {base(k) for k in en})
+    assert not missing, f"{code}.json lacks {missing}"
+    assert not extra, f"{code}.json has keys English does not: {extra}"
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_placeholders_match_english_and_no_string_is_empty(code):
+    en, other = strings("en"), strings(code)
+    en_slots = {base(k): set(PLACEHOLDER.findall(v)) for k, v in en.items()}
+    for key, text in other.items():
+        assert isinstance(text, str) and text.strip(), f"{code}: {key} is empty"
+        assert set(PLACEHOLDER.findall(text)) <= en_slots.get(base(key), set()) | {"count"}, (
+            f"{code}: {key} uses a placeholder English does not give: {text!r}")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_plural_keys_have_an_other_form(code):
+    other = strings(code)
+    for key in other:
+        if base(key) != key:
+            assert f"{base(key)}.other" in other, f"{code}: {base(key)} has no .other form"
+
+
+def test_every_key_the_page_uses_exists_in_english():
+    en = {base(k) for k in strings("en")}
+    assert not sorted(used_keys() - en)
+
+
+def test_card_names_in_each_language():
+    expected = {"en": "Seven of Coins", "it": "Sette di Denari", "es": "Siete de Oros"}
+    for code, name in expected.items():
+        s = strings(code)
+        assert s["card.name"].format(rank=s["rank.7"], suit=s["suit.D"]) == name

@@ -1,0 +1,113 @@
+"""A player's statistics from finished matches: counts per variant, best/worst, merge, reset, JSON."""
+
+import json
+import random
+
+import pytest
+
+from scopa import Match, rules_for, to_record
+from scopa.ai import make_player
+from scopa.stats import Stats, StatsError, match_summary, summary_from_record
+
+
+def finished(variant="scopa", seed=1, levels=("easy", "beginner"), options=None):
+    rules = rules_for(variant, options)
+    match = Match.new(rules, random.Random(seed), [f"P{i}" for i in range(rules.players)])
+    players = [make_player(levels[i % len(levels)], random.Random(seed + i)) for i in range(rules.players)]
+    while match.phase != "over":
+        match.deal_until_played()
+        while match.phase == "play":
+            match.apply(players[match.turn].choose(match.observe(match.turn)))
+    return match
+
+
+def test_summary_counts_what_the_seats_side_took():
+    m = finished(seed=4)
+    a, b = match_summary(m, 0, "scopa"), match_summary(m, 1, "scopa")
+    assert a["won"] != b["won"] and a["won"] == (m.winner == 0)
+    assert a["hands"] == b["hands"] == len(m.results)
+    assert a["margin"] == -b["margin"] == m.totals[0] - m.totals[1]
+    assert a["points"] == m.totals[0]
+    assert a["scope"] == sum(r.points[0]["scope"] for r in m.results)
+    assert a["settebelli"] + b["settebelli"] == len(m.results)  # someone takes the 7D every hand
+    assert a["primiere"] == sum(r.points[0]["primiera"] for r in m.results)
+    assert a["hands_won"] == sum(r.totals[0] > r.totals[1] for r in m.results)
+    assert a["hands_won"] + b["hands_won"] <= a["hands"]
+    assert a["id"] == b["id"] == match_summary(m, 0, "scopa")["id"]  # the same match, the same id
+
+
+def test_team_and_misere_matches():
+    m = finished("scopone", seed=2)
+    assert match_summary(m, 0, "scopone")["won"] == match_summary(m, 2, "scopone")["won"]  # partners
+    mis = finished("non-prendere", seed=3)
+    s = match_summary(mis, mis.winner, "non-prendere")
+    assert s["won"] and s["margin"] > 0 and s["points"] == min(mis.totals)  # fewest points wins
+
+
+def test_summary_from_a_record_and_unfinished_matches():
+    m = finished(seed=5)
+    assert summary_from_record(to_record(m, "scopa"), 1) == match_summary(m, 1, "scopa")
+    fresh = Match.new(rules_for("scopa"), random.Random(1))
+    fresh.deal_until_played()
+    with pytest.raises(StatsError, match="not finished"):
+        match_summary(fresh, 0, "scopa")
+    with pytest.raises(StatsError, match="no seat 2"):
+        match_summary(m, 2, "scopa")
+
+
+def test_a_forfeit_counts_as_a_loss_on_time():
+    fresh = Match.new(rules_for("scopa"), random.Random(1))
+    fresh.deal_until_played()
+    s = match_summary(fresh, 0, "scopa", winner=1, forfeit=0)
+    assert not s["won"] and s["lost_on_time"] and s["hands"] == 0
+    stats = Stats()
+    stats.add(s)
+    assert stats.variants["scopa"]["forfeits"] == 1 and stats.worst["id"] == s["id"]
+
+
+def test_stats_add_up_each_match_once_per_variant():
+    stats = Stats()
+    matches = [(finished(seed=s), "scopa") for s in range(1, 5)] + [(finished("escoba", seed=9), "escoba")]
+    summaries = [match_summary(m, 0, v) for m, v in matches]
+    for s in summaries:
+        assert stats.add(s) is True
+    assert stats.add(summaries[0]) is False  # counted once
+    scopa = stats.variants["scopa"]
+    assert scopa["matches"] == 4 and stats.variants["escoba"]["matches"] == 1
+    assert scopa["won"] == sum(s["won"] for s in summaries[:4])
+    assert scopa["hands"] == sum(s["hands"] for s in summaries[:4])
+    assert scopa["scope"] == sum(s["scope"] for s in summaries[:4])
+    assert stats.totals()["matches"] == 5
+    won = [s for s in summaries if s["won"]]
+    lost = [s for s in summaries if not s["won"]]
+    assert won and lost
+    assert stats.best["margin"] == max(s["margin"] for s in won)
+    assert stats.worst["margin"] == min(s["margin"] for s in lost)
+
+
+def test_tournaments_merge_reset_and_json():
+    a = Stats()
+    a.add(match_summary(finished(seed=1), 0, "scopa"))
+    assert a.add_tournament(True, "t1") and not a.add_tournament(True, "t1")
+    a.add_tournament(False, "t2")
+    assert a.tournaments == {"played": 2, "won": 1}
+    b = Stats.from_json(json.loads(json.dumps(a.to_json())))
+    assert b.to_json() == a.to_json()
+    other = Stats()
+    other.add(match_summary(finished(seed=2), 1, "scopa"))
+    b.merge(other)
+    assert b.variants["scopa"]["matches"] == 2 and b.tournaments["played"] == 2
+    b.reset()
+    assert b.to_json()["totals"]["matches"] == 0 and b.best is None and b.seen == []
+
+
+def test_damaged_statistics_are_refused():
+    good = Stats().to_json()
+    with pytest.raises(StatsError, match="not Settebello statistics"):
+        Stats.from_json({"format": "x"})
+    with pytest.raises(StatsError, match="scopa.matches must be a whole number"):
+        Stats.from_json({**good, "variants": {"scopa": {"matches": "many"}}})
+    with pytest.raises(StatsError, match="more wins than games"):
+        Stats.from_json({**good, "variants": {"scopa": {"matches": 1, "won": 2}}})
+    with pytest.raises(StatsError, match="'best' match is damaged"):
+        Stats.from_json({**good, "best": {"margin": "big"}})
