@@ -1,0 +1,176 @@
+"""The bridge: the only Python that talks to the page.
+
+It runs in the PyScript worker named ``engine`` (see index.html); the page calls the
+functions listed in ``__export__`` through ``static/js/engine.js``::
+
+    const engine = await connectEngine();
+    const info = await engine.call("ping");            // -> {"python": "3.14.2", ...}
+
+Contract of every exported function (so that only JSON-able data crosses):
+
+- it takes one argument, a JSON string (the payload; ``"null"`` when the page passes none),
+- it returns a JSON string: ``{"ok": true, "result": <value>}`` or, when it raised,
+  ``{"ok": false, "error": {"type": "IllegalPlay", "message": "...", "traceback": "..."}}``;
+  engine.js turns the latter into a rejected promise with an ``EngineError`` (nothing is
+  printed: the caller decides whether an error is worth logging).
+
+To add a function, write a plain Python function of one JSON-able value and decorate it::
+
+    @exported
+    def legal_plays(payload):
+        game = _games[payload["game"]]
+        return [str(p) for p in game.legal_plays()]
+
+``exported`` parses the payload, serialises the return value, catches exceptions and adds
+the name to ``__export__``; the page then calls ``engine.call("legal_plays", {game: 1})``.
+Decorate module-level functions only: PyScript looks each name in ``__export__`` up in
+this module's globals once the module has run.
+
+Rules for code here: no ``window``/``document``/``pyscript`` imports (the worker has no
+DOM access without COOP/COEP headers, which GitHub Pages cannot send); keep state in
+module globals (the worker lives as long as the page); calls run one at a time.
+"""
+
+import functools
+import json
+import sys
+import time
+import traceback
+
+__export__ = []
+
+
+def exported(fn):
+    """Expose fn to the page: JSON string in, JSON envelope string out (see module doc)."""
+
+    @functools.wraps(fn)
+    def wrapper(payload_json="null"):
+        try:
+            payload = json.loads(payload_json) if payload_json not in (None, "") else None
+            result = fn(payload)
+            return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
+        except Exception as err:  # noqa: BLE001 - every error goes back to the page
+            error = {
+                "type": type(err).__name__,
+                "message": str(err),
+                "traceback": traceback.format_exc(),
+            }
+            return json.dumps({"ok": False, "error": error}, separators=(",", ":"))
+
+    if fn.__name__ in __export__:
+        raise ValueError(f"{fn.__name__} is already exported")
+    __export__.append(fn.__name__)
+    return wrapper
+
+
+def _import_engine():
+    """Import the engine package; report (ok, detail) instead of killing the worker."""
+    try:
+        import scopa  # noqa: F401 - unpacked from static/vendor/py.zip (pyscript.toml)
+    except Exception as err:  # noqa: BLE001
+        return False, f"{type(err).__name__}: {err}"
+    return True, getattr(scopa, "__version__", None)
+
+
+_t0 = time.perf_counter()
+_SCOPA_OK, _SCOPA_DETAIL = _import_engine()
+_IMPORT_MS = round((time.perf_counter() - _t0) * 1000, 1)
+
+
+@exported
+def ping(payload):
+    """Health check: Python version, ``import scopa`` result, exported names, the payload.
+
+    ``{"fail": "message"}`` as payload raises ValueError(message): a way to test the
+    error path end to end.
+    """
+    if isinstance(payload, dict) and "fail" in payload:
+        raise ValueError(payload["fail"])
+    return {
+        "pong": True,
+        "python": ".".join(map(str, sys.version_info[:3])),
+        "platform": sys.platform,
+        "scopa": {"imported": _SCOPA_OK, "detail": _SCOPA_DETAIL, "import_ms": _IMPORT_MS},
+        "exports": list(__export__),
+        "echo": payload,
+    }
+
+
+# -- the game (py/scopa/session.py): one session per page ----------------------------------------
+_session = None
+
+
+@exported
+def game(payload):
+    """Forward {"op": name, "arg": value} to the page's Session; errors come back as {"error": ...}.
+
+    ops: new_game, view, play, computer_step, next_hand, undo, last_trick, hint, record, show,
+    variants (see py/scopa/session.py); tick (the clock), tournament_new/view/simulate/match/play/
+    record/save/load/quit and stats_add/view/merge/reset (see py/scopa/session_extras.py).
+    """
+    global _session
+    if _session is None:
+        from scopa.session import Session
+        _session = Session()
+    payload = payload or {}
+    return _session.call(payload.get("op", "view"), payload.get("arg"))
+
+
+# -- the computer players' speed in this worker (benchmarks/ai_speed_browser.py) ----------------
+_bench = None
+
+
+@exported
+def ai_bench(payload):
+    """A computer-only match of its own, never the page's game, to time the levels in the worker.
+
+    {"op": "start", "variant": id, "levels": [...], "seed": int} deals a match, seat s played by
+    levels[s % len(levels)] (so [a, b] gives a and b one side each, as in the arena);
+    {"op": "step"} makes the next play and returns {"seat", "level", "ms", "phase"}, `ms` being
+    the time of the player's `choose` measured here; a finished hand deals the next one.
+    """
+    global _bench
+    import random
+
+    from scopa.ai import make_player
+    from scopa.rules import rules_for
+    from scopa.state import Match
+
+    payload = payload or {}
+    if payload.get("op") == "start":
+        rules = rules_for(payload.get("variant", "scopa"))
+        given = list(payload.get("levels") or [])
+        if not given:
+            raise ValueError("ai_bench: give the levels, e.g. [\"master\", \"expert\"]")
+        levels = [given[s % len(given)] for s in range(rules.players)]
+        seed = int(payload.get("seed", 1))
+        match = Match.new(rules, random.Random(seed))
+        match.deal_until_played()
+        players = [make_player(lv, random.Random(seed * 31 + i)) for i, lv in enumerate(levels)]
+        _bench = (match, players, levels)
+        return {"players": rules.players, "levels": levels}
+    if payload.get("op") != "step" or _bench is None:
+        raise ValueError('ai_bench: send {"op": "start", ...} first, then {"op": "step"}')
+    match, players, levels = _bench
+    if match.phase == "deal":
+        match.deal_until_played()
+    if match.phase != "play":
+        return {"seat": None, "level": None, "ms": 0.0, "phase": match.phase}
+    seat = match.turn
+    view = match.observe(seat)
+    t0 = time.perf_counter()
+    play = players[seat].choose(view)
+    ms = (time.perf_counter() - t0) * 1000.0
+    match.apply(play)
+    return {"seat": seat, "level": levels[seat], "ms": round(ms, 3), "phase": match.phase}
+
+
+@exported
+def replay(payload):
+    """Every position of a game record (RULES §6), all cards shown, for static/replay.html.
+
+    payload: the record (object or JSON text). An illegal record raises RecordError naming the
+    hand and play (engine.js rejects with it); see py/scopa/replay.py for the steps' shape.
+    """
+    from scopa.replay import replay_steps
+    return replay_steps(payload)

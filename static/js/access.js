@@ -1,0 +1,543 @@
+// Everyone can play (issue 6): announcements and review keys for screen-reader players, the
+// help dialog that documents the keys, and the display settings (high contrast, text size,
+// reduced motion). It reads the game only from the views table.js dispatches
+// (`settebello:state` {op, view}); it never decides a rule and never changes the game.
+//
+// Keys — why single letters, and why only inside the card table:
+//   NVDA and JAWS read a page in "browse mode", where single letters are theirs (H heading,
+//   T table, B button...) and never reach the page. The card table (hand, table cards, capture
+//   choices) is therefore marked role="application": when the focus enters it the screen reader
+//   switches to focus mode by itself and passes keys through, as in seed [003]'s table, so one
+//   letter is enough to ask "what is on the table?". The keys act only while the focus is inside
+//   that area, and never with Ctrl, Alt or Meta (the screen readers' and browser's own
+//   commands), so nothing is taken from the rest of the page: the header, the score sheet and
+//   the dialogs stay ordinary documents read in browse mode. A key the table already handled
+//   (defaultPrevented) is left alone.
+//
+//   T table · H hand · P piles · C cards taken · S score · U unseen · W whose turn
+//   L last plays · R repeat · V review as lists (a dialog) · ? help
+import { t, cardName, language, languages, onLanguageChange, translatePage } from "./i18n.js";
+
+const SUITS = ["D", "C", "B", "S"];
+const DECK = SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((r) => `${r}${s}`));
+const SETTEBELLO = "7D";
+const STORE_KEY = "settebello.access";
+const TEXT_SIZES = [100, 125, 150, 175, 200];
+
+/** The review keys: key -> [help text key, function returning the sentence to say]. */
+const KEYS = {
+  t: ["access.key.table", () => sayTable()],
+  h: ["access.key.hand", () => sayHand()],
+  p: ["access.key.piles", () => sayPiles()],
+  c: ["access.key.captured", () => sayCaptured()],
+  s: ["access.key.score", () => sayScore()],
+  u: ["access.key.unseen", () => sayUnseen()],
+  w: ["access.key.turn", () => sayTurn()],
+  l: ["access.key.last", () => sayLast()],
+};
+
+let view = null;            // the last view table.js published (settebello:state)
+let lastHeard = "";         // the last text any live region of the page said (for R)
+let region = null;          // our polite live region
+let speakTimer = 0;
+
+// ---------------------------------------------------------------- words
+
+/** True once i18n.js has loaded the language list (table.js's initLanguage); before that,
+ *  texts are left to translatePage, which fills every [data-i18n] when the language is set. */
+const i18nReady = () => languages().length > 1;
+
+/** Names joined the way the current language lists things ("A, B and C"). */
+export function joinList(items) {
+  try { return new Intl.ListFormat(language(), { type: "conjunction" }).format(items); }
+  catch { return items.join(", "); }
+}
+
+const cards = (codes) => joinList(codes.map(cardName));
+/** A card with its article, for sentences: "the Seven of Coins", "il Sette di Denari", "la Sota de Oros". */
+export const theCard = (code) => t(`access.the.${parseInt(code, 10)}`, { card: cardName(code) });
+const theCards = (codes) => joinList(codes.map(theCard));
+const isMe = (v, seat) => seat === v.seat;
+const playerName = (v, seat) => (isMe(v, seat) ? t("access.you") : v.players[seat]);
+
+/** A side's name: "You", "Anna", "You and Carla", "Bruno and Dario". */
+export function sideName(v, side) {
+  const seats = v.sides[side] || [];
+  const mine = seats.includes(v.seat);
+  const ordered = mine ? [v.seat, ...seats.filter((s) => s !== v.seat)] : seats;
+  return joinList(ordered.map((s) => playerName(v, s)));
+}
+
+/** Side indexes with the player's own side first. */
+function sidesMineFirst(v) {
+  const all = v.sides.map((_, i) => i);
+  return [v.side, ...all.filter((i) => i !== v.side)];
+}
+
+/** Cards grouped by suit, in the deck's order: "Coins: Two and King; Cups: Ace". */
+export function suitGroups(codes) {
+  const groups = [];
+  for (const s of SUITS) {
+    const ranks = codes.filter((c) => c.slice(-1) === s).map((c) => parseInt(c, 10)).sort((a, b) => a - b);
+    if (ranks.length) groups.push(t("access.suitgroup", { suit: t(`suit.${s}`), ranks: joinList(ranks.map((r) => t(`rank.${r}`))) }));
+  }
+  return groups.join("; ");
+}
+
+/** The game as the player sees it: the last published view, else the one table.js exposes. */
+export function current() {
+  return view || (window.settebello && window.settebello.view) || null;
+}
+
+const pileOf = (v, side) => v.prese[side] || [];
+const inPlay = (v) => v && v.phase === "play";
+
+/** The cards this player has not seen: in other hands or still in the deck. */
+export function unseen(v) {
+  const seen = new Set([...(v.pass_to === null ? v.hand : []), ...v.table, ...v.prese.flat()]);
+  return DECK.filter((c) => !seen.has(c));
+}
+
+// ---------------------------------------------------------------- the sentences
+
+function sayTable(v = current()) {
+  return v.table.length ? t("access.table", { cards: cards(v.table) }) : t("access.table.empty");
+}
+
+function sayHand(v = current()) {
+  if (v.pass_to !== null && v.pass_to !== undefined) return t("access.hand.hidden", { name: v.players[v.pass_to] });
+  return v.hand.length ? t("access.hand", { cards: cards(v.hand) }) : t("access.hand.empty");
+}
+
+function pileItems(v, side) {
+  const pile = pileOf(v, side);
+  const items = [t("access.pile.cards", { count: pile.length })];
+  const coins = pile.filter((c) => c.endsWith("D")).length;
+  const sevens = pile.filter((c) => parseInt(c, 10) === 7).length;
+  if (coins) items.push(t("access.pile.coins", { count: coins }));
+  if (sevens) items.push(t("access.pile.sevens", { count: sevens }));
+  if (pile.includes(SETTEBELLO)) items.push(t("access.pile.settebello"));
+  if (v.scope[side]) items.push(t("access.pile.scope", { count: v.scope[side] }));
+  return items;
+}
+
+function sayPiles(v = current()) {
+  const parts = sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
+    ? t("access.pile", { side: sideName(v, i), items: joinList(pileItems(v, i)) })
+    : t("access.pile.empty", { side: sideName(v, i) })));
+  if (v.last_capturer !== null && v.last_capturer !== undefined && inPlay(v)) {
+    parts.push(t("access.pile.last", { name: playerName(v, v.last_capturer) }));
+  }
+  return parts.join(" ");
+}
+
+function sayCaptured(v = current()) {
+  const parts = sidesMineFirst(v).filter((i) => pileOf(v, i).length)
+    .map((i) => t("access.captured", { side: sideName(v, i), groups: suitGroups(pileOf(v, i)) }));
+  return parts.length ? parts.join(" ") : t("access.captured.none");
+}
+
+function scoreList(v) {
+  return joinList(sidesMineFirst(v).map((i) => t("access.score.item", { side: sideName(v, i), points: v.totals[i] })));
+}
+
+function sayScore(v = current()) {
+  const target = v.rules && v.rules.target;
+  return target ? t("access.score", { list: scoreList(v), target }) : t("access.score.single", { list: scoreList(v) });
+}
+
+function sayUnseen(v = current()) {
+  const rest = unseen(v);
+  if (!rest.length) return t("access.unseen.none");
+  return t("access.unseen", { count: rest.length, groups: suitGroups(rest) }) + " " + sayDeck(v);
+}
+
+function sayDeck(v = current()) {
+  return v.deck_left ? t("access.deck", { count: v.deck_left }) : t("access.deck.empty");
+}
+
+function sayWhoseTurn(v = current()) {
+  if (!inPlay(v)) return t("access.turn.none");
+  return isMe(v, v.turn) ? t("access.turn.you") : t("access.turn.player", { name: v.players[v.turn] });
+}
+
+function sayTurn(v = current()) {
+  if (!inPlay(v)) return t("access.turn.none");
+  const order = [v.seat, ...v.players.map((_, s) => s).filter((s) => s !== v.seat)];
+  const counts = joinList(order.map((s) => t("access.counts.item", { name: playerName(v, s), n: v.hand_counts[s] })));
+  return [sayWhoseTurn(v), t("access.counts", { list: counts }), sayDeck(v)].join(" ");
+}
+
+/** One play in words, from the player's point of view. */
+export function playSentence(v, play) {
+  const you = isMe(v, play.seat) ? ".you" : "";
+  const params = { name: v.players[play.seat], card: theCard(play.card), cards: theCards(play.presa || []) };
+  return t(`access.play${you}.${play.presa && play.presa.length ? "took" : "laid"}`, params);
+}
+
+function sayLast(v = current()) {
+  const plays = (v.plays || []).slice(-v.players.length);
+  return plays.length ? plays.map((p) => playSentence(v, p)).join(" ") : t("access.last.none");
+}
+
+// ---------------------------------------------------------------- speaking
+
+function liveRegion() {
+  if (region && region.isConnected) return region;
+  region = document.getElementById("access-live");
+  if (!region) {
+    region = document.createElement("div");
+    region.id = "access-live";
+    region.className = "visually-hidden";
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    region.dataset.testid = "access-live";
+    document.body.append(region);
+  }
+  return region;
+}
+
+/** Say text in our polite live region (emptied first, so the same words are said again). */
+export function say(text) {
+  const r = liveRegion();
+  clearTimeout(speakTimer);
+  r.textContent = "";
+  speakTimer = setTimeout(() => { r.textContent = text; }, 60);
+  lastHeard = text;
+}
+
+/** Remember what any live region of the page says, for the repeat key. */
+function listenToLiveRegions() {
+  const seen = new MutationObserver((records) => {
+    for (const rec of records) {
+      const node = rec.target.nodeType === Node.ELEMENT_NODE ? rec.target : rec.target.parentElement;
+      const live = node && node.closest("[aria-live], [role=status], [role=alert], [role=log]");
+      if (live && live !== region) {
+        const text = live.textContent.trim();
+        if (text) lastHeard = text;
+      }
+    }
+  });
+  seen.observe(document.body, { subtree: true, childList: true, characterData: true });
+}
+
+// ---------------------------------------------------------------- what changed
+
+const inHand = (v) => v.hand_counts.reduce((a, b) => a + b, 0);
+
+/**
+ * The sentence for a new view compared with the one before: a deal (the first of a hand or
+ * fresh cards from the mazzo) and the player's turn. Plays, the new game and the end of a hand
+ * are announced by table.js; the end of a hand gets its detail from handPoints below.
+ */
+export function changeSentence(before, v, op) {
+  const parts = [];
+  if (v.phase !== "play") return "";
+  const newHand = !before || before.results.length !== v.results.length || before.phase !== "play"
+    || op === "new_game" || op === "restore";
+  const hidden = v.pass_to !== null && v.pass_to !== undefined;
+  if (newHand && !hidden) {
+    const params = { name: v.players[v.dealer], hand: sayHand(v), table: sayTable(v) };
+    parts.push(t(isMe(v, v.dealer) ? "access.deal.you" : "access.deal.first", params));
+  } else if (before && inHand(v) > inHand(before) && !hidden) {
+    parts.push(t("access.deal.more", { hand: sayHand(v), deck: sayDeck(v) }));
+  }
+  const myTurnNow = v.waiting === "human" && !hidden && v.turn === v.seat;
+  const myTurnBefore = before && before.phase === "play" && before.waiting === "human" && before.turn === before.seat
+    && (before.pass_to === null || before.pass_to === undefined) && before.plays.length === v.plays.length;
+  if (myTurnNow && !myTurnBefore) parts.push(t("access.turn.you"));
+  return parts.join(" ");
+}
+
+/** Each side's points of the hand just finished, by category: "You 3: scope 1, Settebello and primiera." */
+export function handPoints(v) {
+  const r = v.results[v.results.length - 1];
+  if (!r) return "";
+  return sidesMineFirst(v).map((i) => {
+    const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
+      const name = t(`category.${c}`);
+      return r.points[i][c] > 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
+    });
+    return cats.length ? t("access.handover.side", { side: sideName(v, i), total: r.totals[i], cats: joinList(cats) })
+      : t("access.handover.side.none", { side: sideName(v, i) });
+  }).join(" ");
+}
+
+function onState(e) {
+  const detail = e.detail || {};
+  if (!detail.view || detail.view.error) return;
+  const before = view;
+  view = detail.view;
+  const text = changeSentence(before, view, detail.op);
+  if (text && (detail.op === "new_game" || detail.op === "restore")) sayAfterTable(text);
+  else if (text) say(text);
+  requestAnimationFrame(rescueFocus);
+}
+
+/** Say text once the table's own live region has spoken (its "New game: Scopa." first), or after 2 s. */
+function sayAfterTable(text) {
+  const live = document.getElementById("live");
+  if (!live) { say(text); return; }
+  let done = false;
+  const go = () => { if (!done) { done = true; watch.disconnect(); say(text); } };
+  const watch = new MutationObserver(() => { if (live.textContent.trim()) go(); });
+  watch.observe(live, { childList: true, characterData: true, subtree: true });
+  setTimeout(go, 2000);
+}
+
+function onHandEnd() {
+  const v = current();
+  if (v && v.results && v.results.length) say(handPoints(v));
+}
+
+// ---------------------------------------------------------------- the game area and keys
+
+/**
+ * The parts of the page where the keys act, marked role="application": [data-access-area]
+ * elements if the page marks them, else the sections holding the hand, the capture choices
+ * and the table cards (outermost first; never <main> or <body>, whose roles must stay).
+ */
+function gameAreas() {
+  const marked = [...document.querySelectorAll("[data-access-area]")];
+  if (marked.length) return marked;
+  const found = ["hand-cards", "choices", "table-cards"].map((id) => document.getElementById(id))
+    .filter(Boolean).map((node) => node.closest("section")).filter(Boolean);
+  return [...new Set(found)].filter((a) => !found.some((b) => b !== a && b.contains(a)));
+}
+
+function markArea() {
+  const areas = gameAreas();
+  let hint = document.getElementById("access-area-hint");
+  if (!hint) {
+    hint = el("p", { id: "access-area-hint", class: "visually-hidden", i18n: "access.area.hint" });
+  }
+  if (areas.length && !areas[0].contains(hint)) areas[0].prepend(hint);
+  if (i18nReady()) hint.textContent = t("access.area.hint");
+  for (const area of areas) {
+    area.dataset.accessArea = "";
+    area.setAttribute("role", "application");
+    if (!area.hasAttribute("aria-label") && !area.hasAttribute("aria-labelledby")) {
+      area.dataset.i18nAttr = "aria-label:access.area";
+      if (i18nReady()) area.setAttribute("aria-label", t("access.area"));
+    }
+    if (!area.hasAttribute("tabindex")) area.tabIndex = -1;
+    area.setAttribute("aria-describedby", hint.id);
+  }
+  return areas;
+}
+
+/** True while a dialog (ours, the table's, the score sheet, the pass screen) is showing. */
+function modalOpen() {
+  return [...document.querySelectorAll("dialog, [role=dialog], [role=alertdialog]")]
+    .some((d) => (d.tagName === "DIALOG" ? d.open : d.getClientRects().length > 0));
+}
+
+/** Where the keys act: inside the card table, or nowhere focused at all. */
+function keysActive(target) {
+  if (modalOpen()) return false;
+  if (target === document.body || target === document.documentElement) return true;
+  return gameAreas().some((area) => area.contains(target));
+}
+
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return;
+  const target = e.target;
+  if (target.closest && target.closest("input, select, textarea, [contenteditable=''], [contenteditable=true]")) return;
+  if (!keysActive(target)) return;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  let text = null;
+  if (key === "?") { e.preventDefault(); openHelp(); return; }
+  if (e.shiftKey) return;
+  if (key === "v") { e.preventDefault(); openReview(); return; }
+  if (key === "r") { e.preventDefault(); say(lastHeard || (current() ? sayTurn() : t("access.nogame"))); return; }
+  if (!(key in KEYS)) return;
+  e.preventDefault();
+  text = current() ? KEYS[key][1]() : t("access.nogame");
+  say(text);
+}
+
+/** If the focused card went away (it was played), put the focus back in the table. */
+function rescueFocus() {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  if (modalOpen()) return;
+  const areas = gameAreas();
+  if (!areas.length) return;
+  const next = document.querySelector("#choices:not([hidden]) button, #hand-cards button:not([disabled])");
+  (next || areas[0]).focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------- display settings
+
+function loadSettings() {
+  try { return JSON.parse(localStorage.getItem(STORE_KEY)) || {}; } catch { return {}; }
+}
+
+function saveSettings(s) {
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(s)); } catch { /* storage blocked */ }
+}
+
+const media = (q) => (window.matchMedia ? window.matchMedia(q) : { matches: false, addEventListener() {} });
+const systemContrast = media("(prefers-contrast: more)");
+const systemMotion = media("(prefers-reduced-motion: reduce)");
+
+/** True when the page is in high contrast (the player's choice, else the system's). */
+export function highContrast() {
+  const s = loadSettings();
+  return typeof s.contrast === "boolean" ? s.contrast : systemContrast.matches;
+}
+
+/** True when animations should be skipped (the player's choice, else the system's). */
+export function reducedMotion() {
+  const s = loadSettings();
+  return typeof s.motion === "boolean" ? s.motion : systemMotion.matches;
+}
+
+/** Apply the display settings to <html> and tell the table (it redraws its card art). */
+function applySettings() {
+  const s = loadSettings(), root = document.documentElement;
+  const hc = highContrast(), calm = reducedMotion();
+  root.classList.toggle("hc", hc);
+  root.classList.toggle("reduce-motion", calm);
+  root.style.fontSize = TEXT_SIZES.includes(s.textSize) && s.textSize !== 100 ? `${s.textSize}%` : "";
+  window.dispatchEvent(new CustomEvent("settebello:display", { detail: { highContrast: hc, reducedMotion: calm, textSize: s.textSize || 100 } }));
+}
+
+function setSetting(name, value) {
+  saveSettings({ ...loadSettings(), [name]: value });
+  applySettings();
+}
+
+// ---------------------------------------------------------------- dialogs
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "i18n") node.dataset.i18n = v;
+    else if (k in node && typeof v !== "string") node[k] = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+/** A new modal dialog titled by titleKey (an old one with that id is replaced). */
+function dialogShell(id, titleKey) {
+  document.getElementById(id)?.remove();
+  const title = el("h2", { id: `${id}-title`, i18n: titleKey });
+  return el("dialog", { id, class: "access-dialog", "aria-labelledby": title.id }, title);
+}
+
+/** Show dlg modally; when it closes, it goes away and the focus returns where it was. */
+function showDialog(dlg) {
+  const opener = document.activeElement;
+  dlg.addEventListener("close", () => {
+    dlg.remove();
+    if (opener && opener.isConnected && opener !== document.body) opener.focus();
+    else rescueFocus();
+  });
+  document.body.append(dlg);
+  translatePage(dlg);
+  dlg.showModal();
+  return dlg;
+}
+
+function closeRow(dlg) {
+  const close = el("button", { type: "button", i18n: "access.close", "data-testid": "access-close" });
+  close.addEventListener("click", () => dlg.close());
+  return el("div", { class: "dialog-actions" }, close);
+}
+
+/** The help dialog: the keys, the screen-reader note, and the display settings. */
+export function openHelp() {
+  const dlg = dialogShell("access-help", "access.help.title");
+  const rows = [["← → ↑ ↓", "access.help.play"], ["Enter", "access.help.enter"],
+    ...Object.entries(KEYS).map(([k, [desc]]) => [k.toUpperCase(), desc]),
+    ["R", "access.key.repeat"], ["V", "access.key.review"], ["?", "access.key.help"]];
+  const table = el("table", { "data-testid": "access-keys" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", i18n: "access.help.key" }), el("th", { scope: "col", i18n: "access.help.does" }))),
+    el("tbody", {}, ...rows.map(([k, desc]) => el("tr", {}, el("td", {}, el("kbd", {}, k)), el("td", { i18n: desc })))));
+
+  const s = loadSettings();
+  const contrast = el("input", { type: "checkbox", id: "access-contrast", checked: highContrast() });
+  contrast.addEventListener("change", () => setSetting("contrast", contrast.checked));
+  const motion = el("input", { type: "checkbox", id: "access-motion", checked: reducedMotion() });
+  motion.addEventListener("change", () => setSetting("motion", motion.checked));
+  const size = el("select", { id: "access-textsize" },
+    ...TEXT_SIZES.map((n) => el("option", { value: String(n), selected: (s.textSize || 100) === n }, `${n} %`)));
+  size.addEventListener("change", () => setSetting("textSize", parseInt(size.value, 10)));
+
+  dlg.append(
+    el("h3", { i18n: "access.help.keys" }), el("p", { i18n: "access.help.keys.intro" }), table,
+    el("h3", { i18n: "access.help.display" }),
+    el("label", {}, contrast, el("span", { i18n: "access.contrast" })),
+    el("label", {}, motion, el("span", { i18n: "access.motion" })),
+    el("label", {}, el("span", { i18n: "access.textsize" }), size),
+    el("h3", { i18n: "access.help.sr" }), el("p", { i18n: "access.help.sr.text" }),
+    closeRow(dlg));
+  return showDialog(dlg);
+}
+
+/** The review dialog (seed [003]'s "list for review"): everything as lists, read at leisure. */
+export function openReview() {
+  const dlg = dialogShell("access-review", "access.review.title");
+  const v = current();
+  const section = (key, items) => [el("h3", { i18n: key }), el("ul", {}, ...items.map((x) => el("li", {}, x)))];
+  if (!v) dlg.append(el("p", {}, t("access.nogame")));
+  else {
+    const hidden = v.pass_to !== null && v.pass_to !== undefined;
+    dlg.append(
+      ...section("access.review.turn", [sayWhoseTurn(v), sayDeck(v)]),
+      ...section("access.review.table", v.table.length ? v.table.map(cardName) : [t("access.table.empty")]),
+      ...section("access.review.hand", hidden ? [sayHand(v)] : v.hand.length ? v.hand.map(cardName) : [t("access.hand.empty")]),
+      ...section("access.review.piles", sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
+        ? t("access.pile", { side: sideName(v, i), items: joinList(pileItems(v, i)) })
+        : t("access.pile.empty", { side: sideName(v, i) })))),
+      ...section("access.review.captured", sidesMineFirst(v).filter((i) => pileOf(v, i).length)
+        .map((i) => t("access.captured", { side: sideName(v, i), groups: suitGroups(pileOf(v, i)) }))
+        .concat(v.prese.flat().length ? [] : [t("access.captured.none")])),
+      ...section("access.review.last", (v.plays || []).length ? v.plays.map((p) => playSentence(v, p)) : [t("access.last.none")]),
+      ...section("access.review.unseen", unseen(v).length ? SUITS.map((s) => suitGroups(unseen(v).filter((c) => c.endsWith(s)))).filter(Boolean)
+        : [t("access.unseen.none")]),
+      ...section("access.review.score", [sayScore(v)]));
+  }
+  dlg.append(closeRow(dlg));
+  return showDialog(dlg);
+}
+
+/** The Help button in the page header (#help-button if the page has one, else added). */
+function helpButton() {
+  let b = document.getElementById("help-button");
+  if (!b) {
+    b = el("button", { type: "button", id: "help-button", i18n: "access.help.button" });
+    const header = document.querySelector("header.bar, body > header, header");
+    const menu = document.getElementById("lang-menu");
+    if (menu && menu.parentElement) menu.before(b);
+    else (header || document.body).append(b);
+  }
+  b.setAttribute("aria-keyshortcuts", "Shift+?");
+  b.setAttribute("aria-haspopup", "dialog");
+  if (i18nReady()) b.textContent = t("access.help.button");
+  b.addEventListener("click", () => openHelp());
+  return b;
+}
+
+// ---------------------------------------------------------------- start
+
+function start() {
+  applySettings();
+  systemContrast.addEventListener?.("change", applySettings);
+  systemMotion.addEventListener?.("change", applySettings);
+  liveRegion();
+  listenToLiveRegions();
+  helpButton();
+  markArea();
+  window.addEventListener("settebello:state", onState);
+  window.addEventListener("settebello:hand-end", onHandEnd);
+  window.addEventListener("settebello:ready", () => markArea());
+  document.addEventListener("keydown", onKey);
+  onLanguageChange(() => { markArea(); });
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();

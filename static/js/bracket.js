@@ -1,0 +1,327 @@
+// Knock-out tournaments on the page (RULES §5; the bracket itself is py/scopa/tournament.py): a
+// set-up form (variant, the player and computer opponents by level, clock, seed), the bracket as
+// it goes (rounds of tables, byes, scores, who went through), the standings, and the next match:
+// a person's match is played at the table (started with settebello:command new-game and the
+// engine's `tournament_match` settings), computers' matches are simulated by the engine — one at a
+// time, or all until the person's next match — and each can be read back as a match log.
+//
+// The tournament is kept in localStorage after every change and loaded again after a reload.
+// Seams: listens for settebello:ready, settebello:state and settebello:match-end; uses
+// window.settebello.game (table.js) for the engine's tournament_* requests.
+import { language, t as tt, cardName } from "./i18n.js";
+import { clockChoice } from "./clock.js";
+import { updateStats } from "./stats.js";
+
+const STORE = "settebello.tournament";
+const LEVELS = ["beginner", "easy", "expert", "master"];
+const WORDS = {
+  en: {
+    tournament: "Tournament", newTitle: "New knock-out tournament", variant: "Variant", yourName: "Your name",
+    opponents: "Computer opponents", players: "{count} players", clock: "Clock", clockOff: "Off",
+    clockStandard: "Standard", clockCustom: "My custom clock (new-game dialog)", seed: "Seed (optional)", start: "Start tournament",
+    round: "Round {n}", final: "Final", semi: "Semi-finals", quarter: "Quarter-finals", bye: "bye",
+    onTime: "on time", next: "Next: {a} v {b}", play: "Play your match", simulate: "Play the next computer match",
+    skip: "Skip to your next match", finishAll: "Play the remaining matches", leave: "Leave tournament",
+    leaveSure: "Really leave? Click again", champion: "{name} wins the tournament!", standings: "Standings",
+    place: "Place", name: "Player", points: "Points", stillIn: "still in", close: "Close", watch: "Match log",
+    hand: "Hand {n}", took: "{name}: {card} takes {cards}", laid: "{name}: {card}", simulating: "Playing…",
+    newTournament: "New tournament", badCount: "A knock-out needs 2 to 64 players.", you: "You",
+    back: "Back to the bracket",
+  },
+  it: {
+    tournament: "Torneo", newTitle: "Nuovo torneo a eliminazione diretta", variant: "Variante", yourName: "Il tuo nome",
+    opponents: "Avversari al computer", players: "{count} giocatori", clock: "Orologio", clockOff: "Spento",
+    clockStandard: "Standard", clockCustom: "Il mio orologio personalizzato", seed: "Seme (facoltativo)", start: "Inizia il torneo",
+    round: "Turno {n}", final: "Finale", semi: "Semifinali", quarter: "Quarti di finale", bye: "bye",
+    onTime: "a tavolino", next: "Prossima: {a} contro {b}", play: "Gioca la tua partita", simulate: "Gioca la prossima partita del computer",
+    skip: "Vai alla tua prossima partita", finishAll: "Gioca le partite rimanenti", leave: "Abbandona il torneo",
+    leaveSure: "Abbandonare davvero? Clicca di nuovo", champion: "{name} vince il torneo!", standings: "Classifica",
+    place: "Posto", name: "Giocatore", points: "Punti", stillIn: "in gara", close: "Chiudi", watch: "Svolgimento",
+    hand: "Mano {n}", took: "{name}: {card} prende {cards}", laid: "{name}: {card}", simulating: "Si gioca…",
+    newTournament: "Nuovo torneo", badCount: "Un torneo a eliminazione diretta va da 2 a 64 giocatori.", you: "Tu",
+    back: "Torna al tabellone",
+  },
+  es: {
+    tournament: "Torneo", newTitle: "Nuevo torneo por eliminación", variant: "Variante", yourName: "Tu nombre",
+    opponents: "Rivales del ordenador", players: "{count} jugadores", clock: "Reloj", clockOff: "Apagado",
+    clockStandard: "Estándar", clockCustom: "Mi reloj personalizado", seed: "Semilla (opcional)", start: "Empezar el torneo",
+    round: "Ronda {n}", final: "Final", semi: "Semifinales", quarter: "Cuartos de final", bye: "exento",
+    onTime: "por tiempo", next: "Siguiente: {a} contra {b}", play: "Juega tu partida", simulate: "Jugar la siguiente partida del ordenador",
+    skip: "Ir a tu siguiente partida", finishAll: "Jugar las partidas restantes", leave: "Abandonar el torneo",
+    leaveSure: "¿Seguro? Pulsa otra vez", champion: "¡{name} gana el torneo!", standings: "Clasificación",
+    place: "Puesto", name: "Jugador", points: "Puntos", stillIn: "en juego", close: "Cerrar", watch: "Desarrollo",
+    hand: "Mano {n}", took: "{name}: {card} se lleva {cards}", laid: "{name}: {card}", simulating: "Jugando…",
+    newTournament: "Nuevo torneo", badCount: "Un torneo por eliminación es de 2 a 64 jugadores.", you: "Tú",
+    back: "Volver al cuadro",
+  },
+};
+
+function say(key, params = {}) {
+  const words = WORDS[language()] || WORDS.en;
+  return String(words[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const api = () => window.settebello;
+
+let bracket = null;     // the engine's tournament_view, or null
+let info = null;        // game("variants")
+let lastView = null;    // the table's last view (to know a match is a tournament's)
+let busy = false;
+let leaving = false;
+
+function store(saved) { try { localStorage.setItem(STORE, JSON.stringify(saved)); } catch { /* storage blocked */ } }
+function stored() { try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch { return null; } }
+
+async function save() {
+  if (!bracket) { try { localStorage.removeItem(STORE); } catch { /* */ } return; }
+  store(await api().game("tournament_save"));
+}
+
+function level(id) {
+  const k = `level.${id}`, s = tt(k);
+  return s === k ? id[0].toUpperCase() + id.slice(1) : s;
+}
+function variantName(v) {
+  const k = `variant.${v.id}.name`, s = tt(k);
+  return s === k ? v.name : s;
+}
+function sidesOf(v) {
+  const size = { none: 1, pairs: 2, triples: 3 }[v.rules.teams] || 1;
+  return v.players / size;
+}
+
+function dialog() {
+  let d = document.getElementById("tournament-dialog");
+  if (!d) {
+    d = document.createElement("dialog");
+    d.id = "tournament-dialog";
+    d.className = "dialog dialog--wide tournament";
+    d.setAttribute("aria-labelledby", "tournament-title");
+    document.body.append(d);
+  }
+  return d;
+}
+
+// ------------------------------------------------------------------ the set-up form
+
+function setupForm() {
+  const two = info.variants.filter((v) => sidesOf(v) === 2);
+  const counts = { beginner: 1, easy: 1, expert: 1, master: 0 };
+  const d = dialog();
+  d.innerHTML = `<form method="dialog" class="ng tsetup">
+    <h2 id="tournament-title">${esc(say("newTitle"))}</h2>
+    <label class="ng-field">${esc(say("variant"))}
+      <select id="t-variant">${two.map((v) => `<option value="${v.id}">${esc(variantName(v))}</option>`).join("")}</select></label>
+    <label class="ng-field">${esc(say("yourName"))}<input id="t-name" maxlength="24" value="${esc(say("you"))}"></label>
+    <fieldset class="ng-seats"><legend>${esc(say("opponents"))}</legend>
+      ${LEVELS.map((l) => `<label class="ng-field tsetup__level">${esc(level(l))}
+        <input type="number" min="0" max="63" step="1" data-level="${l}" value="${counts[l]}"></label>`).join("")}
+      <p class="ng-note" id="t-count"></p>
+    </fieldset>
+    <div class="ng-row">
+      <label class="ng-field">${esc(say("clock"))}
+        <select id="t-clock"><option value="off">${esc(say("clockOff"))}</option>
+          <option value="standard">${esc(say("clockStandard"))}</option>
+          <option value="custom">${esc(say("clockCustom"))}</option></select></label>
+      <label class="ng-field">${esc(say("seed"))}<input id="t-seed" inputmode="numeric" pattern="[0-9]*"></label>
+    </div>
+    <p class="ng-error" id="t-error" role="alert"></p>
+    <div class="ng-actions">
+      <button value="cancel" class="btn" formnovalidate>${esc(say("close"))}</button>
+      <button value="start" id="t-start" class="btn btn--primary">${esc(say("start"))}</button>
+    </div>
+  </form>`;
+  const total = () => 1 + [...d.querySelectorAll("[data-level]")].reduce((n, i) => n + (parseInt(i.value, 10) || 0), 0);
+  const showCount = () => { d.querySelector("#t-count").textContent = say("players", { count: total() }); };
+  showCount();
+  d.querySelector("form").addEventListener("input", showCount);
+  d.querySelector("form").addEventListener("submit", async (e) => {
+    if (e.submitter?.value !== "start") return;
+    e.preventDefault();
+    const err = d.querySelector("#t-error");
+    const n = total();
+    if (n < 2 || n > 64) { err.textContent = say("badCount"); return; }
+    const entrants = [{ kind: "human", name: d.querySelector("#t-name").value.trim() || say("you") }];
+    for (const input of d.querySelectorAll("[data-level]")) {
+      for (let i = 0; i < (parseInt(input.value, 10) || 0); i++) entrants.push({ kind: "computer", level: input.dataset.level });
+    }
+    const seedText = d.querySelector("#t-seed").value.trim();
+    const kind = d.querySelector("#t-clock").value;
+    const clock = kind === "custom" ? clockChoice() : kind;
+    const arg = { variant: d.querySelector("#t-variant").value, entrants, clock: clock === "off" ? null : clock };
+    if (seedText) arg.seed = parseInt(seedText, 10);
+    try {
+      bracket = await api().game("tournament_new", arg);
+      await save();
+      showBracket();
+    } catch (ex) { err.textContent = ex.message; }
+  });
+}
+
+// ------------------------------------------------------------------ the bracket
+
+function roundName(r, rounds) {
+  const fromEnd = rounds - 1 - r;
+  if (fromEnd === 0) return say("final");
+  if (fromEnd === 1) return say("semi");
+  if (fromEnd === 2) return say("quarter");
+  return say("round", { n: r + 1 });
+}
+
+function sideRow(tb, key, index) {
+  const who = tb[key];
+  if (!who) return `<div class="tmatch__side tmatch__side--empty">${tb.bye && key === "b" ? esc(say("bye")) : "—"}</div>`;
+  const won = tb.winner === who.entrant;
+  const score = tb.totals ? tb.totals[index] : "";
+  const lostOnTime = tb.forfeit === index;
+  return `<div class="tmatch__side ${won ? "tmatch__side--won" : ""} ${who.kind === "human" ? "tmatch__side--person" : ""}">
+    <span class="tmatch__name">${esc(who.name)}</span>
+    <span class="tmatch__score">${esc(score)}${lostOnTime ? ` <small>${esc(say("onTime"))}</small>` : ""}</span></div>`;
+}
+
+function placeText(row) {
+  if (row.place === null) return say("stillIn");
+  return row.place === row.place_to ? `${row.place}` : `${row.place}–${row.place_to}`;
+}
+
+function showBracket() {
+  const d = dialog();
+  const b = bracket;
+  const rounds = b.rounds.length;
+  const cols = b.rounds.map((tables, r) => `<section class="tround" data-round="${r}">
+      <h3>${esc(roundName(r, rounds))}</h3>
+      ${tables.map((tb) => `<div class="tmatch ${tb.person ? "tmatch--person" : ""} ${b.next && b.next.round === r && b.next.table === tb.table ? "tmatch--next" : ""}"
+          data-round="${r}" data-table="${tb.table}" data-testid="tmatch">
+        ${sideRow(tb, "a", 0)}${sideRow(tb, "b", 1)}
+        ${tb.watchable ? `<button type="button" class="btn btn--ghost tmatch__watch" data-watch="${r},${tb.table}">${esc(say("watch"))}</button>` : ""}
+      </div>`).join("")}
+    </section>`).join("");
+  const next = b.next ? b.rounds[b.next.round][b.next.table] : null;
+  const personIn = b.standings.some((r) => r.place === null && b.entrants[r.entrant].kind === "human");
+  let actions = "";
+  if (b.finished) {
+    actions = `<p class="tchampion" data-testid="champion">${esc(say("champion", { name: b.champion.name }))}</p>
+      <button type="button" class="btn btn--primary" data-act="new">${esc(say("newTournament"))}</button>`;
+  } else if (next) {
+    actions = `<p class="tnext">${esc(say("next", { a: next.a.name, b: next.b.name }))}</p>`;
+    if (b.next.person) actions += `<button type="button" class="btn btn--primary" data-act="play">${esc(say("play"))}</button>`;
+    else {
+      actions += `<button type="button" class="btn" data-act="simulate">${esc(say("simulate"))}</button>
+        <button type="button" class="btn btn--primary" data-act="skip">${esc(say(personIn ? "skip" : "finishAll"))}</button>`;
+    }
+  }
+  const standings = `<table class="tstandings" data-testid="standings"><caption>${esc(say("standings"))}</caption>
+    <thead><tr><th scope="col">${esc(say("place"))}</th><th scope="col">${esc(say("name"))}</th><th scope="col">${esc(say("points"))}</th></tr></thead>
+    <tbody>${b.standings.map((r) => `<tr class="${b.entrants[r.entrant].kind === "human" ? "tstandings--person" : ""}">
+      <td>${esc(placeText(r))}</td><td>${esc(r.name)}</td><td>${r.points}</td></tr>`).join("")}</tbody></table>`;
+  d.innerHTML = `<h2 id="tournament-title">${esc(say("tournament"))} · ${esc(variantName(info.variants.find((v) => v.id === b.variant) || { id: b.variant, name: b.variant }))}</h2>
+    <div class="tbracket" data-rounds="${rounds}">${cols}</div>
+    <div class="tactions">${actions}<span class="tbusy" hidden>${esc(say("simulating"))}</span></div>
+    ${standings}
+    <div class="dialog__actions">
+      ${b.finished ? "" : `<button type="button" class="btn btn--ghost" data-act="leave">${esc(say("leave"))}</button>`}
+      <button type="button" class="btn" data-act="close">${esc(say("close"))}</button>
+    </div>`;
+  d.querySelector("[data-act=play]")?.focus();
+}
+
+async function act(kind, el) {
+  if (busy) return;
+  const d = dialog();
+  if (kind === "close") { d.close(); return; }
+  if (kind === "new") { bracket = null; await save(); setupForm(); return; }
+  if (kind === "leave") {
+    if (!leaving) { leaving = true; el.textContent = say("leaveSure"); return; }
+    leaving = false;
+    await api().game("tournament_quit");
+    bracket = null; await save(); setupForm(); return;
+  }
+  busy = true;
+  d.querySelector(".tbusy")?.removeAttribute("hidden");
+  for (const b of d.querySelectorAll("[data-act]")) b.disabled = true;
+  try {
+    if (kind === "play") {
+      const config = await api().game("tournament_match");
+      d.close();
+      window.dispatchEvent(new CustomEvent("settebello:command", { detail: { type: "new-game", config } }));
+      return;
+    }
+    if (kind === "simulate") bracket = await api().game("tournament_simulate");
+    if (kind === "skip") bracket = await api().game("tournament_simulate", { until_person: true });
+    await save();
+    if (bracket.finished) await updateStats();
+    showBracket();
+  } catch (ex) {
+    d.querySelector(".tactions")?.append(Object.assign(document.createElement("p"), { className: "ng-error", textContent: ex.message }));
+  } finally { busy = false; }
+}
+
+// ------------------------------------------------------------------ a simulated match's log
+
+async function watch(r, table) {
+  const record = await api().game("tournament_record", { round: r, table });
+  const n = record.players.length;
+  let dealer = record.first_dealer;
+  const hands = [];
+  for (const h of record.hands) {
+    if (!h.plays.length) continue;
+    const first = (dealer + 1) % n;
+    hands.push(h.plays.map((p, i) => {
+      const name = record.players[(first + i) % n];
+      const [card, taken] = p.split(":");
+      return taken ? say("took", { name, card: cardName(card), cards: taken.split("+").map(cardName).join(", ") })
+        : say("laid", { name, card: cardName(card) });
+    }));
+    dealer = (dealer + 1) % n;
+  }
+  const d = dialog();
+  d.innerHTML = `<h2 id="tournament-title">${esc(say("watch"))}: ${esc(record.players.join(" – "))}</h2>
+    <div class="tlog">${hands.map((plays, i) => `<details ${i === 0 ? "open" : ""}><summary>${esc(say("hand", { n: i + 1 }))}</summary>
+      <ol>${plays.map((p) => `<li>${esc(p)}</li>`).join("")}</ol></details>`).join("")}</div>
+    <div class="dialog__actions"><button type="button" class="btn btn--primary" data-act="back">${esc(say("back"))}</button></div>`;
+}
+
+// ------------------------------------------------------------------ opening, events
+
+export async function openTournament() {
+  if (!api()) return;
+  if (!info) info = await api().game("variants");
+  const d = dialog();
+  if (bracket) {
+    try { bracket = await api().game("tournament_view"); } catch { bracket = null; }
+  }
+  if (bracket) showBracket(); else setupForm();
+  if (!d.open) d.showModal();
+}
+
+function wire() {
+  const d = dialog();
+  d.addEventListener("click", (e) => {
+    const a = e.target.closest("[data-act]");
+    if (a) { if (a.dataset.act === "back") showBracket(); else act(a.dataset.act, a); return; }
+    const w = e.target.closest("[data-watch]");
+    if (w) { const [r, tb] = w.dataset.watch.split(",").map(Number); watch(r, tb).catch(() => {}); }
+  });
+  d.addEventListener("close", () => { leaving = false; });
+  document.getElementById("tournament-btn")?.addEventListener("click", () => openTournament());
+}
+
+async function boot() {
+  const saved = stored();
+  if (!saved) return;
+  try { bracket = await api().game("tournament_load", saved); } catch { bracket = null; }
+}
+
+window.addEventListener("settebello:state", (e) => { if (e.detail?.view) lastView = e.detail.view; });
+window.addEventListener("settebello:ready", () => { boot(); });
+window.addEventListener("settebello:match-end", async () => {
+  if (!lastView?.tournament || !bracket) return;
+  try {
+    bracket = await api().game("tournament_view");
+    await save();
+    if (bracket.finished) await updateStats();
+    setTimeout(() => openTournament(), 600);
+  } catch { /* the tournament was left */ }
+});
+wire();
+window.settebelloExtras = { ...(window.settebelloExtras || {}), openTournament };

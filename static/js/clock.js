@@ -1,0 +1,259 @@
+// The game clock on the page (RULES §5; the clock itself is py/scopa/clock.py): each seat's move
+// time and BankTime next to its name, the running one counting down, and the forfeit when a
+// player runs out of time. The page never decides time: it shows the engine's clock (the view's
+// `clock`), counts down between engine readings only for display, and asks the engine (`tick`)
+// once a second — and at once when the display reaches zero — whether a flag fell.
+//
+// Also the clock choice of the new-game dialog: a "Clock" fieldset (off / the rooms' standard /
+// custom) added to the dialog that dialog.js draws, remembered in localStorage; table.js asks
+// `clockChoice()` (window.settebelloExtras.clockChoice) for the config of a new game.
+//
+// Seams: listens for settebello:state {op, view}; dispatches settebello:command {type: "sync"}
+// (table.js fetches the view again) and settebello:match-end {winner, totals, sides, forfeit}
+// when a match is lost on time.
+import { language } from "./i18n.js";
+
+const STORE = "settebello.clock";
+const WORDS = {
+  en: {
+    clock: "Clock", off: "Off", standard: "Standard (45 s a move, 15 min BankTime)", custom: "Custom",
+    move: "Move time (s)", first: "First move (s)", bank: "BankTime (s)", increment: "Added each move (s)",
+    computers: "Computers play on the clock too", note: "Time runs only on your own turn. When the move time is spent the BankTime drains; both spent and the match is lost.",
+    moveShort: "move", bankShort: "bank", lostTitle: "Time!", lost: "{name} ran out of time.",
+    wins: "{side} wins on time.", newGame: "New game", close: "Close", seatClock: "{name}'s clock: {move} move time, {bank} BankTime",
+  },
+  it: {
+    clock: "Orologio", off: "Spento", standard: "Standard (45 s a mossa, 15 min di BankTime)", custom: "Personalizzato",
+    move: "Tempo mossa (s)", first: "Prima mossa (s)", bank: "BankTime (s)", increment: "Aggiunti a ogni mossa (s)",
+    computers: "Anche il computer gioca con l'orologio", note: "Il tempo scorre solo nel tuo turno. Finito il tempo mossa si consuma il BankTime; finiti entrambi la partita è persa.",
+    moveShort: "mossa", bankShort: "bank", lostTitle: "Tempo scaduto!", lost: "{name} ha finito il tempo.",
+    wins: "{side} vince a tavolino.", newGame: "Nuova partita", close: "Chiudi", seatClock: "Orologio di {name}: {move} di tempo mossa, {bank} di BankTime",
+  },
+  es: {
+    clock: "Reloj", off: "Apagado", standard: "Estándar (45 s por jugada, 15 min de BankTime)", custom: "Personalizado",
+    move: "Tiempo por jugada (s)", first: "Primera jugada (s)", bank: "BankTime (s)", increment: "Añadido en cada jugada (s)",
+    computers: "El ordenador también juega con reloj", note: "El tiempo corre solo en tu turno. Agotado el tiempo de jugada se consume el BankTime; agotados ambos, la partida se pierde.",
+    moveShort: "jugada", bankShort: "bank", lostTitle: "¡Tiempo!", lost: "{name} se quedó sin tiempo.",
+    wins: "{side} gana por tiempo.", newGame: "Nueva partida", close: "Cerrar", seatClock: "Reloj de {name}: {move} de tiempo de jugada, {bank} de BankTime",
+  },
+};
+
+/** A text of this module in the page's language, with {name} placeholders filled. */
+export function say(key, params = {}) {
+  const words = WORDS[language()] || WORDS.en;
+  return String(words[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+/** "m:ss" (or "h:mm:ss") of a number of milliseconds, rounded up to the second while running. */
+export function mmss(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  return (h ? `${h}:${String(m).padStart(2, "0")}` : `${m}`) + `:${String(r).padStart(2, "0")}`;
+}
+
+// ------------------------------------------------------------------ the choice in the dialog
+
+const DEFAULT_CUSTOM = { move_ms: 45000, first_move_ms: 225000, bank_ms: 900000, increment_ms: 2000, computers: false };
+
+function loadChoice() {
+  try { return { kind: "off", custom: { ...DEFAULT_CUSTOM }, ...JSON.parse(localStorage.getItem(STORE) || "{}") }; }
+  catch { return { kind: "off", custom: { ...DEFAULT_CUSTOM } }; }
+}
+function saveChoice(c) { try { localStorage.setItem(STORE, JSON.stringify(c)); } catch { /* storage blocked */ } }
+
+/** The clock setting of the next new game, as Session.new_game takes it ("off", "standard" or settings). */
+export function clockChoice() {
+  const c = loadChoice();
+  if (c.kind === "standard") return "standard";
+  if (c.kind === "custom") return { ...DEFAULT_CUSTOM, ...c.custom };
+  return "off";
+}
+
+function fieldset(c) {
+  const sec = (k) => (c.custom[k] ?? DEFAULT_CUSTOM[k]) / 1000;
+  const num = (id, key, label, min) => `<label class="ng-field clock-field">${esc(say(label))}
+      <input id="${id}" data-clock-key="${key}" type="number" min="${min}" step="1" value="${sec(key)}"></label>`;
+  return `<fieldset class="ng-clock" id="ng-clock"><legend>${esc(say("clock"))}</legend>
+    <label class="ng-field">${esc(say("clock"))}
+      <select id="ng-clock-kind">
+        ${["off", "standard", "custom"].map((k) => `<option value="${k}" ${c.kind === k ? "selected" : ""}>${esc(say(k))}</option>`).join("")}
+      </select></label>
+    <div class="clock-custom" ${c.kind === "custom" ? "" : "hidden"}>
+      ${num("ng-clock-move", "move_ms", "move", 1)}${num("ng-clock-first", "first_move_ms", "first", 1)}
+      ${num("ng-clock-bank", "bank_ms", "bank", 0)}${num("ng-clock-inc", "increment_ms", "increment", 0)}
+      <label class="ng-check"><input type="checkbox" id="ng-clock-cpu" ${c.custom.computers ? "checked" : ""}> ${esc(say("computers"))}</label>
+    </div>
+    <p class="ng-note">${esc(say("note"))}</p>
+  </fieldset>`;
+}
+
+function readFieldset(dialog) {
+  const c = loadChoice();
+  c.kind = dialog.querySelector("#ng-clock-kind")?.value || c.kind;
+  for (const input of dialog.querySelectorAll("[data-clock-key]")) {
+    const v = Number(input.value);
+    if (Number.isFinite(v) && input.value !== "") c.custom[input.dataset.clockKey] = Math.round(v * 1000);
+  }
+  const cpu = dialog.querySelector("#ng-clock-cpu");
+  if (cpu) c.custom.computers = cpu.checked;
+  saveChoice(c);
+  const custom = dialog.querySelector(".clock-custom");
+  if (custom) custom.hidden = c.kind !== "custom";
+}
+
+/** Keep the clock fieldset in the new-game dialog (dialog.js redraws its form on every change). */
+function watchDialog() {
+  const dialog = document.getElementById("newgame-dialog");
+  if (!dialog) return;
+  const inject = () => {
+    const form = dialog.querySelector("form.ng");
+    if (!form || form.querySelector("#ng-clock")) return;
+    const before = form.querySelector(".ng-adv") || form.querySelector(".ng-error");
+    const holder = document.createElement("div");
+    holder.innerHTML = fieldset(loadChoice());
+    form.insertBefore(holder.firstElementChild, before);
+  };
+  new MutationObserver(inject).observe(dialog, { childList: true, subtree: false });
+  dialog.addEventListener("change", (e) => { if (e.target.closest("#ng-clock")) readFieldset(dialog); });
+  dialog.addEventListener("input", (e) => { if (e.target.closest("#ng-clock")) readFieldset(dialog); });
+  inject();
+}
+
+// ------------------------------------------------------------------ the clocks at the table
+
+let clock = null;       // the last clock the engine reported (view.clock or tick)
+let forfeit = null;     // the forfeit the engine reported, once
+let view = null;        // the last view
+let readAt = 0;         // performance.now() when `clock` was read
+let timer = 0;          // the display interval
+let polling = false;    // a tick is being asked
+let lastPoll = 0;
+let shownForfeit = null;
+
+function seatHead(seat) {
+  if (view && seat === view.seat) return document.querySelector("#me .seat__head");
+  return document.querySelector(`#opponents .seat[data-seat="${seat}"] .seat__head`);
+}
+
+/** The time left for the running seat now, counting down from the engine's last reading. */
+function liveLeft(s, i) {
+  if (clock.running !== i) return { move: s.move_ms, bank: s.bank_ms };
+  let spent = performance.now() - readAt;
+  const move = Math.max(0, s.move_ms - spent);
+  spent = Math.max(0, spent - s.move_ms);
+  return { move, bank: Math.max(0, s.bank_ms - spent) };
+}
+
+function render() {
+  for (const el of document.querySelectorAll(".clock")) {
+    if (!clock || +el.dataset.clockSeat >= clock.seats.length) el.remove();
+  }
+  if (!clock || !view) return false;
+  let zero = false;
+  clock.seats.forEach((s, i) => {
+    const head = seatHead(i);
+    if (!head) return;
+    let box = head.querySelector(".clock");
+    if (!s.timed) { box?.remove(); return; }
+    if (!box) {
+      box = document.createElement("span");
+      box.className = "clock";
+      box.dataset.clockSeat = String(i);
+      box.setAttribute("role", "timer");
+      box.innerHTML = `<span class="clock__move"></span><span class="clock__bank"></span>`;
+      head.append(box);
+    }
+    const left = liveLeft(s, i);
+    const running = clock.running === i && !forfeit;
+    const draining = running && left.move <= 0;
+    box.classList.toggle("clock--running", running);
+    box.classList.toggle("clock--bank", draining);
+    box.classList.toggle("clock--low", running && left.move + left.bank <= 10000);
+    box.classList.toggle("clock--flagged", !!forfeit && forfeit.seat === i);
+    box.querySelector(".clock__move").textContent = mmss(left.move);
+    box.querySelector(".clock__bank").textContent = `${say("bankShort")} ${mmss(left.bank)}`;
+    box.setAttribute("aria-label", say("seatClock", { name: view.players[i], move: mmss(left.move), bank: mmss(left.bank) }));
+    box.dataset.moveMs = String(Math.round(left.move));
+    box.dataset.bankMs = String(Math.round(left.bank));
+    if (running && left.move + left.bank <= 0) zero = true;
+  });
+  return zero;
+}
+
+async function poll() {
+  const api = window.settebello;
+  if (polling || !api || !clock || clock.running === null || forfeit) return;
+  polling = true;
+  lastPoll = performance.now();
+  try {
+    const r = await api.game("tick");
+    if (r.clock) { clock = r.clock; readAt = performance.now(); }
+    if (r.forfeit) onForfeit(r.forfeit);
+  } catch { /* no game: nothing to time */ } finally { polling = false; }
+}
+
+function loop() {
+  const zero = render();
+  const running = clock && clock.running !== null && !forfeit && view && view.phase === "play";
+  const personRunning = running && view.seats?.[clock.running]?.human;
+  if (personRunning && (zero || performance.now() - lastPoll > 1000)) poll();
+  if (!running && timer) { clearInterval(timer); timer = 0; }
+}
+
+function start() {
+  render();
+  if (!timer && clock && clock.running !== null && !forfeit) timer = setInterval(loop, 200);
+}
+
+/** A player ran out of time: tell the table, the other modules, and the player. */
+function onForfeit(f) {
+  forfeit = f;
+  render();
+  if (shownForfeit && shownForfeit.seat === f.seat && shownForfeit.key === view?.players?.join("|")) return;
+  shownForfeit = { seat: f.seat, key: view?.players?.join("|") };
+  window.dispatchEvent(new CustomEvent("settebello:command", { detail: { type: "sync" } }));
+  const sides = view ? view.sides.map((m) => m.map((s) => view.players[s]).join(" & ")) : [];
+  window.dispatchEvent(new CustomEvent("settebello:match-end", {
+    detail: { winner: f.winner, totals: view ? [...view.totals] : [], sides, forfeit: f },
+  }));
+  showForfeit(f, sides);
+}
+
+function showForfeit(f, sides) {
+  let d = document.getElementById("forfeit-dialog");
+  if (!d) {
+    d = document.createElement("dialog");
+    d.id = "forfeit-dialog";
+    d.className = "dialog forfeit";
+    d.setAttribute("aria-labelledby", "forfeit-title");
+    document.body.append(d);
+  }
+  d.innerHTML = `<h2 id="forfeit-title">${esc(say("lostTitle"))}</h2>
+    <p class="forfeit__who" data-testid="forfeit">${esc(say("lost", { name: f.name }))}</p>
+    <p class="forfeit__winner">${esc(say("wins", { side: sides[f.winner] ?? "" }))}</p>
+    <div class="dialog__actions">
+      <button type="button" class="btn forfeit__close">${esc(say("close"))}</button>
+      <button type="button" class="btn btn--primary forfeit__new">${esc(say("newGame"))}</button>
+    </div>`;
+  d.querySelector(".forfeit__close").addEventListener("click", () => d.close());
+  d.querySelector(".forfeit__new").addEventListener("click", () => { d.close(); document.getElementById("new")?.click(); });
+  if (!d.open) d.showModal();
+  d.querySelector(".forfeit__new").focus();
+}
+
+function onState(e) {
+  const v = e.detail?.view;
+  if (!v) return;
+  view = v;
+  clock = v.clock || null;
+  readAt = performance.now();
+  if (!v.forfeit) { forfeit = null; if (e.detail.op === "new_game") shownForfeit = null; }
+  if (v.forfeit && !forfeit) onForfeit(v.forfeit);
+  start();
+}
+
+window.settebelloExtras = { ...(window.settebelloExtras || {}), clockChoice };
+window.addEventListener("settebello:state", onState);
+watchDialog();

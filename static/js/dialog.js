@@ -1,0 +1,184 @@
+// The "New game" dialog: a variant from the engine's presets (with its description), the seats
+// of that variant (a person with a name, or the computer at a level), the teams, the target and
+// a few common rule options, and under "Advanced" the seed and the hint level. The choice is
+// remembered in localStorage for next time. It returns the config Session.new_game takes.
+import { t } from "./i18n.js";
+
+export const PREFS_KEY = "settebello.newgame";
+
+/** The remembered choice, or null. */
+export function loadPrefs() {
+  try { return JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch { return null; }
+}
+/** Remember the choice for next time. */
+export function savePrefs(p) {
+  try { localStorage.setItem(PREFS_KEY, JSON.stringify(p)); } catch { /* storage blocked */ }
+}
+
+/** The text of a preset's name/description: translated when the language has it, else the engine's. */
+export function variantText(v, what) {
+  const k = `variant.${v.id}.${what}`, s = t(k);
+  return s === k ? (what === "name" ? v.name : v.description) : s;
+}
+
+/** The options offered as toggles (rule-set fields; shown with the preset's own value). */
+const TOGGLES = ["ace_takes_all", "settanta", "rebello", "napola"];
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
+/** The name of a computer player at seat i (a name, as at a real table). */
+export function computerName(i) { return NAMES[(i + NAMES.length - 1) % NAMES.length]; }
+
+/** Default seats for a variant: the first a person ("You"), the others computers at `level`. */
+export function defaultSeats(players, level, you) {
+  return Array.from({ length: players }, (_, i) => i === 0 ? { human: true, name: you } : { human: false, level });
+}
+
+/**
+ * Open the dialog with `prefs` filled in; resolves with {config, prefs} on Start, or null on
+ * Cancel. `info` is game("variants"): {variants, levels}.
+ */
+export function openNewGame(dialog, info, prefs) {
+  const levels = info.levels;
+  const state = {
+    variant: prefs?.variant && info.variants.some((v) => v.id === prefs.variant) ? prefs.variant : info.variants[0].id,
+    seats: prefs?.seats || null, target: prefs?.target ?? null, options: { ...(prefs?.options || {}) },
+    seed: prefs?.seed ?? "", hintLevel: prefs?.hintLevel || "expert",
+  };
+  const pre = () => info.variants.find((v) => v.id === state.variant);
+  const defaultLevel = levels.find((l) => l.id === "expert")?.id || levels[0].id;
+
+  function fitSeats() {
+    const n = pre().players, old = state.seats || [];
+    state.seats = Array.from({ length: n }, (_, i) => old[i] ? { ...old[i] }
+      : i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: defaultLevel });
+  }
+  fitSeats();
+
+  function sideOf(i) {
+    const p = pre(), teams = state.options.teams || p.rules.teams;
+    const sides = teams === "pairs" ? p.players / 2 : teams === "triples" ? p.players / 3 : p.players;
+    return i % sides;
+  }
+
+  function draw() {
+    const p = pre();
+    const teams = state.options.teams || p.rules.teams;
+    const seatRows = state.seats.map((s, i) => `
+      <li class="ng-seat" data-side="${teams === "none" ? "" : sideOf(i)}">
+        <span class="ng-seat__no">${teams === "none" ? i + 1 : esc(t("seat.teamShort", { n: sideOf(i) + 1 }))}</span>
+        <select data-seat-kind="${i}" aria-label="${esc(t("dialog.seatKind", { n: i + 1 }))}">
+          <option value="human" ${s.human ? "selected" : ""}>${esc(t("dialog.person"))}</option>
+          <option value="computer" ${s.human ? "" : "selected"}>${esc(t("dialog.computer"))}</option>
+        </select>
+        ${s.human
+          ? `<input data-seat-name="${i}" value="${esc(s.name || "")}" maxlength="24" aria-label="${esc(t("dialog.seatName", { n: i + 1 }))}" placeholder="${esc(t("dialog.namePlaceholder"))}">`
+          : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: i + 1 }))}">${levels.map((l) =>
+              `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(t(`level.${l.id}`) === `level.${l.id}` ? l.name : t(`level.${l.id}`))}</option>`).join("")}</select>`}
+      </li>`).join("");
+    const opts = TOGGLES.map((k) => {
+      const on = k in state.options ? !!state.options[k] : !!p.rules[k];
+      return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${on ? "checked" : ""}> ${esc(t(`option.${k}`))}</label>`;
+    }).join("");
+    const teamChoice = p.players === 6 ? `<label class="ng-field">${esc(t("dialog.teams"))}
+        <select data-option-teams>
+          <option value="pairs" ${teams === "pairs" ? "selected" : ""}>${esc(t("teams.pairs"))}</option>
+          <option value="triples" ${teams === "triples" ? "selected" : ""}>${esc(t("teams.triples"))}</option>
+        </select></label>` : "";
+    dialog.innerHTML = `<form method="dialog" class="ng">
+      <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
+      <label class="ng-field">${esc(t("dialog.variant"))}
+        <select id="ng-variant">${info.variants.map((v) => `<option value="${v.id}" ${v.id === p.id ? "selected" : ""}>${esc(variantText(v, "name"))}</option>`).join("")}</select>
+      </label>
+      <p class="ng-desc" id="ng-desc">${esc(variantText(p, "description"))}</p>
+      <fieldset class="ng-seats"><legend>${esc(t("dialog.players", { count: p.players }))}${teams !== "none" ? ` · ${esc(t(`teams.${teams}`))}` : ""}</legend>
+        ${teamChoice}
+        <ol>${seatRows}</ol>
+        ${teams !== "none" ? `<p class="ng-note">${esc(t("dialog.teamsNote"))}</p>` : ""}
+      </fieldset>
+      <div class="ng-row">
+        <label class="ng-field">${esc(t("dialog.target"))}
+          <input id="ng-target" type="number" min="0" max="1000" value="${state.target ?? p.target}"></label>
+      </div>
+      <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}</fieldset>
+      <details class="ng-adv"><summary>${esc(t("dialog.advanced"))}</summary>
+        <label class="ng-field">${esc(t("dialog.seed"))}
+          <input id="ng-seed" inputmode="numeric" pattern="[0-9]*" value="${esc(state.seed)}" placeholder="${esc(t("dialog.seedPlaceholder"))}"></label>
+        <label class="ng-field">${esc(t("dialog.hintLevel"))}
+          <select id="ng-hint"><option value="expert" ${state.hintLevel === "expert" ? "selected" : ""}>${esc(t("level.expert"))}</option>
+          <option value="master" ${state.hintLevel === "master" ? "selected" : ""}>${esc(t("level.master"))}</option></select></label>
+      </details>
+      <p class="ng-error" id="ng-error" role="alert"></p>
+      <div class="ng-actions">
+        <button value="cancel" id="ng-cancel" class="btn" formnovalidate>${esc(t("action.cancel"))}</button>
+        <button value="start" id="ng-start" class="btn btn--primary">${esc(t("action.start"))}</button>
+      </div>
+    </form>`;
+    dialog.setAttribute("aria-labelledby", "ng-title");
+  }
+
+  function read() {
+    const q = (s) => dialog.querySelector(s);
+    state.target = q("#ng-target").value === "" ? null : Number(q("#ng-target").value);
+    state.seed = q("#ng-seed").value.trim();
+    state.hintLevel = q("#ng-hint").value;
+    for (const i of dialog.querySelectorAll("[data-seat-name]")) state.seats[+i.dataset.seatName].name = i.value;
+    for (const s of dialog.querySelectorAll("[data-seat-level]")) state.seats[+s.dataset.seatLevel].level = s.value;
+    for (const c of dialog.querySelectorAll("[data-option]")) {
+      if (c.checked === !!pre().rules[c.dataset.option]) delete state.options[c.dataset.option];
+      else state.options[c.dataset.option] = c.checked;
+    }
+  }
+
+  draw();
+  return new Promise((resolve) => {
+    const onChange = (e) => {
+      const el = e.target;
+      if (el.id === "ng-variant") {
+        read(); state.variant = el.value; state.target = null; state.options = {}; fitSeats(); draw();
+        dialog.querySelector("#ng-variant").focus();
+      } else if (el.dataset.seatKind !== undefined) {
+        read();
+        const i = +el.dataset.seatKind;
+        state.seats[i] = el.value === "human" ? { human: true, name: t("dialog.defaultName", { n: i + 1 }) } : { human: false, level: defaultLevel };
+        draw(); dialog.querySelector(`[data-seat-kind="${i}"]`).focus();
+      } else if (el.matches("[data-option-teams]")) {
+        read(); if (el.value === pre().rules.teams) delete state.options.teams; else state.options.teams = el.value;
+        draw(); dialog.querySelector("[data-option-teams]").focus();
+      }
+    };
+    const onClose = () => {
+      dialog.removeEventListener("change", onChange);
+      dialog.removeEventListener("close", onClose);
+      dialog.removeEventListener("submit", onSubmit, true);
+      if (dialog.returnValue !== "start") return resolve(null);
+      const p = pre();
+      const options = { ...state.options };
+      if (state.target !== null && state.target !== p.target) options.target = state.target;
+      const seed = state.seed === "" ? undefined : parseInt(state.seed, 10);
+      const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }
+        : { human: false, level: s.level, name: computerName(i) });
+      const saved = { variant: p.id, seats: state.seats, target: state.target, options: state.options, hintLevel: state.hintLevel,
+        seed: state.seed };
+      resolve({ config: { variant: p.id, options, seats, seed }, prefs: saved });
+    };
+    const onSubmit = (e) => {
+      const btn = e.submitter;
+      if (btn?.value !== "start") return;
+      read();
+      const err = dialog.querySelector("#ng-error");
+      if (!state.seats.some((s) => s.human)) { e.preventDefault(); err.textContent = t("dialog.needPerson"); return; }
+      if (state.seed !== "" && !/^\d+$/.test(state.seed)) { e.preventDefault(); err.textContent = t("dialog.badSeed"); return; }
+      if (state.target !== null && !(Number.isInteger(state.target) && state.target >= 0 && state.target <= 1000)) {
+        e.preventDefault(); err.textContent = t("dialog.badTarget"); return;
+      }
+    };
+    dialog.addEventListener("change", onChange);
+    dialog.addEventListener("close", onClose);
+    dialog.addEventListener("submit", onSubmit, true);
+    dialog.returnValue = "";
+    dialog.showModal();
+    dialog.querySelector("#ng-start").focus();
+  });
+}

@@ -1,0 +1,164 @@
+// Embedding: the game inside another site's page, in one line.
+//
+//   <iframe src="https://USER.github.io/REPO/index.html?embed=1&variant=scopone&lang=it
+//                &players=human,expert,expert,expert&parent=https://blog.example"
+//           width="900" height="640" title="Settebello" style="border:0"></iframe>
+//
+// With `embed=1` the page drops its title bar chrome (compact) and talks to the page around it
+// with postMessage (every other URL parameter works as on the game's own page: variant, seed,
+// level, players, lang, fast).
+//
+// Trust: the game talks to ONE origin. `parent=` names it (an origin such as
+// https://blog.example); without it, the origin of the page that loaded the frame
+// (document.referrer) is trusted. Events are posted to that origin only, and a command is
+// obeyed only when it comes from the parent window AND that origin. Anything else (another
+// origin, another window, a message of the wrong shape) is ignored with a console warning and
+// changes nothing.
+//
+// Events the game posts (the message's `type`), public information only - never a card in a
+// hand or in the mazzo:
+//   "settebello:ready"      {variant, players, sides, target}   (the first game is on the table)
+//   "settebello:new-game"   {variant, players, sides, target}   (a new game started, e.g. by a command)
+//   "settebello:hand-end"   {sheet: {hand, categories, points, totals, match_totals, target,
+//                            sides, over, winner, detail}}   (the score sheet)
+//   "settebello:match-end"  {winner, totals, sides}
+//   "settebello:rejected"   {reason}  (a command from the trusted parent was malformed)
+// Commands the parent may post:
+//   {type: "settebello:new-game", config: {variant, options, seats, seed}}
+//     seats: [{human: true, name} | {human: false, level}], as the new-game dialog builds them;
+//     the engine checks the rest (unknown variant, wrong number of seats ...).
+export const PROTOCOL = 1;
+const PREFIX = "settebello:";
+const params = new URLSearchParams(location.search);
+export const EMBEDDED = params.get("embed") === "1";
+
+/** The origin the embedder trusts: ?parent= (an http(s) origin), else the referrer's origin. */
+export function trustedOrigin(parentParam = params.get("parent"), referrer = document.referrer) {
+  const origin = (text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+    } catch { return null; }
+  };
+  if (parentParam) return origin(parentParam);
+  return referrer ? origin(referrer) : null;
+}
+
+const plain = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const SCALAR = new Set(["string", "number", "boolean"]);
+
+/** Why a new-game config is malformed, or "" when its shape is right (the engine checks the rest). */
+export function configProblem(config) {
+  if (!plain(config)) return "config must be an object";
+  const known = new Set(["variant", "options", "seats", "seed"]);
+  const extra = Object.keys(config).filter((k) => !known.has(k));
+  if (extra.length) return `unknown config field(s): ${extra.join(", ")}`;
+  if (config.variant !== undefined && (typeof config.variant !== "string" || !/^[a-z0-9_-]{1,40}$/i.test(config.variant)))
+    return "variant must be a preset id such as \"scopone\"";
+  if (config.options !== undefined) {
+    if (!plain(config.options)) return "options must be an object";
+    for (const [k, v] of Object.entries(config.options))
+      if (!SCALAR.has(typeof v) && v !== null) return `option ${k} must be a number, text or true/false`;
+  }
+  if (config.seats !== undefined) {
+    if (!Array.isArray(config.seats) || config.seats.length < 2 || config.seats.length > 6)
+      return "seats must be a list of 2 to 6 seats";
+    for (const [i, s] of config.seats.entries()) {
+      if (!plain(s) || typeof s.human !== "boolean") return `seat ${i + 1} must be {human: true, name} or {human: false, level}`;
+      if (s.name !== undefined && (typeof s.name !== "string" || s.name.length > 24)) return `seat ${i + 1}: name must be text of at most 24 characters`;
+      if (!s.human && s.level !== undefined && typeof s.level !== "string") return `seat ${i + 1}: level must be a level id such as "expert"`;
+    }
+    if (!config.seats.some((s) => s.human)) return "at least one seat must be a person";
+  }
+  if (config.seed !== undefined && !Number.isSafeInteger(config.seed)) return "seed must be a whole number";
+  return "";
+}
+
+const pick = (obj, keys) => Object.fromEntries(keys.filter((k) => obj && k in obj).map((k) => [k, obj[k]]));
+// Keys that could carry a hidden card; never copied out, at any depth.
+const SECRET = new Set(["hand", "hands", "deck", "mazzo", "legal", "record", "rng"]);
+
+/** A JSON copy of value without any key that could carry a hidden card. */
+export function publicCopy(value) {
+  if (Array.isArray(value)) return value.map(publicCopy);
+  if (!plain(value)) return value;
+  // (a number under such a key is a count or an index, e.g. the sheet's hand number: kept)
+  return Object.fromEntries(Object.entries(value).filter(([k, v]) => !SECRET.has(k) || typeof v === "number")
+    .map(([k, v]) => [k, publicCopy(v)]));
+}
+
+/** The score sheet as posted to the parent: public fields only. */
+export function publicSheet(sheet) {
+  const s = pick(sheet, ["hand", "categories", "points", "totals", "target", "sides", "over", "winner", "detail"]);
+  if (sheet && "totals_match" in sheet) s.match_totals = sheet.totals_match;
+  return publicCopy(s);
+}
+
+function startEmbed() {
+  const root = document.documentElement;
+  root.dataset.embed = "1";
+  const style = document.createElement("style");
+  style.textContent = "html[data-embed] .brand{display:none}html[data-embed] .bar{padding-block:.25rem}";
+  document.head.append(style);
+
+  const origin = trustedOrigin();
+  if (!origin) {
+    console.warn("Settebello embed: no trusted parent origin (give ?parent=https://your.site, or allow the " +
+      "referrer); no events are posted and no command is accepted");
+  }
+  root.dataset.embedParent = origin || "";
+  const parentWindow = window.parent !== window ? window.parent : null;
+
+  // Where the browser says the page around us is from (Chromium, Safari): posting to a trusted
+  // origin that is not there would only fail (with a console error), so say why once instead.
+  const actual = location.ancestorOrigins?.length ? location.ancestorOrigins[0] : null;
+  const mismatch = Boolean(origin && actual && actual !== origin);
+  if (mismatch) console.warn(`Settebello embed: the page around the game is ${actual}, not the trusted ${origin}; no events are posted to it`);
+  const post = (type, detail) => {
+    if (!origin || !parentWindow || mismatch) return;
+    parentWindow.postMessage({ type: PREFIX + type, protocol: PROTOCOL, ...detail }, origin);
+  };
+
+  let ready = false; // the first game is announced by "ready" alone
+  window.addEventListener("settebello:ready", (e) => {
+    ready = true;
+    const v = e.detail?.view || {};
+    post("ready", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
+  });
+  window.addEventListener("settebello:state", (e) => {
+    if (!ready || e.detail?.op !== "new_game") return;
+    const v = e.detail.view || {};
+    post("new-game", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
+  });
+  window.addEventListener("settebello:hand-end", (e) => post("hand-end", { sheet: publicSheet(e.detail?.sheet) }));
+  window.addEventListener("settebello:match-end", (e) =>
+    post("match-end", publicCopy(pick(e.detail, ["winner", "totals", "sides"]))));
+
+  window.addEventListener("message", (e) => {
+    const data = e.data;
+    // other traffic (extensions, other frames) is no concern of ours unless it speaks our protocol
+    const ours = plain(data) && typeof data.type === "string" && data.type.startsWith(PREFIX);
+    if (!origin || e.origin !== origin || e.source !== parentWindow) {
+      if (ours) console.warn(`Settebello embed: ignored a message from ${e.origin || "an unknown origin"} (trusted: ${origin || "none"})`);
+      return;
+    }
+    if (!ours) {
+      console.warn("Settebello embed: ignored a message that is not {type: \"settebello:...\"}");
+      return;
+    }
+    if (data.type !== PREFIX + "new-game") {
+      console.warn(`Settebello embed: ignored unknown command ${JSON.stringify(data.type)}`);
+      post("rejected", { reason: `unknown command ${data.type}` });
+      return;
+    }
+    const problem = configProblem(data.config);
+    if (problem) {
+      console.warn(`Settebello embed: ignored a new-game command: ${problem}`);
+      post("rejected", { reason: problem });
+      return;
+    }
+    window.dispatchEvent(new CustomEvent("settebello:command", { detail: { type: "new-game", config: structuredClone(data.config) } }));
+  });
+}
+
+if (EMBEDDED) startEmbed();

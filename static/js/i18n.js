@@ -1,0 +1,125 @@
+// Every word the player reads comes from here: t("key", {params}) looks the key up in the
+// current language's file static/i18n/<code>.json and falls back to English. Adding a language
+// is adding one file: scripts/build.py lists static/i18n/*.json in static/vendor/languages.json.
+//
+//   await initLanguage();                 // ?lang=, then the remembered choice, then the browser's
+//   t("hand.yours")                       // "Your hand" / "La tua mano" / "Tu mano"
+//   t("deck.left", {count: 3})            // plural forms: "deck.left.one" / "deck.left.other"
+//   cardName("7D")                        // "Seven of Coins" / "Sette di Denari" / "Siete de Oros"
+//   translatePage(document)               // fills [data-i18n] text and [data-i18n-attr] attributes
+//   onLanguageChange(() => render())      // after setLanguage("it")
+//
+// A language file is a flat object of keys to strings with {name} placeholders; its "_name" key
+// is the language's own name ("Italiano"), shown in the language menu.
+
+export const FALLBACK = "en";
+export const STORE_KEY = "settebello.lang";
+
+const files = new Map();        // code -> strings
+const warned = new Set();
+const listeners = new Set();
+let current = FALLBACK;
+let available = [{ code: FALLBACK, name: "English" }];
+
+async function fetchJSON(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.json();
+}
+
+async function load(code) {
+  if (!files.has(code)) files.set(code, await fetchJSON(new URL(`../i18n/${code}.json`, import.meta.url)));
+  return files.get(code);
+}
+
+/** The languages this build has, as [{code, name}] (from static/vendor/languages.json). */
+export function languages() { return available; }
+
+/** The current language code ("en", "it", "es", ...). */
+export function language() { return current; }
+
+function pick(requested) {
+  const codes = available.map((l) => l.code);
+  for (const want of requested) {
+    if (!want) continue;
+    const base = String(want).toLowerCase().split("-")[0];
+    if (codes.includes(base)) return base;
+  }
+  return FALLBACK;
+}
+
+/** Choose the language (URL ?lang=, remembered choice, browser languages) and load it. */
+export async function initLanguage() {
+  try {
+    const index = await fetchJSON(new URL("../vendor/languages.json", import.meta.url));
+    if (Array.isArray(index) && index.length) available = index;
+  } catch (err) {
+    console.warn(`Settebello: language list unavailable, English only (${err.message})`);
+  }
+  let remembered = null;
+  try { remembered = localStorage.getItem(STORE_KEY); } catch { /* storage blocked */ }
+  const url = new URLSearchParams(location.search).get("lang");
+  await load(FALLBACK);
+  await setLanguage(pick([url, remembered, ...(navigator.languages || [navigator.language])]), false);
+}
+
+/** Switch language (remembered unless remember is false) and tell every listener. */
+export async function setLanguage(code, remember = true) {
+  const chosen = pick([code]);
+  await load(chosen);
+  current = chosen;
+  document.documentElement.lang = chosen;
+  if (remember) { try { localStorage.setItem(STORE_KEY, chosen); } catch { /* storage blocked */ } }
+  translatePage(document);
+  for (const fn of listeners) fn(chosen);
+}
+
+/** Call fn(code) after every language change; returns a function that stops it. */
+export function onLanguageChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+function lookup(key) {
+  const own = files.get(current);
+  if (own && key in own) return own[key];
+  const en = files.get(FALLBACK);
+  if (!warned.has(`${current}:${key}`)) {
+    warned.add(`${current}:${key}`);
+    if (!en || !(key in en)) console.warn(`Settebello: no text for "${key}"`);
+    else if (current !== FALLBACK) console.warn(`Settebello: "${key}" not translated to ${current}`);
+  }
+  return en && key in en ? en[key] : key;
+}
+
+/** The text for key in the current language, with {name} placeholders filled from params. */
+export function t(key, params = {}) {
+  let k = key;
+  if (typeof params.count === "number") {
+    const form = new Intl.PluralRules(current).select(params.count);
+    const own = files.get(current) || {};
+    k = `${key}.${form}` in own || `${key}.${form}` in (files.get(FALLBACK) || {}) ? `${key}.${form}` : `${key}.other`;
+  }
+  return String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** A card's full name, e.g. cardName("7D") -> "Seven of Coins". */
+export function cardName(code) {
+  const rank = parseInt(code, 10), suit = String(code).slice(-1);
+  return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
+}
+
+/** Card names joined as a list ("Four of Clubs and Five of Swords"). */
+export function cardList(codes) {
+  const names = codes.map(cardName);
+  try { return new Intl.ListFormat(current, { type: "conjunction" }).format(names); }
+  catch { return names.join(", "); }
+}
+
+/** Fill [data-i18n="key"] text and [data-i18n-attr="attr:key;attr:key"] attributes under root. */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":").map((s) => s.trim());
+      if (attr && key) el.setAttribute(attr, t(key));
+    }
+  }
+}

@@ -1,0 +1,192 @@
+// The table's places: the seats around the felt (the shown person at the bottom, the others in
+// play order counter-clockwise), each seat's hand and its side's pile, the mazzo and the table.
+// `buildSeats` makes the seat boxes for a match; `place` puts every card element where the view
+// says it is (no animation here: table.js measures before and animates after, see animate.js).
+import { t } from "./i18n.js";
+
+/** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
+const SLOTS = { 2: ["t"], 3: ["r", "l"], 4: ["r", "t", "l"], 5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"] };
+
+/** The seat position ("t", "r", ...) of `seat` seen from `me` at a table of n. */
+export function slotOf(seat, me, n) {
+  const rel = (seat - me + n) % n;
+  return rel === 0 ? "b" : (SLOTS[n] || SLOTS[6])[rel - 1] || "t";
+}
+
+/** Which seat keeps each side's pile: the shown seat for its own side, else the nearest member. */
+export function pileSeats(v) {
+  const n = v.players.length;
+  return v.sides.map((members, side) => side === v.side ? v.seat
+    : [...members].sort((a, b) => ((a - v.seat + n) % n) - ((b - v.seat + n) % n))[0]);
+}
+
+const el = (tag, cls, attrs = {}) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const [k, x] of Object.entries(attrs)) e.setAttribute(k, x);
+  return e;
+};
+
+/** Whether the match has partners (some side has more than one seat). */
+export const hasTeams = (v) => v.sides.some((m) => m.length > 1);
+
+/** A side's name: its players joined ("Anna & Carla"). */
+export function sideName(v, side) {
+  return v.sides[side].map((s) => v.players[s]).join(" & ");
+}
+
+/**
+ * Make the seat boxes for view v inside `felt` (opponents into `#opponents`, the shown seat's
+ * box is static HTML). Called when the seats change (new game, pass to another person).
+ */
+export function buildSeats(v, levels) {
+  const n = v.players.length, box = document.getElementById("opponents");
+  box.replaceChildren();
+  const felt = document.getElementById("felt");
+  felt.dataset.players = String(n);
+  felt.dataset.teams = hasTeams(v) ? "yes" : "no";
+  for (let s = 0; s < n; s++) {
+    if (s === v.seat) continue;
+    const rel = (s - v.seat + n) % n;
+    const seat = el("section", "seat", { "data-seat": s, "data-slot": slotOf(s, v.seat, n), "data-side": s % v.sides.length });
+    seat.style.order = String(n - rel);
+    const head = el("div", "seat__head");
+    const badge = el("span", "seat__badge", { "aria-hidden": "true" });
+    const name = el("span", "seat__name");
+    const level = el("span", "seat__level");
+    head.append(badge, name, level);
+    const row = el("div", "seat__row");
+    const hand = el("div", "seat__hand", { role: "img" });
+    const count = el("span", "seat__count", { "aria-hidden": "true" });
+    const handWrap = el("div", "seat__handwrap");
+    handWrap.append(hand, count);
+    row.append(handWrap);
+    seat.append(head, row);
+    box.append(seat);
+  }
+  // the piles: one per side, at the seat that keeps it
+  for (const p of document.querySelectorAll(".pilebox")) p.remove();
+  pileSeats(v).forEach((s, side) => {
+    const pb = el("div", "pilebox", { "data-side": side });
+    const pile = el("div", "pile", { "data-side": side, role: "img" });
+    const label = el("span", "pile__label", { "aria-hidden": "true" });
+    pb.append(pile, label);
+    const host = s === v.seat ? document.getElementById("my-pile") : box.querySelector(`.seat[data-seat="${s}"] .seat__row`);
+    host.append(pb);
+  });
+  labelSeats(v, levels);
+}
+
+/** Names, levels, team badges and accessible labels of the seats (also after a language change). */
+export function labelSeats(v, levels) {
+  const teams = hasTeams(v);
+  for (const seat of document.querySelectorAll("#opponents .seat")) {
+    const s = +seat.dataset.seat, info = v.seats[s];
+    seat.querySelector(".seat__name").textContent = v.players[s];
+    const lv = info.human ? t("seat.person") : (levels.find((l) => l.id === info.level)?.name || info.level);
+    seat.querySelector(".seat__level").textContent = info.human ? t("seat.person") : t("seat.computer", { level: lv });
+    const badge = seat.querySelector(".seat__badge");
+    badge.textContent = teams ? t("seat.teamShort", { n: (s % v.sides.length) + 1 }) : "";
+    badge.hidden = !teams;
+    const partner = teams && s % v.sides.length === v.side;
+    seat.classList.toggle("seat--partner", partner);
+    seat.setAttribute("aria-label", partner ? t("seat.partnerLabel", { name: v.players[s] }) : v.players[s]);
+  }
+  const me = document.getElementById("me");
+  me.dataset.side = String(v.side);
+  me.querySelector(".seat__name").textContent = v.players[v.seat];
+  const myBadge = me.querySelector(".seat__badge");
+  myBadge.hidden = !teams;
+  myBadge.textContent = teams ? t("seat.teamShort", { n: v.side + 1 }) : "";
+}
+
+/**
+ * Put every card element where view v says: the shown hand (unless hidden), the table, each
+ * side's pile (scope turned across it, face up), the opponents' backs and the mazzo.
+ */
+export function place(v, stage, { hideHand = false, extraTable = [], lifted = null } = {}) {
+  const n = v.players.length;
+  const inPlay = new Set();
+  // the shown hand
+  const hand = document.getElementById("hand-cards");
+  const handCards = hideHand ? [] : v.hand.filter((c) => c !== lifted);
+  syncChildren(hand, handCards.map((c) => stage.card(c)));
+  handCards.forEach((c, i) => {
+    const e = stage.card(c); inPlay.add(c);
+    e.classList.remove("card--down", "card--pile", "card--scopa");
+    e.removeAttribute("aria-hidden"); e.tabIndex = 0;
+    e.style.setProperty("--i", i - (handCards.length - 1) / 2);
+  });
+  hand.style.setProperty("--n", handCards.length);
+  // the table (plus a card just played, shown before its capture moves to a pile)
+  const tbl = document.getElementById("table-cards");
+  const tableCards = [...v.table, ...extraTable.filter((c) => !v.table.includes(c))];
+  syncChildren(tbl, tableCards.map((c) => stage.card(c)));
+  for (const c of tableCards) {
+    const e = stage.card(c); inPlay.add(c);
+    e.classList.remove("card--down", "card--pile", "card--scopa");
+    e.removeAttribute("aria-hidden"); e.tabIndex = 0;
+    e.style.removeProperty("--i");
+  }
+  tbl.dataset.count = String(tableCards.length);
+  // the piles
+  v.prese.forEach((cards, side) => {
+    const pile = document.querySelector(`.pile[data-side="${side}"]`);
+    if (!pile) return;
+    const shown = cards.filter((c) => !extraTable.includes(c) && c !== lifted);
+    const scope = new Set((v.scope_cards || [])[side] || []);
+    const flat = shown.filter((c) => !scope.has(c)), turned = shown.filter((c) => scope.has(c));
+    syncChildren(pile, [...flat, ...turned].map((c) => stage.card(c)));
+    flat.forEach((c, i) => {
+      const e = stage.card(c); inPlay.add(c);
+      e.classList.add("card--down", "card--pile"); e.classList.remove("card--scopa");
+      e.setAttribute("aria-hidden", "true"); e.tabIndex = -1; e.disabled = true;
+      e.style.setProperty("--i", Math.min(i, 40));
+    });
+    turned.forEach((c, i) => {
+      const e = stage.card(c); inPlay.add(c);
+      e.classList.add("card--pile", "card--scopa"); e.classList.remove("card--down", "card--candidate", "card--hint");
+      e.setAttribute("aria-hidden", "true"); e.tabIndex = -1; e.disabled = true;
+      e.style.setProperty("--i", i);
+    });
+    const scopeCount = (v.scope || [])[side] || 0;
+    pile.parentElement.querySelector(".pile__label").textContent =
+      cards.length ? t("pile.count", { count: cards.length }) : "";
+    pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side), count: cards.length })
+      + (scopeCount ? " " + t("pile.scope", { count: scopeCount }) : ""));
+    pile.parentElement.dataset.scope = String(scopeCount);
+  });
+  // the other seats' hands, as backs
+  for (const seat of document.querySelectorAll("#opponents .seat")) {
+    const s = +seat.dataset.seat, k = v.hand_counts[s] ?? 0;
+    const h = seat.querySelector(".seat__hand");
+    while (h.children.length > k) h.lastElementChild.remove();
+    while (h.children.length < k) h.append(stage.back());
+    [...h.children].forEach((b, i) => b.style.setProperty("--i", i - (k - 1) / 2));
+    h.style.setProperty("--n", k);
+    seat.querySelector(".seat__count").textContent = String(k);
+    h.setAttribute("aria-label", t("seat.handCount", { count: k }));
+    seat.classList.toggle("seat--turn", v.phase === "play" && v.turn === s);
+    seat.classList.toggle("seat--dealer", v.dealer === s);
+  }
+  const me = document.getElementById("me");
+  me.classList.toggle("seat--turn", v.phase === "play" && v.turn === v.seat);
+  me.classList.toggle("seat--dealer", v.dealer === v.seat);
+  // the mazzo: a stack as thick as the cards left
+  const deck = document.getElementById("deck-stack");
+  const layers = v.deck_left ? Math.min(6, Math.ceil(v.deck_left / 6)) : 0;
+  while (deck.children.length > layers) deck.lastElementChild.remove();
+  while (deck.children.length < layers) deck.append(stage.back());
+  [...deck.children].forEach((b, i) => b.style.setProperty("--i", i));
+  document.getElementById("deck-count").textContent = v.deck_left ? String(v.deck_left) : "";
+  document.getElementById("deck").setAttribute("aria-label", t("deck.left", { count: v.deck_left }));
+  document.getElementById("deck").classList.toggle("deck--empty", !v.deck_left);
+  return inPlay;
+}
+
+/** Make parent's element children exactly `want`, in order, moving (never re-creating) them. */
+function syncChildren(parent, want) {
+  const keep = new Set(want);
+  for (const c of [...parent.children]) if (!keep.has(c)) c.remove();
+  want.forEach((e, i) => { if (parent.children[i] !== e) parent.insertBefore(e, parent.children[i] || null); });
+}

@@ -1,0 +1,164 @@
+// Game records on the game page (RULES §6): save the match as a .json file, open a record file
+// (checked by the engine; an illegal one is reported with its hand and play and changes
+// nothing), and watch any of them in the replay viewer (static/replay.html).
+//
+//   <button id="records-btn" ...>   in index.html's actions; this module fills its label and
+//                                   opens the "Game records" dialog from it.
+//
+// The record handed to the viewer goes through localStorage (REPLAY_KEY): the viewer is another
+// page, and the game page keeps its own match (static/js/persist.js) while the player watches.
+import { connectEngine } from "./engine.js";
+import { language, onLanguageChange } from "./i18n.js";
+
+export const REPLAY_KEY = "settebello.replay";
+export const VIEWER = new URL("../replay.html", import.meta.url);
+
+const TEXT = {
+  en: {
+    button: "Records", title: "Game records", close: "Close",
+    export: "Save this match as a file", exportNote: "A record (.json) of every deal and play of this match, finished or not.",
+    replay: "Replay this match", open: "Open a record file…",
+    openNote: "Any Settebello or Scopa record (RULES §6): it is checked play by play, then shown in the replay viewer.",
+    bad: "This record cannot be used: {why}. Nothing was changed.", notJson: "the file is not JSON ({why})",
+    saved: "Saved {name}.", noGame: "there is no match to save yet",
+  },
+  it: {
+    button: "Partite", title: "Partite registrate", close: "Chiudi",
+    export: "Salva questa partita in un file", exportNote: "La registrazione (.json) di ogni mano e giocata della partita, finita o no.",
+    replay: "Rivedi questa partita", open: "Apri una partita registrata…",
+    openNote: "Qualsiasi registrazione di Scopa (RULES §6): viene controllata giocata per giocata e mostrata nel visore.",
+    bad: "Questa registrazione non si può usare: {why}. Non è cambiato nulla.", notJson: "il file non è JSON ({why})",
+    saved: "Salvato {name}.", noGame: "non c'è ancora una partita da salvare",
+  },
+  es: {
+    button: "Partidas", title: "Partidas grabadas", close: "Cerrar",
+    export: "Guardar esta partida en un archivo", exportNote: "El registro (.json) de cada reparto y jugada de la partida, terminada o no.",
+    replay: "Repetir esta partida", open: "Abrir un registro…",
+    openNote: "Cualquier registro de Escoba (RULES §6): se comprueba jugada a jugada y se muestra en el visor.",
+    bad: "Este registro no se puede usar: {why}. No ha cambiado nada.", notJson: "el archivo no es JSON ({why})",
+    saved: "Guardado {name}.", noGame: "aún no hay partida que guardar",
+  },
+};
+export function text(key, params = {}) {
+  const s = (TEXT[language()] || TEXT.en)[key] ?? TEXT.en[key];
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+async function game(op, arg) {
+  const engine = await connectEngine();
+  const r = await engine.call("game", { op, arg });
+  if (r && r.error) throw new Error(r.error);
+  return r;
+}
+
+/** The current match's record (RULES §6). */
+export function currentRecord() { return game("record"); }
+
+/** A file name for a record: settebello-<variant>-<date>-<time>.json */
+export function recordFileName(record, when = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  const stamp = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}-${pad(when.getHours())}${pad(when.getMinutes())}`;
+  const variant = String(record.variant || "scopa").replace(/[^a-z0-9_-]/gi, "");
+  return `settebello-${variant}-${stamp}.json`;
+}
+
+/** Offer the record as a download; returns the file name. */
+export function downloadRecord(record) {
+  const name = recordFileName(record);
+  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  return name;
+}
+
+/**
+ * Read and check a record's text with the engine. Resolves with the replay (see
+ * py/scopa/replay.py); rejects with an Error whose message says what is wrong (hand and play).
+ */
+export async function checkRecordText(textContent) {
+  let record;
+  try { record = JSON.parse(textContent); }
+  catch (err) { throw new Error(text("notJson", { why: err.message })); }
+  const engine = await connectEngine();
+  try { return await engine.call("replay", record); }
+  catch (err) { throw new Error(err.detail || err.message); }
+}
+
+/** Hand a checked record to the viewer and go there. */
+export function openInViewer(record) {
+  try { localStorage.setItem(REPLAY_KEY, JSON.stringify(record)); }
+  catch (err) { console.warn(`Settebello: could not hand the record to the viewer (${err.message})`); }
+  location.assign(`${VIEWER.href}?from=game`);
+}
+
+function buildDialog() {
+  const d = document.createElement("dialog");
+  d.id = "records-dialog";
+  d.className = "dialog";
+  d.setAttribute("aria-labelledby", "records-title");
+  d.innerHTML = `<h2 id="records-title"></h2>
+    <p><button type="button" class="btn btn--primary" data-act="export"></button><br><small data-note="export"></small></p>
+    <p><button type="button" class="btn" data-act="replay"></button></p>
+    <p><button type="button" class="btn" data-act="open"></button><br><small data-note="open"></small>
+       <input type="file" accept=".json,application/json" hidden data-testid="record-file"></p>
+    <p class="records__msg" role="status" aria-live="polite"></p>
+    <div class="dialog__actions"><button type="button" class="btn" data-act="close"></button></div>`;
+  document.body.append(d);
+  const msg = d.querySelector(".records__msg");
+  const input = d.querySelector("input[type=file]");
+  const say = (s, bad = false) => { msg.textContent = s; msg.dataset.kind = bad ? "error" : "ok"; msg.setAttribute("role", bad ? "alert" : "status"); };
+  d.querySelector("[data-act=export]").addEventListener("click", async () => {
+    try { say(text("saved", { name: downloadRecord(await currentRecord()) })); }
+    catch (err) { say(text("bad", { why: err.message || text("noGame") }), true); }
+  });
+  d.querySelector("[data-act=replay]").addEventListener("click", async () => {
+    try { openInViewer(await currentRecord()); }
+    catch (err) { say(text("bad", { why: err.message }), true); }
+  });
+  d.querySelector("[data-act=open]").addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      const replay = await checkRecordText(await file.text());
+      openInViewer(replay.record);
+    } catch (err) {
+      say(text("bad", { why: err.message }), true);
+    }
+  });
+  d.querySelector("[data-act=close]").addEventListener("click", () => d.close());
+  return d;
+}
+
+function label(d) {
+  const btn = document.getElementById("records-btn");
+  if (btn) btn.textContent = text("button");
+  if (!d) return;
+  d.querySelector("#records-title").textContent = text("title");
+  for (const act of ["export", "replay", "open", "close"]) d.querySelector(`[data-act=${act}]`).textContent = text(act);
+  d.querySelector("[data-note=export]").textContent = text("exportNote");
+  d.querySelector("[data-note=open]").textContent = text("openNote");
+}
+
+/** Wire the page's "Records" button (id records-btn), if the page has one. */
+export function initRecords() {
+  const btn = document.getElementById("records-btn");
+  if (!btn) return;
+  let dialog = null;
+  label(null);
+  btn.addEventListener("click", () => {
+    dialog ??= buildDialog();
+    label(dialog);
+    dialog.querySelector(".records__msg").textContent = "";
+    dialog.showModal();
+  });
+  onLanguageChange(() => label(dialog));
+}
+
+initRecords();

@@ -1,0 +1,287 @@
+// The replay viewer (static/replay.html): any game record (RULES §6), step by step, forwards and
+// backwards, with every card shown: each player's hand, the table, the piles, and each hand's
+// score sheet. The engine (bridge.py's `replay`, py/scopa/replay.py) checks the record and
+// computes every position; this page only renders the step it is on. The DOM holds no state:
+// `replay` (the engine's answer) and `at` (the step index) are the whole state.
+//
+// Where the record comes from: a file the player opens (button, or dropped on the page), or the
+// game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
+import { connectEngine, markEngine } from "./engine.js";
+import { cardSVG } from "./cardart.js";
+import { initLanguage, language, onLanguageChange, t, cardName, cardList } from "./i18n.js";
+import { REPLAY_KEY } from "./records.js";
+
+const TEXT = {
+  en: {
+    title: "Settebello · Replay", open: "Open a record…", back: "Back to the game", loading: "Loading the engine…",
+    choose: "Open a record file (.json) to replay it, or drop it on this page.",
+    bad: "This record cannot be replayed: {why}", notJson: "the file is not JSON ({why})",
+    controls: "Replay controls", prevHand: "Previous hand", back1: "Back one play", forward: "Forward one play",
+    nextHand: "Next hand", slider: "Position in the match", table: "Table", players: "Players", sheet: "Score sheet",
+    keys: "Keys: ← → one play, Page Up / Page Down one hand, Home / End the whole match.",
+    info: "{variant} · {players} · {hands} hands", pos: "Hand {hand} · play {play} of {plays}", posDeal: "Hand {hand} · the deal",
+    deal: "{dealer} deals hand {hand}.", redeal: "Three or more kings on the table: the deal of hand {hand} is void and dealt again (R3).",
+    played: "{name} plays {card}.", took: "{name} plays {card} and takes {cards}.", scopa: "Scopa!",
+    sweep: "{name} takes the cards left on the table: {cards}.", deckLeft: "Mazzo: {count} cards", pile: "Pile: {count} cards",
+    scope: "scope: {count}", dealer: "dealer", turn: "to play", handPoints: "Hand {hand}", match: "Match score",
+    winner: "{side} win the match.", unfinished: "The record ends here: the match was not finished.",
+    category: "Category", empty: "(no cards)",
+  },
+  it: {
+    title: "Settebello · Rivedi", open: "Apri una partita…", back: "Torna al gioco", loading: "Caricamento del motore…",
+    choose: "Apri un file di partita (.json) per rivederla, o trascinalo su questa pagina.",
+    bad: "Questa partita non si può rivedere: {why}", notJson: "il file non è JSON ({why})",
+    controls: "Comandi", prevHand: "Mano precedente", back1: "Indietro di una giocata", forward: "Avanti di una giocata",
+    nextHand: "Mano successiva", slider: "Punto della partita", table: "Tavolo", players: "Giocatori", sheet: "Punteggio",
+    keys: "Tasti: ← → una giocata, Pagina su / giù una mano, Inizio / Fine tutta la partita.",
+    info: "{variant} · {players} · {hands} mani", pos: "Mano {hand} · giocata {play} di {plays}", posDeal: "Mano {hand} · la distribuzione",
+    deal: "{dealer} distribuisce la mano {hand}.", redeal: "Tre o più re in tavola: la mano {hand} si ridistribuisce (R3).",
+    played: "{name} gioca {card}.", took: "{name} gioca {card} e prende {cards}.", scopa: "Scopa!",
+    sweep: "{name} prende le carte rimaste in tavola: {cards}.", deckLeft: "Mazzo: {count} carte", pile: "Prese: {count} carte",
+    scope: "scope: {count}", dealer: "mazziere", turn: "di mano", handPoints: "Mano {hand}", match: "Punteggio della partita",
+    winner: "Vince {side}.", unfinished: "La registrazione finisce qui: la partita non era finita.",
+    category: "Categoria", empty: "(nessuna carta)",
+  },
+  es: {
+    title: "Settebello · Repetición", open: "Abrir un registro…", back: "Volver al juego", loading: "Cargando el motor…",
+    choose: "Abre un archivo de partida (.json) para repetirla, o suéltalo en esta página.",
+    bad: "Este registro no se puede repetir: {why}", notJson: "el archivo no es JSON ({why})",
+    controls: "Controles", prevHand: "Mano anterior", back1: "Atrás una jugada", forward: "Adelante una jugada",
+    nextHand: "Mano siguiente", slider: "Posición en la partida", table: "Mesa", players: "Jugadores", sheet: "Puntuación",
+    keys: "Teclas: ← → una jugada, Re Pág / Av Pág una mano, Inicio / Fin toda la partida.",
+    info: "{variant} · {players} · {hands} manos", pos: "Mano {hand} · jugada {play} de {plays}", posDeal: "Mano {hand} · el reparto",
+    deal: "{dealer} reparte la mano {hand}.", redeal: "Tres o más reyes en la mesa: la mano {hand} se reparte de nuevo (R3).",
+    played: "{name} juega {card}.", took: "{name} juega {card} y se lleva {cards}.", scopa: "¡Escoba!",
+    sweep: "{name} se lleva las cartas que quedan en la mesa: {cards}.", deckLeft: "Mazo: {count} cartas", pile: "Bazas: {count} cartas",
+    scope: "escobas: {count}", dealer: "reparte", turn: "juega", handPoints: "Mano {hand}", match: "Puntuación de la partida",
+    winner: "Gana {side}.", unfinished: "El registro termina aquí: la partida no había terminado.",
+    category: "Categoría", empty: "(sin cartas)",
+  },
+};
+function tx(key, params = {}) {
+  const s = (TEXT[language()] || TEXT.en)[key] ?? TEXT.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+function category(cat) {
+  const k = `category.${cat}`;
+  const s = t(k);
+  return s === k ? cat : s;
+}
+
+const $ = (id) => document.getElementById(id);
+let engine = null;
+let replay = null; // the engine's answer for the record being shown
+let at = 0; // the step shown
+
+// ------------------------------------------------------------------ loading a record
+
+function message(textContent, bad = false) {
+  const m = $("rp-message");
+  m.textContent = textContent;
+  m.hidden = !textContent;
+  m.dataset.kind = bad ? "error" : "info";
+  m.setAttribute("role", bad ? "alert" : "status");
+}
+
+/** Check a record with the engine and show it from its first step; a bad one changes nothing. */
+export async function load(record) {
+  let answer;
+  try {
+    answer = await engine.call("replay", record);
+  } catch (err) {
+    message(tx("bad", { why: err.detail || err.message }), true);
+    return false;
+  }
+  replay = answer;
+  at = 0;
+  message("");
+  $("rp-view").hidden = false;
+  $("rp-slider").max = String(replay.steps.length - 1);
+  show();
+  return true;
+}
+
+async function loadText(textContent) {
+  let record;
+  try { record = JSON.parse(textContent); }
+  catch (err) { message(tx("bad", { why: tx("notJson", { why: err.message }) }), true); return false; }
+  return load(record);
+}
+
+// ------------------------------------------------------------------ moving
+
+const last = () => replay.steps.length - 1;
+function go(i) {
+  if (!replay) return;
+  at = Math.max(0, Math.min(last(), i));
+  show();
+}
+function handStart(i) { const h = replay.steps[i].hand; while (i > 0 && replay.steps[i - 1].hand === h) i--; return i; }
+function nextHand() { const h = replay.steps[at].hand; let i = at; while (i < last() && replay.steps[i].hand === h) i++; go(i); }
+function prevHand() { const s = handStart(at); go(s === at ? handStart(Math.max(0, at - 1)) : s); }
+
+function onKey(e) {
+  if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target instanceof HTMLInputElement && e.target.type === "range") return; // the slider moves itself
+  const act = { ArrowRight: () => go(at + 1), ArrowLeft: () => go(at - 1), PageDown: nextHand, PageUp: prevHand,
+    Home: () => go(0), End: () => go(last()) }[e.key];
+  if (act) { act(); e.preventDefault(); }
+}
+
+// ------------------------------------------------------------------ drawing one step
+
+function card(code, cls = "") {
+  const d = document.createElement("span");
+  d.className = `rp-card ${cls}`.trim();
+  d.dataset.card = code;
+  d.setAttribute("role", "img");
+  d.setAttribute("aria-label", cardName(code));
+  d.innerHTML = cardSVG(code);
+  d.querySelector("svg")?.setAttribute("aria-hidden", "true");
+  return d;
+}
+function cards(box, codes, cls) {
+  box.replaceChildren(...codes.map((c) => card(c, cls)));
+  if (!codes.length) { const e = document.createElement("span"); e.className = "rp-empty"; e.textContent = tx("empty"); box.append(e); }
+}
+const sideOf = (seat) => seat % replay.sides.length;
+const sideName = (side) => replay.sides[side].map((s) => replay.players[s]).join(" & ");
+
+function describe(step) {
+  const name = (s) => replay.players[s];
+  if (step.redeal) return tx("redeal", { hand: step.hand });
+  const e = step.event;
+  if (!e) return tx("deal", { dealer: name(step.dealer), hand: step.hand });
+  let s = e.presa.length ? tx("took", { name: name(e.seat), card: cardName(e.card), cards: cardList(e.presa) })
+    : tx("played", { name: name(e.seat), card: cardName(e.card) });
+  if (e.scopa) s += " " + tx("scopa");
+  if (e.sweep && e.sweep.cards.length && e.sweep.seat !== null) s += " " + tx("sweep", { name: name(e.sweep.seat), cards: cardList(e.sweep.cards) });
+  return s;
+}
+
+function show() {
+  const step = replay.steps[at];
+  const plays = replay.steps.filter((s) => s.hand === step.hand).length - 1;
+  $("rp-info").textContent = tx("info", { variant: replay.variant, players: replay.players.join(", "), hands: replay.hands });
+  $("rp-pos").textContent = step.play ? tx("pos", { hand: step.hand, play: step.play, plays }) : tx("posDeal", { hand: step.hand });
+  $("rp-pos").dataset.hand = step.hand;
+  $("rp-pos").dataset.play = step.play;
+  $("rp-slider").value = String(at);
+  $("rp-slider").setAttribute("aria-valuetext", $("rp-pos").textContent);
+  $("rp-prev").disabled = $("rp-first").disabled = at === 0;
+  $("rp-next").disabled = $("rp-last").disabled = at === last();
+  const ev = $("rp-event");
+  ev.textContent = describe(step);
+  ev.classList.toggle("rp-event--scopa", Boolean(step.event?.scopa));
+
+  cards($("rp-table"), step.table, "rp-card--table");
+  $("rp-deck").textContent = tx("deckLeft", { count: step.deck_left });
+  const played = step.event && !step.redeal ? step.event.card : null;
+  const seats = $("rp-seats");
+  seats.replaceChildren(...replay.players.map((player, seat) => {
+    const box = document.createElement("article");
+    box.className = `rp-seat rp-seat--side${sideOf(seat)}`;
+    box.dataset.seat = seat;
+    if (step.turn === seat) box.classList.add("rp-seat--turn");
+    const head = document.createElement("h3");
+    const badges = [seat === step.dealer ? tx("dealer") : "", step.turn === seat ? tx("turn") : ""].filter(Boolean);
+    head.textContent = player + (badges.length ? ` · ${badges.join(" · ")}` : "");
+    const hand = document.createElement("div");
+    hand.className = "rp-cards rp-cards--hand";
+    cards(hand, step.hands[seat], "rp-card--hand");
+    box.append(head, hand);
+    if (played !== null && step.event.seat === seat) box.classList.add("rp-seat--just");
+    // the pile belongs to the side; it is shown with the side's first seat
+    if (replay.sides[sideOf(seat)][0] === seat) {
+      const side = sideOf(seat);
+      const pile = document.createElement("div");
+      pile.className = "rp-pile";
+      const label = document.createElement("p");
+      label.className = "rp-pile__label";
+      label.textContent = `${tx("pile", { count: step.prese[side].length })} · ${tx("scope", { count: step.scope[side] })}`;
+      label.dataset.pile = step.prese[side].length;
+      label.dataset.scope = step.scope[side];
+      const row = document.createElement("div");
+      row.className = "rp-cards rp-cards--pile";
+      cards(row, step.prese[side], "rp-card--pile");
+      pile.append(label, row);
+      box.append(pile);
+    }
+    return box;
+  }));
+  drawSheet(step);
+}
+
+function drawSheet(step) {
+  const box = $("rp-sheet");
+  const result = step.event?.hand_result;
+  const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideName(i))}</th>`).join("");
+  let html = "";
+  if (result) {
+    const rows = result.categories.map((c) => `<tr><th scope="row">${esc(category(c))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
+    html += `<h2>${esc(tx("handPoints", { hand: step.hand }))}</h2><table class="rp-table" data-testid="rp-hand-sheet">
+      <tr><th scope="col">${esc(tx("category"))}</th>${heads}</tr>${rows}
+      <tr class="rp-total"><th scope="row">${esc(tx("handPoints", { hand: step.hand }))}</th>${result.totals.map((x) => `<td data-hand-total>${x}</td>`).join("")}</tr></table>`;
+  }
+  html += `<h2>${esc(tx("match"))}</h2><table class="rp-table"><tr>${heads}</tr>
+    <tr>${step.totals.map((x) => `<td data-total>${x}</td>`).join("")}</tr></table>`;
+  if (at === last()) {
+    html += replay.winner !== null ? `<p class="rp-end" data-winner="${replay.winner}">${esc(tx("winner", { side: sideName(replay.winner) }))}</p>`
+      : `<p class="rp-end">${esc(tx("unfinished"))}</p>`;
+  }
+  box.innerHTML = html;
+}
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+// ------------------------------------------------------------------ page
+
+function translate() {
+  document.title = tx("title").replace(" · ", " — ");
+  for (const el of document.querySelectorAll("[data-rp]")) el.textContent = tx(el.dataset.rp);
+  for (const el of document.querySelectorAll("[data-rp-attr]")) {
+    const [attr, key] = el.dataset.rpAttr.split(":");
+    el.setAttribute(attr, tx(key));
+  }
+  if (replay) show();
+}
+
+function wire() {
+  $("rp-first").addEventListener("click", prevHand);
+  $("rp-prev").addEventListener("click", () => go(at - 1));
+  $("rp-next").addEventListener("click", () => go(at + 1));
+  $("rp-last").addEventListener("click", nextHand);
+  $("rp-slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  document.addEventListener("keydown", onKey);
+  $("rp-open").addEventListener("click", () => $("rp-file").click());
+  $("rp-file").addEventListener("change", async (e) => {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    if (file) await loadText(await file.text());
+  });
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer?.files?.[0];
+    if (file && engine) await loadText(await file.text());
+  });
+  onLanguageChange(translate);
+}
+
+async function main() {
+  wire();
+  try {
+    [engine] = await Promise.all([connectEngine(), initLanguage()]);
+  } catch (err) {
+    message(tx("bad", { why: err.message }), true);
+    markEngine("error", err.message);
+    return;
+  }
+  translate();
+  window.settebelloReplay = { load, get replay() { return replay; }, get at() { return at; }, go };
+  let handed = null;
+  try { handed = localStorage.getItem(REPLAY_KEY); } catch { /* storage blocked */ }
+  if (handed && new URLSearchParams(location.search).get("from") === "game") await loadText(handed);
+  else message(tx("choose"));
+  markEngine("ready");
+}
+main();

@@ -1,0 +1,88 @@
+// The score sheet at the end of a hand: every category per side with what it counted, the
+// primiera detail (the card counted in each suit, drawn small, and the totals), the hand points
+// and the match score; "Next hand", or the winner and "New game" when the match is over.
+import { t, cardName } from "./i18n.js";
+import { cardDataURL } from "./cardart.js";
+import { sideName } from "./layout.js";
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+/** The text of a category: its translated name when there is one, else the engine's id. */
+export function categoryName(cat) {
+  const k = `category.${cat}`, s = t(k);
+  return s === k ? cat : s;
+}
+
+function small(code) {
+  return `<img class="mini" src="${cardDataURL(code)}" alt="${esc(cardName(code))}" title="${esc(cardName(code))}">`;
+}
+
+/** What a side's cell says under its points for a category ("22 cards", "✓"). */
+function counted(cat, d) {
+  switch (cat) {
+    case "scope": return t("sheet.scopeCount", { count: d.scope });
+    case "carte": return t("sheet.cardCount", { count: d.cards });
+    case "denari": return t("sheet.denariCount", { count: d.denari });
+    case "settebello": return d.settebello ? t("sheet.has") : "";
+    case "primiera": return d.primiera && "total" in d.primiera ? String(d.primiera.total) : "";
+    case "settanta": return t("sheet.sevensCount", { count: d.sevens });
+    default: return "";
+  }
+}
+
+function primieraCell(d) {
+  const p = d.primiera;
+  if (!p) return "";
+  if ("cards" in p) {
+    const suits = ["D", "C", "B", "S"];
+    const cards = suits.map((s) => p.cards[s] ? small(p.cards[s]) : `<span class="mini mini--none" title="${esc(t("sheet.noSuit", { suit: t(`suit.${s}`) }))}">–</span>`).join("");
+    return `<div class="prim">${cards}</div><div class="prim__total">${esc(t("sheet.primieraTotal", { total: p.total }))}${p.complete ? "" : ` · ${esc(t("sheet.incomplete"))}`}</div>`;
+  }
+  return esc(t("sheet.milanese", { sevens: p.sevens, sixes: p.sixes, assi: p.assi }));
+}
+
+/** Fill `box` with the sheet of the last hand of view v; returns the button to focus. */
+export function renderSheet(box, v, { onNext, onNewGame }) {
+  const r = v.results[v.results.length - 1];
+  if (!r) return null;
+  const sides = v.sides.map((_, i) => i);
+  const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
+    `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
+  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat))}</th>${sides.map((i) => {
+    const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {});
+    return `<td class="${pts ? "won" : ""}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
+  }).join("")}</tr>`).join("");
+  const hasPrim = r.detail.some((d) => d.primiera);
+  const prim = hasPrim ? `<tr class="sheet__prim"><th scope="row">${esc(t("sheet.primieraDetail"))}</th>${sides.map((i) =>
+    `<td>${primieraCell(r.detail[i] || {})}</td>`).join("")}</tr>` : "";
+  const target = v.rules.target;
+  const over = v.phase === "over";
+  const hand = v.results.length;
+  box.innerHTML = `<div class="sheet__card">
+    <h2 id="sheet-title">${esc(over ? t("sheet.finalTitle") : t("sheet.title", { n: hand }))}</h2>
+    <div class="sheet__scroll"><table data-testid="sheet">
+      <thead>${head}</thead>
+      <tbody>${rows}${prim}</tbody>
+      <tfoot>
+        <tr class="sheet__hand"><th scope="row">${esc(t("sheet.handPoints"))}</th>${r.totals.map((x) => `<td data-hand-total>${x}</td>`).join("")}</tr>
+        <tr class="sheet__match"><th scope="row">${esc(t("sheet.matchScore"))}${target ? ` <small>${esc(t("sheet.target", { target }))}</small>` : ""}</th>${v.totals.map((x) => `<td data-match-total>${x}</td>`).join("")}</tr>
+      </tfoot>
+    </table></div>
+    ${over ? `<p id="over" class="sheet__winner">${esc(t("sheet.winner", { side: sideName(v, v.winner), count: v.sides[v.winner].length }))}</p>
+      <div class="sheet__actions"><button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
+    : `<div class="sheet__actions"><button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button></div>`}
+  </div>`;
+  box.setAttribute("aria-labelledby", "sheet-title");
+  box.hidden = false;
+  const next = box.querySelector("#next"), again = box.querySelector("#sheet-new");
+  next?.addEventListener("click", onNext);
+  again?.addEventListener("click", onNewGame);
+  return next || again;
+}
+
+/** The hand result + match totals + side names, as the `settebello:hand-end` event carries it. */
+export function sheetData(v) {
+  const r = v.results[v.results.length - 1];
+  return { ...r, hand: v.results.length, totals_match: [...v.totals], target: v.rules.target,
+    sides: v.sides.map((_, i) => sideName(v, i)), over: v.phase === "over", winner: v.winner };
+}

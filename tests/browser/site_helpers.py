@@ -1,0 +1,112 @@
+"""Helpers for the offline, embedding, records and published-site browser tests.
+
+- ``play_until_sheet(page)``: click playable cards (and the first capture choice) until the
+  hand's score sheet shows, as a player would.
+- ``serve_dir(path)``: a plain ``python -m http.server`` for a directory (the published site,
+  or a copy of it changed to make "a new build"), on a free port.
+- ``Watch``: the same checks as conftest's ``network_log`` for contexts on such a server
+  (another port, so conftest's own host check does not apply): every request stays on that
+  host and no console error or page error happens.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_build():
+    """scripts/build.py as a module (site_files, write_precache, assemble_site ...)."""
+    spec = importlib.util.spec_from_file_location("_settebello_build_c", ROOT / "scripts" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def wait_ready(page, timeout_ms: int = 60000) -> None:
+    """Wait for <html data-engine="ready">; fail with the page's message on "error"."""
+    page.wait_for_function(
+        "['ready', 'error'].includes(document.documentElement.dataset.engine)", timeout=timeout_ms
+    )
+    state = page.evaluate("[document.documentElement.dataset.engine, document.documentElement.dataset.engineError]")
+    assert state[0] == "ready", f"the engine failed to start: {state[1]}"
+
+
+def sheet_shown(page) -> bool:
+    return page.locator("#sheet:not([hidden])").count() > 0
+
+
+def play_until_sheet(page, limit: int = 200) -> None:
+    """Play the human's cards by clicking until the score sheet of the hand is shown."""
+    for _ in range(limit):
+        if sheet_shown(page):
+            return
+        card = page.locator("#hand-cards button.card:not([disabled])").first
+        try:
+            card.wait_for(timeout=2000)
+        except Exception:  # noqa: BLE001 - the computers are playing, or the sheet came up
+            continue
+        if sheet_shown(page):
+            return
+        card.click()
+        choice = page.locator("#choices button").first
+        if choice.count():
+            choice.click()
+        page.wait_for_timeout(30)
+    raise AssertionError("the hand did not finish")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serve_dir(path: Path):
+    """Serve path with ``python -m http.server`` (plain files, as a simple host would)."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/pyscript.toml", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"python -m http.server did not start on {url}")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+class Watch:
+    """Requests, console errors and page errors of a context, checked against one host."""
+
+    def __init__(self, context, url: str):
+        self.netloc = urlsplit(url).netloc
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        context.on("request", lambda req: self.requests.append(req.url))
+        context.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
+        context.on("weberror", lambda err: self.errors.append(str(err.error)))
+
+    def problems(self) -> list[str]:
+        foreign = [u for u in self.requests
+                   if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != self.netloc]
+        return [f"request to another host: {u}" for u in foreign] + [f"console: {e}" for e in self.errors]

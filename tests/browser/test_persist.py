@@ -1,0 +1,125 @@
+"""Nothing lost (issue 5): a reload mid-hand restores the same position; a corrupt save is set
+aside with a clear message and a fresh game starts (static/js/persist.js, Session.save/restore)."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import wait_for_engine
+
+SAVE_KEY = "settebello.save"
+SET_ASIDE_KEY = "settebello.save.set-aside"
+
+
+def open_table(page, base_url, query=""):
+    page.goto(base_url + "?fast=1&" + query)
+    wait_for_engine(page)
+
+
+def human_to_play(page):
+    page.wait_for_function(
+        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null",
+        timeout=30000,
+    )
+
+
+def play_first_card(page):
+    """Play the first playable card of the hand (and its first capture choice, if asked)."""
+    human_to_play(page)
+    before = page.evaluate("settebello.view.plays.length")
+    play = page.evaluate("settebello.view.legal[0]")
+    hand = page.get_by_role("region", name="Your hand")
+    hand.locator(f'[data-card="{play["card"]}"]').click()
+    if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
+        page.locator(f'[data-play="{play["notation"]}"]').click()
+    page.wait_for_function(f"settebello.view.plays.length > {before}", timeout=30000)
+
+
+def position(page):
+    """What the player sees and the match so far: hand, table, plays, score."""
+    return page.evaluate(
+        """() => { const v = settebello.view;
+        return {hand: v.hand, table: v.table, plays: v.plays, totals: v.totals,
+                deck_left: v.deck_left, turn: v.turn}; }"""
+    )
+
+
+def saved_position(page):
+    """Wait until the save in localStorage holds the current plays, and return the position."""
+    human_to_play(page)
+    page.wait_for_function(
+        f"""() => {{ const s = JSON.parse(localStorage.getItem('{SAVE_KEY}') || 'null');
+        if (!s) return false;
+        const hands = s.record.hands; const last = hands[hands.length - 1];
+        return last && last.plays.length === settebello.view.plays.length; }}""",
+        timeout=30000,
+    )
+    return position(page)
+
+
+def test_reload_mid_hand_restores_the_same_position(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    for _ in range(3):
+        play_first_card(page)
+    before = saved_position(page)
+    assert len(before["plays"]) >= 5  # three of ours, and the computer's answers
+    page.reload()
+    wait_for_engine(page)
+    human_to_play(page)
+    assert position(page) == before
+    hand = page.get_by_role("region", name="Your hand")
+    for card in before["hand"]:
+        assert hand.locator(f'[data-card="{card}"]').count() == 1
+    # the restored match goes on: the next play is accepted and saved again
+    play_first_card(page)
+    after = saved_position(page)
+    assert after["plays"][: len(before["plays"])] == before["plays"]
+
+
+def test_reload_with_a_different_seed_in_the_url_still_restores_the_match(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    play_first_card(page)
+    before = saved_position(page)
+    open_table(page, base_url, "variant=scopa&seed=99&level=random")
+    human_to_play(page)
+    assert position(page) == before
+
+
+def test_corrupt_save_is_set_aside_with_a_message_and_a_fresh_game_starts(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
+    page.reload()
+    wait_for_engine(page)
+    notice = page.get_by_role("alert").filter(has_text="could not be restored")
+    notice.wait_for(timeout=30000)
+    assert "not valid JSON" in notice.inner_text()
+    assert page.evaluate(f"localStorage.getItem('{SET_ASIDE_KEY}')") == "{not json"
+    human_to_play(page)
+    assert page.evaluate("settebello.view.deck_left") > 0
+    assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(
+        "settebello.view.plays"
+    )
+    notice.get_by_role("button", name="OK").click()
+    assert page.get_by_role("alert").filter(has_text="could not be restored").count() == 0
+
+
+def test_tampered_save_names_the_illegal_play_and_changes_nothing_else(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    play_first_card(page)
+    saved_position(page)
+    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    plays = save["record"]["hands"][0]["plays"]
+    plays[0] = "7X"  # a card that does not exist
+    tampered = json.dumps(save)
+    page.evaluate(f"t => localStorage.setItem('{SAVE_KEY}', t)", tampered)
+    page.reload()
+    wait_for_engine(page)
+    notice = page.get_by_role("alert").filter(has_text="could not be restored")
+    notice.wait_for(timeout=30000)
+    assert "7X" in notice.inner_text()
+    assert page.evaluate(f"localStorage.getItem('{SET_ASIDE_KEY}')") == tampered
+    human_to_play(page)
+    # a fresh game: the engine dealt a new hand and the tampered record is not on the table
+    assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(
+        "settebello.view.plays"
+    )

@@ -1,0 +1,166 @@
+"""Game records on the page (issue 5, RULES §6): export the match as a file, import it again and
+replay it to the same score; an illegal record is reported with its hand and play and changes
+nothing; the replay viewer steps forwards and backwards with buttons and keys."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from site_helpers import ROOT, play_until_sheet, wait_ready
+
+sys.path.insert(0, str(ROOT / "py"))
+
+from scopa import Match, cards_str, from_record, parse_card, rules_for, to_record  # noqa: E402
+
+
+def _open_records(page):
+    page.locator("#records-btn").click()
+    dialog = page.get_by_role("dialog", name="Game records")
+    dialog.wait_for()
+    return dialog
+
+
+def _pos(page):
+    el = page.locator("#rp-pos")
+    return int(el.get_attribute("data-hand")), int(el.get_attribute("data-play"))
+
+
+def _totals(page):
+    return [int(x) for x in page.locator("[data-total]").all_inner_texts()]
+
+
+def test_exported_record_imported_again_replays_to_the_same_score(page, base_url, tmp_path):
+    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
+    wait_ready(page)
+    play_until_sheet(page)
+    shown = [int(x) for x in page.locator("[data-match-total]").all_inner_texts()]
+    page.locator("#next").click()  # on to the next hand: the record then has an unfinished hand too
+    page.locator("#sheet").wait_for(state="hidden")
+    dialog = _open_records(page)
+    with page.expect_download() as dl:
+        dialog.get_by_role("button", name="Save this match as a file").click()
+    download = dl.value
+    assert download.suggested_filename.startswith("settebello-scopa-")
+    assert download.suggested_filename.endswith(".json")
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "scopa-record/1" and record["variant"] == "scopa"
+    match = from_record(record)  # the engine on CPython accepts the exported file
+    assert list(match.totals) == shown
+
+    # import it again: checked, then shown in the replay viewer
+    dialog.locator("[data-testid=record-file]").set_input_files(str(path))
+    page.wait_for_url("**/static/replay.html?from=game")
+    wait_ready(page)
+    page.locator("#rp-pos").wait_for()
+    assert _pos(page) == (1, 0)
+    page.keyboard.press("End")
+    assert _totals(page) == shown
+    assert _pos(page) == (2, 0)  # the exported match was on the deal of hand 2
+    page.keyboard.press("ArrowLeft")  # the last play of hand 1, with its score sheet
+    assert _pos(page) == (1, len(record["hands"][0]["plays"]))
+    hand_totals = [int(x) for x in page.locator("[data-hand-total]").all_inner_texts()]
+    assert hand_totals == list(match.results[-1].totals)
+
+
+def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
+    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
+    wait_ready(page)
+    before = page.evaluate("JSON.stringify(settebello.view)")
+    record = to_record(_finished_match("scopa", 3))
+    hand = record["hands"][0] if record["hands"][0]["plays"] else record["hands"][1]
+    hand_no = record["hands"].index(hand) + 1
+    hand["plays"][2] = hand["plays"][0]  # that card was already played
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    dialog = _open_records(page)
+    dialog.locator("[data-testid=record-file]").set_input_files(str(bad))
+    alert = dialog.get_by_role("alert")
+    alert.wait_for()
+    assert f"hand {hand_no}, play 3" in alert.inner_text()
+    assert "Nothing was changed" in alert.inner_text()
+    assert page.url.startswith(base_url + "?")  # still on the game
+    assert page.evaluate("JSON.stringify(settebello.view)") == before
+
+    (tmp_path / "junk.json").write_text("{not json")
+    dialog.locator("[data-testid=record-file]").set_input_files(str(tmp_path / "junk.json"))
+    page.wait_for_function("document.querySelector('#records-dialog [role=alert]').textContent.includes('not JSON')")
+
+
+def _finished_match(variant: str, seed: int) -> Match:
+    rng = random.Random(seed)
+    rules = rules_for(variant, {})
+    match = Match.new(rules, rng, [f"P{i + 1}" for i in range(rules.players)])
+    while match.phase != "over":
+        if match.phase == "deal":
+            match.deal()
+        else:
+            match.apply(rng.choice(match.legal_plays()))
+    return match
+
+
+def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(page, base_url, tmp_path):
+    match = _finished_match("scopone", 5)
+    record = to_record(match, "scopone")
+    path = tmp_path / "scopone.json"
+    path.write_text(json.dumps(record))
+    page.goto(base_url + "static/replay.html")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(path))
+    page.locator("#rp-pos").wait_for()
+
+    first_deal = next(h for h in record["hands"] if h["plays"])
+    start = record["hands"].index(first_deal) + 1
+    # the deal: every hand face up (scopone: 9 cards each, 4 on the table)
+    first_hand = page.locator("#rp-seats .rp-seat").first.locator(".rp-card")
+    assert [c.get_attribute("data-card") for c in first_hand.all()] == _hand_of(match, record, start, 0)
+    assert page.locator("#rp-seats .rp-seat").count() == 4
+    assert page.locator("#rp-table .rp-card").count() == 4
+
+    page.get_by_role("button", name="Forward one play").click()
+    assert _pos(page) == (start, 1)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert _pos(page) == (start, 3)
+    after3 = page.locator("#rp-table").inner_html()
+    page.keyboard.press("ArrowLeft")
+    assert _pos(page) == (start, 2)
+    page.get_by_role("button", name="Back one play").click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#rp-table").inner_html() == after3  # back and forth gives the same position
+
+    page.keyboard.press("PageDown")  # the next hand's deal
+    assert _pos(page) == (start + 1, 0)
+    page.keyboard.press("ArrowLeft")  # the last play of the first hand: its score sheet
+    assert _pos(page) == (start, 36) and page.locator("[data-testid=rp-hand-sheet]").is_visible()
+    assert [int(x) for x in page.locator("[data-hand-total]").all_inner_texts()] == \
+        list(match.results[0].totals)
+    page.keyboard.press("End")
+    assert _totals(page) == list(match.totals)
+    assert page.locator(".rp-end").get_attribute("data-winner") == str(match.winner)
+    page.keyboard.press("Home")
+    assert _pos(page) == (1, 0)
+    assert page.get_by_role("button", name="Back one play").is_disabled()
+
+    # a bad file: reported, and the replay on screen stays as it was
+    (tmp_path / "bad.json").write_text(json.dumps({**record, "players": ["A", "B"]}))
+    page.locator("#rp-file").set_input_files(str(tmp_path / "bad.json"))
+    page.get_by_role("alert").wait_for()
+    assert "cannot be replayed" in page.get_by_role("alert").inner_text()
+    assert _pos(page) == (1, 0) and page.locator("#rp-seats .rp-seat").count() == 4
+
+
+def _hand_of(match: Match, record: dict, hand_no: int, seat: int) -> list[str]:
+    """The cards seat was dealt in hand hand_no, from the record's deck (R2: one at a time)."""
+    replayed = Match(match.rules, match.names, match.first_dealer)
+    for h in record["hands"][: hand_no - 1]:
+        if replayed.deal([parse_card(c) for c in h["deck"]]):
+            for p in h["plays"]:
+                replayed.play(p)
+    replayed.deal([parse_card(c) for c in record["hands"][hand_no - 1]["deck"]])
+    return cards_str(replayed.hands[seat])

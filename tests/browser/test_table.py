@@ -1,0 +1,91 @@
+"""The card table played by clicking, in fast mode; the score sheet checked against the engine."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+
+from scopa import from_record  # noqa: E402
+
+
+def open_table(page, base_url, query):
+    page.goto(base_url + "?fast=1&" + query)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+
+
+def click_until(page, stop, limit=400):
+    """Click the first playable card (and the first capture choice) until stop() is true."""
+    for _ in range(limit):
+        if stop():
+            return
+        nxt = page.locator("#next")
+        if nxt.count() and nxt.is_visible():
+            nxt.click()
+        else:
+            card = page.locator("#hand-cards button.card:not([disabled])").first
+            card.wait_for(timeout=15000)
+            card.click()
+            choice = page.locator("#choices button[data-play]").first
+            if choice.count():
+                choice.click()
+        page.wait_for_timeout(30)
+    raise AssertionError("did not finish")
+
+
+def test_full_two_player_match_by_clicking(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    click_until(page, lambda: page.locator("#over").count() > 0)
+    record = page.evaluate("settebello.game('record')")
+    match = from_record(record)
+    totals = [int(t) for t in page.locator("[data-match-total]").all_inner_texts()]
+    assert totals == list(match.totals)
+    hand = [int(t) for t in page.locator("[data-hand-total]").all_inner_texts()]
+    assert hand == list(match.results[-1].totals)
+    assert page.get_by_role("region", name="Your hand").count() == 1
+
+
+def test_scopone_hand_by_clicking(page, base_url):
+    open_table(page, base_url, "variant=scopone&seed=1&level=random")
+    click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
+    record = page.evaluate("settebello.game('record')")
+    assert len(from_record(record).results) == 1
+
+
+def test_capture_choice_lights_candidates_and_named_buttons(page, base_url):
+    # seed 1 (found with scopa.session in CPython): the first hand card 10B has two captures
+    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page.locator('#hand-cards button[data-card="10B"]').click()
+    buttons = page.locator("#choices button[data-play]")
+    assert buttons.count() == 2
+    assert page.locator("#table-cards .card--candidate").count() == 4
+    # the choice is named after the cards it takes; nothing is played before it is made
+    assert page.evaluate("settebello.view.plays.length") == 0
+    page.get_by_role("button", name="Take Two of Clubs, Three of Cups, and Five of Cups").click()
+    page.wait_for_function("settebello.view.plays.length > 0")
+    record = page.evaluate("settebello.game('record')")
+    assert "10B:2B+3C+5C" in record["hands"][0]["plays"]
+
+
+def test_capture_choice_by_clicking_the_table_cards(page, base_url):
+    # the same position: 10B takes 2B+3C+5C or 2C+3C+5C; the Two of Clubs is in one only
+    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page.locator('#hand-cards button[data-card="10B"]').click()
+    page.locator('#table-cards button[data-card="3C"]').click()   # in both: narrows nothing yet
+    assert page.locator("#table-cards .card--picked").count() == 1
+    assert page.evaluate("settebello.view.plays.length") == 0
+    page.locator('#table-cards button[data-card="2B"]').click()   # only in the first
+    page.wait_for_function("settebello.view.plays.length > 0")
+    record = page.evaluate("settebello.game('record')")
+    assert record["hands"][0]["plays"][0] == "10B:2B+3C+5C"
+
+
+def test_escape_cancels_a_capture_choice(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page.locator('#hand-cards button[data-card="10B"]').click()
+    assert page.locator("#table-cards .card--candidate").count() == 4
+    page.keyboard.press("Escape")
+    assert page.locator("#choices button[data-play]").count() == 0
+    assert page.locator("#table-cards .card--candidate").count() == 0
+    assert page.evaluate("settebello.view.plays.length") == 0
