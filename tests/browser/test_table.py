@@ -23,6 +23,8 @@ def click_until(page, stop, limit=400):
         nxt = page.locator("#next")
         if nxt.count() and nxt.is_visible():
             nxt.click()
+            # the sheet stays up while the engine deals the next hand: wait, don't click twice
+            page.locator("#sheet").wait_for(state="hidden", timeout=15000)
         else:
             card = page.locator("#hand-cards button.card:not([disabled])").first
             card.wait_for(timeout=15000)
