@@ -22,6 +22,11 @@ def row(path: pathlib.Path) -> str:
     r = json.loads(text)
     (a, sa), (b, sb) = list(r["levels"].items())[:2]
     ms = lambda s: f"{s['ms_per_move']['median']:.2f} / {s['ms_per_move']['p95']:.2f}"
+    if "master_iterations" in r:  # ai_run.py notes the master's budget and whether its clock stopped it
+        cap = "no time cap" if r.get("master_cap") is None else f"stop at {r['master_cap']:g} ms"
+        budget = f" ({r['master_iterations']} iterations, {cap})"
+        a = a + budget if a == "master" else a
+        b = b + budget if b == "master" else b
     matches = str(r["matches"])
     if r.get("partial"):
         matches += f" of {r['planned_matches']} (running)"

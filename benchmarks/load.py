@@ -28,6 +28,7 @@ Usage (after scripts/test or scripts/serve built static/vendor/):
 
     .venv/bin/python benchmarks/load.py            # 7 runs of each
     .venv/bin/python benchmarks/load.py --runs 9 --json results.json
+    .venv/bin/python benchmarks/load.py --block-sw  # diagnostic: without the offline service worker
 
 Reading the figures: the wasm compile dominates both pages and moves with whatever
 else the 2 cores are doing (other tests, servers), by a second or more between loads;
@@ -176,7 +177,7 @@ def measure(page, meter, action, timeout_ms):
             "statuses": dict(meter.statuses)}
 
 
-def run(runs: int, timeout_ms: int):
+def run(runs: int, timeout_ms: int, block_sw: bool = False):
     meter = Meter()
     server, base = start_server(meter)
     results = {name: {"cold": [], "warm": []} for name in PAGES}
@@ -193,7 +194,8 @@ def run(runs: int, timeout_ms: int):
                     # pyodide.asm.wasm, so "warm" loads would download it again.
                     profile = tempfile.mkdtemp(prefix="settebello-bench-")
                     context = p.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                        service_workers="block" if block_sw else "allow")
                     requested = []
                     context.on("request", lambda r, requested=requested: requested.append(r.url))
                     context.add_init_script(READY_PROBE)
@@ -244,12 +246,14 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=7, help="loads of each page (default 7)")
     parser.add_argument("--timeout", type=int, default=60000, help="ms to wait for ready")
     parser.add_argument("--json", help="also write the raw samples and medians to this file")
+    parser.add_argument("--block-sw", action="store_true",
+                        help="diagnostic: no service worker (sw.js), to see what the offline cache costs")
     args = parser.parse_args(argv)
 
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("static/vendor/ is not built: run scripts/test or scripts/serve first")
 
-    results, cold_paths, foreign = run(args.runs, args.timeout)
+    results, cold_paths, foreign = run(args.runs, args.timeout, args.block_sw)
     summary = summarise(results)
 
     print(f"\nLoad times, median of {args.runs} (ms after navigation start; bytes sent by the server)")

@@ -191,7 +191,10 @@ class Clock:
         return self.allowance(seat) + self.bank[seat]
 
     def move_left(self, seat: int) -> int:
-        """Move time left in `seat`'s turn (its full allowance when it is not running)."""
+        """Move time left in `seat`'s turn (its full allowance when it is not running; none once
+        it ran out of time)."""
+        if seat == self.flagged:
+            return 0
         spent = self.turn_ms if seat == self.running else 0
         return max(0, self.allowance(seat) - spent)
 

@@ -326,9 +326,12 @@ class Session:
         """Everything needed to restore this match exactly: settings, record, shuffle state, shown seat."""
         m = self._need()
         version, internal, gauss = m.rng.getstate() if m.rng is not None else self.rng.getstate()
+        # each computer player's own random state, so it goes on choosing as if never reloaded
+        players_rng = [None if p is None else (lambda v, i, g: [v, list(i), g])(*p.rng.getstate())
+                       for p in self.players]
         return {"format": SAVE_FORMAT, "config": self.config, "record": self.record(),
                 "extras": extras.save(self),
-                "rng": [version, list(internal), gauss], "shown": self.shown}
+                "rng": [version, list(internal), gauss], "players_rng": players_rng, "shown": self.shown}
 
     @_safe
     def restore(self, saved: Any) -> dict[str, Any]:
@@ -351,6 +354,21 @@ class Session:
             rng.setstate((version, tuple(internal), gauss))
         except (TypeError, ValueError) as err:
             raise SessionError(f"the saved shuffle state is damaged ({err})") from None
+        players_rng = saved.get("players_rng")  # absent in older saves: the players start afresh
+        if players_rng is not None:
+            if not isinstance(players_rng, list) or len(players_rng) != len(fresh.players):
+                raise SessionError("the saved computer players' state is damaged")
+            player_states = []
+            for player, pstate in zip(fresh.players, players_rng):
+                if (player is None) != (pstate is None):
+                    raise SessionError("the saved computer players' state does not match the seats")
+                if pstate is not None:
+                    probe = random.Random()
+                    try:
+                        probe.setstate((pstate[0], tuple(pstate[1]), pstate[2]))
+                    except (TypeError, ValueError, IndexError) as err:
+                        raise SessionError(f"the saved computer players' state is damaged ({err})") from None
+                    player_states.append((player, probe.getstate()))
         shown = saved.get("shown")
         if shown is not None and not (isinstance(shown, int) and 0 <= shown < match.n
                                       and fresh.seats[shown]["human"]):
@@ -358,6 +376,9 @@ class Session:
         match.rng = rng
         clock, forfeit, link = extras.check_restore(saved, match, fresh.seats)
         # all checked: now change state
+        if players_rng is not None:
+            for player, pstate in player_states:
+                player.rng.setstate(pstate)
         self.match, self.rng, self.seats = match, rng, fresh.seats
         self.players, self.config = fresh.players, fresh.config
         self.shown = shown if shown is not None else self._first_human_to_show()

@@ -133,7 +133,14 @@ class Stats:
         del self.seen[:-SEEN_KEPT]
 
     def merge(self, other: "Stats") -> None:
-        """Add another file's statistics (e.g. imported from another device) to these."""
+        """Add another file's statistics (e.g. imported from another device) to these.
+
+        Counters are totals, so matches both files counted cannot be told apart: a file that
+        shares a match or tournament with these is refused (StatsError) and nothing changes."""
+        shared = set(self.seen) & set(other.seen)
+        if shared:
+            raise StatsError(f"{len(shared)} of its matches or tournaments are already counted here "
+                             "(was it imported before?)")
         for variant, counts in other.variants.items():
             mine = self.variants.setdefault(variant, _empty_counts())
             for key in COUNTERS:

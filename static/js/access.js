@@ -39,7 +39,6 @@ const KEYS = {
 let view = null;            // the last view table.js published (settebello:state)
 let lastHeard = "";         // the last text any live region of the page said (for R)
 let region = null;          // our polite live region
-let speakTimer = 0;
 
 // ---------------------------------------------------------------- words
 
@@ -197,12 +196,19 @@ function liveRegion() {
   return region;
 }
 
-/** Say text in our polite live region (emptied first, so the same words are said again). */
+/**
+ * Say text in our polite live region, at once. Each announcement is a new paragraph that
+ * replaces the one before: screen readers read an added node even when its words are the same
+ * as the last ones (R repeats), and nothing is deferred, so an announcement made just before
+ * another (a deal, then "Your turn.") is never dropped — the screen reader queues polite
+ * announcements itself.
+ */
 export function say(text) {
+  if (!text) return;
   const r = liveRegion();
-  clearTimeout(speakTimer);
-  r.textContent = "";
-  speakTimer = setTimeout(() => { r.textContent = text; }, 60);
+  const p = document.createElement("p");
+  p.textContent = text;
+  r.replaceChildren(p);
   lastHeard = text;
 }
 
@@ -274,7 +280,8 @@ function onState(e) {
   requestAnimationFrame(rescueFocus);
 }
 
-/** Say text once the table's own live region has spoken (its "New game: Scopa." first), or after 2 s. */
+/** Say text once the table's own live region has spoken next (its "New game: Scopa." comes
+ *  after the first deal is drawn), or after 2 s if it says nothing. */
 function sayAfterTable(text) {
   const live = document.getElementById("live");
   if (!live) { say(text); return; }
@@ -285,9 +292,17 @@ function sayAfterTable(text) {
   setTimeout(go, 2000);
 }
 
+/**
+ * The end of a hand: who scored what, said after the table's "Hand over. Match score: ...".
+ * table.js announces in the same task as this event, writing its live region on the next
+ * animation frame (with any announcement still pending, such as the last sweep), so this
+ * waits one frame more: the points come last, whatever else was said in between.
+ */
 function onHandEnd() {
   const v = current();
-  if (v && v.results && v.results.length) say(handPoints(v));
+  if (!v || !v.results || !v.results.length) return;
+  const text = handPoints(v);
+  requestAnimationFrame(() => requestAnimationFrame(() => say(text)));
 }
 
 // ---------------------------------------------------------------- the game area and keys
@@ -345,6 +360,7 @@ function onKey(e) {
   if (target.closest && target.closest("input, select, textarea, [contenteditable=''], [contenteditable=true]")) return;
   if (!keysActive(target)) return;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (moveAmongChoices(target, key)) { e.preventDefault(); return; }
   let text = null;
   if (key === "?") { e.preventDefault(); openHelp(); return; }
   if (e.shiftKey) return;
@@ -354,6 +370,19 @@ function onKey(e) {
   e.preventDefault();
   text = current() ? KEYS[key][1]() : t("access.nogame");
   say(text);
+}
+
+/** Arrow keys, Home and End move between the capture choices (as they do along the hand). */
+function moveAmongChoices(target, key) {
+  const box = target.closest && target.closest("#choices");
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+  if (!box || !(key in steps)) return false;
+  const buttons = [...box.querySelectorAll("button:not([disabled])")];
+  if (!buttons.length) return false;
+  const i = buttons.indexOf(target), step = steps[key];
+  const j = step === "first" ? 0 : step === "last" ? buttons.length - 1 : (i + step + buttons.length) % buttons.length;
+  buttons[j].focus();
+  return true;
 }
 
 /** If the focused card went away (it was played), put the focus back in the table. */
@@ -399,7 +428,10 @@ function applySettings() {
   const hc = highContrast(), calm = reducedMotion();
   root.classList.toggle("hc", hc);
   root.classList.toggle("reduce-motion", calm);
-  root.style.fontSize = TEXT_SIZES.includes(s.textSize) && s.textSize !== 100 ? `${s.textSize}%` : "";
+  root.dataset.motion = calm ? "reduce" : "full";   // animate.js reads it; access.css follows it
+  const bigger = TEXT_SIZES.includes(s.textSize) && s.textSize !== 100;
+  root.style.fontSize = bigger ? `${s.textSize}%` : "";
+  if (bigger) root.dataset.textSize = String(s.textSize); else delete root.dataset.textSize;  // access.css
   window.dispatchEvent(new CustomEvent("settebello:display", { detail: { highContrast: hc, reducedMotion: calm, textSize: s.textSize || 100 } }));
 }
 
@@ -438,7 +470,12 @@ function showDialog(dlg) {
   });
   document.body.append(dlg);
   translatePage(dlg);
+  dlg.tabIndex = -1;
   dlg.showModal();
+  // start at the top, on the dialog itself (a screen reader says its title), not on its first
+  // control, which may be far down a long help or review and would scroll the title away
+  dlg.focus();
+  dlg.scrollTop = 0;
   return dlg;
 }
 
@@ -451,7 +488,7 @@ function closeRow(dlg) {
 /** The help dialog: the keys, the screen-reader note, and the display settings. */
 export function openHelp() {
   const dlg = dialogShell("access-help", "access.help.title");
-  const rows = [["← → ↑ ↓", "access.help.play"], ["Enter", "access.help.enter"],
+  const rows = [["← →", "access.help.play"], ["Enter", "access.help.enter"],
     ...Object.entries(KEYS).map(([k, [desc]]) => [k.toUpperCase(), desc]),
     ["R", "access.key.repeat"], ["V", "access.key.review"], ["?", "access.key.help"]];
   const table = el("table", { "data-testid": "access-keys" },

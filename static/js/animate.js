@@ -9,7 +9,11 @@
 //   await stage.play(first, { origin });   // slide each from where it was to where it is
 import { cardDataURL } from "./cardart.js";
 
-const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+/** Reduced motion: the player's choice (access.js sets <html data-motion="reduce|full">), else the system's. */
+const reduced = () => {
+  const chosen = document.documentElement.dataset.motion;
+  return chosen ? chosen === "reduce" : !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+};
 
 /** Animation timings in ms; all 0 in fast mode (?fast=1) or with reduced motion. */
 export const timing = { move: 320, fast: false };

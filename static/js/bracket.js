@@ -8,57 +8,17 @@
 // The tournament is kept in localStorage after every change and loaded again after a reload.
 // Seams: listens for settebello:ready, settebello:state and settebello:match-end; uses
 // window.settebello.game (table.js) for the engine's tournament_* requests.
-import { language, t as tt, cardName } from "./i18n.js";
+import { t as tt, cardName } from "./i18n.js";
 import { clockChoice } from "./clock.js";
 import { updateStats } from "./stats.js";
+import { openInViewer } from "./records.js";
 
 const STORE = "settebello.tournament";
 const LEVELS = ["beginner", "easy", "expert", "master"];
-const WORDS = {
-  en: {
-    tournament: "Tournament", newTitle: "New knock-out tournament", variant: "Variant", yourName: "Your name",
-    opponents: "Computer opponents", players: "{count} players", clock: "Clock", clockOff: "Off",
-    clockStandard: "Standard", clockCustom: "My custom clock (new-game dialog)", seed: "Seed (optional)", start: "Start tournament",
-    round: "Round {n}", final: "Final", semi: "Semi-finals", quarter: "Quarter-finals", bye: "bye",
-    onTime: "on time", next: "Next: {a} v {b}", play: "Play your match", simulate: "Play the next computer match",
-    skip: "Skip to your next match", finishAll: "Play the remaining matches", leave: "Leave tournament",
-    leaveSure: "Really leave? Click again", champion: "{name} wins the tournament!", standings: "Standings",
-    place: "Place", name: "Player", points: "Points", stillIn: "still in", close: "Close", watch: "Match log",
-    hand: "Hand {n}", took: "{name}: {card} takes {cards}", laid: "{name}: {card}", simulating: "Playing…",
-    newTournament: "New tournament", badCount: "A knock-out needs 2 to 64 players.", you: "You",
-    back: "Back to the bracket",
-  },
-  it: {
-    tournament: "Torneo", newTitle: "Nuovo torneo a eliminazione diretta", variant: "Variante", yourName: "Il tuo nome",
-    opponents: "Avversari al computer", players: "{count} giocatori", clock: "Orologio", clockOff: "Spento",
-    clockStandard: "Standard", clockCustom: "Il mio orologio personalizzato", seed: "Seme (facoltativo)", start: "Inizia il torneo",
-    round: "Turno {n}", final: "Finale", semi: "Semifinali", quarter: "Quarti di finale", bye: "bye",
-    onTime: "a tavolino", next: "Prossima: {a} contro {b}", play: "Gioca la tua partita", simulate: "Gioca la prossima partita del computer",
-    skip: "Vai alla tua prossima partita", finishAll: "Gioca le partite rimanenti", leave: "Abbandona il torneo",
-    leaveSure: "Abbandonare davvero? Clicca di nuovo", champion: "{name} vince il torneo!", standings: "Classifica",
-    place: "Posto", name: "Giocatore", points: "Punti", stillIn: "in gara", close: "Chiudi", watch: "Svolgimento",
-    hand: "Mano {n}", took: "{name}: {card} prende {cards}", laid: "{name}: {card}", simulating: "Si gioca…",
-    newTournament: "Nuovo torneo", badCount: "Un torneo a eliminazione diretta va da 2 a 64 giocatori.", you: "Tu",
-    back: "Torna al tabellone",
-  },
-  es: {
-    tournament: "Torneo", newTitle: "Nuevo torneo por eliminación", variant: "Variante", yourName: "Tu nombre",
-    opponents: "Rivales del ordenador", players: "{count} jugadores", clock: "Reloj", clockOff: "Apagado",
-    clockStandard: "Estándar", clockCustom: "Mi reloj personalizado", seed: "Semilla (opcional)", start: "Empezar el torneo",
-    round: "Ronda {n}", final: "Final", semi: "Semifinales", quarter: "Cuartos de final", bye: "exento",
-    onTime: "por tiempo", next: "Siguiente: {a} contra {b}", play: "Juega tu partida", simulate: "Jugar la siguiente partida del ordenador",
-    skip: "Ir a tu siguiente partida", finishAll: "Jugar las partidas restantes", leave: "Abandonar el torneo",
-    leaveSure: "¿Seguro? Pulsa otra vez", champion: "¡{name} gana el torneo!", standings: "Clasificación",
-    place: "Puesto", name: "Jugador", points: "Puntos", stillIn: "en juego", close: "Cerrar", watch: "Desarrollo",
-    hand: "Mano {n}", took: "{name}: {card} se lleva {cards}", laid: "{name}: {card}", simulating: "Jugando…",
-    newTournament: "Nuevo torneo", badCount: "Un torneo por eliminación es de 2 a 64 jugadores.", you: "Tú",
-    back: "Volver al cuadro",
-  },
-};
 
+/** A text of this module in the page's language (static/i18n/*.json, keys "tourney.*"). */
 function say(key, params = {}) {
-  const words = WORDS[language()] || WORDS.en;
-  return String(words[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return tt(`tourney.${key}`, params);
 }
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const api = () => window.settebello;
@@ -68,6 +28,7 @@ let info = null;        // game("variants")
 let lastView = null;    // the table's last view (to know a match is a tournament's)
 let busy = false;
 let leaving = false;
+let watching = null;    // the record of the simulated match whose log is shown
 
 function store(saved) { try { localStorage.setItem(STORE, JSON.stringify(saved)); } catch { /* storage blocked */ } }
 function stored() { try { return JSON.parse(localStorage.getItem(STORE) || "null"); } catch { return null; } }
@@ -110,9 +71,10 @@ function setupForm() {
   const d = dialog();
   d.innerHTML = `<form method="dialog" class="ng tsetup">
     <h2 id="tournament-title">${esc(say("newTitle"))}</h2>
-    <label class="ng-field">${esc(say("variant"))}
+    <label class="ng-field">${esc(tt("dialog.variant"))}
       <select id="t-variant">${two.map((v) => `<option value="${v.id}">${esc(variantName(v))}</option>`).join("")}</select></label>
-    <label class="ng-field">${esc(say("yourName"))}<input id="t-name" maxlength="24" value="${esc(say("you"))}"></label>
+    <label class="ng-field">${esc(say("yourName"))}<input id="t-name" maxlength="24" value="${esc(tt("seat.you"))}"></label>
+    <label class="ng-field">${esc(say("people"))}<input id="t-people" placeholder="${esc(say("peopleHint"))}"></label>
     <fieldset class="ng-seats"><legend>${esc(say("opponents"))}</legend>
       ${LEVELS.map((l) => `<label class="ng-field tsetup__level">${esc(level(l))}
         <input type="number" min="0" max="63" step="1" data-level="${l}" value="${counts[l]}"></label>`).join("")}
@@ -123,32 +85,46 @@ function setupForm() {
         <select id="t-clock"><option value="off">${esc(say("clockOff"))}</option>
           <option value="standard">${esc(say("clockStandard"))}</option>
           <option value="custom">${esc(say("clockCustom"))}</option></select></label>
-      <label class="ng-field">${esc(say("seed"))}<input id="t-seed" inputmode="numeric" pattern="[0-9]*"></label>
+      <label class="ng-field">${esc(tt("dialog.target"))}<input id="t-target" type="number" min="0" max="1000" step="1"
+        placeholder="${esc(two[0]?.target ?? "")}"></label>
+      <label class="ng-field">${esc(say("seed"))}<input id="t-seed" inputmode="numeric"></label>
     </div>
+    <p class="ng-note">${esc(say("targetNote"))}</p>
     <p class="ng-error" id="t-error" role="alert"></p>
     <div class="ng-actions">
-      <button value="cancel" class="btn" formnovalidate>${esc(say("close"))}</button>
+      <button value="cancel" class="btn" formnovalidate>${esc(tt("action.close"))}</button>
       <button value="start" id="t-start" class="btn btn--primary">${esc(say("start"))}</button>
     </div>
   </form>`;
-  const total = () => 1 + [...d.querySelectorAll("[data-level]")].reduce((n, i) => n + (parseInt(i.value, 10) || 0), 0);
+  const people = () => d.querySelector("#t-people").value.split(",").map((x) => x.trim()).filter(Boolean);
+  const total = () => 1 + people().length
+    + [...d.querySelectorAll("[data-level]")].reduce((n, i) => n + (parseInt(i.value, 10) || 0), 0);
   const showCount = () => { d.querySelector("#t-count").textContent = say("players", { count: total() }); };
   showCount();
   d.querySelector("form").addEventListener("input", showCount);
+  d.querySelector("#t-variant").addEventListener("change", (e) => {
+    d.querySelector("#t-target").placeholder = String(two.find((v) => v.id === e.target.value)?.target ?? "");
+  });
   d.querySelector("form").addEventListener("submit", async (e) => {
     if (e.submitter?.value !== "start") return;
     e.preventDefault();
     const err = d.querySelector("#t-error");
     const n = total();
     if (n < 2 || n > 64) { err.textContent = say("badCount"); return; }
-    const entrants = [{ kind: "human", name: d.querySelector("#t-name").value.trim() || say("you") }];
+    const entrants = [{ kind: "human", name: d.querySelector("#t-name").value.trim() || tt("seat.you") }];
+    for (const name of people()) entrants.push({ kind: "human", name });
     for (const input of d.querySelectorAll("[data-level]")) {
-      for (let i = 0; i < (parseInt(input.value, 10) || 0); i++) entrants.push({ kind: "computer", level: input.dataset.level });
+      for (let i = 0; i < (parseInt(input.value, 10) || 0); i++) entrants.push({ kind: "computer", level: input.dataset.level, name: level(input.dataset.level) });
     }
     const seedText = d.querySelector("#t-seed").value.trim();
+    const targetText = d.querySelector("#t-target").value.trim();
+    if (seedText && !/^\d+$/.test(seedText)) { err.textContent = tt("dialog.badSeed"); return; }
+    const target = targetText === "" ? null : Number(targetText);
+    if (target !== null && !(Number.isInteger(target) && target >= 0 && target <= 1000)) { err.textContent = tt("dialog.badTarget"); return; }
     const kind = d.querySelector("#t-clock").value;
     const clock = kind === "custom" ? clockChoice() : kind;
-    const arg = { variant: d.querySelector("#t-variant").value, entrants, clock: clock === "off" ? null : clock };
+    const arg = { variant: d.querySelector("#t-variant").value, entrants, clock: clock === "off" ? null : clock,
+      options: target === null ? {} : { target } };
     if (seedText) arg.seed = parseInt(seedText, 10);
     try {
       bracket = await api().game("tournament_new", arg);
@@ -190,11 +166,11 @@ function showBracket() {
   const rounds = b.rounds.length;
   const cols = b.rounds.map((tables, r) => `<section class="tround" data-round="${r}">
       <h3>${esc(roundName(r, rounds))}</h3>
-      ${tables.map((tb) => `<div class="tmatch ${tb.person ? "tmatch--person" : ""} ${b.next && b.next.round === r && b.next.table === tb.table ? "tmatch--next" : ""}"
+      <div class="tround__tables">${tables.map((tb) => `<div class="tmatch ${tb.person ? "tmatch--person" : ""} ${b.next && b.next.round === r && b.next.table === tb.table ? "tmatch--next" : ""}"
           data-round="${r}" data-table="${tb.table}" data-testid="tmatch">
         ${sideRow(tb, "a", 0)}${sideRow(tb, "b", 1)}
         ${tb.watchable ? `<button type="button" class="btn btn--ghost tmatch__watch" data-watch="${r},${tb.table}">${esc(say("watch"))}</button>` : ""}
-      </div>`).join("")}
+      </div>`).join("")}</div>
     </section>`).join("");
   const next = b.next ? b.rounds[b.next.round][b.next.table] : null;
   const personIn = b.standings.some((r) => r.place === null && b.entrants[r.entrant].kind === "human");
@@ -220,7 +196,7 @@ function showBracket() {
     ${standings}
     <div class="dialog__actions">
       ${b.finished ? "" : `<button type="button" class="btn btn--ghost" data-act="leave">${esc(say("leave"))}</button>`}
-      <button type="button" class="btn" data-act="close">${esc(say("close"))}</button>
+      <button type="button" class="btn" data-act="close">${esc(tt("action.close"))}</button>
     </div>`;
   d.querySelector("[data-act=play]")?.focus();
 }
@@ -269,8 +245,8 @@ async function watch(r, table) {
     hands.push(h.plays.map((p, i) => {
       const name = record.players[(first + i) % n];
       const [card, taken] = p.split(":");
-      return taken ? say("took", { name, card: cardName(card), cards: taken.split("+").map(cardName).join(", ") })
-        : say("laid", { name, card: cardName(card) });
+      return taken ? tt("play.took", { name, card: cardName(card), cards: taken.split("+").map(cardName).join(", ") })
+        : tt("play.laid", { name, card: cardName(card) });
     }));
     dealer = (dealer + 1) % n;
   }
@@ -278,7 +254,10 @@ async function watch(r, table) {
   d.innerHTML = `<h2 id="tournament-title">${esc(say("watch"))}: ${esc(record.players.join(" – "))}</h2>
     <div class="tlog">${hands.map((plays, i) => `<details ${i === 0 ? "open" : ""}><summary>${esc(say("hand", { n: i + 1 }))}</summary>
       <ol>${plays.map((p) => `<li>${esc(p)}</li>`).join("")}</ol></details>`).join("")}</div>
-    <div class="dialog__actions"><button type="button" class="btn btn--primary" data-act="back">${esc(say("back"))}</button></div>`;
+    <div class="dialog__actions">
+      <button type="button" class="btn" data-act="replay">${esc(say("replay"))}</button>
+      <button type="button" class="btn btn--primary" data-act="back">${esc(say("back"))}</button></div>`;
+  watching = record;
 }
 
 // ------------------------------------------------------------------ opening, events
@@ -298,7 +277,12 @@ function wire() {
   const d = dialog();
   d.addEventListener("click", (e) => {
     const a = e.target.closest("[data-act]");
-    if (a) { if (a.dataset.act === "back") showBracket(); else act(a.dataset.act, a); return; }
+    if (a) {
+      if (a.dataset.act === "back") showBracket();
+      else if (a.dataset.act === "replay") { if (watching) openInViewer(watching); } // card by card, replay.html
+      else act(a.dataset.act, a);
+      return;
+    }
     const w = e.target.closest("[data-watch]");
     if (w) { const [r, tb] = w.dataset.watch.split(",").map(Number); watch(r, tb).catch(() => {}); }
   });
@@ -309,8 +293,31 @@ function wire() {
 async function boot() {
   const saved = stored();
   if (!saved) return;
-  try { bracket = await api().game("tournament_load", saved); } catch { bracket = null; }
+  try { bracket = await api().game("tournament_load", saved); } catch { bracket = null; return; }
+  // the restored match is linked to its tournament only now
+  if (bracket.playing) { try { lastView = await api().game("view"); } catch { /* no game */ } }
+  addToSheet();
+  // back after a reload with the finished tournament match on the table: show where it stands
+  if (lastView?.phase === "over" && bracket.playing) await openTournament();
 }
+
+/** A "Back to the bracket" button on the score sheet that ends a tournament match. */
+function addToSheet() {
+  const sheet = document.getElementById("sheet");
+  const actions = sheet?.querySelector(".sheet__actions");
+  if (!actions || !sheet.querySelector("#over") || !lastView?.tournament || !bracket
+      || actions.querySelector("[data-open-tournament]")) return;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "btn";
+  b.dataset.openTournament = "";
+  b.textContent = say("back");
+  b.addEventListener("click", () => { openTournament().catch((err) => console.warn(err)); });
+  actions.prepend(b);
+}
+
+const sheetBox = document.getElementById("sheet");
+if (sheetBox) new MutationObserver(addToSheet).observe(sheetBox, { childList: true, subtree: true });
 
 window.addEventListener("settebello:state", (e) => { if (e.detail?.view) lastView = e.detail.view; });
 window.addEventListener("settebello:ready", () => { boot(); });

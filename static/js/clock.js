@@ -11,37 +11,13 @@
 // Seams: listens for settebello:state {op, view}; dispatches settebello:command {type: "sync"}
 // (table.js fetches the view again) and settebello:match-end {winner, totals, sides, forfeit}
 // when a match is lost on time.
-import { language } from "./i18n.js";
+import { t, onLanguageChange } from "./i18n.js";
 
 const STORE = "settebello.clock";
-const WORDS = {
-  en: {
-    clock: "Clock", off: "Off", standard: "Standard (45 s a move, 15 min BankTime)", custom: "Custom",
-    move: "Move time (s)", first: "First move (s)", bank: "BankTime (s)", increment: "Added each move (s)",
-    computers: "Computers play on the clock too", note: "Time runs only on your own turn. When the move time is spent the BankTime drains; both spent and the match is lost.",
-    moveShort: "move", bankShort: "bank", lostTitle: "Time!", lost: "{name} ran out of time.",
-    wins: "{side} wins on time.", newGame: "New game", close: "Close", seatClock: "{name}'s clock: {move} move time, {bank} BankTime",
-  },
-  it: {
-    clock: "Orologio", off: "Spento", standard: "Standard (45 s a mossa, 15 min di BankTime)", custom: "Personalizzato",
-    move: "Tempo mossa (s)", first: "Prima mossa (s)", bank: "BankTime (s)", increment: "Aggiunti a ogni mossa (s)",
-    computers: "Anche il computer gioca con l'orologio", note: "Il tempo scorre solo nel tuo turno. Finito il tempo mossa si consuma il BankTime; finiti entrambi la partita è persa.",
-    moveShort: "mossa", bankShort: "bank", lostTitle: "Tempo scaduto!", lost: "{name} ha finito il tempo.",
-    wins: "{side} vince a tavolino.", newGame: "Nuova partita", close: "Chiudi", seatClock: "Orologio di {name}: {move} di tempo mossa, {bank} di BankTime",
-  },
-  es: {
-    clock: "Reloj", off: "Apagado", standard: "Estándar (45 s por jugada, 15 min de BankTime)", custom: "Personalizado",
-    move: "Tiempo por jugada (s)", first: "Primera jugada (s)", bank: "BankTime (s)", increment: "Añadido en cada jugada (s)",
-    computers: "El ordenador también juega con reloj", note: "El tiempo corre solo en tu turno. Agotado el tiempo de jugada se consume el BankTime; agotados ambos, la partida se pierde.",
-    moveShort: "jugada", bankShort: "bank", lostTitle: "¡Tiempo!", lost: "{name} se quedó sin tiempo.",
-    wins: "{side} gana por tiempo.", newGame: "Nueva partida", close: "Cerrar", seatClock: "Reloj de {name}: {move} de tiempo de jugada, {bank} de BankTime",
-  },
-};
 
-/** A text of this module in the page's language, with {name} placeholders filled. */
+/** A text of this module in the page's language (static/i18n/*.json, keys "clock.*"). */
 export function say(key, params = {}) {
-  const words = WORDS[language()] || WORDS.en;
-  return String(words[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return t(`clock.${key}`, params);
 }
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -71,36 +47,46 @@ export function clockChoice() {
   return "off";
 }
 
+/** The longest each custom setting may be, in seconds (py/scopa/clock.py's limits). */
+const MAX_S = { move_ms: 3600, first_move_ms: 3600, bank_ms: 36000, increment_ms: 60 };
+
 function fieldset(c) {
   const sec = (k) => (c.custom[k] ?? DEFAULT_CUSTOM[k]) / 1000;
+  const custom = c.kind === "custom";
+  // off the custom choice the inputs are disabled, so a bad value there never blocks Start
   const num = (id, key, label, min) => `<label class="ng-field clock-field">${esc(say(label))}
-      <input id="${id}" data-clock-key="${key}" type="number" min="${min}" step="1" value="${sec(key)}"></label>`;
+      <input id="${id}" data-clock-key="${key}" type="number" min="${min}" max="${MAX_S[key]}" step="1" required
+        value="${sec(key)}" ${custom ? "" : "disabled"}></label>`;
   return `<fieldset class="ng-clock" id="ng-clock"><legend>${esc(say("clock"))}</legend>
-    <label class="ng-field">${esc(say("clock"))}
+    <label class="ng-field">${esc(say("kind"))}
       <select id="ng-clock-kind">
         ${["off", "standard", "custom"].map((k) => `<option value="${k}" ${c.kind === k ? "selected" : ""}>${esc(say(k))}</option>`).join("")}
       </select></label>
-    <div class="clock-custom" ${c.kind === "custom" ? "" : "hidden"}>
+    <div class="clock-custom" ${custom ? "" : "hidden"}>
       ${num("ng-clock-move", "move_ms", "move", 1)}${num("ng-clock-first", "first_move_ms", "first", 1)}
       ${num("ng-clock-bank", "bank_ms", "bank", 0)}${num("ng-clock-inc", "increment_ms", "increment", 0)}
-      <label class="ng-check"><input type="checkbox" id="ng-clock-cpu" ${c.custom.computers ? "checked" : ""}> ${esc(say("computers"))}</label>
+      <label class="ng-check"><input type="checkbox" id="ng-clock-cpu" ${c.custom.computers ? "checked" : ""} ${custom ? "" : "disabled"}> ${esc(say("computers"))}</label>
     </div>
     <p class="ng-note">${esc(say("note"))}</p>
   </fieldset>`;
 }
 
+/** Remember what the fieldset says; a value out of range is not kept (the browser says why). */
 function readFieldset(dialog) {
   const c = loadChoice();
   c.kind = dialog.querySelector("#ng-clock-kind")?.value || c.kind;
   for (const input of dialog.querySelectorAll("[data-clock-key]")) {
     const v = Number(input.value);
-    if (Number.isFinite(v) && input.value !== "") c.custom[input.dataset.clockKey] = Math.round(v * 1000);
+    if (input.value !== "" && Number.isFinite(v) && input.checkValidity()) c.custom[input.dataset.clockKey] = Math.round(v * 1000);
   }
   const cpu = dialog.querySelector("#ng-clock-cpu");
   if (cpu) c.custom.computers = cpu.checked;
   saveChoice(c);
-  const custom = dialog.querySelector(".clock-custom");
-  if (custom) custom.hidden = c.kind !== "custom";
+  const box = dialog.querySelector(".clock-custom");
+  if (box) {
+    box.hidden = c.kind !== "custom";
+    for (const input of box.querySelectorAll("input")) input.disabled = c.kind !== "custom";
+  }
 }
 
 /** Keep the clock fieldset in the new-game dialog (dialog.js redraws its form on every change). */
@@ -213,6 +199,8 @@ function onForfeit(f) {
   render();
   if (shownForfeit && shownForfeit.seat === f.seat && shownForfeit.key === view?.players?.join("|")) return;
   shownForfeit = { seat: f.seat, key: view?.players?.join("|") };
+  const line = document.getElementById("status"); // table.js's status line: no "your turn" any more
+  if (line) line.textContent = say("lost", { name: f.name });
   window.dispatchEvent(new CustomEvent("settebello:command", { detail: { type: "sync" } }));
   const sides = view ? view.sides.map((m) => m.map((s) => view.players[s]).join(" & ")) : [];
   window.dispatchEvent(new CustomEvent("settebello:match-end", {
@@ -234,8 +222,8 @@ function showForfeit(f, sides) {
     <p class="forfeit__who" data-testid="forfeit">${esc(say("lost", { name: f.name }))}</p>
     <p class="forfeit__winner">${esc(say("wins", { side: sides[f.winner] ?? "" }))}</p>
     <div class="dialog__actions">
-      <button type="button" class="btn forfeit__close">${esc(say("close"))}</button>
-      <button type="button" class="btn btn--primary forfeit__new">${esc(say("newGame"))}</button>
+      <button type="button" class="btn forfeit__close">${esc(t("action.close"))}</button>
+      <button type="button" class="btn btn--primary forfeit__new">${esc(t("action.newGame"))}</button>
     </div>`;
   d.querySelector(".forfeit__close").addEventListener("click", () => d.close());
   d.querySelector(".forfeit__new").addEventListener("click", () => { d.close(); document.getElementById("new")?.click(); });
@@ -256,4 +244,5 @@ function onState(e) {
 
 window.settebelloExtras = { ...(window.settebelloExtras || {}), clockChoice };
 window.addEventListener("settebello:state", onState);
+onLanguageChange(() => render());
 watchDialog();

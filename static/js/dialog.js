@@ -1,7 +1,7 @@
 // The "New game" dialog: a variant from the engine's presets (with its description), the seats
 // of that variant (a person with a name, or the computer at a level), the teams, the target and
-// a few common rule options, and under "Advanced" the seed and the hint level. The choice is
-// remembered in localStorage for next time. It returns the config Session.new_game takes.
+// a few common rule options, and under "Advanced" (folded) the seed and the hint level. The choice,
+// but not the seed, is remembered in localStorage for next time. It returns the config Session.new_game takes.
 import { t } from "./i18n.js";
 
 export const PREFS_KEY = "settebello.newgame";
@@ -44,7 +44,8 @@ export function openNewGame(dialog, info, prefs) {
   const state = {
     variant: prefs?.variant && info.variants.some((v) => v.id === prefs.variant) ? prefs.variant : info.variants[0].id,
     seats: prefs?.seats || null, target: prefs?.target ?? null, options: { ...(prefs?.options || {}) },
-    seed: prefs?.seed ?? "", hintLevel: prefs?.hintLevel || "expert",
+    // the seed is for one game only: a remembered seed would deal the same cards every time
+    seed: "", hintLevel: prefs?.hintLevel || "expert", advanced: false,
   };
   const pre = () => info.variants.find((v) => v.id === state.variant);
   const defaultLevel = levels.find((l) => l.id === "expert")?.id || levels[0].id;
@@ -102,7 +103,7 @@ export function openNewGame(dialog, info, prefs) {
           <input id="ng-target" type="number" min="0" max="1000" value="${state.target ?? p.target}"></label>
       </div>
       <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}</fieldset>
-      <details class="ng-adv"><summary>${esc(t("dialog.advanced"))}</summary>
+      <details class="ng-adv" ${state.advanced ? "open" : ""}><summary>${esc(t("dialog.advanced"))}</summary>
         <label class="ng-field">${esc(t("dialog.seed"))}
           <input id="ng-seed" inputmode="numeric" pattern="[0-9]*" value="${esc(state.seed)}" placeholder="${esc(t("dialog.seedPlaceholder"))}"></label>
         <label class="ng-field">${esc(t("dialog.hintLevel"))}
@@ -123,6 +124,7 @@ export function openNewGame(dialog, info, prefs) {
     state.target = q("#ng-target").value === "" ? null : Number(q("#ng-target").value);
     state.seed = q("#ng-seed").value.trim();
     state.hintLevel = q("#ng-hint").value;
+    state.advanced = q(".ng-adv").open;
     for (const i of dialog.querySelectorAll("[data-seat-name]")) state.seats[+i.dataset.seatName].name = i.value;
     for (const s of dialog.querySelectorAll("[data-seat-level]")) state.seats[+s.dataset.seatLevel].level = s.value;
     for (const c of dialog.querySelectorAll("[data-option]")) {
@@ -159,8 +161,7 @@ export function openNewGame(dialog, info, prefs) {
       const seed = state.seed === "" ? undefined : parseInt(state.seed, 10);
       const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }
         : { human: false, level: s.level, name: computerName(i) });
-      const saved = { variant: p.id, seats: state.seats, target: state.target, options: state.options, hintLevel: state.hintLevel,
-        seed: state.seed };
+      const saved = { variant: p.id, seats: state.seats, target: state.target, options: state.options, hintLevel: state.hintLevel };
       resolve({ config: { variant: p.id, options, seats, seed }, prefs: saved });
     };
     const onSubmit = (e) => {

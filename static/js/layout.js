@@ -83,7 +83,8 @@ export function labelSeats(v, levels) {
   for (const seat of document.querySelectorAll("#opponents .seat")) {
     const s = +seat.dataset.seat, info = v.seats[s];
     seat.querySelector(".seat__name").textContent = v.players[s];
-    const lv = info.human ? t("seat.person") : (levels.find((l) => l.id === info.level)?.name || info.level);
+    const key = `level.${info.level}`, said = info.human ? "" : t(key);  // the level in the page's language
+    const lv = info.human ? t("seat.person") : (said !== key ? said : levels.find((l) => l.id === info.level)?.name || info.level);
     seat.querySelector(".seat__level").textContent = info.human ? t("seat.person") : t("seat.computer", { level: lv });
     const badge = seat.querySelector(".seat__badge");
     badge.textContent = teams ? t("seat.teamShort", { n: (s % v.sides.length) + 1 }) : "";
@@ -165,6 +166,7 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
     [...h.children].forEach((b, i) => b.style.setProperty("--i", i - (k - 1) / 2));
     h.style.setProperty("--n", k);
     seat.querySelector(".seat__count").textContent = String(k);
+    seat.querySelector(".seat__count").toggleAttribute("data-zero", k === 0);  // no "0" badge on an empty hand
     h.setAttribute("aria-label", t("seat.handCount", { count: k }));
     seat.classList.toggle("seat--turn", v.phase === "play" && v.turn === s);
     seat.classList.toggle("seat--dealer", v.dealer === s);

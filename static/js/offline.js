@@ -13,14 +13,8 @@
 // only takes over when the player presses "Reload" (then every open page reloads once).
 // `?sw=off` unregisters the worker and deletes its caches (handy while developing: otherwise
 // the page shows the last build until scripts/build.py runs again).
-import { language } from "./i18n.js";
-
-const TEXT = {
-  en: { update: "A new version of Settebello is ready.", reload: "Reload", later: "Later" },
-  it: { update: "È pronta una nuova versione di Settebello.", reload: "Ricarica", later: "Più tardi" },
-  es: { update: "Hay una nueva versión de Settebello.", reload: "Recargar", later: "Más tarde" },
-};
-const text = (key) => (TEXT[language()] || TEXT.en)[key];
+import { t } from "./i18n.js";
+import { showNotice } from "./notice.js";
 
 function setState(state) {
   document.documentElement.dataset.offline = state;
@@ -29,34 +23,17 @@ function setState(state) {
 
 let reloading = false;
 
-/** Show the "new version ready" bar; Reload makes the waiting worker take over, then reloads. */
+/** Show the "new version ready" notice; Reload makes the waiting worker take over, then reloads. */
 function offerUpdate(worker) {
   setState("update");
-  if (document.getElementById("update-bar")) return;
-  const bar = document.createElement("div");
-  bar.id = "update-bar";
-  bar.className = "update-bar";
-  bar.setAttribute("role", "status");
-  bar.style.cssText = "position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:1000;" +
-    "display:flex;gap:.75rem;align-items:center;padding:.6rem 1rem;border-radius:.5rem;" +
-    "background:#1d2b22;color:#fff;box-shadow:0 4px 16px rgba(0,0,0,.35);font:inherit;max-width:calc(100vw - 2rem)";
-  const msg = document.createElement("span");
-  msg.textContent = text("update");
-  const reload = document.createElement("button");
-  reload.type = "button";
-  reload.dataset.testid = "update-reload";
-  reload.textContent = text("reload");
-  reload.addEventListener("click", () => {
-    reloading = true;
-    reload.disabled = true;
-    worker.postMessage({ type: "skip-waiting" });
+  showNotice({
+    id: "update-bar", role: "status", text: t("offline.update"), i18n: "offline.update",
+    buttons: [
+      { label: t("offline.reload"), i18n: "offline.reload", primary: true, testid: "update-reload",
+        onClick: (button) => { reloading = true; button.disabled = true; worker.postMessage({ type: "skip-waiting" }); } },
+      { label: t("offline.later"), i18n: "offline.later", onClick: (_, box) => box.remove() },
+    ],
   });
-  const later = document.createElement("button");
-  later.type = "button";
-  later.textContent = text("later");
-  later.addEventListener("click", () => bar.remove());
-  bar.append(msg, reload, later);
-  document.body.append(bar);
 }
 
 function watchInstalling(registration, worker) {
@@ -84,9 +61,14 @@ export async function registerOffline() {
     return null;
   }
   const sw = navigator.serviceWorker;
+  // A new worker took over. On the first visit that is the first worker: the page goes on. After
+  // an update (the player pressed Reload here or in another tab) every open page reloads once, so
+  // none keeps running old code against the new version's files.
+  let controlled = Boolean(sw.controller);
   sw.addEventListener("controllerchange", () => {
-    if (reloading) location.reload();
-    else setState("ready");
+    if (reloading || controlled) { reloading = true; location.reload(); return; }
+    controlled = true;
+    setState("ready");
   });
   let registration;
   try {
@@ -103,6 +85,10 @@ export async function registerOffline() {
   watchInstalling(registration, registration.installing);
   registration.addEventListener("updatefound", () => watchInstalling(registration, registration.installing));
   window.addEventListener("online", () => registration.update().catch(() => {}));
+  // a tab left open for days (or the installed app) looks for a new version when it comes back
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
   return registration;
 }
 

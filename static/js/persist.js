@@ -9,6 +9,7 @@
 // After that, every `settebello:state` event on window (dispatched by table.js) saves again.
 
 import { t } from "./i18n.js";
+import { showNotice } from "./notice.js";
 
 export const SAVE_KEY = "settebello.save";
 export const SET_ASIDE_KEY = "settebello.save.set-aside";
@@ -37,18 +38,8 @@ export function clearSave() { storage()?.removeItem(SAVE_KEY); }
 
 function report(message) {
   window.dispatchEvent(new CustomEvent("settebello:notice", { detail: { kind: "save-set-aside", message } }));
-  const box = document.createElement("div");
-  box.className = "notice";
-  box.setAttribute("role", "alert");
-  box.dataset.testid = "save-notice";
-  const text = document.createElement("p");
-  text.textContent = message;
-  const close = document.createElement("button");
-  close.type = "button";
-  close.textContent = t("save.ok");
-  close.addEventListener("click", () => box.remove());
-  box.append(text, close);
-  document.body.prepend(box);
+  showNotice({ role: "alert", kind: "error", text: message, testid: "save-notice",
+    buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });
 }
 
 /**

@@ -8,40 +8,14 @@
 // The record handed to the viewer goes through localStorage (REPLAY_KEY): the viewer is another
 // page, and the game page keeps its own match (static/js/persist.js) while the player watches.
 import { connectEngine } from "./engine.js";
-import { language, onLanguageChange } from "./i18n.js";
+import { onLanguageChange, t } from "./i18n.js";
 
 export const REPLAY_KEY = "settebello.replay";
 export const VIEWER = new URL("../replay.html", import.meta.url);
 
-const TEXT = {
-  en: {
-    button: "Records", title: "Game records", close: "Close",
-    export: "Save this match as a file", exportNote: "A record (.json) of every deal and play of this match, finished or not.",
-    replay: "Replay this match", open: "Open a record file…",
-    openNote: "Any Settebello or Scopa record (RULES §6): it is checked play by play, then shown in the replay viewer.",
-    bad: "This record cannot be used: {why}. Nothing was changed.", notJson: "the file is not JSON ({why})",
-    saved: "Saved {name}.", noGame: "there is no match to save yet",
-  },
-  it: {
-    button: "Partite", title: "Partite registrate", close: "Chiudi",
-    export: "Salva questa partita in un file", exportNote: "La registrazione (.json) di ogni mano e giocata della partita, finita o no.",
-    replay: "Rivedi questa partita", open: "Apri una partita registrata…",
-    openNote: "Qualsiasi registrazione di Scopa (RULES §6): viene controllata giocata per giocata e mostrata nel visore.",
-    bad: "Questa registrazione non si può usare: {why}. Non è cambiato nulla.", notJson: "il file non è JSON ({why})",
-    saved: "Salvato {name}.", noGame: "non c'è ancora una partita da salvare",
-  },
-  es: {
-    button: "Partidas", title: "Partidas grabadas", close: "Cerrar",
-    export: "Guardar esta partida en un archivo", exportNote: "El registro (.json) de cada reparto y jugada de la partida, terminada o no.",
-    replay: "Repetir esta partida", open: "Abrir un registro…",
-    openNote: "Cualquier registro de Escoba (RULES §6): se comprueba jugada a jugada y se muestra en el visor.",
-    bad: "Este registro no se puede usar: {why}. No ha cambiado nada.", notJson: "el archivo no es JSON ({why})",
-    saved: "Guardado {name}.", noGame: "aún no hay partida que guardar",
-  },
-};
+/** The text for one of this module's strings (static/i18n/*.json, keys "records.*"). */
 export function text(key, params = {}) {
-  const s = (TEXT[language()] || TEXT.en)[key] ?? TEXT.en[key];
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return t(`records.${key}`, params);
 }
 
 async function game(op, arg) {
@@ -151,7 +125,7 @@ export function initRecords() {
   const btn = document.getElementById("records-btn");
   if (!btn) return;
   let dialog = null;
-  label(null);
+  // labelled when the language is loaded (i18n.js calls every listener then, and on each change)
   btn.addEventListener("click", () => {
     dialog ??= buildDialog();
     label(dialog);

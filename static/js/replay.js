@@ -8,59 +8,17 @@
 // game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
 import { connectEngine, markEngine } from "./engine.js";
 import { cardSVG } from "./cardart.js";
-import { initLanguage, language, onLanguageChange, t, cardName, cardList } from "./i18n.js";
+import { initLanguage, onLanguageChange, t, cardName, cardList } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
 
-const TEXT = {
-  en: {
-    title: "Settebello · Replay", open: "Open a record…", back: "Back to the game", loading: "Loading the engine…",
-    choose: "Open a record file (.json) to replay it, or drop it on this page.",
-    bad: "This record cannot be replayed: {why}", notJson: "the file is not JSON ({why})",
-    controls: "Replay controls", prevHand: "Previous hand", back1: "Back one play", forward: "Forward one play",
-    nextHand: "Next hand", slider: "Position in the match", table: "Table", players: "Players", sheet: "Score sheet",
-    keys: "Keys: ← → one play, Page Up / Page Down one hand, Home / End the whole match.",
-    info: "{variant} · {players} · {hands} hands", pos: "Hand {hand} · play {play} of {plays}", posDeal: "Hand {hand} · the deal",
-    deal: "{dealer} deals hand {hand}.", redeal: "Three or more kings on the table: the deal of hand {hand} is void and dealt again (R3).",
-    played: "{name} plays {card}.", took: "{name} plays {card} and takes {cards}.", scopa: "Scopa!",
-    sweep: "{name} takes the cards left on the table: {cards}.", deckLeft: "Mazzo: {count} cards", pile: "Pile: {count} cards",
-    scope: "scope: {count}", dealer: "dealer", turn: "to play", handPoints: "Hand {hand}", match: "Match score",
-    winner: "{side} win the match.", unfinished: "The record ends here: the match was not finished.",
-    category: "Category", empty: "(no cards)",
-  },
-  it: {
-    title: "Settebello · Rivedi", open: "Apri una partita…", back: "Torna al gioco", loading: "Caricamento del motore…",
-    choose: "Apri un file di partita (.json) per rivederla, o trascinalo su questa pagina.",
-    bad: "Questa partita non si può rivedere: {why}", notJson: "il file non è JSON ({why})",
-    controls: "Comandi", prevHand: "Mano precedente", back1: "Indietro di una giocata", forward: "Avanti di una giocata",
-    nextHand: "Mano successiva", slider: "Punto della partita", table: "Tavolo", players: "Giocatori", sheet: "Punteggio",
-    keys: "Tasti: ← → una giocata, Pagina su / giù una mano, Inizio / Fine tutta la partita.",
-    info: "{variant} · {players} · {hands} mani", pos: "Mano {hand} · giocata {play} di {plays}", posDeal: "Mano {hand} · la distribuzione",
-    deal: "{dealer} distribuisce la mano {hand}.", redeal: "Tre o più re in tavola: la mano {hand} si ridistribuisce (R3).",
-    played: "{name} gioca {card}.", took: "{name} gioca {card} e prende {cards}.", scopa: "Scopa!",
-    sweep: "{name} prende le carte rimaste in tavola: {cards}.", deckLeft: "Mazzo: {count} carte", pile: "Prese: {count} carte",
-    scope: "scope: {count}", dealer: "mazziere", turn: "di mano", handPoints: "Mano {hand}", match: "Punteggio della partita",
-    winner: "Vince {side}.", unfinished: "La registrazione finisce qui: la partita non era finita.",
-    category: "Categoria", empty: "(nessuna carta)",
-  },
-  es: {
-    title: "Settebello · Repetición", open: "Abrir un registro…", back: "Volver al juego", loading: "Cargando el motor…",
-    choose: "Abre un archivo de partida (.json) para repetirla, o suéltalo en esta página.",
-    bad: "Este registro no se puede repetir: {why}", notJson: "el archivo no es JSON ({why})",
-    controls: "Controles", prevHand: "Mano anterior", back1: "Atrás una jugada", forward: "Adelante una jugada",
-    nextHand: "Mano siguiente", slider: "Posición en la partida", table: "Mesa", players: "Jugadores", sheet: "Puntuación",
-    keys: "Teclas: ← → una jugada, Re Pág / Av Pág una mano, Inicio / Fin toda la partida.",
-    info: "{variant} · {players} · {hands} manos", pos: "Mano {hand} · jugada {play} de {plays}", posDeal: "Mano {hand} · el reparto",
-    deal: "{dealer} reparte la mano {hand}.", redeal: "Tres o más reyes en la mesa: la mano {hand} se reparte de nuevo (R3).",
-    played: "{name} juega {card}.", took: "{name} juega {card} y se lleva {cards}.", scopa: "¡Escoba!",
-    sweep: "{name} se lleva las cartas que quedan en la mesa: {cards}.", deckLeft: "Mazo: {count} cartas", pile: "Bazas: {count} cartas",
-    scope: "escobas: {count}", dealer: "reparte", turn: "juega", handPoints: "Mano {hand}", match: "Puntuación de la partida",
-    winner: "Gana {side}.", unfinished: "El registro termina aquí: la partida no había terminado.",
-    category: "Categoría", empty: "(sin cartas)",
-  },
-};
+/** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
 function tx(key, params = {}) {
-  const s = (TEXT[language()] || TEXT.en)[key] ?? TEXT.en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return t(`replay.${key}`, params);
+}
+function variantName(id) {
+  const k = `variant.${id}.name`;
+  const s = t(k);
+  return s === k ? id : s;
 }
 function category(cat) {
   const k = `category.${cat}`;
@@ -162,7 +120,7 @@ function describe(step) {
 function show() {
   const step = replay.steps[at];
   const plays = replay.steps.filter((s) => s.hand === step.hand).length - 1;
-  $("rp-info").textContent = tx("info", { variant: replay.variant, players: replay.players.join(", "), hands: replay.hands });
+  $("rp-info").textContent = tx("info", { variant: variantName(replay.variant), players: replay.players.join(", "), count: replay.hands });
   $("rp-pos").textContent = step.play ? tx("pos", { hand: step.hand, play: step.play, plays }) : tx("posDeal", { hand: step.hand });
   $("rp-pos").dataset.hand = step.hand;
   $("rp-pos").dataset.play = step.play;
@@ -198,7 +156,9 @@ function show() {
       pile.className = "rp-pile";
       const label = document.createElement("p");
       label.className = "rp-pile__label";
-      label.textContent = `${tx("pile", { count: step.prese[side].length })} · ${tx("scope", { count: step.scope[side] })}`;
+      // with partners, say whose pile it is (it is shown with the side's first seat only)
+      const owner = replay.sides[side].length > 1 ? `${sideName(side)} · ` : "";
+      label.textContent = `${owner}${tx("pile", { count: step.prese[side].length })} · ${tx("scope", { count: step.scope[side] })}`;
       label.dataset.pile = step.prese[side].length;
       label.dataset.scope = step.scope[side];
       const row = document.createElement("div");
@@ -269,9 +229,11 @@ function wire() {
 
 async function main() {
   wire();
+  const languageReady = initLanguage();
   try {
-    [engine] = await Promise.all([connectEngine(), initLanguage()]);
+    [engine] = await Promise.all([connectEngine(), languageReady]);
   } catch (err) {
+    await languageReady.catch(() => {}); // say what went wrong in the player's language
     message(tx("bad", { why: err.message }), true);
     markEngine("error", err.message);
     return;

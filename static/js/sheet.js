@@ -60,7 +60,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
   const hand = v.results.length;
   box.innerHTML = `<div class="sheet__card">
     <h2 id="sheet-title">${esc(over ? t("sheet.finalTitle") : t("sheet.title", { n: hand }))}</h2>
-    <div class="sheet__scroll"><table data-testid="sheet">
+    <div class="sheet__scroll"><table data-testid="sheet" data-sides="${sides.length}">
       <thead>${head}</thead>
       <tbody>${rows}${prim}</tbody>
       <tfoot>

@@ -10,12 +10,13 @@
 // {type: "new-game", config}. URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
 import { connectEngine, markEngine } from "./engine.js";
 import { initLanguage, t, cardName, cardList, translatePage, onLanguageChange } from "./i18n.js";
-import { CardStage, Queue, setFast, pause, motion, sleep } from "./animate.js";
+import { CardStage, Queue, setFast, pause, motion, sleep, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, sideName, hasTeams } from "./layout.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
+import { showNotice } from "./notice.js";
 import { cardDataURL } from "./cardart.js";
 
 const params = new URLSearchParams(location.search);
@@ -133,7 +134,8 @@ function decorate() {
     $("pass-btn").textContent = t("pass.ready", { name: v.players[v.pass_to] });
   }
   $("me").classList.toggle("seat--waiting", mine);
-  if (mine && !chosen) status(t("status.yourTurn"));
+  // the hint keeps its words in the status line until the player does something
+  if (mine && !chosen && !hinted) status(t("status.yourTurn"));
 }
 
 function lightGroup(cards) {
@@ -192,11 +194,14 @@ function takenView(mid, next) {
     pass_to: null, legal: [], waiting: "show" };
 }
 
+/** "play.you.*" when the one person at the table played (said to them: "Giochi...", "Jugás..."). */
+const playKey = (v, seat, what) => (seat === v.seat && v.seats.filter((x) => x.human).length === 1 ? `play.you.${what}` : `play.${what}`);
+
 function describe(e, v) {
   const name = v.players[e.seat];
   let text = e.presa.length
-    ? t("play.took", { name, card: cardName(e.card), cards: cardList(e.presa) })
-    : t("play.laid", { name, card: cardName(e.card) });
+    ? t(playKey(v, e.seat, "took"), { name, card: cardName(e.card), cards: cardList(e.presa) })
+    : t(playKey(v, e.seat, "laid"), { name, card: cardName(e.card) });
   if (e.scopa) text += " " + t("play.scopa");
   return text;
 }
@@ -236,7 +241,7 @@ async function showPlay(prev, next, e) {
   await draw(next, { from: e.dealt ? null : e.seat });
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
-    if (who) say(t("play.sweep", { name: who, cards: cardList(e.sweep.cards) }));
+    if (who) say(t(playKey(next, e.sweep.seat, "sweep"), { name: who, cards: cardList(e.sweep.cards) }));
   }
   if (e.scopa) await pause(PACE.after);
 }
@@ -254,7 +259,7 @@ function pick(card) {
   status(t("status.choose", { card: cardName(card) }));
   say(t("status.chooseSay", { card: cardName(card), count: options.length }) + " "
     + options.map((p) => t("play.take", { cards: cardList(p.presa) })).join("; "));
-  $("choices").querySelector("button")?.focus();
+  if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
 
 function pickTable(card) {
@@ -300,6 +305,7 @@ async function advance() {
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
       const [r] = await Promise.all([game("computer_step"), pause(PACE.think)]);
       for (const s of document.querySelectorAll(".seat--thinking")) s.classList.remove("seat--thinking");
+      if (!r.event) { view = r.view; stateChanged("computer_step"); decorate(); return; } // lost on time (clock.js tells)
       const prev = view;
       await queue.run(() => showPlay(prev, r.view, r.event));
       stateChanged("computer_step");
@@ -321,7 +327,14 @@ async function advance() {
   }
 }
 
+/** Whether the player's last action was a tap or click (not a key): the focus is then left alone,
+ *  so no card shows a focus ring a mouse player would take for a suggestion. */
+let pointerInput = false;
+addEventListener("pointerdown", () => { pointerInput = true; }, true);
+addEventListener("keydown", () => { pointerInput = false; }, true);
+
 function focusHand() {
+  if (pointerInput) return;
   const hand = $("hand-cards");
   if (hand.contains(document.activeElement) && !document.activeElement.disabled) return;
   hand.querySelector(".card:not([disabled])")?.focus({ preventScroll: true });
@@ -359,18 +372,36 @@ function showSheet() {
 
 // ------------------------------------------------------------------ starting a game
 
+/** A bad value in the page's address (a mistyped link, an embed's src): say so; the game goes on
+ *  with the default for it. */
+function urlProblem(text) {
+  console.warn(`Settebello: ${text}`);
+  showNotice({ role: "alert", kind: "error", text, testid: "url-notice",
+    buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });
+}
+
 /** The seats asked for by the URL (?players=human,expert,... or ?level=), or null. */
-function seatsFromURL(players) {
+function seatsFromURL(players, variant) {
   const list = params.get("players");
   const level = params.get("level");
+  // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu
+  const unknown = (lv) => lv !== "random" && !info.levels.some((l) => l.id === lv);
+  const badLevel = (lv) => urlProblem(t("url.unknownLevel", { level: lv, levels: info.levels.map((l) => l.id).join(", ") }));
   if (list) {
     const kinds = list.split(",").map((s) => s.trim()).filter(Boolean);
+    const bad = kinds.find((k) => k !== "human" && unknown(k));
+    if (bad !== undefined) { badLevel(bad); return null; }
+    if (kinds.length !== players) {
+      urlProblem(t("url.wrongPlayers", { listed: kinds.length, variant: variantName(variant), players }));
+      return null;
+    }
     let people = 0;
     return kinds.map((k, i) => k === "human"
       ? { human: true, name: people++ === 0 ? t("seat.you") : t("dialog.defaultName", { n: i + 1 }) }
       : { human: false, level: k, name: computerName(i) });
   }
   if (level) {
+    if (unknown(level)) { badLevel(level); return null; }
     return Array.from({ length: players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level, name: computerName(i) });
   }
   return null;
@@ -381,7 +412,10 @@ function bootConfig() {
   const prefs = loadPrefs();
   const variantId = params.get("variant") || prefs?.variant || "scopa";
   const pre = info.variants.find((x) => x.id === variantId) || info.variants[0];
-  let seats = seatsFromURL(pre.players);
+  if (params.get("variant") && pre.id !== params.get("variant")) {
+    urlProblem(t("url.unknownVariant", { variant: params.get("variant"), name: variantName(pre.id) }));
+  }
+  let seats = seatsFromURL(pre.players, pre.id);
   if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === pre.players) {
     seats = prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || t("dialog.defaultName", { n: i + 1 }) }
       : { human: false, level: s.level, name: computerName(i) });
@@ -436,7 +470,8 @@ async function newGameDialog() {
   if (!res) return;
   savePrefs(res.prefs);
   hintLevel = res.prefs.hintLevel || "expert";
-  await startGame(res.config);
+  const clock = window.settebelloExtras?.clockChoice?.(); // clock.js's part of the dialog
+  await startGame(clock && clock !== "off" ? { ...res.config, clock } : res.config);
 }
 
 // ------------------------------------------------------------------ undo, hint, last trick, pass
@@ -480,7 +515,7 @@ async function lastTrick() {
     const p = document.createElement("p"); p.textContent = t("trick.none"); body.append(p);
   } else {
     const p = document.createElement("p");
-    p.textContent = t("play.took", { name: tr.name, card: cardName(tr.card), cards: cardList(tr.presa) });
+    p.textContent = t(playKey(view, tr.seat, "took"), { name: tr.name, card: cardName(tr.card), cards: cardList(tr.presa) });
     const row = document.createElement("div"); row.className = "trick__cards";
     const img = (c, cls) => { const i = document.createElement("img"); i.src = cardDataURL(c); i.alt = cardName(c); i.className = cls; return i; };
     const arrow = document.createElement("span"); arrow.className = "trick__arrow"; arrow.textContent = "⟶"; arrow.setAttribute("aria-hidden", "true");
@@ -489,6 +524,14 @@ async function lastTrick() {
   }
   d.querySelector(".trick__close").textContent = t("action.close");
   d.showModal();
+}
+
+/** Show the engine's view again (after something changed outside a play, e.g. a lost clock). */
+async function syncView() {
+  view = await game("view");
+  chosen = null; picked = []; hinted = null;
+  stateChanged("sync");
+  await queue.run(() => draw(view));
 }
 
 async function passReady() {
@@ -517,6 +560,38 @@ function onHandKey(e) {
   cards[j].focus(); e.preventDefault();
 }
 
+// ------------------------------------------------------------------ the header's "More" menu (phones)
+
+/** On a phone the less used header buttons fold into a menu (CSS shows #more-btn only there; 700 px
+ *  is table.css's phone width). */
+function wireMoreMenu() {
+  const btn = $("more-btn"), menu = $("more-menu"), nav = btn?.closest(".actions");
+  if (!btn || !menu || !nav) return;
+  const setOpen = (open, { focusButton = false } = {}) => {
+    nav.classList.toggle("actions--open", open);
+    btn.setAttribute("aria-expanded", String(open));
+    if (open) menu.querySelector("button:not([disabled]), select")?.focus();
+    else if (focusButton) btn.focus();
+  };
+  // "New game" is a between-games action: on a phone it goes first in the menu, so the row keeps
+  // what a hand needs (Undo, Hint) and fits in every language; moved, never copied (same listeners)
+  const newBtn = $("new"), phone = matchMedia("(max-width: 700px)");
+  const placeNew = () => { if (phone.matches) menu.prepend(newBtn); else nav.prepend(newBtn); };
+  phone.addEventListener("change", () => { setOpen(false); placeNew(); });
+  placeNew();
+  btn.addEventListener("click", () => setOpen(!nav.classList.contains("actions--open")));
+  // a button in the menu folds the menu away, then does its work (usually opening a dialog); a
+  // keyboard player gets the focus on "More" first, so a dialog gives it back to a visible button
+  menu.addEventListener("click", (e) => {
+    if (e.target.closest("button") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: !pointerInput });
+  }, true);
+  menu.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && nav.classList.contains("actions--open")) { e.stopPropagation(); setOpen(false, { focusButton: true }); }
+  });
+  document.addEventListener("pointerdown", (e) => { if (!nav.contains(e.target)) setOpen(false); });
+  nav.addEventListener("focusout", (e) => { if (e.relatedTarget && !nav.contains(e.relatedTarget)) setOpen(false); });
+}
+
 // ------------------------------------------------------------------ boot
 
 function wire() {
@@ -532,9 +607,18 @@ function wire() {
   $("rules-btn").addEventListener("click", () => openRules($("rules-dialog")));
   $("pass-btn").addEventListener("click", passReady);
   $("trick-dialog").querySelector(".trick__close").addEventListener("click", () => $("trick-dialog").close());
+  wireMoreMenu();
+  // access.js's display settings: high contrast redraws every card in the high-contrast art
+  window.addEventListener("settebello:display", (e) => {
+    const highContrast = !!e.detail?.highContrast;
+    setArt({ highContrast });
+    stage.redraw();
+    for (const img of document.querySelectorAll("#felt .card--down > img")) img.src = cardDataURL("back", { highContrast });
+  });
   window.addEventListener("settebello:command", (e) => {
     const d = e.detail || {};
     if (d.type === "new-game" && d.config) startGame(d.config).catch(() => {});
+    if (d.type === "sync" && view) syncView().catch(() => {}); // clock.js: a player ran out of time
   });
   onLanguageChange(() => {
     translatePage(document);

@@ -72,8 +72,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serve_dir(path: Path):
-    """Serve path with ``python -m http.server`` (plain files, as a simple host would)."""
+def serve_dir(path: Path, probe: str = "/pyscript.toml"):
+    """Serve path with ``python -m http.server`` (plain files, as a simple host would);
+    ready when ``probe`` (a file that must be there) answers."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(path)],
@@ -83,7 +84,7 @@ def serve_dir(path: Path):
     try:
         for _ in range(100):
             try:
-                urllib.request.urlopen(url + "/pyscript.toml", timeout=1).close()
+                urllib.request.urlopen(url + probe, timeout=1).close()
                 break
             except OSError:
                 time.sleep(0.1)
@@ -96,17 +97,19 @@ def serve_dir(path: Path):
 
 
 class Watch:
-    """Requests, console errors and page errors of a context, checked against one host."""
+    """Requests, console errors and page errors of a context, checked against its hosts."""
 
-    def __init__(self, context, url: str):
-        self.netloc = urlsplit(url).netloc
+    def __init__(self, context, url: str, *more_urls: str):
+        self.netlocs = {urlsplit(u).netloc for u in (url, *more_urls)}
         self.requests: list[str] = []
         self.errors: list[str] = []
         context.on("request", lambda req: self.requests.append(req.url))
         context.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
         context.on("weberror", lambda err: self.errors.append(str(err.error)))
+        # which URL a "Failed to load resource" console error was about
+        context.on("response", lambda r: r.status >= 400 and self.errors.append(f"HTTP {r.status} {r.url}"))
 
     def problems(self) -> list[str]:
         foreign = [u for u in self.requests
-                   if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc != self.netloc]
+                   if urlsplit(u).scheme in ("http", "https") and urlsplit(u).netloc not in self.netlocs]
         return [f"request to another host: {u}" for u in foreign] + [f"console: {e}" for e in self.errors]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from site_helpers import play_until_sheet, wait_ready
+from site_helpers import ROOT, Watch, play_until_sheet, serve_dir, wait_ready
 
 CARD = re.compile(r'"(?:10|[1-9])[DCBS]"')  # a card code as a JSON string
 
@@ -65,6 +65,7 @@ def test_demo_receives_ready_and_hand_end_then_starts_a_new_game(page, base_url)
 def test_bad_messages_are_ignored_with_a_warning_and_change_nothing(page, base_url):
     _, game, warnings = _open_demo(page, base_url)
     page.wait_for_function("window.demoEvents.some(e => e.type === 'settebello:ready')")
+    game.wait_for_function("settebello.view.waiting === 'human'")  # nothing moves by itself now
     before = game.evaluate("JSON.stringify(settebello.view)")
     page.evaluate(
         """() => {
@@ -94,6 +95,7 @@ def test_untrusted_origin_gets_no_events_and_cannot_command(page, base_url):
     """parent= names another origin than the demo's: the game posts nothing to it and obeys nothing."""
     _, game, warnings = _open_demo(page, base_url, "fast=1&seed=3&level=random&parent=https://blog.example")
     assert game.evaluate("document.documentElement.dataset.embedParent") == "https://blog.example"
+    game.wait_for_function("settebello.view.waiting === 'human'")  # nothing moves by itself now
     before = game.evaluate("JSON.stringify(settebello.view)")
     page.get_by_role("button", name="New game: Scopone, 4 players").click()
     game.wait_for_timeout(500)
@@ -125,3 +127,111 @@ def test_protocol_helpers(game_page):
     assert out["ok"] == ""
     assert out["badOption"] == "option x must be a number, text or true/false"
     assert out["copy"] == {"a": 1, "deep": [{"b": 2, "hand": 3}]}
+
+
+BLOG = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Club news</title><link rel="icon" href="data:,"></head>
+<body>
+  <h1>Club news</h1>
+  <script>
+    window.got = [];
+    window.addEventListener("message", (e) => got.push({origin: e.origin, data: e.data}));
+  </script>
+  <p>Our Sunday game, right here:</p>
+  ONE_LINE
+</body></html>
+"""
+
+
+def test_readme_one_liner_works_on_a_page_of_another_origin(browser, base_url, tmp_path):
+    """The <iframe> line of README.md pasted, as written, into a page of another site (another
+    origin): only the game's address and the blog's origin are filled in (plus fast/seed for the
+    test). The page gets ready, the hand's score sheet and, after its command, the match's end."""
+    readme = (ROOT / "README.md").read_text()
+    one_line = re.search(r'^<iframe src="https://USER\.github\.io/REPO/[^\n]*></iframe>$', readme, re.M)
+    assert one_line, "README.md lost its one-line embed"
+    blog_dir = tmp_path / "blog"
+    blog_dir.mkdir()
+    (blog_dir / "index.html").write_text("placeholder")
+    game_origin = base_url.rstrip("/")
+    with serve_dir(blog_dir, probe="/index.html") as blog:
+        line = (one_line.group(0).replace("https://USER.github.io/REPO/", base_url)
+                .replace("https://your.blog", blog).replace("?embed=1&", "?embed=1&fast=1&seed=4&"))
+        (blog_dir / "index.html").write_text(BLOG.replace("ONE_LINE", line))
+        context = browser.new_context()
+        watch = Watch(context, base_url, blog)
+        page = context.new_page()
+        page.goto(blog + "/index.html")
+        game = None
+        for _ in range(100):
+            game = page.frame(url=re.compile(r"index\.html\?embed=1"))
+            if game:
+                break
+            page.wait_for_timeout(100)
+        assert game is not None
+        wait_ready(game)
+        assert game.evaluate("document.documentElement.lang") == "it"  # lang=it of the one line
+        assert game.evaluate("settebello.view.variant") == "scopone"
+        assert game.evaluate("settebello.view.seats.map(s => s.human ? 'human' : s.level)") == \
+            ["human", "expert", "expert", "expert"]
+
+        page.wait_for_function("got.some(m => m.data.type === 'settebello:ready')")
+        got = page.evaluate("got")
+        assert {m["origin"] for m in got} == {game_origin}
+        ready = got[0]["data"]
+        assert ready["variant"] == "scopone" and len(ready["players"]) == 4
+        assert not CARD.search(json.dumps(ready))
+
+        # the blog starts a short match (to 1 point) and follows it to the end
+        page.evaluate(
+            """(origin) => document.querySelector("iframe").contentWindow.postMessage({
+                   type: "settebello:new-game",
+                   config: {variant: "scopa", options: {target: 1}, seed: 4,
+                            seats: [{human: true, name: "Reader"}, {human: false, level: "random"}]}},
+                 origin)""",
+            game_origin,
+        )
+        page.wait_for_function("got.some(m => m.data.type === 'settebello:new-game')")
+        for _ in range(10):
+            play_until_sheet(game)
+            if game.evaluate("settebello.view.winner") is not None:
+                break
+            game.locator("#next").click()
+            game.locator("#sheet").wait_for(state="hidden")
+        page.wait_for_function("got.some(m => m.data.type === 'settebello:match-end')")
+        view = game.evaluate("settebello.view")
+        events = [m["data"] for m in page.evaluate("got")]
+        sheets = [e["sheet"] for e in events if e["type"] == "settebello:hand-end"]
+        assert sheets and sheets[-1]["match_totals"] == view["totals"] and sheets[-1]["over"] is True
+        end = next(e for e in events if e["type"] == "settebello:match-end")
+        assert end["winner"] == view["winner"] and end["totals"] == view["totals"]
+        assert end["sides"][end["winner"]]  # the winner's name, for the blog to show
+        context.close()
+    problems = watch.problems()
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_bad_url_parameter_is_reported_in_words(page, new_context, base_url):
+    """A mistyped variant, computer level or player list in the address (or in an embed's src):
+    the player is told what is wrong, in their language, and plays the default instead."""
+    page.goto(base_url + "index.html?embed=1&fast=1&variant=scopne&level=random&lang=it")
+    wait_ready(page)
+    notice = page.get_by_role("alert").filter(has_text="scopne")
+    notice.wait_for()
+    assert "non esiste" in notice.inner_text() and "Scopa" in notice.inner_text()
+    assert page.evaluate("settebello.view.variant") == "scopa"
+    notice.get_by_role("button", name="OK").click()
+    assert notice.count() == 0
+
+    for query, words in [("players=human,wizard", ["wizard", "expert"]),
+                         ("level=grandmaster", ["grandmaster"]),
+                         ("variant=scopone&players=human,expert", ["2", "Scopone", "4"])]:
+        page = new_context().new_page()  # no saved match to restore
+        page.goto(base_url + "index.html?fast=1&" + query)
+        wait_ready(page)
+        notice = page.get_by_role("alert").filter(has_text="address")
+        notice.wait_for()
+        assert all(w in notice.inner_text() for w in words), (query, notice.inner_text())
+        seats = page.evaluate("settebello.view.seats.map(s => s.human ? 'human' : s.level)")
+        assert seats[0] == "human" and len(set(seats[1:])) == 1 and seats[1] in ("expert", "easy", "master", "beginner")
+        page.context.close()

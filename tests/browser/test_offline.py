@@ -43,6 +43,8 @@ def _cache_state(page) -> dict:
 
 def test_first_visit_caches_the_whole_site_then_plays_offline(new_context, base_url, network_log):
     """Load once, go offline, reload: the game starts (Pyodide from the cache) and a hand is played."""
+    stale = set(build.precache_list(ROOT)["files"]) ^ set(_precache()["files"])
+    assert not stale, f"static/vendor/precache.js is stale ({sorted(stale)}): run python3 scripts/build.py"
     context = new_context()
     page = context.new_page()
     page.goto(base_url + "?fast=1&variant=scopa&seed=3&level=random")
@@ -103,6 +105,9 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
         _wait_offline_ready(page)
         old = _cache_state(page)
         assert len(old) == 1
+        other = context.new_page()  # a second tab of the game, open during the update
+        other.goto(url + "/?fast=1&seed=5&level=random")
+        wait_ready(other)
 
         # a new build: one file changes, the precache version follows
         index = site_copy / "index.html"
@@ -120,11 +125,14 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
         assert set(caches_now) == set(old) | {f"settebello-{new_version}"}
         assert len(caches_now[f"settebello-{new_version}"]) == len(next(iter(old.values())))
 
-        with page.expect_navigation():
+        with page.expect_navigation(), other.expect_navigation():
             page.get_by_role("button", name="Reload").click()
         wait_ready(page)
         _wait_offline_ready(page)
         assert page.locator('meta[name="build"]').get_attribute("content") == "two"
+        # the other tab reloaded too: no page keeps running the old version's code
+        wait_ready(other)
+        assert other.locator('meta[name="build"]').get_attribute("content") == "two"
         assert list(_cache_state(page)) == [f"settebello-{new_version}"]  # the old cache is gone
 
         # and the new version works offline
@@ -137,18 +145,21 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
 
 
 def test_published_site_dir_on_plain_static_server_plays_a_hand(browser, tmp_path):
-    """scripts/build.py --site DIR is what Pages publishes; python -m http.server serves it."""
-    site = tmp_path / "site"
+    """scripts/build.py --site DIR is what Pages publishes. Served by python -m http.server under a
+    sub-path, as https://USER.github.io/REPO/ serves it: a hand is played, the app's icons load,
+    every request stays inside /REPO/, and after one visit it plays with no network."""
+    site = tmp_path / "www" / "settebello"
     files = build.assemble_site(site)
     assert {"index.html", "sw.js", "manifest.webmanifest", "pyscript.toml",
             "static/vendor/py.zip", "static/vendor/precache.js", "static/replay.html",
             "examples/embed.html"} <= set(files)
     assert not any(f.startswith(("py/", "tests/", "node_modules/", ".")) for f in files)
-    with serve_dir(site) as url:
+    with serve_dir(tmp_path / "www", probe="/settebello/pyscript.toml") as host:
+        url = host + "/settebello/"
         context = browser.new_context()
-        watch = Watch(context, url)
+        watch = Watch(context, host)
         page = context.new_page()
-        page.goto(url + "/?fast=1&variant=scopa&seed=11&level=random")
+        page.goto(url + "?fast=1&variant=scopa&seed=11&level=random")
         wait_ready(page)
         play_until_sheet(page)
         assert page.locator("[data-match-total]").count() == 2
@@ -156,5 +167,16 @@ def test_published_site_dir_on_plain_static_server_plays_a_hand(browser, tmp_pat
         for icon in manifest["icons"]:
             status = page.evaluate(f"fetch({json.dumps(icon['src'])}).then(r => r.status)")
             assert status == 200, icon
+        _wait_offline_ready(page)
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+        assert scope == url
+
+        context.set_offline(True)
+        page.goto(url + "?fast=1&variant=scopa&seed=12&level=random")
+        wait_ready(page)
+        play_until_sheet(page)
+        assert page.locator("[data-match-total]").count() == 2
         context.close()
+    outside = [u for u in watch.requests if u.startswith(host) and not u.startswith(url)]
+    assert outside == [], "a URL that is not relative to the site's folder"
     assert watch.problems() == []

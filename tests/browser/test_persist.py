@@ -123,3 +123,24 @@ def test_tampered_save_names_the_illegal_play_and_changes_nothing_else(page, bas
     assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(
         "settebello.view.plays"
     )
+
+
+def test_a_restored_match_goes_on_exactly_as_if_never_reloaded(new_context, base_url):
+    """Same seed, same plays: with a reload in the middle, the next deals and the computer's
+    answers are the very ones of the match that was never reloaded (deck and shuffle restored)."""
+
+    def play(reload_after: int | None, plays: int = 6):
+        page = new_context().new_page()
+        open_table(page, base_url, "variant=scopa&seed=21&level=random")
+        for i in range(plays):
+            if i == reload_after:
+                saved_position(page)
+                page.reload()
+                wait_for_engine(page)
+            play_first_card(page)
+        human_to_play(page)
+        out = position(page)
+        page.context.close()
+        return out
+
+    assert play(reload_after=3) == play(reload_after=None)

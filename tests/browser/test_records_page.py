@@ -70,6 +70,8 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
 def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
     page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
     wait_ready(page)
+    # the computer may lead: wait for the player's turn, when nothing moves by itself
+    page.wait_for_function("settebello.view.waiting === 'human'")
     before = page.evaluate("JSON.stringify(settebello.view)")
     record = to_record(_finished_match("scopa", 3))
     hand = record["hands"][0] if record["hands"][0]["plays"] else record["hands"][1]
@@ -164,3 +166,23 @@ def _hand_of(match: Match, record: dict, hand_no: int, seat: int) -> list[str]:
                 replayed.play(p)
     replayed.deal([parse_card(c) for c in record["hands"][hand_no - 1]["deck"]])
     return cards_str(replayed.hands[seat])
+
+
+def test_viewer_on_a_phone_in_italian_fits_the_screen(new_context, base_url, tmp_path):
+    """A 390 px wide phone: nothing pushes the page sideways; the viewer speaks the chosen language."""
+    match = _finished_match("scopa", 2)
+    path = tmp_path / "scopa.json"
+    path.write_text(json.dumps(to_record(match, "scopa")))
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(base_url + "static/replay.html?lang=it")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(path))
+    page.locator("#rp-pos").wait_for()
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#rp-pos").inner_text().startswith("Mano ")
+    assert page.get_by_role("button", name="Avanti di una giocata").is_visible()
+    assert " mani" in page.locator("#rp-info").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for button in ("#rp-first", "#rp-prev", "#rp-next", "#rp-last"):
+        box = page.locator(button).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, button

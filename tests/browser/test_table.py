@@ -18,6 +18,9 @@ def open_table(page, base_url, query):
 def click_until(page, stop, limit=400):
     """Click the first playable card (and the first capture choice) until stop() is true."""
     for _ in range(limit):
+        # wait until something can be clicked (or the game is over): never race the engine
+        page.wait_for_function("document.querySelector('#hand-cards button.card:not([disabled])')"
+                               " || document.querySelector('#sheet:not([hidden]) :is(#next, #over)')", timeout=30000)
         if stop():
             return
         nxt = page.locator("#next")

@@ -13,6 +13,8 @@ from scopa.ai import LEVELS, hint, make_player
 from scopa.ai.arena import run_arena, wilson
 from scopa.ai.heuristics import knowledge
 from scopa.ai.inference import sample_consistent, unlikely_cards
+from scopa.ai.endgame import solvable
+from scopa.ai.levels import ExpertPlayer
 from scopa.ai.master import MasterPlayer
 from scopa.ai.rollout import playout
 from scopa.cards import DECK, parse_cards
@@ -175,9 +177,11 @@ def test_arena_pairs_and_master_seeded():
         MasterPlayer(random.Random(1), iterations=5).choose(view)
 
 
+@pytest.mark.parametrize("guard", [0.0, 1.0])
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_master_playout_scores_a_hand_as_the_engine_does(variant):
-    """The master's fast simulation plays only legal plays and ends with the engine's hand result."""
+def test_master_playout_scores_a_hand_as_the_engine_does(variant, guard):
+    """The master's fast simulation plays only legal plays and ends with the engine's hand result
+    (with the plain policy and with the guarded one, which weighs the next player's takes)."""
     rules = rules_for(variant)
     k = knowledge(rules)
     for seed in range(6):
@@ -188,7 +192,8 @@ def test_master_playout_scores_a_hand_as_the_engine_does(variant):
             m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
         first = m.legal_plays()[-1]
         plays: list = []
-        totals = playout(m.clone(), first.card, first.presa, k, random.Random(seed), eps=0.3, record=plays)
+        totals = playout(m.clone(), first.card, first.presa, k, random.Random(seed), eps=0.3, record=plays,
+                         guard=guard)
         ev = None
         for card, presa in plays:
             ev = m.apply(Play(card, presa))  # raises on an illegal play
@@ -214,3 +219,46 @@ def test_inference_reads_a_scopa_passed_up():
     plain = sum(bool(sixes & set(sample_match(view, rng).hands[1])) for _ in range(300))
     told = sum(bool(sixes & set(sample_consistent(view, rng, unlikely).hands[1])) for _ in range(300))
     assert plain > 40 and told < plain / 3
+
+
+def test_master_takes_the_settebello():
+    """The master takes the Settebello rather than lay a card beside it: on rollouts alone given
+    enough of them, and on a small budget thanks to the expert's score (20 iterations of rollouts
+    alone drop that capture after six unlucky deals: the bias is what keeps it)."""
+    rules = rules_for("scopa")
+    top = parse_cards(["7B", "1S", "10C", "3S", "2C", "4S", "7D", "5B", "8C", "9S"])
+    for prior, iterations in ((0.0, 200), (1.0, 20)):
+        m = Match(rules, first_dealer=1)  # seat 0 (7B 10C 2C) plays first; table 7D 5B 8C 9S
+        assert m.deal(top + [c for c in DECK if c not in top])
+        view = m.observe(0)
+        play = MasterPlayer(random.Random(2), iterations=iterations, max_ms=float("inf"), prior=prior).choose(view)
+        assert play == Play(parse_cards(["7B"])[0], tuple(parse_cards(["7D"])))
+
+
+def test_master_prior_bias_leans_to_the_expert():
+    """The expert's score is added to each candidate's rollout mean: with an overwhelming weight
+    the master plays the expert's choice wherever the expert has one clear best play."""
+    rules = rules_for("scopa")
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        m = Match.new(rules, rng)
+        m.deal_until_played()
+        for _ in range(seed % 20):
+            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        if m.phase != "play":
+            continue
+        view = m.observe(m.turn)
+        if len(view.legal) < 2:
+            continue
+        expert = ExpertPlayer(random.Random(0))
+        scores = expert.scores(view)
+        top = sorted(scores, reverse=True)
+        if top[0] - top[1] < 0.05:
+            continue  # a near tie: nothing to lean to
+        master = MasterPlayer(random.Random(seed), iterations=4, max_ms=float("inf"), prior=1e6)
+        if solvable(view):
+            continue  # the exact solver decides there, not the rollouts
+        assert master.choose(view) == view.legal[scores.index(top[0])]
+        checked += 1
+    assert checked >= 8

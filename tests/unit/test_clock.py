@@ -66,6 +66,9 @@ def test_move_time_and_bank_time_both_spent_is_a_forfeit():
     assert c.charge(7999) is False and c.flagged is None
     assert c.charge(1) is True
     assert c.flagged == 0 and c.bank_left(0) == 0 and c.running is None
+    shown = c.to_json()["seats"]
+    assert (shown[0]["move_ms"], shown[0]["bank_ms"]) == (0, 0)  # the flag shows an empty clock
+    assert (shown[1]["move_ms"], shown[1]["bank_ms"]) == (5 * S, 3 * S)
     with pytest.raises(ClockError, match="ran out of time"):
         c.start(1)
 

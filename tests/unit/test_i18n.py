@@ -82,3 +82,21 @@ def test_card_names_in_each_language():
     for code, name in expected.items():
         s = strings(code)
         assert s["card.name"].format(rank=s["rank.7"], suit=s["suit.D"]) == name
+
+
+def test_adding_a_language_is_adding_one_file(tmp_path):
+    """The build lists every static/i18n/<code>.json, named by its own "_name", for the menu."""
+    import importlib.util
+    import shutil
+
+    spec = importlib.util.spec_from_file_location("_settebello_build_i18n", ROOT / "scripts" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    src = tmp_path / "i18n"
+    shutil.copytree(I18N, src)
+    (src / "fr.json").write_text(json.dumps({"_name": "Français", "card.name": "{rank} de {suit}"}), encoding="utf-8")
+    dest = tmp_path / "languages.json"
+    listed = build.write_languages(src, dest)
+    assert {"code": "fr", "name": "Français"} in listed
+    assert {"code": "it", "name": "Italiano"} in listed and {"code": "es", "name": "Español"} in listed
+    assert json.loads(dest.read_text(encoding="utf-8")) == listed

@@ -259,8 +259,10 @@ def test_stats_ops():
     assert stats["totals"]["won"] == (1 if end["winner"] == 0 else 0)
     again = s.call("stats_add", {"stats": stats})
     assert again["added"] is False and again["totals"]["matches"] == 1
-    merged = s.call("stats_merge", {"stats": stats, "other": stats})
-    assert merged["totals"]["matches"] == 2
+    refused = s.call("stats_merge", {"stats": stats, "other": stats})  # would count it twice
+    assert "already counted" in refused["error"]
+    merged = s.call("stats_merge", {"stats": s.call("stats_reset"), "other": stats})
+    assert merged["totals"]["matches"] == 1 and merged["seen"] == stats["seen"]
     assert s.call("stats_reset")["totals"]["matches"] == 0
     assert "not Settebello statistics" in s.call("stats_view", {"stats": {"x": 1}})["error"]
 

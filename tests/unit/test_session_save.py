@@ -87,3 +87,32 @@ def test_a_corrupt_save_is_refused_and_changes_nothing(name):
 
 def test_save_needs_a_game():
     assert "error" in Session().save()
+
+
+@pytest.mark.parametrize("level", ["random", "beginner", "expert"])
+def test_restored_computer_players_choose_as_if_never_reloaded(level):
+    """Not only the position: each computer's own random state comes back, so the match goes on
+    with the very same choices (a reload cannot be used to make the computer play otherwise)."""
+    seats = [{"human": True, "name": "Anna"}, {"human": False, "level": level}]
+    s = Session()
+    s.new_game({"variant": "scopa", "seed": 21, "seats": seats})
+    advance(s, 9)
+    r = Session()
+    assert r.restore(through_json(s.save())) == s.view()
+    for sess in (s, r):
+        advance(sess, 60)
+    assert r.view() == s.view()
+
+
+def test_damaged_computer_player_state_is_reported_and_changes_nothing():
+    s = Session()
+    s.new_game({"variant": "scopa", "seed": 21, "seats": HUMAN_VS_CPU})
+    advance(s, 5)
+    saved = through_json(s.save())
+    r = Session()
+    r.new_game({"variant": "scopa", "seed": 3, "seats": HUMAN_VS_CPU})
+    before = r.view()
+    for bad in ([None, [3, [1, 2], None]], [None], "x", [[3, [], None], None]):
+        answer = r.restore({**saved, "players_rng": bad})
+        assert "computer players' state" in answer["error"], (bad, answer)
+        assert r.view() == before

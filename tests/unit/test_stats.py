@@ -97,6 +97,11 @@ def test_tournaments_merge_reset_and_json():
     other.add(match_summary(finished(seed=2), 1, "scopa"))
     b.merge(other)
     assert b.variants["scopa"]["matches"] == 2 and b.tournaments["played"] == 2
+    # the same file again would count its matches twice: refused, nothing changes
+    before = b.to_json()
+    with pytest.raises(StatsError, match="already counted"):
+        b.merge(other)
+    assert b.to_json() == before
     b.reset()
     assert b.to_json()["totals"]["matches"] == 0 and b.best is None and b.seen == []
 

@@ -13,6 +13,14 @@ candidates drops out after each round), scaled by the cards left to play so that
 costs about the same time (2/3 at a hand's first play, up to 3x late in the hand, where
 rollouts are short); stopped early after `max_ms` milliseconds. A fixed budget and seed give the same play.
 A last round whose cards are all known is solved exactly (endgame.py, through the expert).
+
+Progressive bias: each candidate's rollout mean gets the expert's own score for that play added
+(times `prior`, 1.0), both when the worse half drops out and for the final choice, so that a few
+dozen noisy rollouts do not overturn a clearly better play. Measured on 200 duplicate deals
+against the expert at 100 iterations (benchmarks/ai_duplicate.py): without it the master made
+-0.14 ± 0.22 hand points per deal against the expert, with it +0.28 ± 0.2 (paired gain
++0.42 ± 0.17). `guard` > 0 makes the rollout policy weigh everything the next player's (sampled)
+cards could take, not only a scopa: measured no better (+0.21 ± 0.19), so it is off.
 """
 
 from __future__ import annotations
@@ -51,18 +59,22 @@ class MasterPlayer:
     name = "master"
 
     def __init__(self, rng: random.Random, iterations: int = 250, max_ms: float = 700.0,
-                 eps: float = 0.08, max_candidates: int = 8, inference: bool = True):
+                 eps: float = 0.08, max_candidates: int = 8, inference: bool = True, guard: float = 0.0,
+                 prior: float = 1.0):
         self.rng = rng
         self.iterations = iterations
         self.max_ms = max_ms
         self.eps = eps
         self.max_candidates = max_candidates
         self.inference = inference
+        self.guard = guard
+        self.prior = prior
         self.expert = ExpertPlayer(rng)
         self.last_stats: dict = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
-        """Each candidate play with its mean rollout value and its number of rollouts.
+        """Each candidate play with its value (mean rollout value + `prior` × the expert's score;
+        -inf for a candidate dropped by the halving) and its number of rollouts.
 
         The budget is `iterations` rollouts per candidate, spent by successive halving: each
         round shares it out among the candidates still in, then the worse half drops out, so
@@ -70,8 +82,8 @@ class MasterPlayer:
         is scaled by the cards left to play (see below).
         """
         legal = list(view.legal)
-        prior = self.expert.scores(view)
-        order = sorted(range(len(legal)), key=lambda i: -prior[i])
+        expert_scores = self.expert.scores(view)
+        order = sorted(range(len(legal)), key=lambda i: -expert_scores[i])
         cands = [legal[i] for i in order[: self.max_candidates]]
         if len(cands) == 1:
             return [(cands[0], 0.0, 0)]
@@ -82,10 +94,13 @@ class MasterPlayer:
         sign = -1.0 if rules.misere else 1.0
         before = view.totals
         unlikely = unlikely_cards(view) if self.inference else {}
+        # The expert's own score, times `prior`, is added to each candidate's rollout mean.
+        bias = [self.prior * expert_scores[i] for i in order[: len(cands)]]
         sums = [0.0] * len(cands)
         counts = [0] * len(cands)
         rng = self.rng
         eps = self.eps
+        guard = self.guard
         deadline = time.perf_counter() + self.max_ms / 1000.0
         alive = list(range(len(cands)))
         rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to two candidates
@@ -102,11 +117,13 @@ class MasterPlayer:
             per = max(1, budget // rounds // len(alive))  # deals this round, each for every candidate
             for _ in range(per):
                 base = sample_consistent(view, rng, unlikely)
-                seed = rng.getrandbits(32)
+                roll = random.Random(rng.getrandbits(32))
+                state = roll.getstate()
                 for j in alive:
                     card, presa = cands[j]
                     # Common random numbers: every candidate meets the same deal and rollout seed.
-                    tot = playout(base.clone(), card, presa, k, random.Random(seed), eps)
+                    roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
+                    tot = playout(base.clone(), card, presa, k, roll, eps, guard=guard)
                     mine = tot[my_side]
                     other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
                     v = sign * (mine - other)
@@ -121,13 +138,14 @@ class MasterPlayer:
                     break
             if out_of_time or r == rounds - 1:
                 break
-            # Every candidate still in has seen the same deals: compare sums; ties keep expert order.
-            alive.sort(key=lambda j: (-sums[j], j))
+            # Every candidate still in has seen the same deals: compare means (with the expert's
+            # score times `prior` added); ties keep the expert's order.
+            alive.sort(key=lambda j: (-(sums[j] / counts[j] + bias[j]), j))
             alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
         self.last_stats = {"deals": deals, "candidates": len(cands), "final": len(alive),
                            "unlikely": sum(len(v) for v in unlikely.values())}
         # Only candidates still in can win; candidates are listed in the expert's order.
-        return [(p, (sums[j] / counts[j]) if counts[j] else 0.0, counts[j]) if j in alive
+        return [(p, ((sums[j] / counts[j]) if counts[j] else 0.0) + bias[j], counts[j]) if j in alive
                 else (p, float("-inf"), counts[j]) for j, p in enumerate(cands)]
 
     def choose(self, view: PlayerView) -> Play:

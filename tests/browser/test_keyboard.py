@@ -1,0 +1,309 @@
+"""Playing without a mouse (issue 6): a whole hand with the keyboard alone, every play announced
+in a polite live region; the review keys of static/js/access.js say what is on the table."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parents[2]
+EN = json.loads((ROOT / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+# Records, from before the page's own scripts run, every text the live regions take (in order)
+# and every state the table publishes, so the test can match each play to its announcement.
+RECORDER = """
+(() => {
+  window.__spoken = [];
+  window.__states = [];
+  const seen = new Map();
+  const look = () => {
+    for (const el of document.querySelectorAll('[aria-live]')) {
+      const text = el.textContent.trim();
+      if (text && seen.get(el) !== text) {
+        window.__spoken.push({ region: el.id, polite: el.getAttribute('aria-live') === 'polite', text });
+      }
+      seen.set(el, text);
+    }
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  window.addEventListener('settebello:state', (e) => {
+    const v = e.detail.view;
+    window.__states.push({ op: e.detail.op, players: v.players, seat: v.seat, sides: v.sides, turn: v.turn,
+                           plays: v.plays, scope: v.scope, hand: v.hand, table: v.table });
+  });
+})();
+"""
+
+SEED = "variant=scopa&seed=1&level=random&lang=en"
+
+
+def card_name(code: str) -> str:
+    """The English name of a card, from en.json (what the page says)."""
+    return EN["card.name"].format(rank=EN[f"rank.{int(code[:-1])}"], suit=EN[f"suit.{code[-1]}"])
+
+
+def open_table(page, base_url, query=SEED):
+    page.add_init_script(RECORDER)
+    page.goto(base_url + "?fast=1&" + query)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const a = document.activeElement;
+        return { tag: a.tagName, id: a.id, card: a.dataset ? a.dataset.card || null : null,
+                 inHand: !!a.closest('#hand-cards'), inChoices: !!a.closest('#choices'),
+                 inSheet: !!a.closest('#sheet'), disabled: !!a.disabled,
+                 label: a.getAttribute('aria-label') || a.textContent.trim() }; }""")
+
+
+def wait_for_my_move(page) -> None:
+    """Wait until the focus sits on something to press: a playable card, a capture, the sheet."""
+    page.wait_for_function(
+        """() => { const a = document.activeElement;
+            return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }""",
+        timeout=20000,
+    )
+
+
+def play_hand_with_keys(page) -> list[dict]:
+    """Press keys only until the hand's score sheet has the focus; returns what was focused."""
+    pressed = []
+    arrows_tried = False
+    for _ in range(80):
+        wait_for_my_move(page)
+        now = focused(page)
+        if now["inSheet"]:
+            return pressed
+        assert not now["disabled"], f"the focus is on a disabled control: {now}"
+        if now["inHand"] and not arrows_tried and page.locator("#hand-cards .card:not([disabled])").count() > 1:
+            # arrow keys move along the hand and come back
+            page.keyboard.press("ArrowRight")
+            moved = focused(page)
+            assert moved["inHand"] and moved["card"] != now["card"]
+            page.keyboard.press("ArrowLeft")
+            assert focused(page)["card"] == now["card"]
+            arrows_tried = True
+        pressed.append(now)
+        page.keyboard.press("Enter")
+    raise AssertionError("the hand did not end")
+
+
+def test_a_whole_hand_is_played_with_the_keyboard_and_every_play_is_announced(page, base_url):
+    open_table(page, base_url)
+    pressed = play_hand_with_keys(page)
+
+    # the sheet came up with its button focused: the next hand is one key away
+    assert focused(page)["id"] == "next"
+    assert len([p for p in pressed if p["inHand"]]) == 18  # 36 cards dealt in 3s to two players
+
+    # the sheet takes the focus at once; its announcements follow the table's "Hand over." (the
+    # page's live region speaks on the next frame), the points of each side last of all
+    page.wait_for_function(
+        r"() => window.__spoken.length && /\d+: | 0\.$/.test(window.__spoken[window.__spoken.length - 1].text)",
+        timeout=5000)
+    states = page.evaluate("window.__states")
+    spoken = page.evaluate("window.__spoken")
+    live = [s for s in spoken if s["polite"]]
+    assert live and all(s["polite"] for s in spoken), "announcements go to polite live regions"
+    texts = [s["text"] for s in live]
+
+    # every play (the player's and the computer's) has its own sentence, in the order played,
+    # naming who played, the card, each card taken, and "Scopa!" exactly when it was one
+    # what was played, in order, from the engine's own record of the match (RULES §6)
+    record = page.evaluate("async () => await window.settebello.game('record')")
+    notations = record["hands"][-1]["plays"]
+    steps = [i for i, s in enumerate(states) if s["op"] in ("play", "computer_step")]
+    assert len(notations) == len(steps) == 36
+    at = 0
+    for n, (i, notation) in enumerate(zip(steps, notations)):
+        card, _, taken = notation.partition(":")
+        play = {"seat": states[i - 1]["turn"], "card": card, "presa": taken.split("+") if taken else [],
+                "notation": notation}
+        s = states[i]
+        side = next(k for k, seats in enumerate(s["sides"]) if play["seat"] in seats)
+        scopa = s["scope"][side] > states[i - 1]["scope"][side]
+        who, card = s["players"][play["seat"]], card_name(play["card"])
+        while at < len(texts) and not (texts[at].startswith(who + " ") and card in texts[at]):
+            at += 1
+        assert at < len(texts), f"play {n + 1} ({who}: {play['notation']}) was never announced; heard {texts}"
+        sentence = texts[at]
+        for taken in play["presa"]:
+            assert card_name(taken) in sentence, (play, sentence)
+        if not play["presa"]:
+            assert "took" not in sentence, sentence
+        assert ("Scopa!" in sentence) == scopa, (play, sentence)
+        at += 1
+
+    # the deal of the hand and each fresh three cards are announced with the cards in them
+    first = states[0]
+    deal = next(t for t in texts if "dealt" in t)
+    for c in first["hand"] + first["table"]:
+        assert card_name(c) in deal, (c, deal)
+    assert len([t for t in texts if t.startswith("New cards.")]) == 5
+    assert "Your turn." in texts
+    # and the end of the hand: the match score, and who scored what
+    assert any(t.startswith("Hand over.") for t in texts)
+    assert re.search(r"\d+: ", texts[-1]) or re.search(r" 0\.$", texts[-1]), texts[-1]
+
+
+def move_to_a_card_with_several_captures(page) -> str:
+    """At the first turn of seed 1 the King of Clubs takes 2C+3C+5C or 2B+3C+5C: arrow to it."""
+    wait_for_my_move(page)
+    view = page.evaluate("window.settebello.view")
+    several = [c for c in view["hand"] if len([p for p in view["legal"] if p["card"] == c]) > 1]
+    assert several, f"seed 1 should give a capture choice at once: {view['hand']} / {view['table']}"
+    for _ in range(len(view["hand"])):
+        if focused(page)["card"] == several[0]:
+            return several[0]
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached {several[0]}")
+
+
+def test_a_capture_choice_is_made_with_the_keyboard(page, base_url):
+    open_table(page, base_url)
+    card = move_to_a_card_with_several_captures(page)
+    page.keyboard.press("Enter")
+    now = focused(page)
+    assert now["inChoices"], now
+    names = page.locator("#choices button").all_inner_texts()
+    takes = [n for n in names if n.startswith("Take ")]
+    assert len(takes) == 2, names
+    for label in takes:
+        assert re.fullmatch(r"Take (.+ of (Coins|Cups|Clubs|Swords))(, | and |, and )?.*", label), label
+    assert now["label"] == takes[0]
+    # the arrow keys move between the choices as along the hand, and come back
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["label"] == takes[1]
+    page.keyboard.press("ArrowLeft")
+    assert focused(page)["label"] == takes[0]
+    # Tab goes to the second choice; Enter takes it; the announcement names those cards
+    page.keyboard.press("Tab")
+    second = focused(page)
+    assert second["inChoices"] and second["label"] == takes[1]
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.__states.some(s => s.op === 'play')")
+    played = page.evaluate("window.__states.find(s => s.op === 'play').plays.slice(-1)[0]")
+    assert played["card"] == card
+    assert all(card_name(c) in takes[1] for c in played["presa"])
+    page.wait_for_function(
+        "(w) => window.__spoken.some(s => s.text.startsWith('You played') && w.every(n => s.text.includes(n)))",
+        arg=[card_name(card)] + [card_name(c) for c in played["presa"]])
+
+
+def test_escape_cancels_a_capture_choice_and_the_focus_returns_to_the_card(page, base_url):
+    open_table(page, base_url)
+    card = move_to_a_card_with_several_captures(page)
+    page.keyboard.press("Enter")
+    assert focused(page)["inChoices"]
+    page.keyboard.press("Escape")
+    back = focused(page)
+    assert back["inHand"] and back["card"] == card
+    assert page.locator("#choices").is_hidden()
+    assert page.evaluate("window.__states.filter(s => s.op === 'play').length") == 0
+
+
+def say_key(page, key: str) -> str:
+    """Press a review key and return what our live region then says."""
+    page.evaluate("document.getElementById('access-live').textContent = ''")
+    page.keyboard.press(key)
+    page.wait_for_function("document.getElementById('access-live').textContent.trim() !== ''")
+    return page.locator("#access-live").text_content().strip()
+
+
+def test_review_keys_say_the_table_hand_piles_score_unseen_and_turn(page, base_url):
+    open_table(page, base_url)
+    # play two of the player's cards so piles and plays exist, then ask
+    for _ in range(2):
+        wait_for_my_move(page)
+        page.keyboard.press("Enter")
+    wait_for_my_move(page)
+    v = page.evaluate("window.settebello.view")
+    assert v["waiting"] == "human"
+
+    table = say_key(page, "t")
+    assert table.startswith("On the table:") or table == "The table is empty."
+    for c in v["table"]:
+        assert card_name(c) in table
+
+    hand = say_key(page, "h")
+    assert hand.startswith("Your hand:") and all(card_name(c) in hand for c in v["hand"])
+
+    piles = say_key(page, "p")
+    for side, pile in enumerate(v["prese"]):
+        assert (f"{len(pile)} cards" in piles) or (len(pile) == 1 and "one card" in piles) or not pile
+
+    captured = say_key(page, "c")
+    for c in [c for pile in v["prese"] for c in pile]:
+        rank, suit = EN[f"rank.{int(c[:-1])}"], EN[f"suit.{c[-1]}"]
+        assert re.search(rf"{suit}: [^;.]*\b{rank}\b", captured), (c, captured)
+
+    score = say_key(page, "s")
+    assert score.startswith("Score: You ") and f"First to {v['rules']['target']} points." in score
+
+    seen = set(v["hand"]) | set(v["table"]) | {c for pile in v["prese"] for c in pile}
+    unseen = say_key(page, "u")
+    assert unseen.startswith(f"{40 - len(seen)} cards not seen yet:")
+    assert f"{v['deck_left']} cards left in the mazzo." in unseen
+
+    turn = say_key(page, "w")
+    assert turn.startswith("Your turn.")
+    assert f"Cards in hand: You {len(v['hand'])} and {v['players'][1]} {v['hand_counts'][1]}." in turn
+
+    last = say_key(page, "l")
+    assert last.count("played") >= 2
+
+    # R says the last announcement again
+    assert say_key(page, "r") == last
+
+    # the keys never take a key that carries a modifier, nor act outside the card table
+    page.evaluate("document.getElementById('access-live').textContent = ''")
+    page.keyboard.press("Control+h")
+    page.focus("#new")
+    page.keyboard.press("t")
+    page.wait_for_timeout(200)
+    assert page.locator("#access-live").text_content() == ""
+
+
+def focus_back_on(page, card: str) -> None:
+    """Wait until the focus is back on the hand card `card` (a closed dialog gives it back)."""
+    page.wait_for_function("(c) => document.activeElement && document.activeElement.dataset.card === c",
+                           arg=card, timeout=5000)
+
+
+def test_help_and_review_dialogs_open_from_the_keyboard_and_give_the_focus_back(page, base_url):
+    open_table(page, base_url)
+    wait_for_my_move(page)
+    card = focused(page)["card"]
+    page.keyboard.press("Shift+?")
+    help_dialog = page.locator("dialog#access-help")
+    assert help_dialog.is_visible()
+    keys = page.locator("[data-testid=access-keys] kbd").all_inner_texts()
+    for key in ["T", "H", "P", "C", "S", "U", "W", "L", "R", "V", "?"]:
+        assert key in keys
+    page.keyboard.press("Escape")
+    # the dialog's "close" event comes in a task of its own after Escape: wait for it
+    expect(page.locator("dialog#access-help")).to_have_count(0)
+    focus_back_on(page, card)
+
+    page.keyboard.press("v")
+    review = page.locator("dialog#access-review")
+    assert review.is_visible()
+    v = page.evaluate("window.settebello.view")
+    items = review.locator("li").all_inner_texts()
+    for c in v["table"] + v["hand"]:
+        assert card_name(c) in items
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog#access-review")).to_have_count(0)
+    focus_back_on(page, card)
+
+    # the header's Help button opens the same help
+    page.focus("#help-button")
+    page.keyboard.press("Enter")
+    assert page.locator("dialog#access-help").is_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog#access-help")).to_have_count(0)
+    page.wait_for_function("document.activeElement.id === 'help-button'", timeout=5000)

@@ -1,0 +1,332 @@
+"""The rooms (issue 7) in the browser: a match on a short custom clock lost on time, a four-seat
+knock-out tournament played to the end (and surviving a reload), the statistics after two matches
+(static/js/clock.js, bracket.js, stats.js; py/scopa/clock.py, tournament.py, stats.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import wait_for_engine
+
+TOURNAMENT_KEY = "settebello.tournament"
+STATS_KEY = "settebello.stats"
+
+
+def open_table(page, base_url, query=""):
+    page.goto(base_url + "?fast=1&" + query)
+    wait_for_engine(page)
+
+
+def human_to_play(page, timeout=30000):
+    page.wait_for_function(
+        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null",
+        timeout=timeout,
+    )
+
+
+def play_match(page, limit=400):
+    """Play the person's cards by clicking, hand after hand, until the match is over; the last view."""
+    for _ in range(limit):
+        page.wait_for_function(
+            "() => { const v = settebello.view; return v && (v.phase === 'over' || "
+            "(v.waiting === 'human' && v.pass_to === null) || !document.getElementById('sheet').hidden); }",
+            timeout=30000,
+        )
+        view = page.evaluate("settebello.view")
+        if view["phase"] == "over" and page.locator("#sheet:not([hidden]) #over").count():
+            return view
+        next_hand = page.locator("#sheet:not([hidden]) #next")
+        if next_hand.count():
+            next_hand.click()
+            page.wait_for_function("document.getElementById('sheet').hidden", timeout=30000)
+            continue
+        if view["waiting"] != "human" or view["phase"] != "play":
+            page.wait_for_timeout(50)
+            continue
+        before = len(view["plays"])
+        hand_no = len(view["results"])
+        play = view["legal"][0]
+        page.locator(f'#hand-cards [data-card="{play["card"]}"]').click()
+        if sum(1 for p in view["legal"] if p["card"] == play["card"]) > 1:
+            page.locator(f'#choices [data-play="{play["notation"]}"]').click()
+        page.wait_for_function(
+            f"() => {{ const v = settebello.view; return v.plays.length > {before} "
+            f"|| v.results.length > {hand_no} || v.phase !== 'play'; }}",
+            timeout=30000,
+        )
+    raise AssertionError("the match did not finish")
+
+
+# ------------------------------------------------------------------ the clock
+
+
+def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
+    open_table(page, base_url, "seed=5")
+    page.locator("#new").click()
+    dialog = page.locator("#newgame-dialog")
+    dialog.locator("#ng-clock-kind").select_option("custom")
+    # a move time of 0 s is refused where it is typed: Start does nothing
+    dialog.locator("#ng-clock-move").fill("0")
+    dialog.locator("#ng-start").click()
+    assert page.locator("#newgame-dialog[open]").count() == 1
+    assert page.evaluate("document.getElementById('ng-clock-move').validity.rangeUnderflow")
+    dialog.locator("#ng-clock-move").fill("1")
+    dialog.locator("#ng-clock-first").fill("1")
+    dialog.locator("#ng-clock-bank").fill("1")
+    dialog.locator("#ng-clock-inc").fill("0")
+    dialog.locator("#ng-start").click()
+    page.wait_for_function("settebello.view && settebello.view.clock !== null", timeout=30000)
+    clock = page.evaluate("settebello.view.clock")
+    assert clock["config"]["move_ms"] == 1000 and clock["config"]["bank_ms"] == 1000
+    me = page.evaluate("settebello.view.seat")
+    assert clock["seats"][me]["timed"] and not clock["seats"][1 - me]["timed"]
+    # the person's clock shows beside their name; then they do not move
+    assert page.locator("#me .seat__head .clock").count() == 1
+    forfeit = page.locator("#forfeit-dialog[open]")
+    forfeit.wait_for(timeout=30000)
+    assert "ran out of time" in forfeit.locator("[data-testid=forfeit]").inner_text()
+    assert "wins on time" in forfeit.inner_text()
+    view = page.evaluate("settebello.view")
+    assert view["forfeit"]["seat"] == me and view["phase"] == "over" and view["winner"] == 1 - view["side"]
+    assert view["clock"]["flagged"] == me
+    assert page.locator("#me .clock.clock--flagged").count() == 1
+    assert page.locator("#me .clock .clock__move").inner_text() == "0:00"
+    # no card can be played any more, and the engine refuses a late play
+    assert page.locator("#hand-cards .card:not([disabled])").count() == 0
+    refused = page.evaluate("settebello.game('play', settebello.view.hand[0]).then(() => null, (e) => e.message)")
+    assert refused and "ran out of time" in refused
+    # the new-game button of the forfeit dialog opens the dialog again, clock kept
+    forfeit.locator(".forfeit__new").click()
+    assert page.locator("#newgame-dialog[open] #ng-clock-kind").input_value() == "custom"
+
+
+# ------------------------------------------------------------------ the tournament
+
+
+def bracket_dialog(page):
+    d = page.locator("#tournament-dialog[open]")
+    d.wait_for(timeout=30000)
+    return d
+
+
+def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page, base_url):
+    open_table(page, base_url)
+    page.locator("#tournament-btn").click()
+    d = bracket_dialog(page)
+    d.locator("#t-name").fill("Anna")
+    for level, count in (("beginner", 3), ("easy", 0), ("expert", 0), ("master", 0)):
+        d.locator(f'[data-level="{level}"]').fill(str(count))
+    assert d.locator("#t-count").inner_text() == "4 players"
+    d.locator("#t-target").fill("0")  # every match a single hand
+    d.locator("#t-seed").fill("11")
+    d.locator("#t-start").click()
+    d.locator(".tbracket").wait_for()
+    rounds = d.locator(".tround")
+    assert rounds.count() == 2
+    assert rounds.nth(0).locator("h3").inner_text().lower() == "semi-finals"
+    assert rounds.nth(1).locator("h3").inner_text().lower() == "final"
+    first_round = page.evaluate(
+        "JSON.parse(localStorage.getItem('settebello.tournament')).rounds[0].map(t => [t.a, t.b])")
+    assert sorted(e for pair in first_round for e in pair) == [0, 1, 2, 3]  # everyone seated once, no bye
+    assert d.locator(".tmatch--person").count() >= 1
+
+    person_matches = 0
+    reloaded = False
+    for _ in range(12):
+        d = bracket_dialog(page)
+        if d.locator("[data-testid=champion]").count():
+            break
+        play = d.locator("[data-act=play]")
+        if play.count():
+            play.click()
+            page.wait_for_function("settebello.view && settebello.view.tournament !== null", timeout=30000)
+            view = play_match(page)
+            assert view["players"][view["seat"]] == "Anna"
+            person_matches += 1
+            if not reloaded:
+                # a reload between matches: the tournament and its result so far are kept
+                bracket_dialog(page)
+                saved = page.evaluate(f"localStorage.getItem('{TOURNAMENT_KEY}')")
+                page.reload()
+                wait_for_engine(page)
+                reloaded = True
+                d = bracket_dialog(page)  # back at a finished tournament match: the bracket opens
+                d.locator("[data-act=close]").click()
+                page.locator("#sheet:not([hidden]) [data-open-tournament]").click()  # and the sheet leads back
+                d = bracket_dialog(page)
+                d.locator(".tbracket").wait_for()
+                assert page.evaluate(f"localStorage.getItem('{TOURNAMENT_KEY}')") == saved
+                decided = json.loads(saved)["rounds"][0]
+                assert sum(1 for t in decided if t["winner"] is not None) >= 1
+                assert d.locator(".tmatch__side--won").count() >= 1
+            continue
+        d.locator("[data-act=skip]").click()  # the buttons are disabled until the bracket is drawn again
+        page.wait_for_function(
+            "!document.querySelector('#tournament-dialog [data-act]:disabled')", timeout=60000)
+    d = bracket_dialog(page)
+    champion = d.locator("[data-testid=champion]")
+    champion.wait_for(timeout=60000)
+    assert person_matches in (1, 2)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{TOURNAMENT_KEY}')"))
+    final = saved["rounds"][1][0]
+    champ = saved["entrants"][final["winner"]]["name"]
+    assert champion.inner_text() == f"{champ} wins the tournament!"
+    # places by round of elimination: 1, 2, then 3-4 twice; the person's place fits their matches
+    rows = d.locator("[data-testid=standings] tbody tr")
+    places = [rows.nth(i).locator("td").nth(0).inner_text() for i in range(rows.count())]
+    assert places == ["1", "2", "3–4", "3–4"]
+    person = d.locator(".tstandings--person td").nth(0).inner_text()
+    assert person == ("3–4" if person_matches == 1 else ("1" if champ == "Anna" else "2"))
+    # the tournament counts in the statistics
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.tournaments.played === 1", timeout=30000)
+    won = page.evaluate(f"JSON.parse(localStorage.getItem('{STATS_KEY}')).tournaments.won")
+    assert won == (1 if champ == "Anna" else 0)
+
+    # a simulated match reads as a log of its plays, and plays again card by card in the viewer
+    simulated = [t for r in saved["rounds"] for t in r if t["record"] is not None]
+    assert simulated
+    d.locator(".tmatch__watch").first.click()
+    d.locator(".tlog").wait_for()
+    assert d.locator(".tlog li").count() >= 36  # a whole hand: the 36 cards the two players held
+    d.locator("[data-act=replay]").click()
+    page.wait_for_url("**/replay.html*")
+    wait_for_engine(page)
+    page.locator("#rp-view").wait_for()
+    names = simulated[0]["record"]["players"]
+    assert all(name in page.locator("#rp-seats").inner_text() for name in names)
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def test_statistics_after_two_matches(page, base_url):
+    open_table(page, base_url, "seed=21&level=beginner")
+    page.locator("#stats-btn").click()  # nothing yet
+    page.locator("#stats-dialog[open] .stats__empty").wait_for()
+    page.locator("#stats-dialog [data-stats=close]").click()
+    expected = {"matches": 0, "won": 0, "hands": 0, "hands_won": 0, "scope": 0, "settebelli": 0}
+    for match in range(2):
+        page.locator("#sheet-new").click() if match else page.locator("#new").click()
+        dialog = page.locator("#newgame-dialog[open]")
+        dialog.locator("#ng-target").fill("0")  # a single-hand match
+        dialog.locator("#ng-start").click()
+        page.wait_for_function("settebello.view && settebello.view.rules.target === 0", timeout=30000)
+        view = play_match(page)
+        side = view["side"]
+        expected["matches"] += 1
+        expected["won"] += view["winner"] == side
+        for r in view["results"]:
+            expected["hands"] += 1
+            expected["hands_won"] += r["totals"][side] > max(t for s, t in enumerate(r["totals"]) if s != side)
+            expected["scope"] += r["detail"][side]["scope"]
+            expected["settebelli"] += r["detail"][side]["settebello"]
+        page.wait_for_function(
+            f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.totals.matches === {match + 1}",
+            timeout=30000)
+
+    page.reload()  # the statistics are kept; the finished match's sheet offers them
+    wait_for_engine(page)
+    page.locator("#sheet:not([hidden]) [data-open-stats]").click()
+    d = page.locator("#stats-dialog[open]")
+    d.wait_for()
+    row = d.locator('[data-testid=stats-table] tr[data-variant="scopa"]')
+    shown = {k: int(row.locator(f'td[data-key="{k}"]').inner_text()) for k in expected}
+    assert shown == expected
+    assert row.locator("th").inner_text() == "Scopa"
+    best, worst = d.locator("[data-testid=stats-best]").inner_text(), d.locator("[data-testid=stats-worst]").inner_text()
+    assert (best != "—") == (expected["won"] > 0) and (worst != "—") == (expected["won"] < 2)
+    assert d.locator("[data-testid=stats-tournaments]").inner_text() == "0 played, 0 won"
+
+    # export: the file holds the same numbers
+    with page.expect_download() as download:
+        d.locator("[data-stats=export]").click()
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert exported["variants"]["scopa"]["matches"] == 2 and exported["format"] == "settebello-stats/1"
+
+    # a file that is not statistics is refused with a reason, and nothing changes
+    d.locator("input[data-stats-file]").set_input_files(
+        files=[{"name": "x.json", "mimeType": "application/json", "buffer": b'{"format": "other"}'}])
+    d.locator(".stats__message", has_text="cannot be imported").wait_for()  # the file is read asynchronously
+    assert int(row.locator('td[data-key="matches"]').inner_text()) == 2
+
+    # the export's own matches are already counted here: importing it again is refused
+    d.locator("input[data-stats-file]").set_input_files(download.value.path())
+    d.locator(".stats__message", has_text="already counted").wait_for()
+    assert int(row.locator('td[data-key="matches"]').inner_text()) == 2
+
+    # reset asks twice, then the table is empty
+    d.locator("[data-stats=reset]").click()
+    assert d.locator("[data-testid=stats-table] tr[data-variant]").count() == 1
+    d.locator("[data-stats=reset]").click()
+    d.locator(".stats__empty").wait_for()
+    assert d.locator("[data-testid=stats-tournaments]").inner_text() == "0 played, 0 won"
+
+    # importing the exported file (as from another device) brings its matches in
+    d.locator("input[data-stats-file]").set_input_files(download.value.path())
+    d.locator(".stats__message", has_text="added").wait_for()
+    assert int(row.locator('td[data-key="matches"]').inner_text()) == 2
+
+    # reset again: it stays empty after a reload
+    d.locator("[data-stats=reset]").click()
+    d.locator("[data-stats=reset]").click()
+    d.locator(".stats__empty").wait_for()
+    page.reload()
+    wait_for_engine(page)
+    page.locator("#sheet:not([hidden]) [data-open-stats]").click()
+    page.locator("#stats-dialog[open] .stats__empty").wait_for()
+
+
+# ------------------------------------------------------------------ everyone can use them
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core (from node_modules, injected from the disk) on the page as it is now."""
+    assert AXE.is_file(), "node_modules/axe-core is missing: run scripts/test (npm ci)"
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        """async (tags) => {
+            const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+            return r.violations.flatMap(v => v.nodes.map(n => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary}`));
+        }""",
+        AXE_TAGS,
+    )
+
+
+def test_the_rooms_dialogs_have_no_axe_violations_in_italian(page, base_url):
+    open_table(page, base_url, "lang=it&seed=5")
+    page.locator("#new").click()
+    page.locator("#newgame-dialog #ng-clock-kind").select_option("custom")
+    assert axe_violations(page) == []
+    page.locator("#newgame-dialog #ng-clock-move").fill("1")
+    page.locator("#newgame-dialog #ng-clock-first").fill("1")
+    page.locator("#newgame-dialog #ng-clock-bank").fill("0")
+    page.locator("#newgame-dialog #ng-start").click()
+    page.locator("#forfeit-dialog[open]").wait_for(timeout=30000)
+    assert "Tempo finito" in page.locator("#forfeit-dialog").inner_text()
+    assert axe_violations(page) == []
+    page.locator("#forfeit-dialog .forfeit__close").click()
+
+    page.locator("#stats-btn").click()
+    d = page.locator("#stats-dialog[open]")
+    d.wait_for()
+    assert d.locator("h2").inner_text() == "Statistiche"
+    assert d.locator('tr[data-variant="scopa"] td[data-key="forfeits"]').inner_text() == "1"  # lost on time
+    assert axe_violations(page) == []
+    d.locator("[data-stats=close]").click()
+
+    page.locator("#tournament-btn").click()
+    t = page.locator("#tournament-dialog[open]")
+    t.wait_for()
+    assert t.locator("h2").inner_text() == "Nuovo torneo a eliminazione diretta"
+    assert axe_violations(page) == []
+    t.locator('[data-level="beginner"]').fill("4")  # 1 + 4 + 1 + 1 = 7 players: one bye
+    t.locator("#t-start").click()
+    t.locator(".tbracket").wait_for()
+    assert t.locator(".tmatch__side--empty", has_text="passa il turno").count() == 1
+    assert axe_violations(page) == []
