@@ -6,7 +6,8 @@
 // scripts/build.py (the version is a hash of every cached file). A new build changes that
 // script, so the browser installs a new worker:
 //   install  - fetch EVERY file of the new version into a new cache "settebello-<version>"
-//              (bypassing the HTTP cache); if one fails, the install fails and the old version
+//              (an update revalidates each with the server; the first install, started once
+//              the page has booted, reuses what it loaded); if one fails, the install fails and the old version
 //              stays in charge, whole. The new worker then waits.
 //   waiting  - the page (static/js/offline.js) shows "A new version is ready — Reload"; the
 //              button posts {type: "skip-waiting"} here.
@@ -25,8 +26,13 @@ const INDEX = new URL("./index.html", SCOPE).href;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" so a file kept in the HTTP cache from the old version is never reused
-    const requests = FILES.map((f) => new Request(new URL(f, SCOPE).href, { cache: "reload" }));
+    // The first install (static/js/offline.js starts it once the page has booted) takes what
+    // the page has just loaded from the HTTP cache as it is: nothing is downloaded twice, and
+    // V8's compiled pyodide.asm.wasm, kept with that HTTP cache entry, stays valid. An update
+    // revalidates every file with the server ("no-cache": a 304 when unchanged), so no stale
+    // file of the old version is ever taken from the HTTP cache.
+    const mode = self.registration.active ? "no-cache" : "default";
+    const requests = FILES.map((f) => new Request(new URL(f, SCOPE).href, { cache: mode }));
     try {
       await cache.addAll(requests);
     } catch (err) {
@@ -63,12 +69,49 @@ function cacheKey(request) {
   return url.href;
 }
 
+// Pyodide's own files. V8 keeps the compiled pyodide.asm.wasm with the browser's HTTP cache
+// entry, but recompiles it (seconds) every time it comes from Cache Storage: so these are
+// answered from the HTTP cache when it still holds the very same file as this version's cache
+// (same validators), never from the network. Offline the HTTP cache still answers; if it lost
+// the file (evicted, cleared, another version), the offline copy does.
+const RUNTIME = new URL("./static/vendor/pyodide/", SCOPE).href;
+
+/** True when two responses are the same version of a file (ETag, else Last-Modified + length). */
+function sameFile(a, b) {
+  const etag = a.headers.get("etag");
+  if (etag) return etag === b.headers.get("etag");
+  const modified = a.headers.get("last-modified");
+  return Boolean(modified) && modified === b.headers.get("last-modified")
+    && a.headers.get("content-length") === b.headers.get("content-length");
+}
+
+async function fromHttpCache(request, hit) {
+  try {
+    const http = await fetch(new Request(request.url, {
+      cache: "only-if-cached", mode: "same-origin", credentials: "same-origin",
+    }));
+    if (http.ok && sameFile(http, hit)) return http;
+  } catch {
+    // not in the HTTP cache: only-if-cached fails rather than going to the network
+  }
+  return hit;
+}
+
+let opened = null;
+/** This version's cache, opened once per worker start rather than once per request. */
+function ownCache() {
+  opened ??= caches.open(CACHE).catch((err) => { opened = null; throw err; });
+  return opened;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return; // the network's job
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(cacheKey(request), { ignoreSearch: true });
+    // cacheKey() has dropped the query already: an exact match is a lookup by URL, where
+    // ignoreSearch would make the browser scan every entry of the cache for each request
+    const hit = await (await ownCache()).match(cacheKey(request));
+    if (hit && request.url.startsWith(RUNTIME)) return fromHttpCache(request, hit);
     if (hit) return hit;
     return fetch(request); // not part of the site (e.g. examples/): straight to the network
   })());

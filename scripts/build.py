@@ -6,7 +6,9 @@ What it writes (and nothing else: other files there are removed):
     static/vendor/pyodide/   the Pyodide files the page really requests
     static/vendor/pyscript/  PyScript's core.js/core.css and the chunks really loaded
     static/vendor/py.zip     the Python package dir ``py/`` (``scopa`` ...), unpacked by
-                             PyScript into the worker's working dir via pyscript.toml [files]
+                             PyScript into the worker's working dir via pyscript.toml [files];
+                             with each module's bytecode, compiled by the pinned Pyodide
+                             (scripts/pycompile.mjs), so the worker does not compile it
     static/vendor/BUILD.json what was copied, from which package versions
     static/vendor/precache.js the offline cache list for sw.js: every file of the site and
                              a version made from their contents (a new build = a new cache)
@@ -122,8 +124,31 @@ def py_sources(src: Path = PY_SRC) -> list[Path]:
     return out
 
 
-def pack_py(src: Path = PY_SRC, dest: Path = PY_ZIP) -> Path:
-    """Zip py/ (paths relative to py/, so ``scopa/...``) into dest, atomically."""
+def compile_py(src: Path = PY_SRC) -> dict[str, bytes]:
+    """Each module of src compiled by the pinned Pyodide's Python: {"scopa/__pycache__/x.cpython-3NN.pyc": bytes}.
+
+    Bytecode is specific to a Python version, so Pyodide compiles it (Node runs
+    scripts/pycompile.mjs, a few seconds); the files are hash-checked against their sources.
+    """
+    import base64
+    import subprocess
+
+    node = shutil.which("node")
+    if not node or not (NODE_MODULES / "pyodide" / "pyodide.mjs").is_file():
+        raise SystemExit("build: compiling py/ needs Node and node_modules/pyodide (npm ci)")
+    request = {"root": str(src), "files": [p.relative_to(src).as_posix() for p in py_sources(src)]}
+    done = subprocess.run([node, str(ROOT / "scripts" / "pycompile.mjs")], input=json.dumps(request),
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        detail = "\n".join(done.stderr.strip().splitlines()[-12:])  # Python's traceback, not Node's noise
+        raise SystemExit(f"build: compiling py/ with Pyodide failed:\n{detail}")
+    return {name: base64.b64decode(data) for name, data in json.loads(done.stdout)["files"].items()}
+
+
+def pack_py(src: Path = PY_SRC, dest: Path = PY_ZIP, compiled: bool = False) -> Path:
+    """Zip py/ (paths relative to py/, so ``scopa/...``) into dest, atomically; with
+    `compiled`, each module's Pyodide bytecode beside it (compile_py)."""
+    extra = compile_py(src) if compiled else {}
     dest.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".py-", suffix=".zip", dir=dest.parent)
     os.close(fd)
@@ -134,6 +159,11 @@ def pack_py(src: Path = PY_SRC, dest: Path = PY_ZIP) -> Path:
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 zf.writestr(info, path.read_bytes())
+            for name in sorted(extra):
+                info = zipfile.ZipInfo(name, _ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, extra[name])
         os.chmod(tmp, 0o644)  # mkstemp makes it 0600
         os.replace(tmp, dest)
     finally:
@@ -150,16 +180,16 @@ def py_zip_is_stale(src: Path = PY_SRC, dest: Path = PY_ZIP) -> bool:
     sources = py_sources(src)
     if any(p.stat().st_mtime > built for p in sources):
         return True
-    # a deleted or renamed file: compare the lists of names
+    # a deleted or renamed file: compare the lists of names (bytecode aside)
     with zipfile.ZipFile(dest) as zf:
-        names = set(zf.namelist())
+        names = {n for n in zf.namelist() if not n.endswith(".pyc")}
     return names != {p.relative_to(src).as_posix() for p in sources}
 
 
-def ensure_py_zip(src: Path = PY_SRC, dest: Path = PY_ZIP) -> Path:
-    """Rebuild py.zip only when the sources changed."""
+def ensure_py_zip(src: Path = PY_SRC, dest: Path = PY_ZIP, compiled: bool = True) -> Path:
+    """Rebuild py.zip only when the sources changed (compiled, as the build makes it)."""
     if py_zip_is_stale(src, dest):
-        pack_py(src, dest)
+        pack_py(src, dest, compiled=compiled)
     return dest
 
 
@@ -221,7 +251,7 @@ def build() -> dict:
         wanted[VENDOR / "pyscript" / src.name] = src
     for dest, src in wanted.items():
         _copy_if_changed(src, dest)
-    pack_py()
+    pack_py(compiled=True)
     write_languages()
     keep = set(wanted) | {PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
     for path in sorted(VENDOR.rglob("*"), reverse=True):
@@ -325,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="then copy exactly the published site into DIR (emptied first)")
     args = parser.parse_args(argv)
     if args.py_only:
-        print(f"build: wrote {pack_py().relative_to(ROOT)}")
+        print(f"build: wrote {pack_py(compiled=True).relative_to(ROOT)}")
         if PRECACHE.is_file():  # keep the offline cache version in step with the new py.zip
             write_precache()
         return 0

@@ -91,7 +91,8 @@ export function labelSeats(v, levels) {
     badge.hidden = !teams;
     const partner = teams && s % v.sides.length === v.side;
     seat.classList.toggle("seat--partner", partner);
-    seat.setAttribute("aria-label", partner ? t("seat.partnerLabel", { name: v.players[s] }) : v.players[s]);
+    seat.dataset.label = partner ? t("seat.partnerLabel", { name: v.players[s] }) : v.players[s];
+    seat.setAttribute("aria-label", seat.dataset.label);  // place() adds "dealer" to the dealer's
   }
   const me = document.getElementById("me");
   me.dataset.side = String(v.side);
@@ -169,11 +170,14 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
     seat.querySelector(".seat__count").toggleAttribute("data-zero", k === 0);  // no "0" badge on an empty hand
     h.setAttribute("aria-label", t("seat.handCount", { count: k }));
     seat.classList.toggle("seat--turn", v.phase === "play" && v.turn === s);
-    seat.classList.toggle("seat--dealer", v.dealer === s);
+    markDealer(seat, v.dealer === s);
+    if (seat.dataset.label) {
+      seat.setAttribute("aria-label", v.dealer === s ? t("seat.dealerLabel", { name: seat.dataset.label }) : seat.dataset.label);
+    }
   }
   const me = document.getElementById("me");
   me.classList.toggle("seat--turn", v.phase === "play" && v.turn === v.seat);
-  me.classList.toggle("seat--dealer", v.dealer === v.seat);
+  markDealer(me, v.dealer === v.seat);
   // the mazzo: a stack as thick as the cards left
   const deck = document.getElementById("deck-stack");
   const layers = v.deck_left ? Math.min(6, Math.ceil(v.deck_left / 6)) : 0;
@@ -184,6 +188,21 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
   document.getElementById("deck").setAttribute("aria-label", t("deck.left", { count: v.deck_left }));
   document.getElementById("deck").classList.toggle("deck--empty", !v.deck_left);
   return inPlay;
+}
+
+/**
+ * The dealer's marker (the mazziere deals and plays last): a dot after the seat's name that
+ * screen readers and a pointer's tooltip name ("Dealer" / "Mazziere" / "Reparte").
+ */
+function markDealer(seat, isDealer) {
+  seat.classList.toggle("seat--dealer", isDealer);
+  const name = seat.querySelector(".seat__name");  // inside it, so it stays on the name's line
+  if (!name) return;
+  let dot = name.querySelector(".seat__dealer");     // (labelSeats' textContent removes it)
+  if (!dot) { dot = el("span", "seat__dealer", { role: "img" }); name.append(dot); }
+  dot.hidden = !isDealer;
+  dot.setAttribute("aria-label", t("seat.dealer"));
+  dot.title = t("seat.dealer");
 }
 
 /** Make parent's element children exactly `want`, in order, moving (never re-creating) them. */

@@ -44,6 +44,21 @@ function watchInstalling(registration, worker) {
   });
 }
 
+/**
+ * Resolves once the page's engine is up or failed (<html data-engine>, static/js/engine.js), at
+ * once on a page without one. The first install downloads the whole site, Pyodide included: done
+ * while Pyodide boots, it slows the boot down and fetches the runtime twice; done after, its
+ * requests are revalidations of what the page has just loaded (sw.js).
+ */
+function engineSettled() {
+  const state = document.documentElement.dataset.engine;
+  if (!state || state === "ready" || state === "error") return Promise.resolve();
+  return new Promise((resolve) => {
+    window.addEventListener("engine:ready", resolve, { once: true });
+    window.addEventListener("engine:error", resolve, { once: true });
+  });
+}
+
 async function unregisterAll() {
   for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
   for (const name of await caches.keys()) if (name.startsWith("settebello-")) await caches.delete(name);
@@ -70,6 +85,8 @@ export async function registerOffline() {
     controlled = true;
     setState("ready");
   });
+  if (sw.controller) setState("ready"); // an earlier visit cached the site: it works offline now
+  await engineSettled();
   let registration;
   try {
     // updateViaCache "none": the update check never takes sw.js or precache.js from the HTTP cache

@@ -17,13 +17,16 @@ function small(code) {
   return `<img class="mini" src="${cardDataURL(code)}" alt="${esc(cardName(code))}" title="${esc(cardName(code))}">`;
 }
 
-/** What a side's cell says under its points for a category ("22 cards", "✓"). */
-function counted(cat, d) {
+/** What a side's cell says under its points for a category ("22 cards"), as on a paper score
+ *  sheet: nothing the points say already. The scope are counted by their points (one each), so
+ *  their count is said only when a variant makes them worth something else; the Settebello's
+ *  point says who took it. */
+function counted(cat, d, pts) {
   switch (cat) {
-    case "scope": return t("sheet.scopeCount", { count: d.scope });
+    case "scope": return pts === d.scope ? "" : t("sheet.scopeCount", { count: d.scope });
     case "carte": return t("sheet.cardCount", { count: d.cards });
     case "denari": return t("sheet.denariCount", { count: d.denari });
-    case "settebello": return d.settebello ? t("sheet.has") : "";
+    case "settebello": return "";  // its point says who took it
     case "primiera": return d.primiera && "total" in d.primiera ? String(d.primiera.total) : "";
     case "settanta": return t("sheet.sevensCount", { count: d.sevens });
     default: return "";
@@ -36,7 +39,8 @@ function primieraCell(d) {
   if ("cards" in p) {
     const suits = ["D", "C", "B", "S"];
     const cards = suits.map((s) => p.cards[s] ? small(p.cards[s]) : `<span class="mini mini--none" title="${esc(t("sheet.noSuit", { suit: t(`suit.${s}`) }))}">–</span>`).join("");
-    return `<div class="prim">${cards}</div><div class="prim__total">${esc(t("sheet.primieraTotal", { total: p.total }))}${p.complete ? "" : ` · ${esc(t("sheet.incomplete"))}`}</div>`;
+    // the total is in the Primiera row just above: here only the cards, and a missing suit said
+    return `<div class="prim">${cards}</div>${p.complete ? "" : `<div class="prim__total">${esc(t("sheet.incomplete"))}</div>`}`;
   }
   return esc(t("sheet.milanese", { sevens: p.sevens, sixes: p.sixes, assi: p.assi }));
 }
@@ -49,7 +53,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
   const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat))}</th>${sides.map((i) => {
-    const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {});
+    const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {}, pts);
     return `<td class="${pts ? "won" : ""}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
   }).join("")}</tr>`).join("");
   const hasPrim = r.detail.some((d) => d.primiera);

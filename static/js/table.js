@@ -157,9 +157,10 @@ function ensureSeats(v) {
 
 /**
  * Show view v: put every card where it belongs and slide it there. `from` says where cards new
- * to the page come from: a seat (its hand) or the mazzo (dealt).
+ * to the page come from: a seat (its hand) or the mazzo (dealt). `animate: false` puts them
+ * there at once (the table the page opens with: the player has waited for Python already).
  */
-async function draw(v, { fresh = false, from = null, extraTable = [], hideHand } = {}) {
+async function draw(v, { fresh = false, from = null, extraTable = [], hideHand, animate = true } = {}) {
   const rebuilt = ensureSeats(v);
   const o = origins();
   const first = fresh || rebuilt ? new Map() : stage.measure();
@@ -167,6 +168,7 @@ async function draw(v, { fresh = false, from = null, extraTable = [], hideHand }
   const hide = hideHand ?? (v.pass_to !== null && v.phase === "play");
   place(v, stage, { hideHand: hide, extraTable });
   decorate();
+  if (!animate) return;
   await stage.play(first, {
     origin: (el) => {
       if (el.closest(".seat__hand, #hand-cards, .pile")) return el.closest(".pile") && from !== null ? o.seats.get(from) || o.deck : o.deck;
@@ -430,8 +432,8 @@ function bootConfig() {
   return { variant: pre.id, options, seats, seed };
 }
 
-/** Start a match from a Session.new_game config and show its first deal. */
-async function startGame(config) {
+/** Start a match from a Session.new_game config and show its first deal (dealt with a slide unless `deal` is false). */
+async function startGame(config, { deal = true } = {}) {
   busy = true;
   let v;
   try { v = await game("new_game", config); }
@@ -440,7 +442,7 @@ async function startGame(config) {
   $("sheet").hidden = true;
   seatsKey = "";
   stateChanged("new_game");
-  await queue.run(() => draw(view, { fresh: true }));
+  await queue.run(() => draw(view, { fresh: true, animate: deal }));
   say(t("status.newGame", { variant: variantName(view.variant) }));
   busy = false;
   markReady();
@@ -647,12 +649,13 @@ async function main() {
     if (restored) {
       view = restored; seatsKey = "";
       stateChanged("restore");
-      await queue.run(() => draw(view, { fresh: true }));
+      await queue.run(() => draw(view, { fresh: true, animate: false }));
       markReady();
       if (view.phase !== "play") { showSheet(); return; }
       await advance();
     } else {
-      await startGame(bootConfig());
+      // the page's first table appears dealt: no slide from the mazzo after the wait for Python
+      await startGame(bootConfig(), { deal: false });
     }
   } catch (err) {
     $("loading").hidden = false;

@@ -59,6 +59,11 @@ def test_first_visit_caches_the_whole_site_then_plays_offline(new_context, base_
     for name in RUNTIME:
         assert any(u.endswith(name) for u in urls), name
 
+    # sw.js prefers the HTTP cache's copy of Pyodide when it is the same file; with that cache
+    # emptied, the offline copy alone must be enough
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    cdp.detach()  # a session left open resets the page's network emulation (offline) when it goes
     context.set_offline(True)
     assert page.evaluate("navigator.onLine") is False
     before = len(network_log.requests)

@@ -64,6 +64,19 @@ def test_index_html_declares_the_named_worker_with_config():
 
 
 @needs_node_modules
+def test_index_html_preloads_exactly_the_pyscript_modules_the_build_ships():
+    """A stale hashed name after a PyScript upgrade would preload a missing file (a 404) and
+    leave the real chunk to be discovered late: the page's preloads must follow the build."""
+    import re
+
+    html = (ROOT / "index.html").read_text()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="\./static/vendor/pyscript/([^"]+)">', html))
+    shipped = {p.name for p in build.pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")
+               if p.suffix == ".js"}
+    assert preloaded == shipped, f"index.html preloads {sorted(preloaded)}, the build ships {sorted(shipped)}"
+
+
+@needs_node_modules
 def test_pyscript_files_are_core_and_the_chunks_it_loads_only():
     names = [p.name for p in build.pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
     assert names[:2] == ["core.js", "core.css"]
@@ -139,6 +152,31 @@ def test_the_real_py_dir_packs_every_python_file(tmp_path):
         if "__pycache__" not in p.parts
     }
     assert expected <= set(zipfile.ZipFile(dest).namelist())
+
+
+@needs_node_modules
+def test_py_zip_carries_pyodide_bytecode_checked_against_each_source(tmp_path):
+    """The worker imports the engine without compiling it: every module's .pyc, made by the
+    pinned Pyodide's Python, sits in __pycache__ beside it, and is hash-checked (PEP 552), so a
+    source edited after the build is compiled afresh rather than run stale."""
+    src = _tree(tmp_path / "py", {"scopa/__init__.py": "X = 1\n", "scopa/sub/a.py": "def f():\n    return 2\n",
+                                  "scopa/data.json": "{}"})
+    dest = build.pack_py(src, tmp_path / "py.zip", compiled=True)
+    with zipfile.ZipFile(dest) as zf:
+        names = sorted(zf.namelist())
+        pycs = [n for n in names if n.endswith(".pyc")]
+        assert [n.split("/__pycache__/")[0] + "/" + n.rsplit("/", 1)[1].split(".")[0] for n in pycs] == [
+            "scopa/__init__", "scopa/sub/a"]
+        tag = pycs[0].rsplit(".", 2)[1]
+        assert tag.startswith("cpython-3") and tag != f"cpython-{sys.version_info[0]}{sys.version_info[1]}"
+        for name in pycs:
+            header = zf.read(name)[:16]
+            assert int.from_bytes(header[4:8], "little") == 0b11  # hash-based, checked at import
+    # ...and a module that does not compile stops the build with Python's message
+    (src / "scopa" / "bad.py").write_text("def broken(:\n")
+    with pytest.raises(SystemExit, match="SyntaxError"):
+        build.pack_py(src, tmp_path / "bad.zip", compiled=True)
+    assert not (tmp_path / "bad.zip").exists()
 
 
 # ---------------------------------------------------------------- bridge.py on CPython
