@@ -108,18 +108,27 @@ export function labelSeats(v, levels) {
  */
 export function place(v, stage, { hideHand = false, extraTable = [], lifted = null } = {}) {
   const n = v.players.length;
+  const dealer = handDealer(v);
   const inPlay = new Set();
   // the shown hand
   const hand = document.getElementById("hand-cards");
   const handCards = hideHand ? [] : v.hand.filter((c) => c !== lifted);
   syncChildren(hand, handCards.map((c) => stage.card(c)));
+  // more than six cards (Scopone's ten): a phone lays them in two rows, bricked, so each card
+  // keeps a wide strip to tap (table.css; the columns are half a step wide, a card spans two)
+  const rows = handCards.length > 6 ? 2 : 1, perRow = Math.ceil(handCards.length / rows);
   handCards.forEach((c, i) => {
     const e = stage.card(c); inPlay.add(c);
     e.classList.remove("card--down", "card--pile", "card--scopa");
     e.removeAttribute("aria-hidden"); e.tabIndex = 0;
     e.style.setProperty("--i", i - (handCards.length - 1) / 2);
+    const row = i < perRow ? 1 : 2, j = row === 1 ? i : i - perRow;
+    e.style.setProperty("--row", row);
+    e.style.setProperty("--col", 2 * j + row);
   });
   hand.style.setProperty("--n", handCards.length);
+  hand.dataset.rows = String(rows);
+  hand.style.setProperty("--halves", 2 * perRow + (rows === 2 && handCards.length === 2 * perRow ? 1 : 0));
   // the table (plus a card just played, shown before its capture moves to a pile)
   const tbl = document.getElementById("table-cards");
   const tableCards = [...v.table, ...extraTable.filter((c) => !v.table.includes(c))];
@@ -170,14 +179,14 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
     seat.querySelector(".seat__count").toggleAttribute("data-zero", k === 0);  // no "0" badge on an empty hand
     h.setAttribute("aria-label", t("seat.handCount", { count: k }));
     seat.classList.toggle("seat--turn", v.phase === "play" && v.turn === s);
-    markDealer(seat, v.dealer === s);
+    markDealer(seat, dealer === s);
     if (seat.dataset.label) {
-      seat.setAttribute("aria-label", v.dealer === s ? t("seat.dealerLabel", { name: seat.dataset.label }) : seat.dataset.label);
+      seat.setAttribute("aria-label", dealer === s ? t("seat.dealerLabel", { name: seat.dataset.label }) : seat.dataset.label);
     }
   }
   const me = document.getElementById("me");
   me.classList.toggle("seat--turn", v.phase === "play" && v.turn === v.seat);
-  markDealer(me, v.dealer === v.seat);
+  markDealer(me, dealer === v.seat);
   // the mazzo: a stack as thick as the cards left
   const deck = document.getElementById("deck-stack");
   const layers = v.deck_left ? Math.min(6, Math.ceil(v.deck_left / 6)) : 0;
@@ -188,6 +197,16 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
   document.getElementById("deck").setAttribute("aria-label", t("deck.left", { count: v.deck_left }));
   document.getElementById("deck").classList.toggle("deck--empty", !v.deck_left);
   return inPlay;
+}
+
+/**
+ * Who dealt the hand on the table. Once a hand is scored the engine has already passed the deal
+ * on (v.dealer is the next hand's dealer while phase is "deal" or "over"); the marker stays on
+ * the hand's own dealer until the next hand is dealt.
+ */
+export function handDealer(v) {
+  const n = v.players.length;
+  return v.phase === "play" ? v.dealer : (v.dealer - 1 + n) % n;
 }
 
 /**

@@ -65,6 +65,9 @@ def test_engine_errors_reject_with_engine_error_and_queue_goes_on(game_page):
 
 def test_every_vendored_file_is_used_and_every_request_is_served(game_page, network_log):
     """static/vendor/ holds exactly what the page loads: no 404, no dead weight."""
+    # the offline cache's list (precache.js) is read by sw.js, registered once the engine is up
+    game_page.wait_for_function(
+        "['ready', 'unsupported'].includes(document.documentElement.dataset.offline)")
     served = {urlsplit(u).path for u in network_log.urls() if u.startswith("http")}
     shipped = {
         "/" + p.relative_to(ROOT).as_posix()

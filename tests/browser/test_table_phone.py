@@ -1,0 +1,226 @@
+"""The table on a phone for four to six players (review of 2026-11-23, Scopone at 360 x 740):
+the seats keep the table's geometry (partner across, opponents left and right), every card of a
+ten-card hand is wide enough to tap, the dealer's marker stays on the dealer of the hand being
+scored while the score sheet is up, and the score sheet follows the high-contrast palette."""
+
+from __future__ import annotations
+
+import pytest
+from site_helpers import play_until_sheet, wait_ready
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def open_table(new_context, base_url, query: str, viewport=PHONE):
+    page = new_context(viewport=viewport, device_scale_factor=1).new_page()
+    page.goto(base_url + "?fast=1&" + query)
+    wait_ready(page)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
+                           " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+    return page
+
+
+def boxes(page) -> dict:
+    """The bounding boxes of the opponents' seats by slot, of the centre (mazzo and table) and of my seat."""
+    return page.evaluate("""() => {
+        const r = (e) => { const b = e.getBoundingClientRect();
+            return { left: b.left, right: b.right, top: b.top, bottom: b.bottom, cx: (b.left + b.right) / 2,
+                     cy: (b.top + b.bottom) / 2, w: b.width, h: b.height }; };
+        const out = { seats: {} };
+        for (const s of document.querySelectorAll('#opponents .seat')) out.seats[s.dataset.slot] = { ...r(s), seat: +s.dataset.seat,
+            partner: s.classList.contains('seat--partner') };
+        out.center = r(document.getElementById('center'));
+        out.me = r(document.getElementById('me'));
+        out.scroll = document.documentElement.scrollWidth;
+        return out; }""")
+
+
+def assert_inside(b, width):
+    for slot, s in b["seats"].items():
+        assert s["left"] >= 0 and s["right"] <= width, (slot, s)
+    assert b["scroll"] <= width, b["scroll"]
+
+
+# ---------------------------------------------------------------- 1. the table's geometry
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_four_players_partner_sits_across_and_opponents_left_and_right(new_context, base_url, viewport):
+    page = open_table(new_context, base_url, "variant=scopone&seed=1&level=random&lang=es", viewport)
+    page.screenshot(path=f"/tmp/i_p4_{viewport['width']}.png")
+    b = boxes(page)
+    assert set(b["seats"]) == {"l", "t", "r"}
+    t, l, r, c = b["seats"]["t"], b["seats"]["l"], b["seats"]["r"], b["center"]
+    assert t["partner"] and not l["partner"] and not r["partner"]
+    # the partner across the table: above the table's centre, between the two opponents
+    assert t["bottom"] <= c["cy"], (t, c)
+    assert l["cx"] < t["cx"] < r["cx"], (l, t, r)
+    assert abs(t["cx"] - c["cx"]) <= 0.1 * viewport["width"], (t, c)
+    # the opponents on either side of the table's centre, level with each other, below the partner
+    assert l["cx"] < c["cx"] < r["cx"]
+    assert l["cx"] < viewport["width"] / 2 < r["cx"]
+    assert abs(l["cy"] - r["cy"]) <= 8, (l, r)
+    assert l["top"] > t["top"] and r["top"] > t["top"]
+    # all above my own seat, nothing off the screen
+    for s in (t, l, r):
+        assert s["bottom"] <= b["me"]["top"] + 1, (s, b["me"])
+    assert_inside(b, viewport["width"])
+    if viewport is PHONE:
+        # compact boxes: the three seats fit across the phone with room for the table between
+        for s in (t, l, r):
+            assert s["w"] <= 0.3 * viewport["width"], s
+            assert s["h"] <= 170, s
+        assert c["w"] >= 0.45 * viewport["width"], c
+
+
+def test_three_players_on_a_phone_sit_left_and_right_of_the_table(new_context, base_url):
+    page = open_table(new_context, base_url, "variant=scopa-a-tre&seed=3&level=random")
+    b = boxes(page)
+    assert set(b["seats"]) == {"l", "r"}
+    l, r, c = b["seats"]["l"], b["seats"]["r"], b["center"]
+    assert l["right"] <= c["cx"] <= r["left"], (l, c, r)
+    assert abs(l["cy"] - r["cy"]) <= 8, (l, r)
+    for s in (l, r):
+        assert s["w"] <= 0.3 * PHONE["width"], s
+        assert s["bottom"] <= b["me"]["top"] + 1
+    assert_inside(b, PHONE["width"])
+    page.screenshot(path="/tmp/i_p3_360.png")
+
+
+def test_six_players_on_a_phone_sit_around_the_table(new_context, base_url):
+    page = open_table(new_context, base_url, "variant=scopa-a-sei&seed=3&level=random")
+    b = boxes(page)
+    s, c = b["seats"], b["center"]
+    assert set(s) == {"l", "tl", "t", "tr", "r"}
+    assert s["t"]["partner"]
+    # the partner across, above the centre; the others around, left ones left and right ones right
+    assert s["t"]["bottom"] <= c["cy"]
+    assert s["tl"]["cx"] < s["t"]["cx"] < s["tr"]["cx"]
+    assert s["l"]["cx"] < c["cx"] < s["r"]["cx"]
+    assert s["tl"]["cx"] < PHONE["width"] / 2 < s["tr"]["cx"]
+    assert s["tl"]["top"] < s["l"]["top"] and s["tr"]["top"] < s["r"]["top"]
+    for box in s.values():
+        assert box["w"] <= 0.3 * PHONE["width"], box
+        assert box["bottom"] <= b["me"]["top"] + 1
+    assert_inside(b, PHONE["width"])
+    page.screenshot(path="/tmp/i_p6_360.png")
+
+
+# ---------------------------------------------------------------- 2. cards wide enough to tap
+
+
+TAP = """() => [...document.querySelectorAll('#hand-cards .card')].map(card => {
+    // the widest run of points on one line across the card where a tap lands on this card
+    const b = card.getBoundingClientRect();
+    let best = 0;
+    for (let y = b.top + 4; y < b.bottom - 2; y += 6) {
+      let run = 0;
+      for (let x = Math.floor(b.left); x <= b.right; x++) {
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('.card') === card) { run++; best = Math.max(best, run); } else run = 0;
+      }
+    }
+    // the rank and suit in the card's top left corner are in sight
+    const corner = document.elementFromPoint(b.left + 0.12 * b.width, b.top + 0.1 * b.height);
+    return { card: card.dataset.card, tap: best, corner: !!corner && corner.closest('.card') === card,
+             width: b.width, top: b.top }; })"""
+
+
+def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(new_context, base_url):
+    page = open_table(new_context, base_url, "variant=scopone&seed=1&level=random&lang=it")
+    cards = page.evaluate(TAP)
+    assert len(cards) >= 9      # ten dealt; one played already when a computer leads
+    narrow = [c for c in cards if c["tap"] < 40]
+    assert not narrow, narrow
+    hidden = [c for c in cards if not c["corner"]]
+    assert not hidden, hidden
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # still clickable: a tap on the middle of the visible part plays that card
+    page.screenshot(path="/tmp/i_hand10_360.png")
+    hand_before = page.evaluate("settebello.view.hand")
+    tapped = page.locator("#hand-cards button.card:not([disabled])").nth(3).get_attribute("data-card")
+    # a tap on the card's visible corner (its upper left, where the rank and suit are)
+    page.locator("#hand-cards button.card:not([disabled])").nth(3).click(position={"x": 16, "y": 20})
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    page.wait_for_function("settebello.view.plays.some(p => p.seat === settebello.view.seat)")
+    mine = page.evaluate("settebello.view.plays.filter(p => p.seat === settebello.view.seat)[0].card")
+    assert mine == tapped and mine in hand_before
+
+
+def test_a_three_card_hand_on_a_phone_stays_one_row(new_context, base_url):
+    page = open_table(new_context, base_url, "variant=scopa&seed=1&level=random")
+    cards = page.evaluate(TAP)
+    assert len(cards) == 3
+    tops = [c["top"] for c in cards]
+    assert max(tops) - min(tops) <= 8, cards        # one row (the fan lowers the outer cards a little)
+    assert all(c["width"] >= 70 and c["tap"] >= 60 and c["corner"] for c in cards), cards
+
+
+# ---------------------------------------------------------------- 3. the dealer while scoring
+
+
+DEALER_SEAT = """() => { const m = [...document.querySelectorAll('.seat__dealer')].filter(d => !d.hidden);
+    return m.map(d => d.closest('.seat').id === 'me' ? 'me' : +d.closest('.seat').dataset.seat); }"""
+
+
+def test_the_dealer_marker_stays_on_the_scored_hands_dealer_until_the_next_hand(new_context, base_url):
+    page = open_table(new_context, base_url, "variant=scopa-a-quattro&seed=5&level=random&lang=en", DESKTOP)
+    view = page.evaluate("settebello.view")
+    dealer, me, n = view["dealer"], view["seat"], len(view["players"])
+    mark = lambda s: "me" if s == me else s  # noqa: E731
+    assert page.evaluate(DEALER_SEAT) == [mark(dealer)]
+    play_until_sheet(page)
+    # the sheet is up: the hand scored was dealt by `dealer`, and the marker says so
+    assert page.evaluate("settebello.view.phase") in ("deal", "over")
+    assert page.evaluate(DEALER_SEAT) == [mark(dealer)]
+    if dealer != me:
+        label = page.locator(f'#opponents .seat[data-seat="{dealer}"]').get_attribute("aria-label")
+        assert "dealer" in label.lower(), label
+    page.click("#next")
+    page.locator("#sheet").wait_for(state="hidden", timeout=15000)
+    # the next hand: the deal has passed on
+    assert page.evaluate(DEALER_SEAT) == [mark((dealer + 1) % n)]
+
+
+# ---------------------------------------------------------------- 4. the sheet in high contrast
+
+
+def luminance(rgb: str) -> float:
+    parts = [float(x) for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    lin = [(p / 255) / 12.92 if p / 255 <= 0.03928 else ((p / 255 + 0.055) / 1.055) ** 2.4 for p in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_the_score_sheet_follows_high_contrast(new_context, base_url):
+    page = open_table(new_context, base_url, "variant=scopa&seed=1&level=random&lang=en", DESKTOP)
+    play_until_sheet(page)
+    page.emulate_media(contrast="more")
+    page.wait_for_function("document.documentElement.classList.contains('hc')", timeout=5000)
+    sheet = page.evaluate("""() => {
+        const card = document.querySelector('#sheet .sheet__card'), cs = getComputedStyle(card);
+        // every piece of text and the background it sits on (the nearest element with one)
+        const bg = (e) => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+            if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') return c; } return 'rgb(0, 0, 0)'; };
+        const texts = [...card.querySelectorAll('h2, th, td, small, strong, button, p')]
+            .filter(e => e.getBoundingClientRect().width && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+            .map(e => ({ text: e.textContent.trim().slice(0, 20), color: getComputedStyle(e).color, bg: bg(e) }));
+        return { bg: cs.backgroundColor, color: cs.color, border: cs.borderTopColor, borderWidth: parseFloat(cs.borderTopWidth), texts }; }""")
+    assert sheet["bg"] == "rgb(0, 0, 0)", sheet["bg"]
+    assert sheet["color"] == "rgb(255, 255, 255)", sheet["color"]
+    assert sheet["borderWidth"] >= 2 and sheet["border"] == "rgb(255, 255, 255)"
+    weak = [t for t in sheet["texts"] if contrast(t["color"], t["bg"]) < 7]
+    assert not weak, weak
+    # the cells a side won are still told apart (on cream they are tinted green): by a frame
+    won = page.evaluate("""() => [...document.querySelectorAll('#sheet td.won')].map(w => {
+        const cs = getComputedStyle(w); return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), color: cs.outlineColor }; })""")
+    assert won, "no category was won in this hand"
+    assert all(w["style"] != "none" and w["width"] >= 2 and contrast(w["color"], "rgb(0, 0, 0)") >= 7 for w in won), won
+    page.screenshot(path="/tmp/i_hc_sheet_1280.png")
