@@ -24,6 +24,7 @@ import functools
 import http.server
 import importlib.util
 import os
+import socket
 import socketserver
 import sys
 import threading
@@ -73,6 +74,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
     protocol_version = "HTTP/1.1"  # keep-alive: many small files, as a real host does
+
+    def setup(self):
+        super().setup()
+        # Headers and body go out in separate writes: with Nagle's algorithm on, the body of
+        # every response after the first on a kept-alive connection waits for the browser's
+        # delayed ACK (~40 ms each; ~0.4 s of a first visit's 57 requests on 6 connections).
+        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def send_head(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]

@@ -99,6 +99,9 @@ class PlayerView:
     results: tuple[HandResult, ...]
     winner: int | None
     legal: tuple[Play, ...]
+    # who dealt the hand on the table: `dealer` once it is being played; after its last play the
+    # deal has passed on (R2), and this still names the hand's own dealer (e.g. for a score sheet)
+    hand_dealer: int | None = None
 
     @property
     def side(self) -> int:
@@ -123,6 +126,7 @@ class PlayerView:
             "rules": self.rules.options(),
             "phase": self.phase,
             "dealer": self.dealer,
+            "hand_dealer": self.dealer if self.hand_dealer is None else self.hand_dealer,
             "turn": self.turn,
             "hand": cards_str(self.hand),
             "hand_counts": list(self.hand_counts),
@@ -160,6 +164,7 @@ class Match:
         self.side_of = tuple(s % self.sides for s in range(n))
         self.first_dealer = first_dealer
         self.dealer = first_dealer
+        self.hand_dealer = first_dealer  # the dealer of the hand dealt last (PlayerView.hand_dealer)
         self.rng = rng
         self.capture_rule = CaptureRule.of(rules)
         self.totals = [0] * self.sides
@@ -212,6 +217,7 @@ class Match:
         self.scope = [0] * self.sides
         self.last_capturer = None
         self.turn = (self.dealer + 1) % n
+        self.hand_dealer = self.dealer
         self.phase = "play"
         self._legal = None
         return True
@@ -399,6 +405,7 @@ class Match:
             scope=tuple(self.scope), last_capturer=self.last_capturer, plays=plays,
             totals=tuple(self.totals), results=tuple(self.results), winner=self.winner,
             legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
+            hand_dealer=self.hand_dealer,
         )
 
     def clone(self) -> "Match":

@@ -200,13 +200,12 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
 }
 
 /**
- * Who dealt the hand on the table. Once a hand is scored the engine has already passed the deal
- * on (v.dealer is the next hand's dealer while phase is "deal" or "over"); the marker stays on
- * the hand's own dealer until the next hand is dealt.
+ * Who dealt the hand on the table, as the engine says (once a hand is scored it has already
+ * passed the deal on: v.dealer is the next hand's dealer); the marker stays on the hand's own
+ * dealer until the next hand is dealt.
  */
 export function handDealer(v) {
-  const n = v.players.length;
-  return v.phase === "play" ? v.dealer : (v.dealer - 1 + n) % n;
+  return v.hand_dealer ?? v.dealer;
 }
 
 /**

@@ -187,14 +187,13 @@ function midView(prev, next, e) {
     scope_cards: prev.scope_cards, hand: prev.seat === next.seat ? prev.hand.filter((c) => c !== e.card) : next.hand,
     hand_counts: prev.hand_counts.map((k, s) => (s === e.seat ? Math.max(0, k - 1) : k)), deck_left: prev.deck_left,
     turn: e.seat, phase: "play", pass_to: null, legal: [], waiting: "show",
-    dealer: prev.dealer,  // the last play of a hand: next has passed the deal on already
   };
 }
 
 /** The table with the capture done but before fresh cards are dealt (when e dealt). */
 function takenView(mid, next) {
   return { ...next, hand: mid.hand, hand_counts: mid.hand_counts, deck_left: mid.deck_left, phase: "play", turn: mid.turn,
-    pass_to: null, legal: [], waiting: "show", dealer: mid.dealer };
+    pass_to: null, legal: [], waiting: "show" };
 }
 
 /** "play.you.*" when the one person at the table played (said to them: "Giochi...", "Jugás..."). */

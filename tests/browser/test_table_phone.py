@@ -204,6 +204,9 @@ def test_the_score_sheet_follows_high_contrast(new_context, base_url):
     play_until_sheet(page)
     page.emulate_media(contrast="more")
     page.wait_for_function("document.documentElement.classList.contains('hc')", timeout=5000)
+    # colours read once the buttons' colour transitions have run (mid-way they are neither palette)
+    page.evaluate("""() => Promise.all(document.getAnimations()
+        .filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})))""")
     sheet = page.evaluate("""() => {
         const card = document.querySelector('#sheet .sheet__card'), cs = getComputedStyle(card);
         // every piece of text and the background it sits on (the nearest element with one)

@@ -62,6 +62,20 @@ def test_dealer_changes_every_hand():
     assert all(a != b for a, b in zip(dealers, dealers[1:]))
 
 
+def test_a_scored_hand_still_names_its_own_dealer_while_the_deal_has_passed_on():
+    """R2: the deal passes on when a hand ends; the score sheet still shows who dealt that hand."""
+    rng = random.Random(11)
+    m = Match.new(rules_for("scopone"), rng)
+    m.deal_until_played()
+    dealt_by = m.dealer
+    assert m.observe(0).hand_dealer == dealt_by == m.observe(0).to_json()["hand_dealer"]
+    while m.phase == "play":
+        m.apply(rng.choice(m.legal_plays()))
+    view = m.observe(2)
+    assert view.dealer == (dealt_by + 1) % 4  # the next hand's dealer
+    assert view.hand_dealer == dealt_by and view.to_json()["hand_dealer"] == dealt_by
+
+
 # -- R3 kings redeal ----------------------------------------------------------------------------
 @pytest.mark.parametrize("table,void", [("10D 10C 10B 1S", True), ("10D 10C 10B 10S", True), ("10D 10C 1B 1S", False)])
 def test_r3_three_or_four_kings_on_the_table_void_the_deal(table, void):
