@@ -5,10 +5,10 @@ seat 0, once at seat 1, the expert in the other seat. The figure is the tested p
 points minus the expert's, summed over both plays of a deal: the deal's luck cancels, so a
 few hundred deals tell two configurations apart far sooner than whole matches do.
 
-Usage: PYTHONPATH=py python benchmarks/ai_duplicate.py CONFIG DEALS [FIRST_SEED] [VARIANT]
+Usage: PYTHONPATH=py python benchmarks/ai_duplicate.py CONFIG DEALS [FIRST_SEED] [VARIANT] [OPPONENT]
 CONFIG is a comma-separated list of MasterPlayer keyword=value (e.g. iterations=120,max_ms=1e9)
-or the name of a level (expert, easy...). Prints one JSON object (mean, its standard error,
-ms per move).
+or the name of a level (expert, easy...); OPPONENT is a level (expert unless given). Prints one
+JSON object (mean, its standard error, ms per move). Two-seat variants only.
 """
 
 from __future__ import annotations
@@ -38,13 +38,13 @@ def build(config: str, rng: random.Random):
     return MasterPlayer(rng, **kw)
 
 
-def one_hand(rules, deck, tested: str, seat: int, seed: str, times: list[float]) -> int:
+def one_hand(rules, deck, tested: str, seat: int, seed: str, times: list[float], opponent: str = "expert") -> int:
     """The tested player's hand points minus the expert's, tested at `seat`."""
     m = Match(rules, first_dealer=1)
     assert m.deal(list(deck))
     players = [None, None]
     players[seat] = build(tested, random.Random(f"{seed}:t"))
-    players[1 - seat] = make_player("expert", random.Random(f"{seed}:e"))
+    players[1 - seat] = make_player(opponent, random.Random(f"{seed}:e"))
     ev = None
     while m.phase == "play":
         view = m.observe(m.turn)
@@ -61,6 +61,7 @@ def main(argv: list[str]) -> None:
     tested, deals = argv[0], int(argv[1])
     first = int(argv[2]) if len(argv) > 2 else 0
     variant = argv[3] if len(argv) > 3 else "scopa"
+    opponent = argv[4] if len(argv) > 4 else "expert"
     rules = rules_for(variant)
     diffs, times = [], []
     for d in range(first, first + deals):
@@ -69,11 +70,12 @@ def main(argv: list[str]) -> None:
         shuffler.shuffle(deck)
         while not Match(rules, first_dealer=1).deal(list(deck)):  # a void deal (R3): shuffle again
             shuffler.shuffle(deck)
-        diffs.append(sum(one_hand(rules, deck, tested, seat, f"dup:{d}:{seat}", times) for seat in (0, 1)))
+        diffs.append(sum(one_hand(rules, deck, tested, seat, f"dup:{d}:{seat}", times, opponent)
+                         for seat in (0, 1)))
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     times.sort()
-    print(json.dumps({"config": tested, "deals": deals, "first": first, "variant": variant,
+    print(json.dumps({"config": tested, "opponent": opponent, "deals": deals, "first": first, "variant": variant,
                       "diff_per_deal": round(mean, 3), "se": round(se, 3), "diffs": diffs,
                       "ms_median": round(times[len(times) // 2], 2),
                       "ms_p95": round(times[int(0.95 * len(times))], 2)}))

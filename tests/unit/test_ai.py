@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from scopa.ai import LEVELS, hint, make_player
 from scopa.ai.arena import run_arena, wilson
 from scopa.ai.heuristics import knowledge
-from scopa.ai.inference import sample_consistent, unlikely_cards
+from scopa.ai.inference import KEEP, PRIOR_PLAYS, error_rates, sample_consistent, unlikely_cards
 from scopa.ai.endgame import solvable
 from scopa.ai.levels import ExpertPlayer
-from scopa.ai.master import MasterPlayer
+from scopa.ai.master import MasterPlayer, expert_replies
 from scopa.ai.rollout import playout
 from scopa.cards import DECK, parse_cards
 from scopa.cli import main
@@ -219,6 +219,90 @@ def test_inference_reads_a_scopa_passed_up():
     plain = sum(bool(sixes & set(sample_match(view, rng).hands[1])) for _ in range(300))
     told = sum(bool(sixes & set(sample_consistent(view, rng, unlikely).hands[1])) for _ in range(300))
     assert plain > 40 and told < plain / 3
+
+
+def test_error_rates_read_a_finished_round():
+    """Once a round is over, the cards an opponent held in it are all known: one who passed up a
+    scopa it held is rated careless (its passed-up plays are believed less, and the master's
+    rollouts let it err more often); one who took everything it could is rated careful."""
+    rules = rules_for("scopa")
+    top = parse_cards(["9B", "10B", "6D", "6B", "4D", "7B", "9C", "2S", "3S", "1C"])
+    rates = {}
+    for second in ("10B", "6B"):  # seat 1 lays its Re beside 1C 2S 3S, or sweeps them with its 6
+        m = Match(rules, first_dealer=1)
+        assert m.deal(top + [c for c in DECK if c not in top])
+        m.play("9B")
+        m.play(second)
+        while len(m.observe(0).plays) < 6:
+            m.apply(m.legal_plays()[0])
+        view = m.observe(0)
+        assert view.turn == 0 and not view.plays[6:]  # round 2 dealt, nothing played in it yet
+        rates[second] = error_rates(view)
+        assert set(rates[second]) == {1}
+    careless, careful = rates["10B"][1], rates["6B"][1]
+    assert careless == ((1 + KEEP * PRIOR_PLAYS) / (1 + PRIOR_PLAYS), 1)  # one chance, missed
+    assert careful[1] == 2 and careful[0] < KEEP < careless[0]  # two chances, both taken
+    # Mid-round, an unfinished round tells nothing yet: only the prior.
+    m = Match(rules, first_dealer=1)
+    assert m.deal(top + [c for c in DECK if c not in top])
+    m.play("9B")
+    m.play("10B")
+    assert error_rates(m.observe(0)) == {1: (KEEP, 0)}
+
+
+def test_sample_consistent_keeps_cards_of_a_careless_opponent():
+    """With a high error rate for a seat, the cards its passed-up scopa made unlikely stay in its
+    sampled hand about as often as chance would put them there."""
+    rules = rules_for("scopa")
+    m = Match(rules, first_dealer=1)
+    top = parse_cards(["9B", "10B", "6D", "8B", "4D", "7B", "9C", "2S", "3S", "1C"])
+    assert m.deal(top + [c for c in DECK if c not in top])
+    m.play("9B")
+    m.play("10B")
+    view = m.observe(0)
+    sixes = set(parse_cards(["6C", "6B", "6S"]))
+    unlikely = unlikely_cards(view)
+    rng = random.Random(4)
+    plain = sum(bool(sixes & set(sample_match(view, rng).hands[1])) for _ in range(300))
+    believed = sum(bool(sixes & set(sample_consistent(view, rng, unlikely, {1: 0.05}).hands[1]))
+                   for _ in range(300))
+    doubted = sum(bool(sixes & set(sample_consistent(view, rng, unlikely, {1: 1.0}).hands[1]))
+                  for _ in range(300))
+    assert believed < plain / 3 and abs(doubted - plain) < plain / 4
+
+
+def test_expert_replies_come_from_the_next_players_view():
+    """The master's reply model: for each card the next player may hold, the play the expert
+    would make with it on the table our candidate leaves. Laying a 7 beside the Settebello hands
+    it to whoever holds a 7; a card we hold ourselves is never one of its cards."""
+    rules = rules_for("scopa")
+    top = parse_cards(["7B", "1S", "10C", "3S", "2C", "4S", "7D", "5B", "8C", "9S"])
+    m = Match(rules, first_dealer=1)  # seat 0 (7B 10C 2C) plays first; table 7D 5B 8C 9S
+    assert m.deal(top + [c for c in DECK if c not in top])
+    view = m.observe(0)
+    seven_b, ten_c, two_c, seven_d = parse_cards(["7B", "10C", "2C", "7D"])
+    lay_ten = Play(ten_c, ())
+    replies = expert_replies(view, lay_ten, ExpertPlayer(random.Random(0)))
+    assert set(replies) == set(view.unseen())  # never our own cards
+    seven_c = parse_cards(["7C"])[0]
+    assert replies[seven_c][1] == Play(seven_c, (seven_d,))  # it takes the Settebello we left
+    # The same answer through the rollout: the forced reply is played and the hand scored as the
+    # engine scores it.
+    base = sample_match(view, random.Random(1))
+    held = base.hands[1]
+    answer = max((replies[c] for c in held), key=lambda t: t[0])[1]
+    record: list = []
+    totals = playout(base.clone(), lay_ten.card, (), knowledge(rules), random.Random(2), 0.1, record=record,
+                     reply=answer)
+    assert record[1] == tuple(answer)
+    ev = None
+    for card, presa in record:
+        ev = base.apply(Play(card, presa))
+    assert ev.hand_result.totals == totals
+    # Taking the Settebello ourselves leaves nothing of the kind: no reply takes it.
+    replies = expert_replies(view, Play(seven_b, (seven_d,)), ExpertPlayer(random.Random(0)))
+    assert all(seven_d not in p.presa for _, p in replies.values())
+    assert two_c not in replies
 
 
 def test_master_takes_the_settebello():

@@ -18,6 +18,8 @@ from .heuristics import knowledge
 MISSED = 0.8
 # The chance to keep an unlikely card where the deal put it (players err, or play for safety).
 KEEP = 0.15
+# How many plays the prior `KEEP` weighs as, against a seat's own record (see `error_rates`).
+PRIOR_PLAYS = 2.0
 
 
 def tables_before(view: PlayerView) -> list[tuple[Card, ...]]:
@@ -63,9 +65,53 @@ def unlikely_cards(view: PlayerView) -> dict[int, frozenset[Card]]:
     return {s: frozenset(cs) for s, cs in out.items()}
 
 
-def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, frozenset[Card]]) -> Match:
+def error_rates(view: PlayerView) -> dict[int, tuple[float, int]]:
+    """Per other seat, how often it passed up a clearly better play (by more than `MISSED`) when
+    it had one, and on how many such chances, checked on this hand's finished rounds only.
+
+    Once a round is over every card a seat held in it has been played in the open: the seat's
+    hand at each of its plays is known, so its choices can be checked against what it really
+    held (reading only the view's public plays). The rate is shrunk toward `KEEP` (as if it had
+    been seen on `PRIOR_PLAYS` chances): `(misses + KEEP * PRIOR_PLAYS) / (chances + PRIOR_PLAYS)`.
+    A careful player's rate falls toward 0, a careless one's rises toward its real error rate.
+    """
+    rules = view.rules
+    n = len(view.names)
+    per_round = n * rules.hand_size
+    done = (len(view.plays) // per_round) * per_round
+    k = knowledge(rules)
+    tables = tables_before(view) if done else []
+    misses = [0] * n
+    chances = [0] * n
+    for r in range(0, done, per_round):
+        held: dict[int, list[Card]] = {}
+        for seat, play in view.plays[r: r + per_round]:
+            held.setdefault(seat, []).append(play.card)
+        for i in range(r, r + per_round):
+            seat, play = view.plays[i]
+            hand = held[seat]
+            if seat != view.seat:
+                table = tables[i]
+                best = 0.0
+                for c in hand:
+                    for presa in k.takes(table, VALUE[c]):
+                        g = k.gain(Play(c, presa), len(table), False)
+                        if g > best:
+                            best = g
+                if best > MISSED:
+                    chances[seat] += 1
+                    if best - k.gain(play, len(table), False) > MISSED:
+                        misses[seat] += 1
+            hand.remove(play.card)
+    return {s: ((misses[s] + KEEP * PRIOR_PLAYS) / (chances[s] + PRIOR_PLAYS), chances[s])
+            for s in range(n) if s != view.seat}
+
+
+def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, frozenset[Card]],
+                      keep: dict[int, float] | None = None) -> Match:
     """A determinisation (`sample_match`) in which each unlikely card is moved, with chance
-    1 - KEEP, out of the hand that probably lacks it (to the deck or to a hand that may hold it)."""
+    1 - KEEP (or 1 - `keep[seat]`, that seat's own error rate), out of the hand that probably
+    lacks it (to the deck or to a hand that may hold it)."""
     m = sample_match(view, rng)
     if not unlikely:
         return m
@@ -73,8 +119,9 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
     for s, bad in unlikely.items():
         hand = m.hands[s]
         moved = False
+        stay = KEEP if keep is None else keep.get(s, KEEP)
         for i, c in enumerate(hand):
-            if c not in bad or rng.random() < KEEP:
+            if c not in bad or rng.random() < stay:
                 continue
             # Places the card could go: a deck position, or another hidden hand's card that may
             # be swapped in (not unlikely for `s`), while `c` is not unlikely for that hand.

@@ -11,12 +11,15 @@ inside a determinisation, holds known cards — minus a share of the worth of a 
 small chance `eps` of any legal play. With `guard` > 0 the policy weighs, instead of the scopa
 alone, the best take the next player's cards find on the table it leaves (everything: the
 Settebello, denari, a scopa), times `guard`; measured no stronger, so the master leaves it off.
+The master may fix the next seat's first play (`reply`: its model of that player's answer) and
+give each seat its own chance `eps` of a random play (its model of how often that player errs).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
+from typing import Sequence
 
 from ..cards import VALUE, Card
 from ..scoring import score_hand
@@ -24,12 +27,16 @@ from ..state import Match
 from .heuristics import Knowledge
 
 
-def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random, eps: float,
-            record: list | None = None, guard: float = 0.0) -> tuple[int, ...]:
+def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
+            eps: float | Sequence[float], record: list | None = None, guard: float = 0.0,
+            reply: tuple[Card, tuple[Card, ...]] | None = None) -> tuple[int, ...]:
     """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
-    for everyone to the end of the hand; the hand's points per side. `record` gets every play."""
+    for everyone to the end of the hand; the hand's points per side. `eps` is the chance of a
+    random play, one for all or one per seat. `reply`, if given, is the next seat's play (it must
+    be legal for it, before any new round is dealt). `record` gets every play."""
     rules = m.rules
     n = m.n
+    eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
     side_of = m.side_of
     hands = m.hands
     table = m.table
@@ -74,11 +81,16 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 hands[(first + i) % n].append(c)
             for h in hands:
                 h.sort()
+        if reply is not None:
+            card, presa = reply
+            reply = None
+            continue
         # The policy for `seat`.
         hand = hands[seat]
         vals = [VALUE[t] for t in table]
         entry = positions(tuple(vals))
-        if eps and rng.random() < eps:
+        e = eps_of[seat]
+        if e and rng.random() < e:
             options = []
             for c in hand:
                 opts = entry[VALUE[c]]
