@@ -19,8 +19,8 @@ Progressive bias: each candidate's rollout mean gets the expert's own score for 
 dozen noisy rollouts do not overturn a clearly better play. Measured on 200 duplicate deals
 against the expert at 100 iterations (benchmarks/ai_duplicate.py): without it the master made
 -0.14 ± 0.22 hand points per deal against the expert, with it +0.28 ± 0.2 (paired gain
-+0.42 ± 0.17). `guard` > 0 makes the rollout policy weigh everything the next player's (sampled)
-cards could take, not only a scopa: measured no better (+0.21 ± 0.19), so it is off.
++0.42 ± 0.17). A rollout policy weighing everything the next player's (sampled) cards could take,
+not only a scopa, measured no better (+0.21 ± 0.19) and was dropped.
 
 Reply model (`reply`): in Scopa most of what a play is worth is what the next player can take from
 the table it leaves. So the next player's answer to each candidate (when it plays for another side
@@ -109,7 +109,7 @@ class MasterPlayer:
     name = "master"
 
     def __init__(self, rng: random.Random, iterations: int = 250, max_ms: float = 700.0,
-                 eps: float = 0.08, max_candidates: int = 8, inference: bool = True, guard: float = 0.0,
+                 eps: float = 0.08, max_candidates: int = 8, inference: bool = True,
                  prior: float = 1.0, model: bool = True, reply: bool = True):
         self.rng = rng
         self.iterations = iterations
@@ -117,7 +117,6 @@ class MasterPlayer:
         self.eps = eps
         self.max_candidates = max_candidates
         self.inference = inference
-        self.guard = guard
         self.prior = prior
         self.model = model
         self.reply = reply
@@ -161,7 +160,6 @@ class MasterPlayer:
         counts = [0] * len(cands)
         rng = self.rng
         eps = eps_seats
-        guard = self.guard
         deadline = time.perf_counter() + self.max_ms / 1000.0
         # Reply model: the next player, if it plays for the other side before any new deal, answers
         # each candidate as the expert would from what it can see (with the card of its sampled
@@ -205,7 +203,7 @@ class MasterPlayer:
                         answer = best[1] if best is not None else None
                     # Common random numbers: every candidate meets the same deal and rollout seed.
                     roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
-                    tot = playout(base.clone(), card, presa, k, roll, eps, guard=guard, reply=answer)
+                    tot = playout(base.clone(), card, presa, k, roll, eps, reply=answer)
                     mine = tot[my_side]
                     other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
                     v = sign * (mine - other)

@@ -8,9 +8,8 @@ tests/unit/test_ai.py replays its plays through `Match.apply` and checks the sam
 
 The policy: the worth taken now (scopa included), minus a scopa left to the next player — who,
 inside a determinisation, holds known cards — minus a share of the worth of a card laid; with a
-small chance `eps` of any legal play. With `guard` > 0 the policy weighs, instead of the scopa
-alone, the best take the next player's cards find on the table it leaves (everything: the
-Settebello, denari, a scopa), times `guard`; measured no stronger, so the master leaves it off.
+small chance `eps` of any legal play. (Weighing everything the next player could take instead of
+the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
 The master may fix the next seat's first play (`reply`: its model of that player's answer) and
 give each seat its own chance `eps` of a random play (its model of how often that player errs).
 """
@@ -28,7 +27,7 @@ from .heuristics import Knowledge
 
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
-            eps: float | Sequence[float], record: list | None = None, guard: float = 0.0,
+            eps: float | Sequence[float], record: list | None = None,
             reply: tuple[Card, tuple[Card, ...]] | None = None) -> tuple[int, ...]:
     """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
     for everyone to the end of the hand; the hand's points per side. `eps` is the chance of a
@@ -105,10 +104,6 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
         threat = {VALUE[c] for c in hands[after]}  # empty when a new round is dealt first
         in_hands = sum(len(h) for h in hands)
         last = not mazzo and in_hands == 1
-        if guard and threat and not last:
-            card, presa = _guarded(hand, table, vals, entry, threat, positions, worth, scopa_worth, guard,
-                                   not mazzo and in_hands == 2, ace_no_scopa)
-            continue
         best_s = -1e9
         card = presa = None
         for c in hand:
@@ -139,55 +134,6 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
         prese[side_of[last_capturer]].extend(table)  # R6
         table.clear()
     return score_hand(rules, prese, scope).totals
-
-
-def _guarded(hand, table, vals, entry, threat, positions, worth, scopa_worth, guard, next_last, ace_no_scopa):
-    """The policy's play when the next player's hand is known (inside a determinisation): the worth
-    taken now minus `guard` times the best take the next player's cards find on the table left."""
-    n_table = len(table)
-    best_s = -1e9
-    card = presa = None
-    for c in hand:
-        vc = VALUE[c]
-        opts = entry[vc]
-        if not opts:
-            s = -0.02 * abs(worth[c])
-            rest = table[:]
-            insort(rest, c)
-            s -= guard * _threat(rest, positions, threat, worth, scopa_worth, next_last, ace_no_scopa)
-            if s > best_s:
-                best_s, card, presa = s, c, ()
-            continue
-        for pos in opts:
-            s = worth[c] + 0.01 * len(pos)
-            for i in pos:
-                s += worth[table[i]]
-            if len(pos) == n_table:
-                if not (ace_no_scopa and vc == 1):
-                    s += scopa_worth
-            else:
-                rest = [table[i] for i in range(n_table) if i not in pos]
-                s -= guard * _threat(rest, positions, threat, worth, scopa_worth, next_last, ace_no_scopa)
-            if s > best_s:
-                best_s, card, presa = s, c, tuple([table[i] for i in pos])
-    return card, presa
-
-
-def _threat(rest, positions, threat, worth, scopa_worth, next_last, ace_no_scopa) -> float:
-    """The most a hand holding these values can take from the sorted table `rest` (scopa included)."""
-    entry = positions(tuple([VALUE[c] for c in rest]))
-    full = len(rest)
-    best = 0.0
-    for v in threat:
-        for pos in entry[v]:
-            g = 0.0
-            for i in pos:
-                g += worth[rest[i]]
-            if len(pos) == full and not next_last and not (ace_no_scopa and v == 1):
-                g += scopa_worth
-            if g > best:
-                best = g
-    return best
 
 
 # Per capture rule, per sorted table values: the card values that take the whole table.
