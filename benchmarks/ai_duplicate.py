@@ -34,7 +34,7 @@ def build(config: str, rng: random.Random):
     for item in config.split(","):
         key, value = item.split("=")
         kw[key] = type(getattr(MasterPlayer(random.Random(0)), key))(float(value)) \
-            if key != "inference" else value not in ("0", "false", "False")
+            if key not in ("inference", "model", "reply", "fair", "likely") else value not in ("0", "false", "False")
     return MasterPlayer(rng, **kw)
 
 

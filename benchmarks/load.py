@@ -29,15 +29,23 @@ Usage (after scripts/test or scripts/serve built static/vendor/):
     .venv/bin/python benchmarks/load.py            # 7 runs of each
     .venv/bin/python benchmarks/load.py --runs 9 --json results.json
     .venv/bin/python benchmarks/load.py --block-sw  # diagnostic: without the offline service worker
+    .venv/bin/python benchmarks/load.py --seam      # diagnostic: also benchmarks/seam.html
 
-Reading the figures: the wasm compile dominates both pages and moves with whatever
-else the 2 cores are doing (other tests, servers), by a second or more between loads;
-compare the two pages only within one run, and prefer more runs on a busy machine. What
+``--seam`` adds a third page to every run, ``seam``: benchmarks/seam.html, index.html's runtime
+seam alone (the same PyScript worker, pyscript.toml, bridge.py and first ping, no table). It is
+not a target; it splits the game's distance from the bare boot into the part the issue's seam
+costs (PyScript's worker start-up) and the part that is the game's own.
+
+Reading the figures: ``loadPyodide`` dominates both pages (~2 s idle, the same in both;
+mostly Python's start-up in the instance, the wasm compile is ~0.2-0.35 s of it) and moves
+with whatever else the 2 cores are doing (other tests, servers), by a second or more between
+loads; compare the pages only within one run, and prefer more runs on a busy machine. What
 the game does on top of the bare boot, measured on a cold load here: ~150-200 ms before
-the wasm request starts (core.js -> its chunks -> pyscript.toml -> worker -> bridge.py ->
-pyodide.mjs, and PyScript's IndexedDB package cache), then after the wasm: fetching and
-unpacking py.zip (~20 ms), PyScript's own ``import pyscript`` in the worker (~150 ms),
-``import scopa`` (~50 ms, reported by ping as scopa.import_ms) and the first ping (<1 ms).
+``loadPyodide`` is called (core.js -> its chunks -> pyscript.toml -> worker -> pyscript.toml
+again -> pyodide.mjs, and PyScript's IndexedDB package cache), then after it: fetching and
+unpacking py.zip (~35 ms), PyScript's bootstrap and ``import pyscript`` in the worker
+(~75-100 ms), ``import scopa`` (~20-30 ms, reported by ping as scopa.import_ms), the first
+ping, and the game's first calls and drawing (see benchmarks/load_results.md).
 
 The server is scripts/serve.py's, in a thread on a free loopback port, with the same
 cache headers as scripts/serve (runtime: max-age=3600; app files: no-cache). Compression
@@ -71,6 +79,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 PAGES = {"game": "index.html", "bare": "benchmarks/bare.html"}
+SEAM_PAGE = "benchmarks/seam.html"  # --seam: the PyScript seam alone (diagnostic)
 FIRST_PAINT_TARGET_MS = 300
 READY_RATIO_TARGET = 1.15
 
@@ -177,17 +186,18 @@ def measure(page, meter, action, timeout_ms):
             "statuses": dict(meter.statuses)}
 
 
-def run(runs: int, timeout_ms: int, block_sw: bool = False):
+def run(runs: int, timeout_ms: int, block_sw: bool = False, pages: dict | None = None):
+    pages = pages or PAGES
     meter = Meter()
     server, base = start_server(meter)
-    results = {name: {"cold": [], "warm": []} for name in PAGES}
+    results = {name: {"cold": [], "warm": []} for name in pages}
     cold_paths: set[str] = set()
     foreign: list[str] = []
     netloc = urlsplit(base).netloc
     try:
         with sync_playwright() as p:
             for i in range(runs):
-                order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                order = list(pages) if i % 2 == 0 else list(reversed(pages))
                 for name in order:
                     # A browser profile of its own (empty disk cache) for each cold load.
                     # Not browser.new_context(): its in-memory cache never keeps the 9.6 MB
@@ -200,7 +210,7 @@ def run(runs: int, timeout_ms: int, block_sw: bool = False):
                     context.on("request", lambda r, requested=requested: requested.append(r.url))
                     context.add_init_script(READY_PROBE)
                     page = context.pages[0] if context.pages else context.new_page()
-                    url = base + PAGES[name]
+                    url = base + pages[name]
                     results[name]["cold"].append(
                         measure(page, meter, lambda: page.goto(url), timeout_ms))
                     if name == "game":
@@ -255,12 +265,15 @@ def main(argv=None):
     parser.add_argument("--json", help="also write the raw samples and medians to this file")
     parser.add_argument("--block-sw", action="store_true",
                         help="diagnostic: no service worker (sw.js), to see what the offline cache costs")
+    parser.add_argument("--seam", action="store_true",
+                        help=f"diagnostic: also load {SEAM_PAGE}, the PyScript seam without the game")
     args = parser.parse_args(argv)
 
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("static/vendor/ is not built: run scripts/test or scripts/serve first")
 
-    results, cold_paths, foreign = run(args.runs, args.timeout, args.block_sw)
+    pages = {**PAGES, "seam": SEAM_PAGE} if args.seam else PAGES
+    results, cold_paths, foreign = run(args.runs, args.timeout, args.block_sw, pages)
     summary = summarise(results)
 
     print(f"\nLoad times, median of {args.runs} (ms after navigation start; bytes sent by the server)")
@@ -292,6 +305,14 @@ def main(argv=None):
     checks.append(("every vendored file requested by the game", not unused,
                    ", ".join(unused) or "all used"))
     checks.append(("no request to another host", not foreign, ", ".join(foreign) or "none"))
+
+    if args.seam:
+        print("\nThe seam alone (diagnostic, not a target): median of the runs' own ratios")
+        for kind in ("cold", "warm"):
+            def paired(a, b):
+                return median([x["ready"] / y["ready"] for x, y in zip(results[a][kind], results[b][kind])])
+            print(f"  {kind}: seam {paired('seam', 'bare'):.2f}x bare; game {paired('game', 'bare'):.2f}x bare, "
+                  f"{paired('game', 'seam'):.2f}x seam")
 
     print("\nTargets")
     for label, ok, detail in checks:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scopa.ai import LEVELS, hint, make_player
 from scopa.ai.arena import run_arena, wilson
 from scopa.ai.heuristics import knowledge
-from scopa.ai.inference import KEEP, PRIOR_PLAYS, error_rates, sample_consistent, unlikely_cards
+from scopa.ai.inference import KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent, unlikely_cards
 from scopa.ai.endgame import solvable
 from scopa.ai.levels import ExpertPlayer
 from scopa.ai.master import MasterPlayer, expert_replies
@@ -247,17 +247,21 @@ def test_error_rates_read_a_finished_round():
     assert error_rates(m.observe(0)) == {1: (KEEP, 0)}
 
 
-def test_sample_consistent_keeps_cards_of_a_careless_opponent():
-    """With a high error rate for a seat, the cards its passed-up scopa made unlikely stay in its
-    sampled hand about as often as chance would put them there."""
-    rules = rules_for("scopa")
-    m = Match(rules, first_dealer=1)
+def _after_a_sweep_passed_up():
+    """Seat 0 took 9C with 9B, leaving 2S 3S 1C; seat 1 laid 10B where any 6 would have swept.
+    Seat 0's view, and the three sixes seat 0 cannot see."""
+    m = Match(rules_for("scopa"), first_dealer=1)
     top = parse_cards(["9B", "10B", "6D", "8B", "4D", "7B", "9C", "2S", "3S", "1C"])
     assert m.deal(top + [c for c in DECK if c not in top])
     m.play("9B")
     m.play("10B")
-    view = m.observe(0)
-    sixes = set(parse_cards(["6C", "6B", "6S"]))
+    return m.observe(0), set(parse_cards(["6C", "6B", "6S"]))
+
+
+def test_sample_consistent_keeps_cards_of_a_careless_opponent():
+    """With a high error rate for a seat, the cards its passed-up scopa made unlikely stay in its
+    sampled hand about as often as chance would put them there."""
+    view, sixes = _after_a_sweep_passed_up()
     unlikely = unlikely_cards(view)
     rng = random.Random(4)
     plain = sum(bool(sixes & set(sample_match(view, rng).hands[1])) for _ in range(300))
@@ -343,3 +347,54 @@ def test_master_prior_bias_leans_to_the_expert():
         assert master.choose(view) == view.legal[scores.index(top[0])]
         checked += 1
     assert checked >= 8
+
+
+def test_fair_rollout_policy_never_reads_the_next_players_cards():
+    """In the master's simulations a player weighs the scopa it would leave by the chance that the
+    next player can make it, from the cards it cannot see: moving the next player's cards about
+    (with the deck) never changes its play. The policy that reads the determinisation's cards
+    does change it on some of these deals, so the check can fail."""
+    rules = rules_for("scopa")
+    k = knowledge(rules)
+    differs = {True: 0, False: 0}
+    for seed in range(60):
+        rng = random.Random(seed)
+        m = Match.new(rules, rng)
+        m.deal_until_played()
+        first = m.legal_plays()[0]
+        other = m.clone()
+        # Seat 1 decides after our play; shuffle the rest of our hand with the deck.
+        pool = [c for c in other.hands[m.turn] if c != first.card] + other.mazzo
+        rng.shuffle(pool)
+        keep = len(other.hands[m.turn]) - 1
+        other.hands[m.turn] = sorted([first.card, *pool[:keep]])
+        other.mazzo = pool[keep:]
+        for fair in (True, False):
+            a: list = []
+            b: list = []
+            playout(m.clone(), first.card, first.presa, k, random.Random(0), eps=0.0, record=a, fair=fair)
+            playout(other.clone(), first.card, first.presa, k, random.Random(0), eps=0.0, record=b, fair=fair)
+            differs[fair] += a[1] != b[1]
+    assert differs[True] == 0
+    assert differs[False] > 0
+
+
+def test_play_likelihood_doubts_a_hand_that_would_have_swept():
+    """The opponent laid a 10 where any 6 would have swept the table (2 + 3 + 1): the master's
+    determinisations that give it a 6 weigh far less than those that do not; with a seat
+    believed to play at random (chance 1 of any play) they weigh the same."""
+    view, sixes = _after_a_sweep_passed_up()
+    rng = random.Random(5)
+    samples = [sample_match(view, rng) for _ in range(400)]
+    for eps, low, high in ((0.05, 0.0, 0.2), (1.0, 0.999, 1.001)):
+        weight = play_likelihood(view, ExpertPlayer(random.Random(0)), eps)
+        assert weight is not None
+        with_six = [weight(s) for s in samples if sixes & set(s.hands[1])]
+        without = [weight(s) for s in samples if not sixes & set(s.hands[1])]
+        assert with_six and without
+        ratio = (sum(with_six) / len(with_six)) / (sum(without) / len(without))
+        assert low <= ratio <= high, (eps, ratio)
+    # Nothing to weigh before the opponent has played this round.
+    fresh = Match(rules_for("scopa"), first_dealer=1)
+    assert fresh.deal(list(DECK))
+    assert play_likelihood(fresh.observe(0), ExpertPlayer(random.Random(0)), 0.05) is None

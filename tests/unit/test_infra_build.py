@@ -77,6 +77,21 @@ def test_index_html_preloads_exactly_the_pyscript_modules_the_build_ships():
 
 
 @needs_node_modules
+def test_seam_benchmark_page_preloads_what_index_html_preloads():
+    """benchmarks/seam.html (load.py --seam) is index.html's runtime seam alone: the same
+    preloads, or its figures would not be the seam's floor."""
+    import re
+
+    def preloads(html, prefix):
+        found = re.findall(r'<link rel="(modulepreload|preload)" href="([^"]+)"', html)
+        return sorted((rel, href.removeprefix(prefix)) for rel, href in found)
+
+    seam = preloads((ROOT / "benchmarks" / "seam.html").read_text(), "../")
+    index = preloads((ROOT / "index.html").read_text(), "./")
+    assert seam == index, f"seam.html preloads {seam}, index.html preloads {index}"
+
+
+@needs_node_modules
 def test_pyscript_files_are_core_and_the_chunks_it_loads_only():
     names = [p.name for p in build.pyscript_files(NODE_MODULES / "@pyscript" / "core" / "dist")]
     assert names[:2] == ["core.js", "core.css"]

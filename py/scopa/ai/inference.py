@@ -9,6 +9,9 @@ read from the view's public plays, so a player built on this still never sees a 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from math import exp
+from typing import Callable
 
 from ..cards import VALUE, Card
 from ..state import Match, Play, PlayerView, sample_match
@@ -141,3 +144,70 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
         if moved:
             hand.sort()
     return m
+
+
+
+# How sharply the likelihood of a play follows the expert's score (per point of score).
+SHARPNESS = 6.0
+# Only plays made from a hand of at most this many cards are weighed (a bound on the cost).
+LIKELY_HAND = 3
+
+
+def play_likelihood(view: PlayerView, expert, eps: float | tuple[float, ...]) -> Callable[[Match], float] | None:
+    """The weight of a determinisation: how likely the other seats' plays this round are had they
+    held the cards it gives them and played as the expert would (a softmax of its scores over
+    the plays that hand offered, with a chance `eps` — per seat or for all — of any play).
+
+    A player's hand at an earlier play is its sampled hand plus the cards it has played since;
+    its view then is rebuilt from the public plays. None when there is no play to weigh.
+    """
+    rules = view.rules
+    n = len(view.names)
+    per_round = n * rules.hand_size
+    start = (len(view.plays) // per_round) * per_round
+    k = knowledge(rules)
+    tables = tables_before(view)
+    bases = []
+    for i in range(start, len(view.plays)):
+        seat, play = view.plays[i]
+        if seat == view.seat:
+            continue
+        later = tuple(p.card for s, p in view.plays[i:] if s == seat)
+        if view.hand_counts[seat] + len(later) > LIKELY_HAND:
+            continue
+        prese = [list(p) for p in view.prese]
+        counts = list(view.hand_counts)
+        for s, p in view.plays[i:]:
+            counts[s] += 1
+            if p.presa:
+                pile = prese[s % rules.sides]
+                for c in (p.card, *p.presa):
+                    pile.remove(c)
+        base = replace(view, seat=seat, turn=seat, table=tables[i], prese=tuple(tuple(p) for p in prese),
+                       hand_counts=tuple(counts), plays=view.plays[:i])
+        e = eps[seat] if isinstance(eps, tuple) else eps
+        bases.append((seat, play, later, base, e))
+    if not bases:
+        return None
+    cache: dict[tuple[int, tuple[Card, ...]], float] = {}
+
+    def weight(m: Match) -> float:
+        w = 1.0
+        for b, (seat, play, later, base, e) in enumerate(bases):
+            hand = tuple(sorted((*m.hands[seat], *later)))
+            p = cache.get((b, hand))
+            if p is None:
+                legal: list[Play] = []
+                for c in hand:
+                    options = k.takes(base.table, VALUE[c])
+                    legal.extend(Play(c, o) for o in options) if options else legal.append(Play(c, ()))
+                scores = expert.scores(replace(base, hand=hand, legal=tuple(legal)))
+                top = max(scores)
+                z = [exp(SHARPNESS * (s - top)) for s in scores]
+                p = e / len(legal)
+                if play in legal:
+                    p += (1.0 - e) * z[legal.index(play)] / sum(z)
+                cache[(b, hand)] = p
+            w *= p
+        return w
+    return weight

@@ -6,9 +6,11 @@ scores the finished hand with the engine's `score_hand`, but skips what only a r
 (events, records, checks): it is the inner loop of the master's search.
 tests/unit/test_ai.py replays its plays through `Match.apply` and checks the same hand result.
 
-The policy: the worth taken now (scopa included), minus a scopa left to the next player — who,
-inside a determinisation, holds known cards — minus a share of the worth of a card laid; with a
-small chance `eps` of any legal play. (Weighing everything the next player could take instead of
+The policy: the worth taken now (scopa included), minus a scopa left to the next player, minus a
+share of the worth of a card laid; with a small chance `eps` of any legal play. With `fair` (the
+master's default) the scopa left is weighed by the chance that the next player holds a card to
+make it, counted from the cards the mover cannot see, as the expert does; without it the policy
+looks at the next player's cards of the determinisation, which no real player can. (Weighing everything the next player could take instead of
 the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
 The master may fix the next seat's first play (`reply`: its model of that player's answer) and
 give each seat its own chance `eps` of a random play (its model of how often that player errs).
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from math import comb
 from typing import Sequence
 
 from ..cards import VALUE, Card
@@ -28,7 +31,8 @@ from .heuristics import Knowledge
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
             eps: float | Sequence[float], record: list | None = None,
-            reply: tuple[Card, tuple[Card, ...]] | None = None) -> tuple[int, ...]:
+            reply: tuple[Card, tuple[Card, ...]] | None = None,
+            fair: bool = False) -> tuple[int, ...]:
     """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
     for everyone to the end of the hand; the hand's points per side. `eps` is the chance of a
     random play, one for all or one per seat. `reply`, if given, is the next seat's play (it must
@@ -51,10 +55,20 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     last_capturer = m.last_capturer
     dealer = m.dealer
     seat = m.turn
+    hidden = None
+    if fair:
+        hidden = [0] * 11
+        for h in hands:
+            for c in h:
+                hidden[VALUE[c]] += 1
+        for c in mazzo:
+            hidden[VALUE[c]] += 1
     while True:
         if record is not None:
             record.append((card, presa))
         hands[seat].remove(card)
+        if hidden is not None:
+            hidden[VALUE[card]] -= 1
         nxt = (seat + 1) % n
         last_play = not mazzo and not hands[nxt]
         if presa:
@@ -101,7 +115,15 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
             continue
         n_table = len(table)
         after = (seat + 1) % n
-        threat = {VALUE[c] for c in hands[after]}  # empty when a new round is dealt first
+        if hidden is not None:
+            h_next = len(hands[after]) or (hand_size if mazzo else 0)
+            unseen = hidden[:]
+            for c in hand:
+                unseen[VALUE[c]] -= 1
+            total = sum(unseen)
+            threat = _ALL_VALUES if h_next else ()  # weighed below by the chance it is held
+        else:
+            threat = {VALUE[c] for c in hands[after]}  # empty when a new round is dealt first
         in_hands = sum(len(h) for h in hands)
         last = not mazzo and in_hands == 1
         best_s = -1e9
@@ -112,8 +134,9 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 s = -0.5 * abs(worth[c])
                 if threat and not last:
                     rest = tuple(sorted(vals + [VALUE[c]]))
-                    if not threat.isdisjoint(_sweepers(positions, rest, sweep_cache)):
-                        s -= scopa_worth
+                    sw = _sweepers(positions, rest, sweep_cache)
+                    if not threat.isdisjoint(sw):
+                        s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
                     best_s, card, presa = s, c, ()
                 continue
@@ -126,8 +149,9 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                         s += scopa_worth
                 elif threat and not last:
                     rest = tuple([vals[i] for i in range(n_table) if i not in pos])
-                    if not threat.isdisjoint(_sweepers(positions, rest, sweep_cache)):
-                        s -= scopa_worth
+                    sw = _sweepers(positions, rest, sweep_cache)
+                    if not threat.isdisjoint(sw):
+                        s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
                     best_s, card, presa = s, c, tuple([table[i] for i in pos])
     if table and last_capturer is not None:
@@ -135,6 +159,17 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
         table.clear()
     return score_hand(rules, prese, scope).totals
 
+
+def _p_any(unseen: list[int], values: frozenset[int], total: int, hand: int) -> float:
+    """The chance that a hand of `hand` cards from `total` unseen ones holds one of `values`."""
+    hit = sum(unseen[v] for v in values)
+    if hit <= 0:
+        return 0.0
+    hand = min(hand, total)
+    return 1.0 - comb(total - hit, hand) / comb(total, hand)
+
+
+_ALL_VALUES = frozenset(range(1, 11))
 
 # Per capture rule, per sorted table values: the card values that take the whole table.
 _SWEEPERS: dict[int, dict[tuple[int, ...], frozenset[int]]] = {}
