@@ -1,0 +1,73 @@
+"""Diagnostic, not a level: how much the master would win if it knew the hidden cards.
+
+The shipped master (`MasterPlayer`, 250 iterations, no time cap) plays 11-point Scopa matches
+against a level as in benchmarks/ai_run.py (seeds `1:I`, the master on side I % 2), but its
+determinisations are not sampled from its view: with `deal` each one is the true state (the
+opponent's hand and the deck in its real order), with `hand` the opponent's true hand and the deck
+shuffled. The gap between these and the real master says how much of its distance to a target is
+what it cannot know, and how much better inference of the opponent's hand could give at most.
+This reads hidden cards on purpose (the true state is handed to the sampler here, never to a level).
+
+Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand OPPONENT MATCHES [FIRST]
+Prints one JSON object (win rate with its 95 % interval, points per hand of each side).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import scopa.ai.master as master
+from scopa.ai import make_player
+from scopa.ai.arena import wilson
+from scopa.rules import rules_for
+from scopa.state import Match
+
+TRUE: list[Match] = []  # the match being played, for the sampler below
+
+
+def true_deal(view, rng, *_):
+    """The true state: every hidden card where it really is."""
+    return TRUE[0].clone()
+
+
+def true_hand(view, rng, *_):
+    """The opponent's true hand; the deck's cards in a random order."""
+    m = TRUE[0].clone()
+    rng.shuffle(m.mazzo)
+    return m
+
+
+def main(argv: list[str]) -> None:
+    mode, opponent, matches = argv[0], argv[1], int(argv[2])
+    first = int(argv[3]) if len(argv) > 3 else 0
+    sampler = {"deal": true_deal, "hand": true_hand}[mode]
+    master.sample_match = master.sample_consistent = sampler
+    rules = rules_for("scopa")
+    wins = hands = 0
+    points = [0, 0]
+    for i in range(first, first + matches):
+        m = Match.new(rules, random.Random(f"1:{i}"))
+        side = i % 2
+        players = [None, None]
+        players[side] = master.MasterPlayer(random.Random(f"1:{i}:{side}"), max_ms=float("inf"))
+        players[1 - side] = make_player(opponent, random.Random(f"1:{i}:{1 - side}"))
+        TRUE[:] = [m]
+        played = 0
+        while m.phase != "over" and played < 40:
+            m.deal_until_played()
+            while m.phase == "play":
+                m.apply(players[m.turn].choose(m.observe(m.turn)))
+            played += 1
+        wins += m.winner == side
+        points[0] += m.totals[side]
+        points[1] += m.totals[1 - side]
+        hands += played
+    print(json.dumps({"mode": mode, "opponent": opponent, "matches": matches, "first": first,
+                      "wins": wins, "win_rate": round(wins / matches, 4), "ci95": wilson(wins, matches),
+                      "pts_per_hand": [round(p / hands, 3) for p in points]}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
