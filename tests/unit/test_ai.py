@@ -398,3 +398,21 @@ def test_play_likelihood_doubts_a_hand_that_would_have_swept():
     fresh = Match(rules_for("scopa"), first_dealer=1)
     assert fresh.deal(list(DECK))
     assert play_likelihood(fresh.observe(0), ExpertPlayer(random.Random(0)), 0.05) is None
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "scopa-d-assi"])
+def test_knowledge_plays_are_the_engines_legal_plays(variant):
+    """R4 as the computer players rebuild it for a hand they imagine (the master's reply and
+    likelihood models): the same plays, in the same order, as the engine allows."""
+    rules = rules_for(variant)
+    k = knowledge(rules)
+    for seed in range(30):
+        rng = random.Random(seed)
+        m = Match.new(rules, rng)
+        m.deal_until_played()
+        for _ in range(seed % 15):
+            if m.phase != "play":
+                break
+            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        if m.phase == "play":
+            assert k.plays(m.table, m.hands[m.turn]) == m.legal_plays()

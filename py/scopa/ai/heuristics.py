@@ -70,6 +70,18 @@ class Knowledge:
         entry = self.capture.positions(tuple([VALUE[c] for c in table]))
         return [tuple([table[i] for i in pos]) for pos in entry[value]]
 
+    def plays(self, table: Sequence[Card], cards: Sequence[Card]) -> list[Play]:
+        """The legal plays of a hand of `cards` on this sorted table (R4: a card that can take
+        must take; each way of taking is a play), in the engine's order."""
+        out: list[Play] = []
+        for c in cards:
+            options = self.takes(table, VALUE[c])
+            if options:
+                out.extend(Play(c, o) for o in options)
+            else:
+                out.append(Play(c, ()))
+        return out
+
     def is_scopa(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> bool:
         """Whether taking `presa` with `card` from a table of `table_len` cards is a scopa."""
         if not presa or len(presa) != table_len or last_play:

@@ -146,7 +146,6 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
     return m
 
 
-
 # How sharply the likelihood of a play follows the expert's score (per point of score).
 SHARPNESS = 6.0
 # Only plays made from a hand of at most this many cards are weighed (a bound on the cost).
@@ -197,10 +196,7 @@ def play_likelihood(view: PlayerView, expert, eps: float | tuple[float, ...]) ->
             hand = tuple(sorted((*m.hands[seat], *later)))
             p = cache.get((b, hand))
             if p is None:
-                legal: list[Play] = []
-                for c in hand:
-                    options = k.takes(base.table, VALUE[c])
-                    legal.extend(Play(c, o) for o in options) if options else legal.append(Play(c, ()))
+                legal = k.plays(base.table, hand)
                 scores = expert.scores(replace(base, hand=hand, legal=tuple(legal)))
                 top = max(scores)
                 z = [exp(SHARPNESS * (s - top)) for s in scores]

@@ -58,7 +58,7 @@ import time
 from dataclasses import replace
 from typing import Sequence
 
-from ..cards import VALUE, Card
+from ..cards import Card
 from ..rules import RuleSet
 from ..state import Play, PlayerView, sample_match
 from .endgame import solvable
@@ -107,8 +107,7 @@ def expert_replies(view: PlayerView, play: Play, expert: ExpertPlayer) -> dict[C
                    plays=(*view.plays, (view.seat, play)))
     out: dict[Card, tuple[float, Play]] = {}
     for c in others:
-        options = k.takes(rest, VALUE[c])
-        legal = tuple(Play(c, p) for p in options) if options else (Play(c, ()),)
+        legal = tuple(k.plays(rest, (c,)))
         scores = expert.scores(replace(base, hand=(c,), legal=legal))
         i = max(range(len(legal)), key=lambda j: scores[j])
         out[c] = (scores[i], legal[i])
@@ -160,7 +159,6 @@ class MasterPlayer:
         sides = rules.sides
         sign = -1.0 if rules.misere else 1.0
         before = view.totals
-        unlikely = unlikely_cards(view) if self.inference else {}
         # Opponent model: each other seat's error rate on this hand's finished rounds sets how far
         # its passed-up plays are believed, and how often it plays at random in the rollouts.
         keep = None
@@ -177,6 +175,8 @@ class MasterPlayer:
         wsum = [0.0] * len(cands)
         rng = self.rng
         lik = play_likelihood(view, self.expert, eps_seats) if self.likely else None
+        # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
+        unlikely = unlikely_cards(view) if self.inference and lik is None else {}
         eps = eps_seats
         deadline = time.perf_counter() + self.max_ms / 1000.0
         # Reply model: the next player, if it plays for the other side before any new deal, answers

@@ -117,11 +117,13 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
         after = (seat + 1) % n
         if hidden is not None:
             h_next = len(hands[after]) or (hand_size if mazzo else 0)
-            unseen = hidden[:]
-            for c in hand:
-                unseen[VALUE[c]] -= 1
-            total = sum(unseen)
-            threat = _ALL_VALUES if h_next else ()  # weighed below by the chance it is held
+            threat = ()
+            if h_next:
+                unseen = hidden[:]
+                for c in hand:
+                    unseen[VALUE[c]] -= 1
+                total = sum(unseen)
+                threat = _ALL_VALUES  # each sweep weighed below by the chance it is held
         else:
             threat = {VALUE[c] for c in hands[after]}  # empty when a new round is dealt first
         in_hands = sum(len(h) for h in hands)
