@@ -30,17 +30,21 @@ Usage (after scripts/test or scripts/serve built static/vendor/):
     .venv/bin/python benchmarks/load.py --runs 9 --json results.json
     .venv/bin/python benchmarks/load.py --block-sw  # diagnostic: without the offline service worker
     .venv/bin/python benchmarks/load.py --seam      # diagnostic: also benchmarks/seam.html
+    .venv/bin/python benchmarks/load.py --no-snapshot  # diagnostic: also the game booting
+                                                       # without its memory snapshot
 
 ``--seam`` adds a third page to every run, ``seam``: benchmarks/seam.html, index.html's runtime
 seam alone (the same PyScript worker, pyscript.toml, bridge.py and first ping, no table). It is
 not a target; it splits the game's distance from the bare boot into the part the issue's seam
 costs (PyScript's worker start-up) and the part that is the game's own.
 
-Reading the figures: ``loadPyodide`` dominates both pages (~2 s idle, the same in both;
-mostly Python's start-up in the instance, the wasm compile is ~0.2-0.35 s of it) and moves
-with whatever else the 2 cores are doing (other tests, servers), by a second or more between
-loads; compare the pages only within one run, and prefer more runs on a busy machine. What
-the game does on top of the bare boot, measured on a cold load here: ~150-200 ms before
+Reading the figures: ``loadPyodide`` dominates the bare page (~2 s idle; mostly Python's
+start-up in the instance, the wasm compile is ~0.2-0.35 s of it). The game skips that
+start-up: its worker restores Python from a memory snapshot (static/js/pyodide-boot.mjs,
+static/vendor/pyodide/snapshot.bin.gz, 6.7 MB more on a cold load), ~0.7 s instead of ~2 s.
+Both move with whatever else the 2 cores are doing (other tests, servers), by a second or
+more between loads; compare the pages only within one run, and prefer more runs on a busy
+machine. What the game does on top of the Pyodide boot, measured on a cold load here: ~150-200 ms before
 ``loadPyodide`` is called (core.js -> its chunks -> pyscript.toml -> worker -> pyscript.toml
 again -> pyodide.mjs, and PyScript's IndexedDB package cache), then after it: fetching and
 unpacking py.zip (~35 ms), PyScript's bootstrap and ``import pyscript`` in the worker
@@ -80,6 +84,11 @@ CHROMIUM_ARGS = [
 ]
 PAGES = {"game": "index.html", "bare": "benchmarks/bare.html"}
 SEAM_PAGE = "benchmarks/seam.html"  # --seam: the PyScript seam alone (diagnostic)
+# --no-snapshot: index.html again, its memory snapshot answered 404, so the worker boots Python
+# the ordinary way (static/js/pyodide-boot.mjs's fallback): the snapshot's own effect on a cold
+# load (diagnostic, cold only: Playwright's routing disables the browser's cache)
+PLAIN_PAGE = "index.html"
+SNAPSHOT_GLOB = "**/static/vendor/pyodide/snapshot.bin.gz"
 FIRST_PAINT_TARGET_MS = 300
 READY_RATIO_TARGET = 1.15
 
@@ -205,7 +214,10 @@ def run(runs: int, timeout_ms: int, block_sw: bool = False, pages: dict | None =
                     profile = tempfile.mkdtemp(prefix="settebello-bench-")
                     context = p.chromium.launch_persistent_context(
                         profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                        service_workers="block" if block_sw else "allow")
+                        # plain: no offline cache (its install would fail on the 404)
+                        service_workers="block" if block_sw or name == "plain" else "allow")
+                    if name == "plain":
+                        context.route(SNAPSHOT_GLOB, lambda route: route.fulfill(status=404, body=""))
                     requested = []
                     context.on("request", lambda r, requested=requested: requested.append(r.url))
                     context.add_init_script(READY_PROBE)
@@ -222,8 +234,9 @@ def run(runs: int, timeout_ms: int, block_sw: bool = False, pages: dict | None =
                         page.wait_for_function(
                             "['ready', 'unsupported'].includes(document.documentElement.dataset.offline)",
                             timeout=timeout_ms)
-                    results[name]["warm"].append(
-                        measure(page, meter, lambda: page.reload(), timeout_ms))
+                    if name != "plain":  # routing disables the browser's cache: no warm load
+                        results[name]["warm"].append(
+                            measure(page, meter, lambda: page.reload(), timeout_ms))
                     for u in requested:
                         parts = urlsplit(u)
                         if parts.scheme in ("http", "https") and parts.netloc != netloc:
@@ -246,6 +259,8 @@ def summarise(results):
     out = {}
     for name, loads in results.items():
         for kind, samples in loads.items():
+            if not samples:
+                continue
             out[(name, kind)] = {
                 "first_paint": median([s["first_paint"] for s in samples]),
                 "first_contentful_paint": median([s["first_contentful_paint"] for s in samples]),
@@ -267,12 +282,17 @@ def main(argv=None):
                         help="diagnostic: no service worker (sw.js), to see what the offline cache costs")
     parser.add_argument("--seam", action="store_true",
                         help=f"diagnostic: also load {SEAM_PAGE}, the PyScript seam without the game")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="diagnostic: also load the game with its Pyodide memory snapshot "
+                             "answered 404 (the ordinary boot), page 'plain'")
     args = parser.parse_args(argv)
 
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("static/vendor/ is not built: run scripts/test or scripts/serve first")
 
-    pages = {**PAGES, "seam": SEAM_PAGE} if args.seam else PAGES
+    pages = {**PAGES, "seam": SEAM_PAGE} if args.seam else dict(PAGES)
+    if args.no_snapshot:
+        pages["plain"] = PLAIN_PAGE
     results, cold_paths, foreign = run(args.runs, args.timeout, args.block_sw, pages)
     summary = summarise(results)
 
@@ -313,6 +333,15 @@ def main(argv=None):
                 return median([x["ready"] / y["ready"] for x, y in zip(results[a][kind], results[b][kind])])
             print(f"  {kind}: seam {paired('seam', 'bare'):.2f}x bare; game {paired('game', 'bare'):.2f}x bare, "
                   f"{paired('game', 'seam'):.2f}x seam")
+
+    if args.no_snapshot:
+        print("\nThe snapshot's effect (diagnostic): median of the runs' own ratios, game / plain")
+        for kind in ("cold",):
+            def paired_of(key):
+                return median([x[key] / y[key] for x, y in zip(results["game"][kind], results["plain"][kind])
+                               if x[key] and y[key]])
+            print(f"  {kind}: ready {paired_of('ready'):.2f}x, first paint {paired_of('first_paint'):.2f}x; "
+                  f"plain {median([p['ready'] / b['ready'] for p, b in zip(results['plain'][kind], results['bare'][kind])]):.2f}x bare")
 
     print("\nTargets")
     for label, ok, detail in checks:

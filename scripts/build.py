@@ -5,6 +5,12 @@ What it writes (and nothing else: other files there are removed):
 
     static/vendor/pyodide/   the Pyodide files the page really requests
     static/vendor/pyscript/  PyScript's core.js/core.css and the chunks really loaded
+    static/vendor/pyodide/snapshot.bin.gz
+                             Python's memory after start-up and the standard library
+                             modules the page imports (SNAPSHOT_MODULES), made by the pinned
+                             Pyodide under Node (scripts/snapshot.mjs), gzip-compressed; the
+                             worker boots from it (static/js/pyodide-boot.mjs). Remade only
+                             when Pyodide, the module list or the script changed
     static/vendor/py.zip     the Python package dir ``py/`` (``scopa`` ...), unpacked by
                              PyScript into the worker's working dir via pyscript.toml [files];
                              with each module's bytecode, compiled by the pinned Pyodide
@@ -53,6 +59,38 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+
+# The memory snapshot of the worker's Python (static/js/pyodide-boot.mjs boots from it).
+SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
+# The standard library modules in it: every one the page had imported once the game was
+# ready (PyScript's bootstrap and its `pyscript` package, static/bridge.py, the engine),
+# recorded from sys.modules in the worker of a real load. Only the standard library (and
+# Pyodide's own modules in python_stdlib.zip): the game's code comes from py.zip. A module
+# missing here is imported from python_stdlib.zip as usual, only slower (tests/browser/
+# test_snapshot.py fails on one the game imports: ping reports it in `late_stdlib`).
+SNAPSHOT_MODULES = """
+    __future__ _collections_abc _colorize _opcode_metadata _py_warnings _pyodide _pyodide._base
+    _pyodide._core_docs _pyodide._future_helper _pyodide._importhook _pyodide.docs_argspec
+    _pyodide.docstring _pyodide.jsbind _sitebuiltins _ssl _weakrefset abc annotationlib ast
+    asyncio asyncio.base_events asyncio.base_futures asyncio.base_subprocess asyncio.base_tasks
+    asyncio.constants asyncio.coroutines asyncio.events asyncio.exceptions
+    asyncio.format_helpers asyncio.futures asyncio.graph asyncio.locks asyncio.log
+    asyncio.mixins asyncio.protocols asyncio.queues asyncio.runners asyncio.selector_events
+    asyncio.sslproto asyncio.staggered asyncio.streams asyncio.subprocess asyncio.taskgroups
+    asyncio.tasks asyncio.threads asyncio.timeouts asyncio.transports asyncio.trsock
+    asyncio.unix_events base64 bisect bz2 codecs codeop collections collections.abc compression
+    compression._common compression._common._streams compression.zstd compression.zstd._zstdfile
+    concurrent concurrent.futures concurrent.futures._base contextlib contextvars copy copyreg
+    dataclasses dis email encodings encodings.aliases encodings.cp437 encodings.utf_8 enum
+    fnmatch functools genericpath glob hashlib heapq html html.entities importlib importlib._abc
+    importlib.abc importlib.machinery importlib.metadata importlib.util inspect io json
+    json.decoder json.encoder json.scanner keyword linecache locale logging lzma ntpath opcode
+    operator os os.path pathlib pathlib._os posixpath pyodide pyodide._package_loader
+    pyodide._state pyodide.code pyodide.common pyodide.ffi pyodide.webloop random re re._casefix
+    re._compiler re._constants re._parser reprlib selectors shutil signal site socket ssl stat
+    string struct subprocess tempfile textwrap threading token tokenize traceback types typing
+    warnings weakref zipfile zipfile._path zipfile._path.glob zipimport
+""".split()
 
 # Files of ``@pyscript/core/dist``. core.js statically imports one hashed chunk
 # (core-XXXXXXXX.js); that chunk dynamically imports the others. We follow the static
@@ -206,6 +244,49 @@ def _write_atomic(dest: Path, data: bytes) -> None:
             os.unlink(tmp)
 
 
+def _snapshot_key(pyodide_dir: Path, modules: list[str]) -> str:
+    """What the snapshot is made from: Pyodide's runtime files, the module list, the script."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        digest.update(name.encode() + b"\0" + hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
+    digest.update("\n".join(modules).encode() + b"\0")
+    digest.update((ROOT / "scripts" / "snapshot.mjs").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_snapshot(pyodide_dir: Path, dest: Path = SNAPSHOT, modules: list[str] = SNAPSHOT_MODULES,
+                  previous: dict | None = None) -> dict:
+    """Write Pyodide's memory snapshot (gzip) to dest; returns what BUILD.json records of it.
+
+    pyodide_dir must hold the very files the page loads (a snapshot only restores in the same
+    build of Pyodide). When `previous` (the last BUILD.json's record) has the same key and dest
+    exists, the file is kept as it is: the same inputs, the same file, the same offline cache.
+    """
+    import subprocess
+    import time
+
+    key = _snapshot_key(pyodide_dir, modules)
+    if previous and previous.get("key") == key and dest.is_file() and dest.stat().st_size == previous.get("gzip_bytes"):
+        return {**previous, "remade": False}
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("build: making the Pyodide snapshot needs Node")
+    request = {"indexURL": str(pyodide_dir.resolve()) + "/", "modules": modules, "out": str(dest)}
+    started = time.monotonic()
+    done = subprocess.run([node, str(ROOT / "scripts" / "snapshot.mjs")], input=json.dumps(request),
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        detail = "\n".join(done.stderr.strip().splitlines()[-12:])
+        raise SystemExit(f"build: making the Pyodide snapshot failed:\n{detail}")
+    report = json.loads(done.stdout)
+    return {"key": key, "python": report["python"], "modules": report["modules"],
+            "not_importable": report["failed"], "bytes": report["bytes"],
+            "gzip_bytes": report["gzip_bytes"], "seconds": round(time.monotonic() - started, 1),
+            "remade": True}
+
+
 def _copy_if_changed(src: Path, dest: Path) -> None:
     if dest.is_file() and dest.stat().st_size == src.stat().st_size:
         if dest.read_bytes() == src.read_bytes():
@@ -251,24 +332,32 @@ def build() -> dict:
         wanted[VENDOR / "pyscript" / src.name] = src
     for dest, src in wanted.items():
         _copy_if_changed(src, dest)
+    try:
+        previous = json.loads((VENDOR / "BUILD.json").read_text()).get("snapshot")
+    except (OSError, ValueError, AttributeError):
+        previous = None
+    snapshot = make_snapshot(VENDOR / "pyodide", previous=previous)
     pack_py(compiled=True)
     write_languages()
-    keep = set(wanted) | {PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
+    keep = set(wanted) | {SNAPSHOT, PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
     for path in sorted(VENDOR.rglob("*"), reverse=True):
         if path.is_file() and path not in keep:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
-    copied = [p.relative_to(VENDOR).as_posix() for p in wanted] + ["py.zip", "languages.json"]
+    copied = [p.relative_to(VENDOR).as_posix() for p in wanted]
+    copied += [SNAPSHOT.relative_to(VENDOR).as_posix(), "py.zip", "languages.json"]
     copied.append("precache.js")
 
     manifest = {
         "pyodide": _version(pyodide_dir),
         "@pyscript/core": _version(pyscript_dir),
         "files": copied,
+        "snapshot": {k: v for k, v in snapshot.items() if k != "remade"},
     }
     _write_atomic(VENDOR / "BUILD.json", (json.dumps(manifest, indent=2) + "\n").encode())
     manifest["precache"] = write_precache()
+    manifest["snapshot_remade"] = snapshot["remade"]  # for the message, not in BUILD.json
     return manifest
 
 
@@ -366,6 +455,12 @@ def main(argv: list[str] | None = None) -> int:
         f"@pyscript/core {manifest['@pyscript/core']}: "
         f"{len(manifest['files'])} files, {size / 1e6:.1f} MB; offline cache version "
         f"{manifest['precache']}"
+    )
+    snap = manifest["snapshot"]
+    print(
+        f"build: Pyodide snapshot {'made' if manifest['snapshot_remade'] else 'unchanged'}: "
+        f"{snap['modules']} modules, {snap['bytes'] / 1e6:.1f} MB, {snap['gzip_bytes'] / 1e6:.1f} MB gzip"
+        + (f", not importable under Node: {snap['not_importable']}" if snap["not_importable"] else "")
     )
     if args.site:
         files = assemble_site(args.site)

@@ -33,6 +33,7 @@ module globals (the worker lives as long as the page); calls run one at a time.
 
 import functools
 import json
+import os
 import sys
 import time
 import traceback
@@ -77,9 +78,22 @@ _SCOPA_OK, _SCOPA_DETAIL = _import_engine()
 _IMPORT_MS = round((time.perf_counter() - _t0) * 1000, 1)
 
 
+def _late_stdlib() -> list[str]:
+    """Standard library modules imported from files since a snapshot restore, i.e. missing from
+    scripts/build.py's SNAPSHOT_MODULES (each costs a read and a compile at every visit)."""
+    marker = sys.modules.get("_settebello_snapshot")
+    if marker is None:
+        return []
+    lib = os.path.dirname(os.__file__) + os.sep
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name not in marker.loaded and (getattr(module, "__file__", None) or "").startswith(lib))
+
+
 @exported
 def ping(payload):
-    """Health check: Python version, ``import scopa`` result, exported names, the payload.
+    """Health check: Python version, ``import scopa`` result, whether Python booted from the
+    memory snapshot (and which standard library modules it imported since), exported names,
+    the payload.
 
     ``{"fail": "message"}`` as payload raises ValueError(message): a way to test the
     error path end to end.
@@ -91,6 +105,10 @@ def ping(payload):
         "python": ".".join(map(str, sys.version_info[:3])),
         "platform": sys.platform,
         "scopa": {"imported": _SCOPA_OK, "detail": _SCOPA_DETAIL, "import_ms": _IMPORT_MS},
+        # Python's memory was restored from static/vendor/pyodide/snapshot.bin.gz (scripts/
+        # snapshot.mjs leaves this module in it) rather than started afresh
+        "snapshot": "_settebello_snapshot" in sys.modules,
+        "late_stdlib": _late_stdlib(),
         "exports": list(__export__),
         "echo": payload,
     }

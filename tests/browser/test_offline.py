@@ -14,7 +14,8 @@ from site_helpers import ROOT, Watch, load_build, play_until_sheet, serve_dir, w
 build = load_build()
 
 # What the page may fetch while offline, and must find in the cache.
-RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "py.zip", "pyscript.toml", "bridge.py")
+RUNTIME = ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot.bin.gz", "pyodide-boot.mjs", "py.zip",
+           "pyscript.toml", "bridge.py")
 
 
 def _precache(root=ROOT) -> dict:
@@ -71,6 +72,9 @@ def test_first_visit_caches_the_whole_site_then_plays_offline(new_context, base_
     wait_ready(page)
     # the PyScript worker's fetches (Pyodide, the wasm, py.zip) were answered by the cache too
     assert page.evaluate("document.documentElement.dataset.offline") == "ready"
+    # ... the memory snapshot too: offline, Python still boots from it
+    ping = page.evaluate("import('./static/js/engine.js').then(m => m.connectEngine()).then(e => e.call('ping'))")
+    assert ping["snapshot"] is True
     play_until_sheet(page)
     assert page.locator("[data-match-total]").count() == 2
     # the server was not reached: every request of the reload was answered by the cache

@@ -12,11 +12,13 @@ from hypothesis import strategies as st
 from scopa.ai import LEVELS, hint, make_player
 from scopa.ai.arena import run_arena, wilson
 from scopa.ai.heuristics import knowledge
-from scopa.ai.inference import KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent, unlikely_cards
+from scopa.ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent,
+                                 tables_before, unlikely_cards)
 from scopa.ai.endgame import solvable
 from scopa.ai.levels import ExpertPlayer
 from scopa.ai.master import MasterPlayer, expert_replies
 from scopa.ai.rollout import playout
+from scopa.ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
 from scopa.cli import main
 from scopa.errors import RuleError
@@ -381,23 +383,29 @@ def test_fair_rollout_policy_never_reads_the_next_players_cards():
 
 def test_play_likelihood_doubts_a_hand_that_would_have_swept():
     """The opponent laid a 10 where any 6 would have swept the table (2 + 3 + 1): the master's
-    determinisations that give it a 6 weigh far less than those that do not; with a seat
-    believed to play at random (chance 1 of any play) they weigh the same."""
+    determinisations that give it a 6 weigh far less than those that do not, whether it is read
+    as a careful player or a novice; read as a player who plays any card at random, the same."""
     view, sixes = _after_a_sweep_passed_up()
     rng = random.Random(5)
     samples = [sample_match(view, rng) for _ in range(400)]
-    for eps, low, high in ((0.05, 0.0, 0.2), (1.0, 0.999, 1.001)):
-        weight = play_likelihood(view, ExpertPlayer(random.Random(0)), eps)
+    careful, greedy, novice = make_styles(ExpertPlayer(random.Random(0)))
+
+    def anything(v):
+        return [1.0 / len(v.legal)] * len(v.legal)
+
+    for styles, low, high in (((careful,), 0.0, 0.3), ((novice,), 0.0, 0.8),
+                              ((careful, anything), 0.0, 0.95), ((anything,), 0.999, 1.001)):
+        weight = play_likelihood(view, styles, {1: (1.0 / len(styles),) * len(styles)})
         assert weight is not None
         with_six = [weight(s) for s in samples if sixes & set(s.hands[1])]
         without = [weight(s) for s in samples if not sixes & set(s.hands[1])]
         assert with_six and without
         ratio = (sum(with_six) / len(with_six)) / (sum(without) / len(without))
-        assert low <= ratio <= high, (eps, ratio)
+        assert low <= ratio <= high, (len(styles), ratio)
     # Nothing to weigh before the opponent has played this round.
     fresh = Match(rules_for("scopa"), first_dealer=1)
     assert fresh.deal(list(DECK))
-    assert play_likelihood(fresh.observe(0), ExpertPlayer(random.Random(0)), 0.05) is None
+    assert play_likelihood(fresh.observe(0), (careful,), {1: (1.0,)}) is None
 
 
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "scopa-d-assi"])
@@ -416,3 +424,67 @@ def test_knowledge_plays_are_the_engines_legal_plays(variant):
             m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
         if m.phase == "play":
             assert k.plays(m.table, m.hands[m.turn]) == m.legal_plays()
+
+
+def _hand_played(level: str, seed: int, plays: int = 24, variant: str = "scopa"):
+    """A hand between the expert (even seats) and `level` (odd seats) after `plays` plays, with
+    the view every seat had at each of its plays."""
+    m = Match.new(rules_for(variant), random.Random(seed))
+    m.deal_until_played()
+    players = [make_player("expert" if s % 2 == 0 else level, random.Random(seed + 100 * s)) for s in range(m.n)]
+    seen = []
+    while m.phase == "play" and len(seen) < plays:
+        view = m.observe(m.turn)
+        seen.append(view)
+        m.apply(players[m.turn].choose(view))
+    return m, seen
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba"])
+def test_view_before_is_the_view_the_seat_had(variant):
+    """The master reads an opponent's earlier play from the view that player had then (its hand
+    aside): rebuilt from the public plays, it matches the real one, deck and hands included."""
+    for seed in range(4):
+        m, seen = _hand_played("expert", seed, 30, variant)
+        now = m.observe(0)
+        tables = tables_before(now)
+        for i, real in enumerate(seen):
+            got = view_before(now, i, tables[i])
+            for field in ("seat", "table", "prese", "hand_counts", "deck_left", "last_capturer", "plays", "dealer"):
+                assert getattr(got, field) == getattr(real, field), (variant, seed, i, field)
+
+
+def test_style_weights_tell_a_careful_player_from_a_greedy_one_and_a_novice():
+    """After four rounds of a hand, the plays a seat made (its hands now all seen) say which kind
+    of player it is: the expert reads as careful, the easy level as greedy, the beginner mostly
+    as a novice (it is greedy for cards too, so some of its hands read as greedy)."""
+    styles = make_styles(ExpertPlayer(random.Random(0)))
+    for level, kind, least in (("expert", 0, 0.8), ("easy", 1, 0.8), ("beginner", 2, 0.6)):
+        weights = []
+        for seed in range(12):
+            m, _ = _hand_played(level, seed)
+            view = m.observe(0)
+            weights.append(style_weights(view, styles, tables_before(view))[1])
+            assert abs(sum(weights[-1]) - 1.0) < 1e-9
+        mean = sum(w[kind] for w in weights) / len(weights)
+        assert mean >= least, (level, [round(sum(w[i] for w in weights) / len(weights), 2) for i in range(3)])
+
+
+def test_rollouts_play_a_novice_as_a_novice():
+    """In the master's rollouts a seat read as a novice grabs the most cards (the four small ones
+    with its 10) where the careful policy takes the Settebello (7D + 1C + 2S with the same 10)."""
+    m = Match(rules_for("scopa"), first_dealer=1)
+    top = parse_cards(["4B", "10B", "5C", "10C", "6C", "10S", "7D", "1C", "2S", "3S"])
+    assert m.deal(top + [c for c in DECK if c not in top])
+    k = knowledge(m.rules)
+    four = set(parse_cards(["1C", "2S", "3S", "4B"]))
+    lay = Play(parse_cards(["4B"])[0], ())
+    took = {}
+    for kind in (0, 2):
+        took[kind] = 0
+        for seed in range(50):
+            record = []
+            playout(m.clone(), lay.card, lay.presa, k, random.Random(seed), 0.0, record=record,
+                    fair=True, kinds=[0, kind])
+            took[kind] += set(record[1][1]) == four
+    assert took[0] == 0 and took[2] >= 40, took

@@ -45,7 +45,7 @@ def test_package_json_pins_exact_runtime_versions():
 
 def test_pyscript_toml_uses_the_vendored_runtime_and_relative_urls():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/js/pyodide-boot.mjs"  # boots static/vendor/pyodide/
     assert config["files"] == {"./static/vendor/py.zip": "./*"}
     assert "packages" not in config  # a package list would make Pyodide fetch wheels
 

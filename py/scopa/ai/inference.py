@@ -9,13 +9,12 @@ read from the view's public plays, so a player built on this still never sees a 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from math import exp
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..cards import VALUE, Card
 from ..state import Match, Play, PlayerView, sample_match
 from .heuristics import knowledge
+from .styles import Style, chance_of, view_before
 
 # A card whose best play was worth this much more than the play made is "unlikely" in that hand.
 MISSED = 0.8
@@ -146,16 +145,15 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
     return m
 
 
-# How sharply the likelihood of a play follows the expert's score (per point of score).
-SHARPNESS = 6.0
 # Only plays made from a hand of at most this many cards are weighed (a bound on the cost).
 LIKELY_HAND = 3
 
 
-def play_likelihood(view: PlayerView, expert, eps: float | tuple[float, ...]) -> Callable[[Match], float] | None:
+def play_likelihood(view: PlayerView, styles: Sequence[Style],
+                    weights: dict[int, Sequence[float]]) -> Callable[[Match], float] | None:
     """The weight of a determinisation: how likely the other seats' plays this round are had they
-    held the cards it gives them and played as the expert would (a softmax of its scores over
-    the plays that hand offered, with a chance `eps` — per seat or for all — of any play).
+    held the cards it gives them, each seat choosing as a mixture of `styles` (styles.py) with its
+    `weights` (the style is the seat's own through the round, so the mixture is of whole rounds).
 
     A player's hand at an earlier play is its sampled hand plus the cards it has played since;
     its view then is rebuilt from the public plays. None when there is no play to weigh.
@@ -164,7 +162,6 @@ def play_likelihood(view: PlayerView, expert, eps: float | tuple[float, ...]) ->
     n = len(view.names)
     per_round = n * rules.hand_size
     start = (len(view.plays) // per_round) * per_round
-    k = knowledge(rules)
     tables = tables_before(view)
     bases = []
     for i in range(start, len(view.plays)):
@@ -174,36 +171,25 @@ def play_likelihood(view: PlayerView, expert, eps: float | tuple[float, ...]) ->
         later = tuple(p.card for s, p in view.plays[i:] if s == seat)
         if view.hand_counts[seat] + len(later) > LIKELY_HAND:
             continue
-        prese = [list(p) for p in view.prese]
-        counts = list(view.hand_counts)
-        for s, p in view.plays[i:]:
-            counts[s] += 1
-            if p.presa:
-                pile = prese[s % rules.sides]
-                for c in (p.card, *p.presa):
-                    pile.remove(c)
-        base = replace(view, seat=seat, turn=seat, table=tables[i], prese=tuple(tuple(p) for p in prese),
-                       hand_counts=tuple(counts), plays=view.plays[:i])
-        e = eps[seat] if isinstance(eps, tuple) else eps
-        bases.append((seat, play, later, base, e))
+        bases.append((seat, play, later, view_before(view, i, tables[i])))
     if not bases:
         return None
-    cache: dict[tuple[int, tuple[Card, ...]], float] = {}
+    seats = sorted({b[0] for b in bases})
+    cache: dict[tuple[int, tuple[Card, ...]], tuple[float, ...]] = {}
 
     def weight(m: Match) -> float:
-        w = 1.0
-        for b, (seat, play, later, base, e) in enumerate(bases):
+        per_seat = {s: [1.0] * len(styles) for s in seats}
+        for b, (seat, play, later, base) in enumerate(bases):
             hand = tuple(sorted((*m.hands[seat], *later)))
-            p = cache.get((b, hand))
-            if p is None:
-                legal = k.plays(base.table, hand)
-                scores = expert.scores(replace(base, hand=hand, legal=tuple(legal)))
-                top = max(scores)
-                z = [exp(SHARPNESS * (s - top)) for s in scores]
-                p = e / len(legal)
-                if play in legal:
-                    p += (1.0 - e) * z[legal.index(play)] / sum(z)
-                cache[(b, hand)] = p
-            w *= p
+            ps = cache.get((b, hand))
+            if ps is None:
+                ps = tuple(chance_of(style, base, hand, play) for style in styles)
+                cache[(b, hand)] = ps
+            acc = per_seat[seat]
+            for k, p in enumerate(ps):
+                acc[k] *= p
+        w = 1.0
+        for s in seats:
+            w *= sum(a * b for a, b in zip(weights[s], per_seat[s]))
         return w
     return weight

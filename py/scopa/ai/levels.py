@@ -34,6 +34,10 @@ def _argmax(plays, scores, rng: random.Random) -> Play:
     return ties[0] if len(ties) == 1 else rng.choice(ties)
 
 
+# The spread of the beginner's noise on its scores (uniform): it often takes fewer cards than it could.
+NOISE = 1.5
+
+
 class BeginnerPlayer:
     """Takes the most cards it can, with noise; one play in four is any legal card."""
 
@@ -43,6 +47,21 @@ class BeginnerPlayer:
         self.rng = rng
         self.blunder = blunder
 
+    @staticmethod
+    def scores(view: PlayerView) -> list[float]:
+        """Its score per legal play before the noise: cards taken, plus one for taking, plus two
+        for a scopa (negated in misère)."""
+        k = knowledge(view.rules)
+        n = len(view.table)
+        last = is_last_play(view)
+        out = []
+        for p in view.legal:
+            s = len(p.presa) + (1 if p.presa else 0)
+            if k.is_scopa(p.card, p.presa, n, last):
+                s += 2 if k.scopa > 0 else -2
+            out.append(-s if k.rules.misere else s)
+        return out
+
     def choose(self, view: PlayerView) -> Play:
         """A legal play: greedy by card count with mistakes."""
         legal = view.legal
@@ -51,17 +70,7 @@ class BeginnerPlayer:
             return legal[0]
         if rng.random() < self.blunder:
             return rng.choice(legal)
-        k = knowledge(view.rules)
-        n = len(view.table)
-        last = is_last_play(view)
-        scores = []
-        for p in legal:
-            s = len(p.presa) + (1 if p.presa else 0)
-            if k.is_scopa(p.card, p.presa, n, last):
-                s += 2 if k.scopa > 0 else -2
-            if k.rules.misere:
-                s = -s
-            scores.append(s + rng.random() * 1.5)
+        scores = [s + rng.random() * NOISE for s in self.scores(view)]
         return _argmax(legal, scores, rng)
 
 
@@ -73,23 +82,27 @@ class EasyPlayer:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
+    @staticmethod
+    def scores(view: PlayerView) -> list[float]:
+        """A score per legal play: the worth taken now; a laid card scores minus half its worth."""
+        k = knowledge(view.rules)
+        w = k.worth
+        n = len(view.table)
+        last = is_last_play(view)
+        out = []
+        for p in view.legal:
+            if p.presa:
+                out.append(k.gain(p, n, last) + 0.01 * len(p.presa))
+            else:
+                out.append(-abs(w[p.card]) * 0.5 - 0.001 * (10 - VALUE[p.card]))
+        return out
+
     def choose(self, view: PlayerView) -> Play:
         """The play of greatest immediate worth."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        k = knowledge(view.rules)
-        w = k.worth
-        n = len(view.table)
-        last = is_last_play(view)
-        scores = []
-        for p in legal:
-            if p.presa:
-                s = k.gain(p, n, last) + 0.01 * len(p.presa)
-            else:
-                s = -abs(w[p.card]) * 0.5 - 0.001 * (10 - VALUE[p.card])
-            scores.append(s)
-        return _argmax(legal, scores, self.rng)
+        return _argmax(legal, self.scores(view), self.rng)
 
 
 class ExpertPlayer:

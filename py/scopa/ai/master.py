@@ -27,28 +27,32 @@ not only a scopa, measured no better (+0.21 ± 0.19) and was dropped.
 Reply model (`reply`): in Scopa most of what a play is worth is what the next player can take from
 the table it leaves. So the next player's answer to each candidate (when it plays for another side
 before any new deal) is not left to the rollout policy, which would see our hand: it is the play
-the expert would make from what that player can see, with the card of its sampled hand that the
-expert scores best (`expert_replies`, computed once per candidate and move); the policy plays on
-from there. Measured on 200 duplicate deals against the expert at 250 iterations: no stronger
-(-0.09 ± 0.15 hand points per deal, paired), but the slow moves are faster (p95 131 ms instead of
-242 ms in CPython), the forced reply replacing the policy's costliest ply.
+that player would make from what it can see, with the card of its sampled hand it likes best
+(`replies`, computed once per candidate and move), as the kind of player it seems to be (below,
+drawn per deal by its style weights): the expert's judgement if careful, the worth taken now if
+greedy, the most cards with noise (or now and then any card) if a novice; the policy plays on
+from there. (With the expert's judgement alone, measured on 200 duplicate deals against the
+expert at 250 iterations: no stronger, -0.09 ± 0.15 hand points per deal, paired, but the slow
+moves faster, p95 131 ms instead of 242 ms in CPython, the forced reply replacing the policy's
+costliest ply.)
 
-Opponent model (`model`): once a round is over, every card a player held in it has been seen, so
-its plays can be checked against what it really held (inference.error_rates). A player that passed
-up clearly better plays is believed less when it seems to pass one up now (its unlikely cards stay
-in its sampled hand more often), plays at random as often in the rollouts and, as the next player,
-answers the expert's way only that much less often. Against the expert it changes little
-(+0.04 ± 0.08 per duplicate deal); benchmarks/ai_results.md has the arenas.
+Kinds of player (styles.py): once a round is over, every card a player held in it has been seen,
+so each of its plays can be scored against three kinds of player — careful (the expert's
+judgement), greedy (the worth taken now), novice (the most cards, noisily, with a blunder one play
+in four) — and the seat gets a weight per kind (`style_weights`). Likely deals (`likely`): a deal
+is weighed by how likely the other players' plays this round are had they held the cards it gives
+them, each choosing as that mixture of kinds (inference.play_likelihood; plays from hands of at
+most three cards). A careful player that laid a card where another card of the deal would have
+swept is doubted hard; a novice much less. Opponent model (`model`): the seat's rate of clearly
+better plays passed up (inference.error_rates) also sets how often it plays at random in the
+rollouts.
 
 Fair rollouts (`fair`): the rollout policy weighs a scopa it would leave by the chance that the
 next player holds a card to make it, from the cards the mover cannot see (as the expert does),
 instead of looking at the next player's cards of the deal, which flattered every play that only
-that deal's cards made safe. Likely deals (`likely`): a deal is weighed by how likely the other
-players' plays this round are had they held the cards it gives them and played as the expert
-would, erring as often as the opponent model says (inference.play_likelihood; plays from hands
-of at most three cards). Together, on 200 duplicate deals against the expert at 250 iterations:
-+0.57 ± 0.19 hand points per deal, +0.30 ± 0.18 paired against the master without them (fair
-alone +0.14 ± 0.13, likely alone +0.17 ± 0.17).
+that deal's cards made safe. (Fair rollouts with likely deals read as the expert alone, on 200
+duplicate deals against the expert at 250 iterations: +0.57 ± 0.19 hand points per deal, +0.30 ±
+0.18 paired against the master without them.)
 """
 
 from __future__ import annotations
@@ -56,16 +60,17 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..cards import Card
 from ..rules import RuleSet
 from ..state import Play, PlayerView, sample_match
 from .endgame import solvable
 from .heuristics import knowledge, table_after
-from .inference import error_rates, play_likelihood, sample_consistent, unlikely_cards
-from .levels import ExpertPlayer
+from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
+from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 from .rollout import playout
+from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, style_weights
 
 
 # What ending the match with this hand adds to (won) or takes from (lost) a rollout's value.
@@ -85,9 +90,15 @@ def match_won(rules: RuleSet, totals: Sequence[int]) -> int | None:
 
 def expert_replies(view: PlayerView, play: Play, expert: ExpertPlayer) -> dict[Card, tuple[float, Play]]:
     """For each card the next player may hold, the play the expert would make with it once we
-    have made `play`, with its score: judged from what that player can see (the table we leave,
-    everything taken so far), never from our hand. Its other cards are left out of its view (the
-    expert's small follow-up term for them is dropped)."""
+    have made `play`, with its score (see `replies`)."""
+    return replies(view, play, expert.scores)
+
+
+def replies(view: PlayerView, play: Play, scores: Callable[[PlayerView], list[float]]) -> dict[Card, tuple[float, Play]]:
+    """For each card the next player may hold, its best play by `scores` (a level's score per
+    legal play) once we have made `play`, with that score: judged from what that player can see
+    (the table we leave, everything taken so far), never from our hand. Its other cards are left
+    out of its view (the expert's small follow-up term for them is dropped)."""
     n = len(view.names)
     nxt = (view.seat + 1) % n
     rules = view.rules
@@ -108,9 +119,9 @@ def expert_replies(view: PlayerView, play: Play, expert: ExpertPlayer) -> dict[C
     out: dict[Card, tuple[float, Play]] = {}
     for c in others:
         legal = tuple(k.plays(rest, (c,)))
-        scores = expert.scores(replace(base, hand=(c,), legal=legal))
-        i = max(range(len(legal)), key=lambda j: scores[j])
-        out[c] = (scores[i], legal[i])
+        got = scores(replace(base, hand=(c,), legal=legal))
+        i = max(range(len(legal)), key=lambda j: got[j])
+        out[c] = (got[i], legal[i])
     return out
 
 
@@ -136,6 +147,7 @@ class MasterPlayer:
         self.spread = spread
         self.likely = likely
         self.expert = ExpertPlayer(rng)
+        self.styles = make_styles(self.expert)
         self.last_stats: dict = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
@@ -174,20 +186,28 @@ class MasterPlayer:
         counts = [0] * len(cands)
         wsum = [0.0] * len(cands)
         rng = self.rng
-        lik = play_likelihood(view, self.expert, eps_seats) if self.likely else None
+        # Which kind of player each other seat is (styles.py), from this hand's finished rounds.
+        weights = style_weights(view, self.styles, tables_before(view)) if self.likely or self.reply else {}
+        lik = play_likelihood(view, self.styles, weights) if self.likely else None
         # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
         unlikely = unlikely_cards(view) if self.inference and lik is None else {}
-        eps = eps_seats
         deadline = time.perf_counter() + self.max_ms / 1000.0
         # Reply model: the next player, if it plays for the other side before any new deal, answers
-        # each candidate as the expert would from what it can see (with the card of its sampled
-        # hand that the expert likes best); the rollout policy takes over after that.
-        nxt = (view.seat + 1) % len(view.names)
-        replies = None
+        # each candidate from what it can see, as the kind of player it seems to be (drawn per deal
+        # by its style weights): the expert's best card of its sampled hand if careful, the worth
+        # taken now if greedy, the most cards with noise (or any card) if a novice; the rollout
+        # policy takes over after that.
+        n_seats = len(view.names)
+        nxt = (view.seat + 1) % n_seats
+        answers = None
+        w_next = weights.get(nxt, (1.0,))
+        opponents = [(s, w) for s, w in sorted(weights.items()) if s % sides != my_side]
+        eps_all = eps_seats if isinstance(eps_seats, tuple) else (eps_seats,) * n_seats
         if self.reply and view.hand_counts[nxt] and nxt % sides != my_side:
-            replies = [expert_replies(view, c, self.expert) for c in cands]
-        # A next player rated careless (see `model`) answers as the expert only when it does not err.
-        careless = eps_seats[nxt] if isinstance(eps_seats, tuple) and eps_seats[nxt] > self.eps else 0.0
+            kinds = (self.expert.scores, EasyPlayer.scores, BeginnerPlayer.scores)
+            answers = [[replies(view, c, kinds[i]) if i == CAREFUL or w_next[i] > 0.01 else None
+                        for i in range(len(w_next))] for c in cands]
+            rests = [table_after(view.table, c) for c in cands]
         alive = list(range(len(cands)))
         rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to two candidates
         # A rollout costs about one unit per card still to play: the budget is scaled so that a
@@ -215,23 +235,45 @@ class MasterPlayer:
                     wt = 1.0
                 roll = random.Random(rng.getrandbits(32))
                 state = roll.getstate()
+                # The kind of player each opponent is on this deal, drawn by its style weights: it
+                # plays so in the rollout (a novice errs as often as a novice does) and answers so.
+                kinds = [CAREFUL] * n_seats
+                for s, w in opponents:
+                    x = rng.random()
+                    kind = CAREFUL
+                    while kind < len(w) - 1 and x >= w[kind]:
+                        x -= w[kind]
+                        kind += 1
+                    kinds[s] = kind
+                deal_eps = tuple(BLUNDER if kinds[s] == NOVICE else eps_all[s] for s in range(n_seats))
                 held = base.hands[nxt]
-                if careless and rng.random() < careless:
-                    held = ()  # this deal, the next player's answer is the rollout policy's
+                kind, noise, blunder = kinds[nxt], None, None
+                if answers is not None and held and kind == NOVICE:
+                    # a novice: now and then any card, else the most cards, noisily
+                    if rng.random() < BLUNDER:
+                        blunder = (rng.randrange(len(held)), rng.random())
+                    else:
+                        noise = [rng.random() * NOISE for _ in held]
                 for j in alive:
                     card, presa = cands[j]
                     answer = None
-                    if replies is not None:
-                        table_j = replies[j]
-                        best = None
-                        for c in held:  # the hand is sorted: ties go to the lower card
-                            got = table_j[c]
-                            if best is None or got[0] > best[0]:
-                                best = got
-                        answer = best[1] if best is not None else None
+                    if answers is not None and held:
+                        if blunder is not None:
+                            opts = k.plays(rests[j], (held[blunder[0]],))
+                            answer = opts[int(blunder[1] * len(opts))]
+                        else:
+                            table_j = answers[j][kind] or answers[j][0]
+                            best = float("-inf")
+                            for i, c in enumerate(held):  # the hand is sorted: ties go to the lower card
+                                got, reply = table_j[c]
+                                if noise is not None:
+                                    got += noise[i]
+                                if got > best:
+                                    best, answer = got, reply
                     # Common random numbers: every candidate meets the same deal and rollout seed.
                     roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
-                    tot = playout(base.clone(), card, presa, k, roll, eps, reply=answer, fair=self.fair)
+                    tot = playout(base.clone(), card, presa, k, roll, deal_eps, reply=answer, fair=self.fair,
+                                  kinds=kinds)
                     mine = tot[my_side]
                     other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
                     v = sign * (mine - other)

@@ -32,11 +32,13 @@ from .heuristics import Knowledge
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
             eps: float | Sequence[float], record: list | None = None,
             reply: tuple[Card, tuple[Card, ...]] | None = None,
-            fair: bool = False) -> tuple[int, ...]:
+            fair: bool = False, kinds: Sequence[int] | None = None) -> tuple[int, ...]:
     """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
     for everyone to the end of the hand; the hand's points per side. `eps` is the chance of a
     random play, one for all or one per seat. `reply`, if given, is the next seat's play (it must
-    be legal for it, before any new round is dealt). `record` gets every play."""
+    be legal for it, before any new round is dealt). `record` gets every play. `kinds`, per seat,
+    is how that seat plays (styles.py): careful (0) the policy, greedy (1) the policy without the
+    scopa it leaves, novice (2) the most cards with noise."""
     rules = m.rules
     n = m.n
     eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
@@ -49,6 +51,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     positions = m.capture_rule.positions
     sweep_cache = _SWEEPERS.setdefault(id(m.capture_rule), {})
     hand_size = rules.hand_size
+    misere = rules.misere
     ace_no_scopa = rules.ace_takes_all and not rules.ace_scopa
     worth = k.worth
     scopa_worth = k.scopa
@@ -114,8 +117,32 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
             card, presa = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
             continue
         n_table = len(table)
+        kind = kinds[seat] if kinds is not None else 0
+        if kind == 2:
+            # A novice: the most cards (a scopa counts two more), with noise (levels.BeginnerPlayer).
+            best_s = -1e9
+            no_scopa = not mazzo and sum(len(h) for h in hands) == 1
+            for c in hand:
+                opts = entry[VALUE[c]]
+                if not opts:
+                    s = rng.random() * _NOISE
+                    if s > best_s:
+                        best_s, card, presa = s, c, ()
+                    continue
+                for pos in opts:
+                    s = len(pos) + 1.0
+                    if len(pos) == n_table and not no_scopa and not (ace_no_scopa and VALUE[c] == 1):
+                        s += 2.0 if scopa_worth > 0 else -2.0
+                    if misere:
+                        s = -s
+                    s += rng.random() * _NOISE
+                    if s > best_s:
+                        best_s, card, presa = s, c, tuple([table[i] for i in pos])
+            continue
         after = (seat + 1) % n
-        if hidden is not None:
+        if kind == 1:
+            threat = ()
+        elif hidden is not None:
             h_next = len(hands[after]) or (hand_size if mazzo else 0)
             threat = ()
             if h_next:
@@ -172,6 +199,8 @@ def _p_any(unseen: list[int], values: frozenset[int], total: int, hand: int) -> 
 
 
 _ALL_VALUES = frozenset(range(1, 11))
+# The novice's noise on its scores (levels.NOISE).
+_NOISE = 1.5
 
 # Per capture rule, per sorted table values: the card values that take the whole table.
 _SWEEPERS: dict[int, dict[tuple[int, ...], frozenset[int]]] = {}
