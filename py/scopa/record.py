@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .cards import cards_str, parse_card
 from .errors import RecordError, ScopaError
@@ -45,8 +45,10 @@ def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], d
     return value
 
 
-def from_record(record: Mapping[str, Any] | str) -> Match:
-    """Replay a record (a dict or JSON text) into a Match; raise RecordError at the first problem."""
+def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None] | None = None) -> Match:
+    """Replay a record (a dict or JSON text) into a Match; raise RecordError at the first problem.
+    `on_turn`, if given, is shown the match before each play (to let a computer player watch the
+    match again, as it did when it was played)."""
     if isinstance(record, str):
         try:
             record = json.loads(record)
@@ -92,6 +94,8 @@ def from_record(record: Mapping[str, Any] | str) -> Match:
         for p, text in enumerate(plays, start=1):
             if match.phase != "play":
                 raise RecordError("the hand is already over", h, p)
+            if on_turn is not None:
+                on_turn(match)
             try:
                 match.play(text)
             except ScopaError as e:

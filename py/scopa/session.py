@@ -345,7 +345,15 @@ class Session:
         checked = fresh.new_game(config)  # the same checks as a new game: variant, options, seats
         if "error" in checked:
             raise SessionError(f"the saved game's settings are wrong: {checked['error']}")
-        match = from_record(record)
+        # A computer player that learns from the match (the master reads what kind of player each
+        # other seat is) watches it again, every view it had at its turns: it chooses as before.
+        watchers = {s: p for s, p in enumerate(fresh.players) if hasattr(p, "watch")}
+
+        def rewatch(m: Match) -> None:
+            if m.turn in watchers:
+                watchers[m.turn].watch(m.observe(m.turn))
+
+        match = from_record(record, rewatch if watchers else None)
         if match.rules != fresh.match.rules or list(match.names) != list(fresh.match.names):
             raise SessionError("the saved record does not belong to the saved settings")
         rng = random.Random()

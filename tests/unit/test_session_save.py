@@ -116,3 +116,25 @@ def test_damaged_computer_player_state_is_reported_and_changes_nothing():
         answer = r.restore({**saved, "players_rng": bad})
         assert "computer players' state" in answer["error"], (bad, answer)
         assert r.view() == before
+
+
+def test_restored_master_remembers_the_match(monkeypatch):
+    """The master learns from the match what kind of player each other seat is (styles.py): a
+    reload replays the record to it, so that it goes on choosing as if never reloaded."""
+    from scopa.ai import base
+    from scopa.ai.master import MasterPlayer
+
+    # a small budget with no wall-clock stop, so that its choices do not depend on the machine
+    monkeypatch.setitem(base.LEVELS, "master", lambda rng: MasterPlayer(rng, iterations=12, max_ms=float("inf")))
+    seats = [{"human": True, "name": "Anna"}, {"human": False, "level": "master"}]
+    s = Session()
+    s.new_game({"variant": "scopa", "seed": 5, "options": {"target": 31}, "seats": seats})
+    advance(s, 80)  # past the first hand and into the third
+    assert len(s.view()["results"]) >= 2
+    r = Session()
+    assert r.restore(through_json(s.save())) == s.view()
+    assert r.players[1]._memory == s.players[1]._memory != {}
+    assert r.players[1]._errors == s.players[1]._errors != {}
+    for sess in (s, r):
+        advance(sess, 36)
+    assert r.view() == s.view()

@@ -9,8 +9,12 @@ others' (negated in misère); several plays can tie, and the caller breaks ties.
 from __future__ import annotations
 
 import random
+from typing import Callable, Sequence
 
 from ..state import Match, Play, PlayerView, sample_match
+
+# A hand's final points per side -> what they are worth to the side searching.
+Value = Callable[[Sequence[int]], float]
 
 
 def solvable(view: PlayerView) -> bool:
@@ -27,32 +31,36 @@ def _value(tot, side: int, sides: int, sign: float) -> float:
     return sign * (mine - other)
 
 
-def _search(m: Match, side: int, sign: float) -> float:
+def _search(m: Match, side: int, value: Value) -> float:
     maximise = m.side_of[m.turn] == side
     best = None
     for p in m.legal_plays():
         c = m.clone()
         ev = c.push(p)
         if ev.hand_result is not None:
-            v = _value(ev.hand_result.totals, side, m.sides, sign)
+            v = value(ev.hand_result.totals)
         else:
-            v = _search(c, side, sign)
+            v = _search(c, side, value)
         if best is None or (v > best if maximise else v < best):
             best = v
     return best
 
 
-def solve(view: PlayerView) -> list[tuple[Play, float]]:
-    """Each legal play with its exact minimax value (for a `solvable` view)."""
+def solve(view: PlayerView, value: Value | None = None) -> list[tuple[Play, float]]:
+    """Each legal play with its exact minimax value (for a `solvable` view): by default the hand's
+    points for our side minus the others', or `value` of the hand's points per side (the master
+    gives its match equity: at the end of a match, winning it is what counts)."""
     m = sample_match(view, random.Random(0))  # one arrangement only: the generator is irrelevant
-    sign = -1.0 if view.rules.misere else 1.0
+    if value is None:
+        sign = -1.0 if view.rules.misere else 1.0
+        side, sides = view.side, view.rules.sides
+
+        def value(tot: Sequence[int]) -> float:
+            return _value(tot, side, sides, sign)
     out = []
     for p in view.legal:
         c = m.clone()
         ev = c.push(p)
-        if ev.hand_result is not None:
-            v = _value(ev.hand_result.totals, view.side, view.rules.sides, sign)
-        else:
-            v = _search(c, view.side, sign)
+        v = value(ev.hand_result.totals) if ev.hand_result is not None else _search(c, view.side, value)
         out.append((p, v))
     return out

@@ -5,8 +5,10 @@ with what the other players' plays this round say about their hands (inference.p
 passed up means the card to make it is most likely not held). Every candidate root play (the
 expert's best eight) is played on that same deal and the hand finished by the rollout policy
 (rollout.py), with common random numbers, so candidates are compared with little noise. A
-rollout is worth the hand's points for our side minus the others' (negated in misère), plus or
-minus `MATCH_WIN` when the hand ends the match: near the target, winning is what counts.
+rollout is worth the match (`equity`, equity.py, two sides): the chance of winning the match once
+its hand ends with its points, counted in points at the rate a point has at this score, so that
+at 0–0 it is the hand's points for our side minus the others' and at 9–9 it is winning the hand
+(with three or more sides: the points, plus or minus `MATCH_WIN` when the hand ends the match).
 
 Budget: `iterations` rollouts per candidate (counting at most `spread` candidates), spent by
 successive halving (the worse half of the candidates drops out after each round), scaled by the
@@ -14,7 +16,7 @@ cards left to play so that every move costs about the same time (2/3 at a hand's
 to 3x late in the hand, where rollouts are short) and by the hand size (a rollout's card play
 costs about one unit per card held: Scopone's nine-card hands get 0.4 of it); stopped early after
 `max_ms` milliseconds. A fixed budget and seed give the same play.
-A last round whose cards are all known is solved exactly (endgame.py, through the expert).
+A last round whose cards are all known is solved exactly (endgame.py), for the match too.
 
 Progressive bias: each candidate's rollout mean gets the expert's own score for that play added
 (times `prior`, 1.0), both when the worse half drops out and for the final choice, so that a few
@@ -39,7 +41,9 @@ costliest ply.)
 Kinds of player (styles.py): once a round is over, every card a player held in it has been seen,
 so each of its plays can be scored against three kinds of player — careful (the expert's
 judgement), greedy (the worth taken now), novice (the most cards, noisily, with a blunder one play
-in four) — and the seat gets a weight per kind (`style_weights`). Likely deals (`likely`): a deal
+in four) — and the seat gets a weight per kind (`kinds`), with what the match's earlier hands
+showed of it as a prior (`watch`: from the second hand on, a careful opponent is read as careful
+from its first play; the memory goes with a save, the record being shown to it again). Likely deals (`likely`): a deal
 is weighed by how likely the other players' plays this round are had they held the cards it gives
 them, each choosing as that mixture of kinds (inference.play_likelihood; plays from hands of at
 most three cards). A careful player that laid a card where another card of the deal would have
@@ -62,30 +66,21 @@ import time
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..cards import Card
+from ..cards import VALUE, Card
 from ..rules import RuleSet
 from ..state import Play, PlayerView, sample_match
-from .endgame import solvable
+from .endgame import solvable, solve
+from .equity import equity, match_won
 from .heuristics import knowledge, table_after
-from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
+from .inference import error_counts, error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 from .rollout import playout
-from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, style_weights
+from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, posterior, remembered, style_logs
 
 
-# What ending the match with this hand adds to (won) or takes from (lost) a rollout's value.
+# What ending the match with this hand adds to (won) or takes from (lost) a rollout's value, where
+# no match equity is known (three or more sides).
 MATCH_WIN = 4.0
-
-
-def match_won(rules: RuleSet, totals: Sequence[int]) -> int | None:
-    """The side that has won the match with these totals (R8, O10–O12; napola aside), or None."""
-    if rules.target and max(totals) < rules.target:
-        return None
-    need = max(rules.lead, 1)
-    ranked = sorted(totals)
-    if rules.misere:
-        return totals.index(ranked[0]) if ranked[1] - ranked[0] >= need else None
-    return totals.index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
 
 
 def expert_replies(view: PlayerView, play: Play, expert: ExpertPlayer) -> dict[Card, tuple[float, Play]]:
@@ -98,7 +93,18 @@ def replies(view: PlayerView, play: Play, scores: Callable[[PlayerView], list[fl
     """For each card the next player may hold, its best play by `scores` (a level's score per
     legal play) once we have made `play`, with that score: judged from what that player can see
     (the table we leave, everything taken so far), never from our hand. Its other cards are left
-    out of its view (the expert's small follow-up term for them is dropped)."""
+    out of its view (see `follow_ups` for the expert's term that reads them)."""
+    out: dict[Card, tuple[float, Play]] = {}
+    for c, options in reply_options(view, play, scores).items():
+        best = max(range(len(options)), key=lambda j: options[j][0])
+        out[c] = options[best]
+    return out
+
+
+def reply_options(view: PlayerView, play: Play,
+                  scores: Callable[[PlayerView], list[float]]) -> dict[Card, list[tuple[float, Play]]]:
+    """For each card the next player may hold, each of its plays once we have made `play`, with
+    its score by `scores` from that player's view with that card alone in hand (see `replies`)."""
     n = len(view.names)
     nxt = (view.seat + 1) % n
     rules = view.rules
@@ -116,13 +122,57 @@ def replies(view: PlayerView, play: Play, scores: Callable[[PlayerView], list[fl
     base = replace(view, seat=nxt, turn=nxt, hand_counts=tuple(counts), table=tuple(rest),
                    prese=tuple(prese), last_capturer=view.seat if play.presa else view.last_capturer,
                    plays=(*view.plays, (view.seat, play)))
-    out: dict[Card, tuple[float, Play]] = {}
+    out: dict[Card, list[tuple[float, Play]]] = {}
     for c in others:
         legal = tuple(k.plays(rest, (c,)))
         got = scores(replace(base, hand=(c,), legal=legal))
-        i = max(range(len(legal)), key=lambda j: got[j])
-        out[c] = (got[i], legal[i])
+        out[c] = list(zip(got, legal))
     return out
+
+
+def follow_ups(view: PlayerView, play: Play, options: dict[Card, list[tuple[float, Play]]],
+               ) -> dict[Card, list[tuple[float, Play, tuple[float, ...]]]]:
+    """The careful reply with the expert's whole judgement: to each of `options` (a card's plays
+    with their scores, `reply_options`) is added, per card value 1–10, the worth of the best take a
+    card of that value would then have on the table (ExpertPlayer's follow-up: what a player keeps
+    in hand for the table it leaves). The reply to a sampled hand adds `follow_up` times the best
+    of its other cards' (so the expert's answer is its own, not only its best single card's)."""
+    k = knowledge(view.rules)
+    w = k.worth
+    rest = table_after(view.table, play)
+    cache: dict[tuple[Card, ...], tuple[float, ...]] = {}
+    out: dict[Card, list[tuple[float, Play, tuple[float, ...]]]] = {}
+    for c, plays in options.items():
+        rows = []
+        for score, reply in plays:
+            after = tuple(table_after(rest, reply))
+            fv = cache.get(after)
+            if fv is None:
+                vals = [0.0] * 11
+                for v in range(1, 11):
+                    for presa in k.takes(after, v):
+                        g = sum(w[t] for t in presa)
+                        if g > vals[v]:
+                            vals[v] = g
+                fv = cache[after] = tuple(vals)
+            rows.append((score, reply, fv))
+        out[c] = rows
+    return out
+
+
+def careful_answer(options: dict[Card, list[tuple[float, Play, tuple[float, ...]]]], held: Sequence[Card],
+                   follow_up: float) -> Play:
+    """The expert's answer with the cards `held` (sorted: ties go to the lower card), from its
+    options with their follow-ups (`follow_ups`): its score plus `follow_up` times the best take
+    its other cards would keep."""
+    best = float("-inf")
+    answer = None
+    for c in held:
+        for got, reply, fv in options[c]:
+            got += follow_up * max((fv[VALUE[o]] for o in held if o != c), default=0.0)
+            if got > best:
+                best, answer = got, reply
+    return answer
 
 
 class MasterPlayer:
@@ -133,7 +183,8 @@ class MasterPlayer:
     def __init__(self, rng: random.Random, iterations: int = 250, max_ms: float = 700.0,
                  eps: float = 0.08, max_candidates: int = 8, inference: bool = True,
                  prior: float = 1.0, model: bool = True, reply: bool = True,
-                 fair: bool = True, likely: bool = True, spread: int = 4):
+                 fair: bool = True, likely: bool = True, spread: int = 4, equity: bool = True,
+                 remember: bool = True, follow: bool = True, prior_careless: float = 1.0):
         self.rng = rng
         self.iterations = iterations
         self.max_ms = max_ms
@@ -146,9 +197,44 @@ class MasterPlayer:
         self.fair = fair
         self.spread = spread
         self.likely = likely
+        self.equity = equity
+        self.remember = remember
+        self.follow = follow
+        self.prior_careless = prior_careless
+        # What the match's earlier hands said of each other seat's kind (log-likelihood per kind,
+        # from the last view this seat had of each), and the last view it was shown.
+        self._memory: dict[int, list[float]] = {}
+        self._errors: dict[int, tuple[int, int]] = {}  # and its clear misses and chances of one
+        self._last: PlayerView | None = None
         self.expert = ExpertPlayer(rng)
         self.styles = make_styles(self.expert)
         self.last_stats: dict = {}
+
+    def watch(self, view: PlayerView) -> None:
+        """Note a view this seat is shown (`choose` notes each): once a new hand has begun, what the
+        last view of the previous one shows of each other seat's kind of player and of how often it
+        errs is remembered for the rest of the match (`kinds`, the opponent model). A view of an earlier hand than the last (another match,
+        or an undo past a deal) forgets it all."""
+        last = self._last
+        if last is not None and len(view.results) != len(last.results):
+            if len(view.results) > len(last.results):
+                for seat, logs in style_logs(last, self.styles, tables_before(last)).items():
+                    acc = self._memory.setdefault(seat, [0.0] * len(logs))
+                    for i, x in enumerate(logs):
+                        acc[i] += x
+                for seat, (misses, chances) in error_counts(last).items():
+                    had = self._errors.get(seat, (0, 0))
+                    self._errors[seat] = (had[0] + misses, had[1] + chances)
+            else:
+                self._memory, self._errors = {}, {}
+        self._last = view
+
+    def kinds(self, view: PlayerView) -> dict[int, tuple[float, ...]]:
+        """Per other seat, the weight of each kind of player (styles.py): from this hand's finished
+        rounds and, with `remember`, the earlier hands of the match this seat watched (a seat that
+        played carefully all match is read as careful from the first play of a new hand)."""
+        prior = remembered(self._memory) if self.remember and self._memory else None
+        return posterior(style_logs(view, self.styles, tables_before(view)), prior)
 
     def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
         """Each candidate play with its value (mean rollout value + `prior` × the expert's score;
@@ -171,23 +257,29 @@ class MasterPlayer:
         sides = rules.sides
         sign = -1.0 if rules.misere else 1.0
         before = view.totals
+        # Match equity (two sides): a rollout is worth the chance of winning the match once its
+        # hand ends, in points at this score's rate (`Equity.point`), so that the expert's score
+        # added to it keeps its weight; with more sides, points plus or minus `MATCH_WIN`.
+        eq = equity(rules) if self.equity else None
+        if eq is not None:
+            mine0, other0 = before[my_side], before[1 - my_side]
+            rate = eq.point(mine0, other0)
+            origin = eq.start(mine0, other0)
         # Opponent model: each other seat's error rate on this hand's finished rounds sets how far
         # its passed-up plays are believed, and how often it plays at random in the rollouts.
         keep = None
         eps_seats: float | tuple[float, ...] = self.eps
         if self.model:
-            rates = error_rates(view)
+            rates = error_rates(view, self._errors if self.remember else None)
             keep = {s: r for s, (r, _) in rates.items()}
             eps_seats = tuple(min(0.5, max(self.eps, rates[s][0])) if s in rates and rates[s][1] else self.eps
                               for s in range(len(view.names)))
-        # The expert's own score, times `prior`, is added to each candidate's rollout mean.
-        bias = [self.prior * expert_scores[i] for i in order[: len(cands)]]
         sums = [0.0] * len(cands)
         counts = [0] * len(cands)
         wsum = [0.0] * len(cands)
         rng = self.rng
         # Which kind of player each other seat is (styles.py), from this hand's finished rounds.
-        weights = style_weights(view, self.styles, tables_before(view)) if self.likely or self.reply else {}
+        weights = self.kinds(view) if self.likely or self.reply else {}
         lik = play_likelihood(view, self.styles, weights) if self.likely else None
         # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
         unlikely = unlikely_cards(view) if self.inference and lik is None else {}
@@ -201,12 +293,31 @@ class MasterPlayer:
         nxt = (view.seat + 1) % n_seats
         answers = None
         w_next = weights.get(nxt, (1.0,))
+        # The expert's own score, times `prior`, is added to each candidate's rollout mean: it
+        # judges the table we leave as a careful next player would use it, so it counts for less
+        # (`prior_careless`) against a next player read as greedy or a novice.
+        prior = self.prior
+        if nxt % sides != my_side:
+            prior *= w_next[CAREFUL] + (1.0 - w_next[CAREFUL]) * self.prior_careless
+        bias = [prior * expert_scores[i] for i in order[: len(cands)]]
         opponents = [(s, w) for s, w in sorted(weights.items()) if s % sides != my_side]
         eps_all = eps_seats if isinstance(eps_seats, tuple) else (eps_seats,) * n_seats
+        careful = None
+        fu = self.expert.follow_up
         if self.reply and view.hand_counts[nxt] and nxt % sides != my_side:
             kinds = (self.expert.scores, EasyPlayer.scores, BeginnerPlayer.scores)
-            answers = [[replies(view, c, kinds[i]) if i == CAREFUL or w_next[i] > 0.01 else None
-                        for i in range(len(w_next))] for c in cands]
+            answers = []
+            careful = []
+            for c in cands:
+                row = []
+                for i in range(len(w_next)):
+                    if i == CAREFUL:
+                        options = reply_options(view, c, kinds[i])
+                        careful.append(follow_ups(view, c, options) if self.follow else None)
+                        row.append({d: max(o, key=lambda t: t[0]) for d, o in options.items()})
+                    else:
+                        row.append(replies(view, c, kinds[i]) if w_next[i] > 0.01 else None)
+                answers.append(row)
             rests = [table_after(view.table, c) for c in cands]
         alive = list(range(len(cands)))
         rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to two candidates
@@ -261,6 +372,8 @@ class MasterPlayer:
                         if blunder is not None:
                             opts = k.plays(rests[j], (held[blunder[0]],))
                             answer = opts[int(blunder[1] * len(opts))]
+                        elif kind == CAREFUL and careful[j] is not None and len(held) > 1:
+                            answer = careful_answer(careful[j], held, fu)
                         else:
                             table_j = answers[j][kind] or answers[j][0]
                             best = float("-inf")
@@ -275,11 +388,14 @@ class MasterPlayer:
                     tot = playout(base.clone(), card, presa, k, roll, deal_eps, reply=answer, fair=self.fair,
                                   kinds=kinds)
                     mine = tot[my_side]
-                    other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
-                    v = sign * (mine - other)
-                    won = match_won(rules, [a + b for a, b in zip(before, tot)])
-                    if won is not None:
-                        v += MATCH_WIN if won == my_side else -MATCH_WIN
+                    if eq is not None:
+                        v = (eq.after(mine0 + mine, other0 + tot[1 - my_side]) - origin) / rate
+                    else:
+                        other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
+                        v = sign * (mine - other)
+                        won = match_won(rules, [a + b for a, b in zip(before, tot)])
+                        if won is not None:
+                            v += MATCH_WIN if won == my_side else -MATCH_WIN
                     sums[j] += wt * v
                     counts[j] += 1
                     wsum[j] += wt
@@ -301,10 +417,20 @@ class MasterPlayer:
 
     def choose(self, view: PlayerView) -> Play:
         """The candidate with the best mean rollout value."""
+        self.watch(view)
         if len(view.legal) == 1:
             return view.legal[0]
         if solvable(view):
-            return self.expert.choose(view)  # the expert solves a fully known last round exactly
+            # A fully known last round is solved exactly, for the match where its equity is known;
+            # the expert's score between equals.
+            eq = equity(view.rules) if self.equity else None
+            if eq is None:
+                return self.expert.choose(view)
+            mine0, other0 = view.totals[view.side], view.totals[1 - view.side]
+            exact = solve(view, lambda tot: eq.after(mine0 + tot[view.side], other0 + tot[1 - view.side]))
+            scores = self.expert.scores(view)
+            best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
+            return exact[best][0]
         scored = self.evaluate(view)
         best = max(scored, key=lambda t: t[1])
         return best[0]

@@ -3,8 +3,9 @@
 The master reads its opponents with these (inference.play_likelihood): a careful player (the
 expert's judgement: worth now minus what the table left gives away), a greedy one (the worth
 taken now) and a novice (the most cards, with noise and now and then any card). Which kind a
-seat is, is learnt from the plays it made in this hand's finished rounds, when every card it
-held has been seen (`style_weights`); a person who fits no kind well keeps a spread of weights.
+seat is, is learnt from the plays it made in finished rounds, when every card it held has been
+seen (`style_weights`: this hand's, with what the match's earlier hands said as a prior that
+never rules a kind out, `remembered`); a person who fits no kind well keeps a spread of weights.
 """
 
 from __future__ import annotations
@@ -115,10 +116,10 @@ def chance_of(style: Style, base: PlayerView, hand: tuple[Card, ...], play: Play
     return style(replace(base, hand=hand, legal=tuple(legal)))[legal.index(play)]
 
 
-def style_weights(view: PlayerView, styles: Sequence[Style],
-                  tables: Sequence[tuple[Card, ...]]) -> dict[int, tuple[float, ...]]:
-    """Per other seat, how far each style explains its plays in this hand's finished rounds
-    (a posterior from equal priors), where the hand it held at each play is known."""
+def style_logs(view: PlayerView, styles: Sequence[Style],
+               tables: Sequence[tuple[Card, ...]]) -> dict[int, list[float]]:
+    """Per other seat, the log-likelihood under each style of its plays in this hand's finished
+    rounds, where the hand it held at each play is known."""
     rules = view.rules
     n = len(view.names)
     per_round = n * rules.hand_size
@@ -133,10 +134,39 @@ def style_weights(view: PlayerView, styles: Sequence[Style],
             base = view_before(view, i, tables[i])
             for k, style in enumerate(styles):
                 logs[seat][k] += log(max(1e-9, chance_of(style, base, hand, play)))
+    return logs
+
+
+def posterior(logs: dict[int, Sequence[float]],
+              prior: dict[int, Sequence[float]] | None = None) -> dict[int, tuple[float, ...]]:
+    """Per seat, the weight of each style from its log-likelihoods, plus its `prior` logs if any."""
     out = {}
     for seat, ls in logs.items():
+        if prior and seat in prior:
+            ls = [a + b for a, b in zip(ls, prior[seat])]
         top = max(ls)
         z = [exp(x - top) for x in ls]
         total = sum(z)
         out[seat] = tuple(x / total for x in z)
+    return out
+
+
+def style_weights(view: PlayerView, styles: Sequence[Style], tables: Sequence[tuple[Card, ...]],
+                  prior: dict[int, Sequence[float]] | None = None) -> dict[int, tuple[float, ...]]:
+    """Per other seat, how far each style explains its plays in this hand's finished rounds
+    (a posterior from equal priors, or from `prior` logs: what earlier hands said)."""
+    return posterior(style_logs(view, styles, tables), prior)
+
+
+# What earlier hands say of a seat never puts a kind below this weight: people change.
+FLOOR = 0.02
+
+
+def remembered(logs: dict[int, Sequence[float]]) -> dict[int, list[float]]:
+    """Prior logs for the next hand from a seat's log-likelihoods so far, each kind's weight
+    kept at `FLOOR` or more."""
+    out = {}
+    for seat, w in posterior(logs).items():
+        kept = [max(FLOOR, x) for x in w]
+        out[seat] = [log(x / sum(kept)) for x in kept]
     return out

@@ -1,0 +1,125 @@
+"""Match equity: the chance of winning the match from a score, so that a hand is played for the match.
+
+A hand's points are not worth the same at every score (R8, O10–O12): at 9–9 of an 11-point match
+only winning the hand counts, and a side at 10 needs one point while the other needs to outscore it.
+For two sides, `Equity` gives the chance that a side wins the match once a hand ends with given
+totals, computed by dynamic programming over the scores from the distribution of one hand's points
+under the rule set, itself estimated once per rule set by hands played by the master's rollout
+policy from random deals (seeded, so it is the same every time). The rule set alone decides it:
+target, lead, misère and the scoring profile enter through the simulated hands and `match_won`.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Sequence
+
+from ..rules import RuleSet
+from ..state import Match
+from .heuristics import knowledge
+from .rollout import playout
+
+# How many simulated hands estimate a rule set's distribution of hand points (~0.35 ms each in
+# CPython), and how far past the target the score grid goes (ties and leads play on).
+HANDS = 600
+# A side's worth of a point is never taken below this (the match all but decided either way).
+MIN_SLOPE = 0.02
+
+
+def match_won(rules: RuleSet, totals: Sequence[int]) -> int | None:
+    """The side that has won the match with these totals at the end of a hand (R8, O10–O12; napola
+    aside), or None while it plays on."""
+    if rules.target and max(totals) < rules.target:
+        return None
+    need = max(rules.lead, 1)
+    ranked = sorted(totals)
+    if rules.misere:
+        return totals.index(ranked[0]) if ranked[1] - ranked[0] >= need else None
+    return totals.index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
+
+
+def hand_points(rules: RuleSet, hands: int = HANDS, seed: int = 0) -> dict[tuple[int, int], float]:
+    """The chance of each (side 0, side 1) pair of hand points, from `hands` simulated hands,
+    made symmetric (each outcome counted for both sides: the equity is that of equal players)."""
+    k = knowledge(rules)
+    rng = random.Random(seed)
+    counts: dict[tuple[int, int], float] = {}
+    deck = list(range(40))
+    for i in range(hands):
+        m = Match(rules, first_dealer=i % rules.players)
+        while True:
+            rng.shuffle(deck)
+            if m.deal(deck):
+                break
+        plays = k.plays(m.table, m.hands[m.turn])
+        first = plays[rng.randrange(len(plays))]
+        x, y = playout(m, first.card, first.presa, k, rng, 0.05, fair=True)
+        counts[(x, y)] = counts.get((x, y), 0.0) + 0.5
+        counts[(y, x)] = counts.get((y, x), 0.0) + 0.5
+    return {xy: c / hands for xy, c in counts.items()}
+
+
+class Equity:
+    """Side 0's chance of winning the match after a hand ends with given totals (two sides)."""
+
+    def __init__(self, rules: RuleSet, dist: dict[tuple[int, int], float]):
+        self.rules = rules
+        self.dist = sorted(dist.items())
+        top = max(max(x, y) for x, y in dist)
+        # The grid: scores up to the target plus a few hands' points (ties and leads play on).
+        self.cap = max(rules.target, 1) + 3 * max(top, 1)
+        self.tie = sum(p for (x, y), p in self.dist if x == y == 0)
+        self._start: dict[tuple[int, int], float] = {}
+
+    def after(self, a: int, b: int) -> float:
+        """Side 0's chance of winning once a hand ends with side 0 at `a` and side 1 at `b`."""
+        won = match_won(self.rules, (a, b))
+        if won is not None:
+            return 1.0 if won == 0 else 0.0
+        if max(a, b) >= self.cap:
+            return 0.5 if a == b else (0.75 if a > b else 0.25)  # far past the target: a guess
+        return self.start(a, b)
+
+    def start(self, a: int, b: int) -> float:
+        """Side 0's chance of winning the match from a hand about to be dealt at `a`–`b`."""
+        got = self._start.get((a, b))
+        if got is not None:
+            return got
+        # Every state reachable from here has a larger total (or is this one again, on a 0–0
+        # hand): fill them highest total first, without recursion.
+        order = []
+        seen = {(a, b)}
+        stack = [(a, b)]
+        while stack:
+            s = stack.pop()
+            order.append(s)
+            for (x, y), _ in self.dist:
+                t = (s[0] + x, s[1] + y)
+                if t not in seen and t not in self._start and (x or y) and max(t) < self.cap \
+                        and match_won(self.rules, t) is None:
+                    seen.add(t)
+                    stack.append(t)
+        for s in sorted(order, key=lambda s: -(s[0] + s[1])):
+            acc = 0.0
+            for (x, y), p in self.dist:
+                if x or y:
+                    acc += p * self.after(s[0] + x, s[1] + y)
+            self._start[s] = acc / (1.0 - self.tie) if self.tie < 1.0 else 0.5
+        return self._start[(a, b)]
+
+    def point(self, a: int, b: int) -> float:
+        """What one more point of this hand is worth to side 0, in match-winning chance, at the
+        score `a`–`b` before the hand (averaged over how the hand may end); at least `MIN_SLOPE`."""
+        acc = 0.0
+        for (x, y), p in self.dist:
+            acc += p * (self.after(a + x + 1, b + y) - self.after(a + x, b + y + 1)) / 2.0
+        return max(MIN_SLOPE, abs(acc))
+
+
+@lru_cache(maxsize=16)
+def equity(rules: RuleSet) -> Equity | None:
+    """The match equity of a two-side rule set (None for three or more sides)."""
+    if rules.sides != 2:
+        return None
+    return Equity(rules, hand_points(rules))
