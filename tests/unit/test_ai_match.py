@@ -9,7 +9,6 @@ import pytest
 from scopa.ai import make_player
 from scopa.ai.endgame import solve
 from scopa.ai.equity import equity, match_won
-from scopa.ai.inference import KEEP, error_rates
 from scopa.ai.master import MasterPlayer
 from scopa.ai.styles import CAREFUL, NOVICE
 from scopa.cards import parse_cards
@@ -98,20 +97,15 @@ def _two_hands(level: str, seed: int) -> tuple[MasterPlayer, MasterPlayer, Match
 def test_master_remembers_what_kind_of_player_it_faces(level, kind, least):
     """A hand against the expert (or the beginner) teaches the master what kind of player it
     faces: at the next hand's first play it reads the seat so at once, where a master that did not
-    watch the first hand starts from equal weights, and knows how often it has passed up a clearly
-    better play (the expert: never); a new match starts afresh.
+    watch the first hand starts from equal weights; a new match starts afresh.
     (The beginner is greedy for cards too: some of its hands read as greedy.)"""
     read = []
-    rates = []
     for seed in range(4):
         master, fresh, m = _two_hands(level, seed)
         view = m.observe(0)
         fresh.watch(view)
         assert fresh.kinds(view)[1] == pytest.approx((1 / 3, 1 / 3, 1 / 3))
         read.append(master.kinds(view)[1][kind])
-        # how often it passes up a clearly better play, from the first hand's rounds
-        assert error_rates(view, fresh._errors)[1] == (KEEP, 0)
-        rates.append(error_rates(view, master._errors)[1])
         again = Match.new(rules_for("scopa"), random.Random(seed))
         again.deal_until_played()
         if again.turn != 0:
@@ -119,6 +113,3 @@ def test_master_remembers_what_kind_of_player_it_faces(level, kind, least):
         master.watch(again.observe(0))
         assert master.kinds(again.observe(0))[1] == pytest.approx((1 / 3, 1 / 3, 1 / 3))
     assert sum(read) / len(read) > least, read
-    assert all(chances > 0 for _, chances in rates)
-    if level == "expert":
-        assert all(rate < KEEP for rate, _ in rates), rates  # it never passes up a clear take

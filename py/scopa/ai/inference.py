@@ -67,10 +67,9 @@ def unlikely_cards(view: PlayerView) -> dict[int, frozenset[Card]]:
     return {s: frozenset(cs) for s, cs in out.items()}
 
 
-def error_rates(view: PlayerView, earlier: dict[int, tuple[int, int]] | None = None) -> dict[int, tuple[float, int]]:
+def error_rates(view: PlayerView) -> dict[int, tuple[float, int]]:
     """Per other seat, how often it passed up a clearly better play (by more than `MISSED`) when
-    it had one, and on how many such chances, checked on this hand's finished rounds only (plus
-    `earlier`: misses and chances per seat from the match's earlier hands, see `error_counts`).
+    it had one, and on how many such chances, checked on this hand's finished rounds only.
 
     Once a round is over every card a seat held in it has been played in the open: the seat's
     hand at each of its plays is known, so its choices can be checked against what it really
@@ -78,17 +77,6 @@ def error_rates(view: PlayerView, earlier: dict[int, tuple[int, int]] | None = N
     been seen on `PRIOR_PLAYS` chances): `(misses + KEEP * PRIOR_PLAYS) / (chances + PRIOR_PLAYS)`.
     A careful player's rate falls toward 0, a careless one's rises toward its real error rate.
     """
-    out = {}
-    for s, (misses, chances) in error_counts(view).items():
-        if earlier and s in earlier:
-            misses, chances = misses + earlier[s][0], chances + earlier[s][1]
-        out[s] = ((misses + KEEP * PRIOR_PLAYS) / (chances + PRIOR_PLAYS), chances)
-    return out
-
-
-def error_counts(view: PlayerView) -> dict[int, tuple[int, int]]:
-    """Per other seat, its clearly better plays passed up and its chances of one, in this hand's
-    finished rounds (see `error_rates`)."""
     rules = view.rules
     n = len(view.names)
     per_round = n * rules.hand_size
@@ -117,7 +105,8 @@ def error_counts(view: PlayerView) -> dict[int, tuple[int, int]]:
                     if best - k.gain(play, len(table), False) > MISSED:
                         misses[seat] += 1
             hand.remove(play.card)
-    return {s: (misses[s], chances[s]) for s in range(n) if s != view.seat}
+    return {s: ((misses[s] + KEEP * PRIOR_PLAYS) / (chances[s] + PRIOR_PLAYS), chances[s])
+            for s in range(n) if s != view.seat}
 
 
 def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, frozenset[Card]],

@@ -72,7 +72,7 @@ from ..state import Play, PlayerView, sample_match
 from .endgame import solvable, solve
 from .equity import equity, match_won
 from .heuristics import knowledge, table_after
-from .inference import error_counts, error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
+from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 from .rollout import playout
 from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, posterior, remembered, style_logs
@@ -184,7 +184,7 @@ class MasterPlayer:
                  eps: float = 0.08, max_candidates: int = 8, inference: bool = True,
                  prior: float = 1.0, model: bool = True, reply: bool = True,
                  fair: bool = True, likely: bool = True, spread: int = 4, equity: bool = True,
-                 remember: bool = True, follow: bool = True, prior_careless: float = 1.0):
+                 remember: bool = True, follow: bool = True):
         self.rng = rng
         self.iterations = iterations
         self.max_ms = max_ms
@@ -200,11 +200,9 @@ class MasterPlayer:
         self.equity = equity
         self.remember = remember
         self.follow = follow
-        self.prior_careless = prior_careless
         # What the match's earlier hands said of each other seat's kind (log-likelihood per kind,
         # from the last view this seat had of each), and the last view it was shown.
         self._memory: dict[int, list[float]] = {}
-        self._errors: dict[int, tuple[int, int]] = {}  # and its clear misses and chances of one
         self._last: PlayerView | None = None
         self.expert = ExpertPlayer(rng)
         self.styles = make_styles(self.expert)
@@ -212,8 +210,8 @@ class MasterPlayer:
 
     def watch(self, view: PlayerView) -> None:
         """Note a view this seat is shown (`choose` notes each): once a new hand has begun, what the
-        last view of the previous one shows of each other seat's kind of player and of how often it
-        errs is remembered for the rest of the match (`kinds`, the opponent model). A view of an earlier hand than the last (another match,
+        last view of the previous one shows of each other seat's kind of player is remembered for
+        the rest of the match (`kinds`). A view of an earlier hand than the last (another match,
         or an undo past a deal) forgets it all."""
         last = self._last
         if last is not None and len(view.results) != len(last.results):
@@ -222,11 +220,8 @@ class MasterPlayer:
                     acc = self._memory.setdefault(seat, [0.0] * len(logs))
                     for i, x in enumerate(logs):
                         acc[i] += x
-                for seat, (misses, chances) in error_counts(last).items():
-                    had = self._errors.get(seat, (0, 0))
-                    self._errors[seat] = (had[0] + misses, had[1] + chances)
             else:
-                self._memory, self._errors = {}, {}
+                self._memory = {}
         self._last = view
 
     def kinds(self, view: PlayerView) -> dict[int, tuple[float, ...]]:
@@ -270,7 +265,7 @@ class MasterPlayer:
         keep = None
         eps_seats: float | tuple[float, ...] = self.eps
         if self.model:
-            rates = error_rates(view, self._errors if self.remember else None)
+            rates = error_rates(view)
             keep = {s: r for s, (r, _) in rates.items()}
             eps_seats = tuple(min(0.5, max(self.eps, rates[s][0])) if s in rates and rates[s][1] else self.eps
                               for s in range(len(view.names)))
@@ -293,13 +288,8 @@ class MasterPlayer:
         nxt = (view.seat + 1) % n_seats
         answers = None
         w_next = weights.get(nxt, (1.0,))
-        # The expert's own score, times `prior`, is added to each candidate's rollout mean: it
-        # judges the table we leave as a careful next player would use it, so it counts for less
-        # (`prior_careless`) against a next player read as greedy or a novice.
-        prior = self.prior
-        if nxt % sides != my_side:
-            prior *= w_next[CAREFUL] + (1.0 - w_next[CAREFUL]) * self.prior_careless
-        bias = [prior * expert_scores[i] for i in order[: len(cands)]]
+        # The expert's own score, times `prior`, is added to each candidate's rollout mean.
+        bias = [self.prior * expert_scores[i] for i in order[: len(cands)]]
         opponents = [(s, w) for s, w in sorted(weights.items()) if s % sides != my_side]
         eps_all = eps_seats if isinstance(eps_seats, tuple) else (eps_seats,) * n_seats
         careful = None
