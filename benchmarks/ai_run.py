@@ -1,9 +1,10 @@
 """One arena run that keeps its partial report on disk while it plays (for long runs).
 
-Usage: PYTHONPATH=py python benchmarks/ai_run.py VARIANT LEVELS MATCHES SEED OUT.json [EVERY] [nocap]
+Usage: PYTHONPATH=py python benchmarks/ai_run.py VARIANT LEVELS MATCHES SEED OUT.json [EVERY] [nocap] [JOBS]
 The report is the same JSON as `python -m scopa arena --variant VARIANT --levels LEVELS
---matches MATCHES --seed SEED --jobs 1`; until the run ends, OUT.json holds the summary of the
-first matches played (its `matches` says how many) and `"partial": true`.
+--matches MATCHES --seed SEED --jobs JOBS` (1 unless given; every match has its own seed, so the
+result is the same for any JOBS); until the run ends, OUT.json holds the summary of the first
+matches played (its `matches` says how many) and `"partial": true`.
 With `nocap`, the master plays its shipped iteration budget without its wall-clock stop
 (`max_ms`), so that the result does not depend on how loaded the machine is; the report then
 says `"master_cap": null`.
@@ -38,7 +39,8 @@ def main(argv: list[str]) -> None:
         tmp.write_text(json.dumps(report, indent=1) + "\n")
         tmp.replace(path)
 
-    report = run_arena(rules_for(variant), levels, matches, seed, 1, variant,
+    jobs = int(argv[7]) if len(argv) > 7 else 1
+    report = run_arena(rules_for(variant), levels, matches, seed, jobs, variant,
                        progress=lambda r: save(r, True), every=every)
     save(report, False)
 
