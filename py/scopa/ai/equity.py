@@ -21,7 +21,7 @@ from .heuristics import knowledge
 from .rollout import playout
 
 # How many simulated hands estimate a rule set's distribution of hand points (~0.35 ms each in
-# CPython), and how far past the target the score grid goes (ties and leads play on).
+# CPython; the whole equity of a rule set is built in about 0.2 s, 0.5 s in Pyodide).
 HANDS = 600
 # A side's worth of a point is never taken below this (the match all but decided either way).
 MIN_SLOPE = 0.02
