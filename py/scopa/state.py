@@ -376,19 +376,9 @@ class Match:
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
-        rules = self.rules
-        if rules.napola_wins and result.napoleone is not None:
+        if self.rules.napola_wins and result.napoleone is not None:
             return result.napoleone
-        totals = self.totals
-        need = max(rules.lead, 1)  # S7: by at least 1 point when no lead is asked
-        reached = rules.target == 0 or max(totals) >= rules.target  # 0: a single-hand match
-        if not reached:
-            return None
-        ranked = sorted(totals)
-        if rules.misere:
-            # O12: once a side reaches the target the match ends, and the lowest total wins.
-            return totals.index(ranked[0]) if ranked[1] - ranked[0] >= need else None
-        return totals.index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
+        return match_winner(self.rules, self.totals)
 
     # -- views, copies, records -------------------------------------------------------------------
     def observe(self, seat: int) -> PlayerView:
@@ -427,6 +417,20 @@ class Match:
     def __repr__(self) -> str:
         return (f"<Match {self.phase} turn={self.turn} table={cards_str(self.table)} "
                 f"hands={[cards_str(h) for h in self.hands]} totals={self.totals}>")
+
+
+def match_winner(rules: RuleSet, totals: Sequence[int]) -> int | None:
+    """R8, O10–O12, S7: the side that has won the match with these totals at the end of a hand
+    (a napola that wins outright aside), or None while the match plays on."""
+    need = max(rules.lead, 1)  # S7: by at least 1 point when no lead is asked
+    reached = rules.target == 0 or max(totals) >= rules.target  # 0: a single-hand match
+    if not reached:
+        return None
+    ranked = sorted(totals)
+    if rules.misere:
+        # O12: once a side reaches the target the match ends, and the lowest total wins.
+        return list(totals).index(ranked[0]) if ranked[1] - ranked[0] >= need else None
+    return list(totals).index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
 
 
 def sample_match(view: PlayerView, rng: random.Random) -> Match:

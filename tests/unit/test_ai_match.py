@@ -8,12 +8,12 @@ import pytest
 
 from scopa.ai import make_player
 from scopa.ai.endgame import solve
-from scopa.ai.equity import equity, match_won
+from scopa.ai.equity import equity
 from scopa.ai.master import MasterPlayer
 from scopa.ai.styles import CAREFUL, NOVICE
 from scopa.cards import parse_cards
 from scopa.rules import rules_for
-from scopa.state import Match
+from scopa.state import Match, match_winner
 
 
 def test_equity_is_the_chance_of_winning_the_match():
@@ -36,7 +36,7 @@ def test_equity_follows_the_rule_set():
     single = equity(rules_for("scopa", {"target": 0}))
     assert single.after(3, 2) == 1.0 and single.after(2, 3) == 0.0
     escoba = equity(rules_for("escoba"))
-    assert match_won(escoba.rules, (11, 10)) is None and 0.0 < escoba.after(11, 10) < 1.0
+    assert match_winner(escoba.rules, (11, 10)) is None and 0.0 < escoba.after(11, 10) < 1.0
     assert escoba.after(12, 10) == 1.0
     misere = equity(rules_for("scopa", {"misere": True}))
     assert misere.after(11, 5) == 0.0 and misere.after(5, 11) == 1.0

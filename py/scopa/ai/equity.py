@@ -6,17 +6,17 @@ For two sides, `Equity` gives the chance that a side wins the match once a hand 
 totals, computed by dynamic programming over the scores from the distribution of one hand's points
 under the rule set, itself estimated once per rule set by hands played by the master's rollout
 policy from random deals (seeded, so it is the same every time). The rule set alone decides it:
-target, lead, misère and the scoring profile enter through the simulated hands and `match_won`.
+target, lead, misère and the scoring profile enter through the simulated hands and the engine's
+`match_winner`.
 """
 
 from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Sequence
 
 from ..rules import RuleSet
-from ..state import Match
+from ..state import Match, match_winner
 from .heuristics import knowledge
 from .rollout import playout
 
@@ -25,18 +25,6 @@ from .rollout import playout
 HANDS = 600
 # A side's worth of a point is never taken below this (the match all but decided either way).
 MIN_SLOPE = 0.02
-
-
-def match_won(rules: RuleSet, totals: Sequence[int]) -> int | None:
-    """The side that has won the match with these totals at the end of a hand (R8, O10–O12; napola
-    aside), or None while it plays on."""
-    if rules.target and max(totals) < rules.target:
-        return None
-    need = max(rules.lead, 1)
-    ranked = sorted(totals)
-    if rules.misere:
-        return totals.index(ranked[0]) if ranked[1] - ranked[0] >= need else None
-    return totals.index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
 
 
 def hand_points(rules: RuleSet, hands: int = HANDS, seed: int = 0) -> dict[tuple[int, int], float]:
@@ -74,7 +62,7 @@ class Equity:
 
     def after(self, a: int, b: int) -> float:
         """Side 0's chance of winning once a hand ends with side 0 at `a` and side 1 at `b`."""
-        won = match_won(self.rules, (a, b))
+        won = match_winner(self.rules, (a, b))
         if won is not None:
             return 1.0 if won == 0 else 0.0
         if max(a, b) >= self.cap:
@@ -97,7 +85,7 @@ class Equity:
             for (x, y), _ in self.dist:
                 t = (s[0] + x, s[1] + y)
                 if t not in seen and t not in self._start and (x or y) and max(t) < self.cap \
-                        and match_won(self.rules, t) is None:
+                        and match_winner(self.rules, t) is None:
                     seen.add(t)
                     stack.append(t)
         for s in sorted(order, key=lambda s: -(s[0] + s[1])):

@@ -43,7 +43,7 @@ so each of its plays can be scored against three kinds of player — careful (th
 judgement), greedy (the worth taken now), novice (the most cards, noisily, with a blunder one play
 in four) — and the seat gets a weight per kind (`kinds`), with what the match's earlier hands
 showed of it as a prior (`watch`: from the second hand on, a careful opponent is read as careful
-from its first play; the memory goes with a save, the record being shown to it again). Likely deals (`likely`): a deal
+from its first play; a restored save shows it the record again). Likely deals (`likely`): a deal
 is weighed by how likely the other players' plays this round are had they held the cards it gives
 them, each choosing as that mixture of kinds (inference.play_likelihood; plays from hands of at
 most three cards). A careful player that laid a card where another card of the deal would have
@@ -67,15 +67,14 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from ..cards import VALUE, Card
-from ..rules import RuleSet
-from ..state import Play, PlayerView, sample_match
+from ..state import Play, PlayerView, match_winner, sample_match
 from .endgame import solvable, solve
-from .equity import equity, match_won
+from .equity import equity
 from .heuristics import knowledge, table_after
 from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 from .rollout import playout
-from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, posterior, remembered, style_logs
+from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, remembered, style_logs, style_weights
 
 
 # What ending the match with this hand adds to (won) or takes from (lost) a rollout's value, where
@@ -94,11 +93,12 @@ def replies(view: PlayerView, play: Play, scores: Callable[[PlayerView], list[fl
     legal play) once we have made `play`, with that score: judged from what that player can see
     (the table we leave, everything taken so far), never from our hand. Its other cards are left
     out of its view (see `follow_ups` for the expert's term that reads them)."""
-    out: dict[Card, tuple[float, Play]] = {}
-    for c, options in reply_options(view, play, scores).items():
-        best = max(range(len(options)), key=lambda j: options[j][0])
-        out[c] = options[best]
-    return out
+    return best_replies(reply_options(view, play, scores))
+
+
+def best_replies(options: dict[Card, list[tuple[float, Play]]]) -> dict[Card, tuple[float, Play]]:
+    """For each card, its best-scored play of `options` (`reply_options`; ties: the first)."""
+    return {c: max(plays, key=lambda t: t[0]) for c, plays in options.items()}
 
 
 def reply_options(view: PlayerView, play: Play,
@@ -229,7 +229,7 @@ class MasterPlayer:
         rounds and, with `remember`, the earlier hands of the match this seat watched (a seat that
         played carefully all match is read as careful from the first play of a new hand)."""
         prior = remembered(self._memory) if self.remember and self._memory else None
-        return posterior(style_logs(view, self.styles, tables_before(view)), prior)
+        return style_weights(view, self.styles, tables_before(view), prior)
 
     def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
         """Each candidate play with its value (mean rollout value + `prior` × the expert's score;
@@ -304,7 +304,7 @@ class MasterPlayer:
                     if i == CAREFUL:
                         options = reply_options(view, c, kinds[i])
                         careful.append(follow_ups(view, c, options) if self.follow else None)
-                        row.append({d: max(o, key=lambda t: t[0]) for d, o in options.items()})
+                        row.append(best_replies(options))
                     else:
                         row.append(replies(view, c, kinds[i]) if w_next[i] > 0.01 else None)
                 answers.append(row)
@@ -383,7 +383,7 @@ class MasterPlayer:
                     else:
                         other = tot[1 - my_side] if sides == 2 else (sum(tot) - mine) / (sides - 1)
                         v = sign * (mine - other)
-                        won = match_won(rules, [a + b for a, b in zip(before, tot)])
+                        won = match_winner(rules, [a + b for a, b in zip(before, tot)])
                         if won is not None:
                             v += MATCH_WIN if won == my_side else -MATCH_WIN
                     sums[j] += wt * v
