@@ -18,6 +18,9 @@ def open_table(new_context, base_url, query: str, viewport=PHONE):
     wait_ready(page)
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
                            " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+    # the deal's transitions over (on a loaded machine they can still be running): measure the hand at rest
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)", timeout=30000)
     return page
 
 
@@ -152,6 +155,10 @@ def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(new_context, b
 
 def test_a_three_card_hand_on_a_phone_stays_one_row(new_context, base_url):
     page = open_table(new_context, base_url, "variant=scopa&seed=1&level=random")
+    # the first card holds the keyboard focus (raised) until the player touches the page: measure
+    # the row as a phone player sees it once they have (a tap on the felt moves the focus away)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=30000)
     cards = page.evaluate(TAP)
     assert len(cards) == 3
     tops = [c["top"] for c in cards]

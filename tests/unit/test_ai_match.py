@@ -72,7 +72,29 @@ def test_master_plays_the_last_round_for_the_match():
     assert values[win] == 1.0 and values[other] < 0.9
     assert MasterPlayer(random.Random(1)).choose(view) == win
     assert MasterPlayer(random.Random(1), equity=False).choose(view) == other
-    assert MasterPlayer(random.Random(1)).choose(_last_round_at([0, 0]).observe(0)) == other
+    # At 0–0, against a player who finds its best reply, the master takes 2D+8D too.
+    assert MasterPlayer(random.Random(1), chance=False).choose(_last_round_at([0, 0]).observe(0)) == other
+
+
+def test_master_plays_the_last_round_against_how_the_opponent_plays():
+    """The scripted opponent of `_last_round_at` played like a novice. At 0–0, against best replies
+    the master's 2D+8D is the better line; against this novice, whose plays it weighs as a novice
+    makes them, 3C+7C wins more often, and the master takes that."""
+    view = _last_round_at([0, 0]).observe(0)
+    master = MasterPlayer(random.Random(1))
+    weights = master.kinds(view)
+    assert weights[1][NOVICE] > 0.9
+    eq = master.match_equity(view, weights)
+    assert eq is equity(view.rules, NOVICE)
+    exact = dict(solve(view, lambda tot: eq.after(tot[0], tot[1])))
+    chance = dict(solve(view, lambda tot: eq.after(tot[0], tot[1]), master.last_round_opponent(weights)))
+    m = _last_round_at([0, 0])
+    take37, take28 = m.parse_play("10D:3C+7C"), m.parse_play("10D:2D+8D")
+    assert exact[take28] > exact[take37] and chance[take37] > chance[take28]
+    assert master.choose(view) == take37
+    # Read as careful (the expert solves the last round too), the opponent finds its best reply.
+    careful = {1: (1.0, 0.0, 0.0)}
+    assert dict(solve(view, lambda tot: eq.after(tot[0], tot[1]), master.last_round_opponent(careful))) == exact
 
 
 def _two_hands(level: str, seed: int) -> tuple[MasterPlayer, MasterPlayer, Match]:
@@ -113,3 +135,23 @@ def test_master_remembers_what_kind_of_player_it_faces(level, kind, least):
         master.watch(again.observe(0))
         assert master.kinds(again.observe(0))[1] == pytest.approx((1 / 3, 1 / 3, 1 / 3))
     assert sum(read) / len(read) > least, read
+
+
+def test_master_plays_as_the_favourite_against_a_novice():
+    """Against a novice the careful side is the favourite: its equity at 0–0 is well over even,
+    and a point is worth less to it when ahead than when behind (between equals, the same). Once a
+    hand has shown the other seat to be a novice, the master plays for that equity; against the
+    expert, for the equity of equals."""
+    rules = rules_for("scopa", {"target": 21})
+    equals, novice = equity(rules), equity(rules, NOVICE)
+    assert equals.start(0, 0) == pytest.approx(0.5) and novice.start(0, 0) > 0.6
+    assert novice.point(15, 8) < novice.point(8, 15)
+    assert equals.point(15, 8) == pytest.approx(equals.point(8, 15))
+    for level, kind in (("beginner", NOVICE), ("expert", CAREFUL)):
+        master, fresh, m = _two_hands(level, 2)
+        view = m.observe(0)
+        assert master.kinds(view)[1][kind] > 0.5
+        assert master.match_equity(view, master.kinds(view)) is equity(rules, kind)
+        fresh.watch(view)
+        assert fresh.match_equity(view, fresh.kinds(view)) is equals  # nothing known yet
+        assert MasterPlayer(random.Random(0), against=False).match_equity(view, master.kinds(view)) is equals

@@ -15,6 +15,10 @@ from ..state import Match, Play, PlayerView, sample_match
 
 # A hand's final points per side -> what they are worth to the side searching.
 Value = Callable[[Sequence[int]], float]
+# How the other side chooses at a position (a Match, that side to move), for plays in the order of
+# `legal_plays()`: the weight of its best reply (a player who solves the round too) and the chance
+# of each play otherwise (a player who does not); None where it always finds its best reply.
+Opponent = Callable[[Match], "tuple[float, Sequence[float]] | None"]
 
 
 def solvable(view: PlayerView) -> bool:
@@ -31,25 +35,33 @@ def _value(tot, side: int, sides: int, sign: float) -> float:
     return sign * (mine - other)
 
 
-def _search(m: Match, side: int, value: Value) -> float:
+def _search(m: Match, side: int, value: Value, opponent: Opponent | None = None) -> float:
     maximise = m.side_of[m.turn] == side
     best = None
-    for p in m.legal_plays():
+    plays = m.legal_plays()
+    mix = None if maximise or opponent is None else opponent(m)
+    mean = 0.0
+    for i, p in enumerate(plays):
         c = m.clone()
         ev = c.push(p)
         if ev.hand_result is not None:
             v = value(ev.hand_result.totals)
         else:
-            v = _search(c, side, value)
+            v = _search(c, side, value, opponent)
+        if mix is not None:
+            mean += mix[1][i] * v
         if best is None or (v > best if maximise else v < best):
             best = v
-    return best
+    return best if mix is None else mix[0] * best + mean
 
 
-def solve(view: PlayerView, value: Value | None = None) -> list[tuple[Play, float]]:
+def solve(view: PlayerView, value: Value | None = None,
+          opponent: Opponent | None = None) -> list[tuple[Play, float]]:
     """Each legal play with its exact minimax value (for a `solvable` view): by default the hand's
     points for our side minus the others', or `value` of the hand's points per side (the master
-    gives its match equity: at the end of a match, winning it is what counts)."""
+    gives its match equity: at the end of a match, winning it is what counts). With `opponent`, the
+    other side's choices are weighed as it says (the master against a player that may not solve
+    the round: the chance of each of its plays) instead of always its best reply."""
     m = sample_match(view, random.Random(0))  # one arrangement only: the generator is irrelevant
     if value is None:
         sign = -1.0 if view.rules.misere else 1.0
@@ -61,6 +73,6 @@ def solve(view: PlayerView, value: Value | None = None) -> list[tuple[Play, floa
     for p in view.legal:
         c = m.clone()
         ev = c.push(p)
-        v = value(ev.hand_result.totals) if ev.hand_result is not None else _search(c, view.side, value)
+        v = value(ev.hand_result.totals) if ev.hand_result is not None else _search(c, view.side, value, opponent)
         out.append((p, v))
     return out

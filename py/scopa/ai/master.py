@@ -16,7 +16,11 @@ cards left to play so that every move costs about the same time (2/3 at a hand's
 to 3x late in the hand, where rollouts are short) and by the hand size (a rollout's card play
 costs about one unit per card held: Scopone's nine-card hands get 0.4 of it); stopped early after
 `max_ms` milliseconds. A fixed budget and seed give the same play.
-A last round whose cards are all known is solved exactly (endgame.py), for the match too.
+A last round whose cards are all known is solved exactly (endgame.py), for the match too, with the
+opponent's choices weighed as the kind of player it seems to be (`last_round_opponent`: a careful
+one solves the round too; a novice's plays are weighed by how often a novice makes each). The match
+equity is that of equals unless the other side reads as a greedy player or a novice (`match_equity`:
+then the master plays for the match as the favourite it is).
 
 Progressive bias: each candidate's rollout mean gets the expert's own score for that play added
 (times `prior`, 1.0), both when the worse half drops out and for the final choice, so that a few
@@ -67,8 +71,8 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from ..cards import VALUE, Card
-from ..state import Play, PlayerView, match_winner, sample_match
-from .endgame import solvable, solve
+from ..state import Match, Play, PlayerView, match_winner, sample_match
+from .endgame import Opponent, solvable, solve
 from .equity import equity
 from .heuristics import knowledge, table_after
 from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
@@ -80,6 +84,9 @@ from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, remembered, style_log
 # What ending the match with this hand adds to (won) or takes from (lost) a rollout's value, where
 # no match equity is known (three or more sides).
 MATCH_WIN = 4.0
+# How sure the master must be of the other side's kind of player before it plays for the match as
+# the favourite against it (`MasterPlayer.match_equity`).
+AGAINST = 0.5
 
 
 def expert_replies(view: PlayerView, play: Play, expert: ExpertPlayer) -> dict[Card, tuple[float, Play]]:
@@ -184,7 +191,8 @@ class MasterPlayer:
                  eps: float = 0.08, max_candidates: int = 8, inference: bool = True,
                  prior: float = 1.0, model: bool = True, reply: bool = True,
                  fair: bool = True, likely: bool = True, spread: int = 4, equity: bool = True,
-                 remember: bool = True, follow: bool = True):
+                 remember: bool = True, follow: bool = True, against: bool = True,
+                 chance: bool = True):
         self.rng = rng
         self.iterations = iterations
         self.max_ms = max_ms
@@ -200,6 +208,8 @@ class MasterPlayer:
         self.equity = equity
         self.remember = remember
         self.follow = follow
+        self.against = against
+        self.chance = chance
         # What the match's earlier hands said of each other seat's kind (log-likelihood per kind,
         # from the last view this seat had of each), and the last view it was shown.
         self._memory: dict[int, list[float]] = {}
@@ -231,6 +241,44 @@ class MasterPlayer:
         prior = remembered(self._memory) if self.remember and self._memory else None
         return style_weights(view, self.styles, tables_before(view), prior)
 
+    def match_equity(self, view: PlayerView, weights: dict[int, tuple[float, ...]]):
+        """The match equity to play for (equity.py; None without `equity` or with three or more
+        sides): against the kind of player the other side most likely is (`weights`, per seat, from
+        `kinds`), once that kind weighs at least `AGAINST` on average; else that of equals."""
+        if not self.equity:
+            return None
+        against = CAREFUL
+        if self.against:
+            seats = [w for s, w in weights.items() if s % view.rules.sides != view.side]
+            if seats:
+                mean = [sum(w[i] for w in seats) / len(seats) for i in range(len(seats[0]))]
+                top = max(range(len(mean)), key=lambda i: (mean[i], -i))
+                if mean[top] >= AGAINST:
+                    against = top
+        return equity(view.rules, against)
+
+    def last_round_opponent(self, weights: dict[int, tuple[float, ...]]) -> Opponent:
+        """How an opponent plays a last round whose cards it all knows (endgame.solve), as the
+        mixture of kinds it seems to be (`weights`, from `kinds`): a careful player solves it too
+        (the expert does), so it finds its best reply; a greedy player or a novice plays as its
+        kind does, and may not. Against a novice the master so plays the line that wins most
+        often against it, not only the one that is safe against perfect play."""
+        styles = self.styles
+
+        def opponent(m: Match) -> tuple[float, list[float]] | None:
+            w = weights.get(m.turn)
+            if w is None or w[CAREFUL] >= 1.0:
+                return None
+            view = m.observe(m.turn)
+            probs = [0.0] * len(view.legal)
+            for kind, style in enumerate(styles):
+                if kind != CAREFUL and w[kind] > 0.0:
+                    for i, p in enumerate(style(view)):
+                        probs[i] += w[kind] * p
+            return w[CAREFUL], probs
+
+        return opponent
+
     def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
         """Each candidate play with its value (mean rollout value + `prior` × the expert's score;
         -inf for a candidate dropped by the halving) and its number of rollouts.
@@ -255,11 +303,6 @@ class MasterPlayer:
         # Match equity (two sides): a rollout is worth the chance of winning the match once its
         # hand ends, in points at this score's rate (`Equity.point`), so that the expert's score
         # added to it keeps its weight; with more sides, points plus or minus `MATCH_WIN`.
-        eq = equity(rules) if self.equity else None
-        if eq is not None:
-            mine0, other0 = before[my_side], before[1 - my_side]
-            rate = eq.point(mine0, other0)
-            origin = eq.start(mine0, other0)
         # Opponent model: each other seat's error rate on this hand's finished rounds sets how far
         # its passed-up plays are believed, and how often it plays at random in the rollouts.
         keep = None
@@ -275,6 +318,11 @@ class MasterPlayer:
         rng = self.rng
         # Which kind of player each other seat is (styles.py), from this hand's finished rounds.
         weights = self.kinds(view) if self.likely or self.reply else {}
+        eq = self.match_equity(view, weights)
+        if eq is not None:
+            mine0, other0 = before[my_side], before[1 - my_side]
+            rate = eq.point(mine0, other0)
+            origin = eq.start(mine0, other0)
         lik = play_likelihood(view, self.styles, weights) if self.likely else None
         # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
         unlikely = unlikely_cards(view) if self.inference and lik is None else {}
@@ -413,11 +461,13 @@ class MasterPlayer:
         if solvable(view):
             # A fully known last round is solved exactly, for the match where its equity is known;
             # the expert's score between equals.
-            eq = equity(view.rules) if self.equity else None
+            weights = self.kinds(view)
+            eq = self.match_equity(view, weights)
             if eq is None:
                 return self.expert.choose(view)
             mine0, other0 = view.totals[view.side], view.totals[1 - view.side]
-            exact = solve(view, lambda tot: eq.after(mine0 + tot[view.side], other0 + tot[1 - view.side]))
+            exact = solve(view, lambda tot: eq.after(mine0 + tot[view.side], other0 + tot[1 - view.side]),
+                          self.last_round_opponent(weights) if self.chance else None)
             scores = self.expert.scores(view)
             best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
             return exact[best][0]
