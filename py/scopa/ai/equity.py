@@ -53,12 +53,11 @@ def hand_points(rules: RuleSet, hands: int = HANDS, seed: int = 0,
                 break
         plays = k.plays(m.table, m.hands[m.turn])
         first = plays[rng.randrange(len(plays))]
+        x, y = playout(m, first.card, first.presa, k, rng, eps, fair=True, kinds=kinds)
         if against == CAREFUL:
-            x, y = playout(m, first.card, first.presa, k, rng, 0.05, fair=True)
             counts[(x, y)] = counts.get((x, y), 0.0) + 0.5
             counts[(y, x)] = counts.get((y, x), 0.0) + 0.5
         else:
-            x, y = playout(m, first.card, first.presa, k, rng, eps, fair=True, kinds=kinds)
             counts[(x, y)] = counts.get((x, y), 0.0) + 1.0
     return {xy: c / hands for xy, c in counts.items()}
 

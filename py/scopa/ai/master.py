@@ -300,9 +300,6 @@ class MasterPlayer:
         sides = rules.sides
         sign = -1.0 if rules.misere else 1.0
         before = view.totals
-        # Match equity (two sides): a rollout is worth the chance of winning the match once its
-        # hand ends, in points at this score's rate (`Equity.point`), so that the expert's score
-        # added to it keeps its weight; with more sides, points plus or minus `MATCH_WIN`.
         # Opponent model: each other seat's error rate on this hand's finished rounds sets how far
         # its passed-up plays are believed, and how often it plays at random in the rollouts.
         keep = None
@@ -318,6 +315,9 @@ class MasterPlayer:
         rng = self.rng
         # Which kind of player each other seat is (styles.py), from this hand's finished rounds.
         weights = self.kinds(view) if self.likely or self.reply else {}
+        # Match equity (two sides): a rollout is worth the chance of winning the match once its
+        # hand ends, in points at this score's rate (`Equity.point`), so that the expert's score
+        # added to it keeps its weight; with more sides, points plus or minus `MATCH_WIN`.
         eq = self.match_equity(view, weights)
         if eq is not None:
             mine0, other0 = before[my_side], before[1 - my_side]
