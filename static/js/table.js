@@ -88,10 +88,11 @@ function decorate() {
   // the named capture choices
   const ch = $("choices"); ch.replaceChildren();
   if (chosen) {
-    for (const p of options) {
+    for (const p of hintFirst(options)) {
       const b = document.createElement("button");
       b.className = "btn btn--choice"; b.type = "button";
-      b.textContent = p.presa.length ? t("play.take", { cards: cardList(p.presa) }) : t("play.lay");
+      b.textContent = choiceLabel(p);
+      b.classList.toggle("btn--hint", isHinted(p));
       b.dataset.play = p.notation;
       b.addEventListener("mouseenter", () => lightGroup(p.presa));
       b.addEventListener("focus", () => lightGroup(p.presa));
@@ -252,7 +253,7 @@ async function showPlay(prev, next, e) {
 
 function pick(card) {
   if (busy || !view || view.waiting !== "human") return;
-  hinted = null;
+  if (hinted?.card !== card) hinted = null;  // the hinted card keeps its capture marked among the choices
   const options = view.legal.filter((p) => p.card === card);
   if (!options.length) return;
   if (options.length === 1) return send(options[0].notation);
@@ -260,7 +261,7 @@ function pick(card) {
   decorate();
   status(t("status.choose", { card: cardName(card) }));
   say(t("status.chooseSay", { card: cardName(card), count: options.length }) + " "
-    + options.map((p) => t("play.take", { cards: cardList(p.presa) })).join("; "));
+    + hintFirst(options).map(choiceLabel).join("; "));
   if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
 
@@ -275,6 +276,21 @@ function pickTable(card) {
   if (exact) return send(exact.notation);
   picked = still;
   decorate();
+}
+
+/** Whether `p` is the play the hint suggested. */
+function isHinted(p) {
+  return !!hinted && hinted.card === p.card && hinted.presa.length === p.presa.length
+    && hinted.presa.every((x) => p.presa.includes(x));
+}
+
+/** The capture choices with the hinted one (if any) first. */
+function hintFirst(options) { return [...options.filter(isHinted), ...options.filter((p) => !isHinted(p))]; }
+
+/** A capture choice's words, marked when it is the hint. */
+function choiceLabel(p) {
+  const text = p.presa.length ? t("play.take", { cards: cardList(p.presa) }) : t("play.lay");
+  return isHinted(p) ? t("play.hinted", { play: text }) : text;
 }
 
 function cancelChoice() {

@@ -175,6 +175,31 @@ def test_hint_lights_the_card_and_last_trick_shows_the_cards(page, base_url):
     dialog.wait_for(state="hidden")
 
 
+def test_the_hinted_card_offers_the_hinted_capture_first(page, base_url):
+    # seed 6 (found with scopa.session in CPython): the expert's hint is 10B:4D+6B, the second of
+    # the Ten of Clubs' two captures in the engine's order
+    open_table(page, base_url, "variant=scopa&seed=6&level=random")
+    my_turn(page)
+    page.locator("#hint").click()
+    page.wait_for_selector("#hand-cards .card--hint")
+    assert page.evaluate("settebello.game('hint', 'expert')")["notation"] == "10B:4D+6B"
+    page.locator('#hand-cards [data-card="10B"]').click()
+    buttons = page.locator("#choices button[data-play]")
+    assert buttons.count() == 2
+    first, second = buttons.nth(0), buttons.nth(1)
+    assert first.get_attribute("data-play") == "10B:4D+6B"
+    assert first.inner_text() == "Take Four of Coins and Six of Clubs (the hint)"
+    assert "btn--hint" in first.get_attribute("class")
+    assert "btn--hint" not in second.get_attribute("class") and "hint" not in second.inner_text()
+    # the words spoken for the choice name the hinted capture first, as the hint
+    assert "Take Four of Coins and Six of Clubs (the hint); Take" in page.locator("#live").text_content()
+    # nothing is played until the choice is made; then the hinted capture is the one made
+    assert page.evaluate("settebello.view.plays.length") == 0
+    first.click()
+    page.wait_for_function("settebello.view.plays.length > 0")
+    assert page.evaluate("settebello.game('record')")["hands"][0]["plays"][0] == "10B:4D+6B"
+
+
 def test_rules_page_opens_with_the_projects_card_images(page, base_url):
     open_table(page, base_url, "seed=1")
     page.locator("#rules-btn").click()
