@@ -278,11 +278,8 @@ function pickTable(card) {
   decorate();
 }
 
-/** Whether `p` is the play the hint suggested. */
-function isHinted(p) {
-  return !!hinted && hinted.card === p.card && hinted.presa.length === p.presa.length
-    && hinted.presa.every((x) => p.presa.includes(x));
-}
+/** Whether `p` is the play the hint suggested (the engine names every play one way). */
+function isHinted(p) { return !!hinted && hinted.notation === p.notation; }
 
 /** The capture choices with the hinted one (if any) first. */
 function hintFirst(options) { return [...options.filter(isHinted), ...options.filter((p) => !isHinted(p))]; }

@@ -73,7 +73,7 @@ from typing import Callable, Sequence
 from ..cards import VALUE, Card
 from ..state import Match, Play, PlayerView, match_winner, sample_match
 from .endgame import Opponent, solvable, solve
-from .equity import equity
+from .equity import Equity, equity
 from .heuristics import knowledge, table_after
 from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
@@ -241,7 +241,7 @@ class MasterPlayer:
         prior = remembered(self._memory) if self.remember and self._memory else None
         return style_weights(view, self.styles, tables_before(view), prior)
 
-    def match_equity(self, view: PlayerView, weights: dict[int, tuple[float, ...]]):
+    def match_equity(self, view: PlayerView, weights: dict[int, tuple[float, ...]]) -> Equity | None:
         """The match equity to play for (equity.py; None without `equity` or with three or more
         sides): against the kind of player the other side most likely is (`weights`, per seat, from
         `kinds`), once that kind weighs at least `AGAINST` on average; else that of equals."""
