@@ -33,8 +33,8 @@ def build(config: str, rng: random.Random):
     kw = {}
     for item in config.split(","):
         key, value = item.split("=")
-        kw[key] = type(getattr(MasterPlayer(random.Random(0)), key))(float(value)) \
-            if key not in ("inference", "model", "reply", "fair", "likely") else value not in ("0", "false", "False")
+        default = getattr(MasterPlayer(random.Random(0)), key)
+        kw[key] = value not in ("0", "false", "False") if isinstance(default, bool) else type(default)(float(value))
     return MasterPlayer(rng, **kw)
 
 
