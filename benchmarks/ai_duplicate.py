@@ -31,9 +31,10 @@ def build(config: str, rng: random.Random):
     if "=" not in config:
         return make_player(config, rng)
     kw = {}
+    defaults = MasterPlayer(random.Random(0))
     for item in config.split(","):
         key, value = item.split("=")
-        default = getattr(MasterPlayer(random.Random(0)), key)
+        default = getattr(defaults, key)
         kw[key] = value not in ("0", "false", "False") if isinstance(default, bool) else type(default)(float(value))
     return MasterPlayer(rng, **kw)
 
