@@ -35,6 +35,14 @@ export function sideName(v, side) {
   return v.sides[side].map((s) => v.players[s]).join(" & ");
 }
 
+/** Who won the match, as the sheet shows it and the reader says it: "You win" (the verb agrees
+ * with "you") when the winning side is the shown person alone, else "<side> wins" / "win". */
+export function winnerLine(v) {
+  const seats = v.sides[v.winner];
+  if (seats.length === 1 && seats[0] === v.seat && v.players[v.seat] === t("seat.you")) return t("sheet.winner.you");
+  return t("sheet.winner", { side: sideName(v, v.winner), count: seats.length });
+}
+
 /**
  * Make the seat boxes for view v inside `felt` (opponents into `#opponents`, the shown seat's
  * box is static HTML). Called when the seats change (new game, pass to another person).

@@ -3,7 +3,7 @@
 // and the match score; "Next hand", or the winner and "New game" when the match is over.
 import { t, cardName } from "./i18n.js";
 import { cardDataURL } from "./cardart.js";
-import { sideName } from "./layout.js";
+import { sideName, winnerLine } from "./layout.js";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
@@ -72,7 +72,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
         <tr class="sheet__match"><th scope="row">${esc(t("sheet.matchScore"))}${target ? ` <small>${esc(t("sheet.target", { target }))}</small>` : ""}</th>${v.totals.map((x) => `<td data-match-total>${x}</td>`).join("")}</tr>
       </tfoot>
     </table></div>
-    ${over ? `<p id="over" class="sheet__winner">${esc(t("sheet.winner", { side: sideName(v, v.winner), count: v.sides[v.winner].length }))}</p>
+    ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>
       <div class="sheet__actions"><button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
     : `<div class="sheet__actions"><button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button></div>`}
   </div>`;

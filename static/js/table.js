@@ -11,7 +11,7 @@
 import { connectEngine, markEngine } from "./engine.js";
 import { initLanguage, t, cardName, cardList, translatePage, onLanguageChange } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, sleep, setArt } from "./animate.js";
-import { buildSeats, labelSeats, place, sideName, hasTeams } from "./layout.js";
+import { buildSeats, labelSeats, place, sideName, winnerLine, hasTeams } from "./layout.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
 import { openRules } from "./rules.js";
@@ -361,7 +361,7 @@ async function handEnd() {
   emit("hand-end", { sheet });
   if (view.phase === "over") {
     emit("match-end", { winner: view.winner, totals: [...view.totals], sides: view.sides.map((_, i) => sideName(view, i)) });
-    say(t("sheet.winner", { side: sideName(view, view.winner), count: view.sides[view.winner].length }));
+    say(winnerLine(view));
   } else {
     say(t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
   }

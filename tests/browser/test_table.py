@@ -40,7 +40,8 @@ def click_until(page, stop, limit=400):
 
 
 def test_full_two_player_match_by_clicking(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    # seed 1: clicking the first card each turn wins the match, 14-1
+    open_table(page, base_url, "variant=scopa&seed=1&level=random")
     click_until(page, lambda: page.locator("#over").count() > 0)
     record = page.evaluate("settebello.game('record')")
     match = from_record(record)
@@ -49,6 +50,10 @@ def test_full_two_player_match_by_clicking(page, base_url):
     hand = [int(t) for t in page.locator("[data-hand-total]").all_inner_texts()]
     assert hand == list(match.results[-1].totals)
     assert page.get_by_role("region", name="Your hand").count() == 1
+    # the winner line agrees with its subject: "You win", "Bruno wins"
+    names = page.evaluate("settebello.view.players")
+    expected = "You win the match!" if match.winner == 0 else f"{names[1]} wins the match!"
+    assert page.locator("#over").inner_text() == expected
 
 
 def test_scopone_hand_by_clicking(page, base_url):
