@@ -16,7 +16,8 @@ from scopa.ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood,
                                  tables_before, unlikely_cards)
 from scopa.ai.endgame import solvable
 from scopa.ai.levels import ExpertPlayer
-from scopa.ai.master import MasterPlayer, expert_replies
+from scopa.ai.master import MasterPlayer
+from scopa.ai.replies import expert_replies
 from scopa.ai.rollout import playout
 from scopa.ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
@@ -494,7 +495,7 @@ def test_careful_reply_is_the_experts_own_answer():
     """The master's model of a careful next player answers as the expert does with its whole hand:
     its score for each card plus what its other cards would keep for the table it leaves (the
     expert's follow-up). Without the follow-up the model misses about one reply in seven."""
-    from scopa.ai.master import careful_answer, follow_ups, reply_options
+    from scopa.ai.replies import careful_answer, follow_ups, reply_options
     rules = rules_for("scopa")
     expert = ExpertPlayer(random.Random(0))
     asked = whole = alone = 0
