@@ -4,11 +4,13 @@ The shipped master (`MasterPlayer`, 250 iterations, no time cap) plays 11-point 
 against a level as in benchmarks/ai_run.py (seeds `1:I`, the master on side I % 2), but its
 determinisations are not sampled from its view: with `deal` each one is the true state (the
 opponent's hand and the deck in its real order), with `hand` the opponent's true hand and the deck
-shuffled. The gap between these and the real master says how much of its distance to a target is
+shuffled; with `seen` the opponent's true hand only once it has played in this round (the master
+leads a round knowing nothing of the new hand, as in a real game, and samples as it always does).
+The gap between these and the real master says how much of its distance to a target is
 what it cannot know, and how much better inference of the opponent's hand could give at most.
 This reads hidden cards on purpose (the true state is handed to the sampler here, never to a level).
 
-Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand OPPONENT MATCHES [FIRST]
+Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand|seen OPPONENT MATCHES [FIRST]
 Prints one JSON object (win rate with its 95 % interval, points per hand of each side).
 """
 
@@ -39,11 +41,33 @@ def true_hand(view, rng, *_):
     return m
 
 
+_SAMPLE, _CONSISTENT = master.sample_match, master.sample_consistent
+
+
+def _opponent_played(view) -> bool:
+    """Whether another seat has played in this round of dealing (the master does not lead it)."""
+    per_round = len(view.names) * view.rules.hand_size
+    start = (len(view.plays) // per_round) * per_round
+    return any(s != view.seat for s, _ in view.plays[start:])
+
+
+def seen_sample(view, rng, *_):
+    """The opponent's true hand once it has played this round; before that, the master's own deal."""
+    return true_hand(view, rng) if _opponent_played(view) else _SAMPLE(view, rng)
+
+
+def seen_consistent(view, rng, *rest):
+    """As `seen_sample`, for the master's sampler without likely deals."""
+    return true_hand(view, rng) if _opponent_played(view) else _CONSISTENT(view, rng, *rest)
+
+
 def main(argv: list[str]) -> None:
     mode, opponent, matches = argv[0], argv[1], int(argv[2])
     first = int(argv[3]) if len(argv) > 3 else 0
-    sampler = {"deal": true_deal, "hand": true_hand}[mode]
-    master.sample_match = master.sample_consistent = sampler
+    if mode == "seen":
+        master.sample_match, master.sample_consistent = seen_sample, seen_consistent
+    else:
+        master.sample_match = master.sample_consistent = {"deal": true_deal, "hand": true_hand}[mode]
     rules = rules_for("scopa")
     wins = hands = 0
     points = [0, 0]

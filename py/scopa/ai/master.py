@@ -30,14 +30,14 @@ against the expert at 100 iterations (benchmarks/ai_duplicate.py): without it th
 +0.42 ± 0.17). A rollout policy weighing everything the next player's (sampled) cards could take,
 not only a scopa, measured no better (+0.21 ± 0.19) and was dropped.
 
-Reply model (`reply`, replies.py): in Scopa most of what a play is worth is what the next player can take from
-the table it leaves. So the next player's answer to each candidate (when it plays for another side
-before any new deal) is not left to the rollout policy, which would see our hand: it is the play
-that player would make from what it can see, with the card of its sampled hand it likes best
-(`replies`, computed once per candidate and move), as the kind of player it seems to be (below,
-drawn per deal by its style weights): the expert's judgement if careful, the worth taken now if
-greedy, the most cards with noise (or now and then any card) if a novice; the policy plays on
-from there. (With the expert's judgement alone, measured on 200 duplicate deals against the
+Reply model (`reply`, replies.py): in Scopa most of what a play is worth is what the next player
+can take from the table it leaves. So the next player's answer to each candidate (when it plays
+for another side before any new deal) is not left to the rollout policy, which would see our hand:
+it is the play that player would make from what it can see, with the card of its sampled hand it
+likes best (`replies`, computed once per candidate and move), as the kind of player it seems to be
+(below, drawn per deal by its style weights): the expert's judgement if careful, the worth taken
+now if greedy, the most cards with noise (or now and then any card) if a novice; the policy plays
+on from there. (With the expert's judgement alone, measured on 200 duplicate deals against the
 expert at 250 iterations: no stronger, -0.09 ± 0.15 hand points per deal, paired, but the slow
 moves faster, p95 131 ms instead of 242 ms in CPython, the forced reply replacing the policy's
 costliest ply.)
@@ -207,7 +207,7 @@ class MasterPlayer:
         The budget is `iterations` rollouts per candidate, spent by successive halving: each
         round shares it out among the candidates still in, then the worse half drops out, so
         the last two are compared over several times as many deals as the first eight. The budget
-        is scaled by the cards left to play (`budget`).
+        is scaled by the cards left to play and the hand size (`budget`).
         """
         legal = list(view.legal)
         expert_scores = self.expert.scores(view)
@@ -254,13 +254,13 @@ class MasterPlayer:
                 state = roll.getstate()
                 kinds = draw_kinds(opponents, n_seats, rng)
                 deal_eps = tuple(BLUNDER if kinds[s] == NOVICE else eps_all[s] for s in range(n_seats))
-                answer = answers.draw(base.hands[nxt], kinds[nxt], rng, k) if answers is not None else None
+                answer_to = answers.draw(base.hands[nxt], kinds[nxt], rng) if answers is not None else None
                 for j in alive:
                     card, presa = cands[j]
                     # Common random numbers: every candidate meets the same deal and rollout seed.
                     roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
                     tot = playout(base.clone(), card, presa, k, roll, deal_eps,
-                                  reply=answer(j) if answer is not None else None, fair=self.fair, kinds=kinds)
+                                  reply=answer_to(j) if answer_to is not None else None, fair=self.fair, kinds=kinds)
                     v = value(tot)
                     sums[j] += wt * v
                     counts[j] += 1
@@ -295,10 +295,11 @@ class MasterPlayer:
                            for s in range(n_seats))
 
     def rollout_value(self, view: PlayerView, weights: dict[int, tuple[float, ...]]) -> Callable[[tuple[int, ...]], float]:
-        """What a rollout's hand points are worth to this side. With a match equity (two sides):
-        the chance of winning the match once the hand ends, in points at this score's rate
-        (`Equity.point`), so that the expert's score added to it keeps its weight; with more
-        sides, our points less the others' mean, plus or minus `MATCH_WIN` if the hand ends it."""
+        """What a rollout's hand points are worth to this side. With a match equity (`equity`, two
+        sides): the chance of winning the match once the hand ends, in points at this score's rate
+        (`Equity.point`), so that the expert's score added to it keeps its weight. Otherwise our
+        points less the other side's (or the others' mean), negated in misère, plus or minus
+        `MATCH_WIN` if the hand ends the match."""
         rules = view.rules
         my_side = view.side
         sides = rules.sides
@@ -333,8 +334,8 @@ class MasterPlayer:
         nxt = (view.seat + 1) % len(view.names)
         if not (self.reply and view.hand_counts[nxt] and nxt % view.rules.sides != view.side):
             return None
-        kinds = (self.expert.scores, EasyPlayer.scores, BeginnerPlayer.scores)
-        return Answers(view, cands, kinds, weights, self.expert.follow_up if self.follow else None)
+        scorers = (self.expert.scores, EasyPlayer.scores, BeginnerPlayer.scores)
+        return Answers(view, cands, scorers, weights, self.expert.follow_up if self.follow else None)
 
     def budget(self, view: PlayerView, candidates: int) -> int:
         """The rollouts for this move: `iterations` per candidate (counting at most `spread`),

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from ..cards import VALUE, Card
 from ..state import Play, PlayerView
-from .heuristics import Knowledge, knowledge, table_after
+from .heuristics import knowledge, table_after
 from .levels import NOISE, ExpertPlayer
 from .styles import BLUNDER, CAREFUL, NOVICE
 
@@ -119,12 +119,14 @@ class Answers:
     make it, for whatever cards a deal gives it: the tables are built once per move (`replies`,
     `follow_ups`), each deal only looks its cards up (`draw`)."""
 
-    def __init__(self, view: PlayerView, cands: Sequence[Play], kinds: Sequence[Callable[[PlayerView], list[float]]],
+    def __init__(self, view: PlayerView, cands: Sequence[Play], scorers: Sequence[Callable[[PlayerView], list[float]]],
                  weights: Sequence[float], follow_up: float | None):
-        """`kinds`: each kind's score per legal play (careful, greedy, novice); `weights`: the next
-        player's weight of each (a kind that weighs nothing gets no table); `follow_up`: the
-        careful reply's share of the take its other cards keep (None: its best single card only)."""
-        self.follow_up = follow_up or 0.0
+        """`scorers`: each kind's score per legal play (careful, greedy, novice); `weights`: the
+        next player's weight of each (a kind of weight 0.01 or less gets no table and answers as
+        a careful player would; the careful table is always built); `follow_up`: the careful
+        reply's share of the take its other cards keep (None: its best single card only)."""
+        self.knows = knowledge(view.rules)
+        self.follow_up = follow_up
         self.rests = [table_after(view.table, c) for c in cands]
         self.tables: list[list[dict[Card, tuple[float, Play]] | None]] = []
         self.careful: list[dict[Card, list[tuple[float, Play, tuple[float, ...]]]] | None] = []
@@ -132,14 +134,14 @@ class Answers:
             row: list[dict[Card, tuple[float, Play]] | None] = []
             for i in range(len(weights)):
                 if i == CAREFUL:
-                    options = reply_options(view, c, kinds[i])
+                    options = reply_options(view, c, scorers[i])
                     self.careful.append(follow_ups(view, c, options) if follow_up is not None else None)
                     row.append(best_replies(options))
                 else:
-                    row.append(replies(view, c, kinds[i]) if weights[i] > 0.01 else None)
+                    row.append(replies(view, c, scorers[i]) if weights[i] > 0.01 else None)
             self.tables.append(row)
 
-    def draw(self, held: Sequence[Card], kind: int, rng: random.Random, knows: Knowledge) -> Callable[[int], Play | None]:
+    def draw(self, held: Sequence[Card], kind: int, rng: random.Random) -> Callable[[int], Play | None]:
         """For a deal giving the next player `held` (sorted) and the kind `kind`, the answer to
         candidate `j`. A novice's slips are drawn here, once per deal, so that every candidate
         meets the same ones: now and then any card (`BLUNDER`), else the most cards with noise."""
@@ -154,7 +156,7 @@ class Answers:
             if not held:
                 return None
             if blunder is not None:
-                opts = knows.plays(self.rests[j], (held[blunder[0]],))
+                opts = self.knows.plays(self.rests[j], (held[blunder[0]],))
                 return opts[int(blunder[1] * len(opts))]
             if kind == CAREFUL and self.careful[j] is not None and len(held) > 1:
                 return careful_answer(self.careful[j], held, self.follow_up)
