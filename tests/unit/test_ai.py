@@ -17,7 +17,7 @@ from scopa.ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood,
 from scopa.ai.endgame import solvable
 from scopa.ai.levels import ExpertPlayer
 from scopa.ai.master import MasterPlayer
-from scopa.ai.replies import expert_replies
+from scopa.ai.replies import replies as next_replies
 from scopa.ai.rollout import playout
 from scopa.ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
@@ -286,7 +286,7 @@ def test_expert_replies_come_from_the_next_players_view():
     view = m.observe(0)
     seven_b, ten_c, two_c, seven_d = parse_cards(["7B", "10C", "2C", "7D"])
     lay_ten = Play(ten_c, ())
-    replies = expert_replies(view, lay_ten, ExpertPlayer(random.Random(0)))
+    replies = next_replies(view, lay_ten, ExpertPlayer(random.Random(0)).scores)
     assert set(replies) == set(view.unseen())  # never our own cards
     seven_c = parse_cards(["7C"])[0]
     assert replies[seven_c][1] == Play(seven_c, (seven_d,))  # it takes the Settebello we left
@@ -304,7 +304,7 @@ def test_expert_replies_come_from_the_next_players_view():
         ev = base.apply(Play(card, presa))
     assert ev.hand_result.totals == totals
     # Taking the Settebello ourselves leaves nothing of the kind: no reply takes it.
-    replies = expert_replies(view, Play(seven_b, (seven_d,)), ExpertPlayer(random.Random(0)))
+    replies = next_replies(view, Play(seven_b, (seven_d,)), ExpertPlayer(random.Random(0)).scores)
     assert all(seven_d not in p.presa for _, p in replies.values())
     assert two_c not in replies
 

@@ -17,14 +17,8 @@ from typing import Callable, Sequence
 from ..cards import VALUE, Card
 from ..state import Play, PlayerView
 from .heuristics import knowledge, table_after
-from .levels import NOISE, ExpertPlayer
+from .levels import NOISE
 from .styles import BLUNDER, CAREFUL, NOVICE
-
-
-def expert_replies(view: PlayerView, play: Play, expert: ExpertPlayer) -> dict[Card, tuple[float, Play]]:
-    """For each card the next player may hold, the play the expert would make with it once we
-    have made `play`, with its score (see `replies`)."""
-    return replies(view, play, expert.scores)
 
 
 def replies(view: PlayerView, play: Play, scores: Callable[[PlayerView], list[float]]) -> dict[Card, tuple[float, Play]]:
@@ -141,20 +135,21 @@ class Answers:
                     row.append(replies(view, c, scorers[i]) if weights[i] > 0.01 else None)
             self.tables.append(row)
 
-    def draw(self, held: Sequence[Card], kind: int, rng: random.Random) -> Callable[[int], Play | None]:
+    def draw(self, held: Sequence[Card], kind: int, rng: random.Random) -> Callable[[int], Play] | None:
         """For a deal giving the next player `held` (sorted) and the kind `kind`, the answer to
-        candidate `j`. A novice's slips are drawn here, once per deal, so that every candidate
-        meets the same ones: now and then any card (`BLUNDER`), else the most cards with noise."""
+        candidate `j` (None if it holds no card). A novice's slips are drawn here, once per deal,
+        so that every candidate meets the same ones: now and then any card (`BLUNDER`), else the
+        most cards with noise."""
+        if not held:
+            return None
         noise = blunder = None
-        if held and kind == NOVICE:
+        if kind == NOVICE:
             if rng.random() < BLUNDER:
                 blunder = (rng.randrange(len(held)), rng.random())
             else:
                 noise = [rng.random() * NOISE for _ in held]
 
-        def answer(j: int) -> Play | None:
-            if not held:
-                return None
+        def answer(j: int) -> Play:
             if blunder is not None:
                 opts = self.knows.plays(self.rests[j], (held[blunder[0]],))
                 return opts[int(blunder[1] * len(opts))]
