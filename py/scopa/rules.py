@@ -196,7 +196,7 @@ _SCOPONE = dict(players=4, teams="pairs", hand_size=9, table_cards=4)
 PRESETS: dict[str, Preset] = {
     p.id: p
     for p in (
-        _preset("scopa", "Scopa", "Classic two-player Scopa to 11 (R1-R8)."),
+        _preset("scopa", "Scopa", "Classic two-player Scopa to 11."),
         _preset("scopa-a-tre", "Scopa a tre", "Three players each alone; carte needs 14 cards; to 16.",
                 players=3, carte_min=14, target=16),
         _preset("scopa-a-quattro", "Scopa a quattro", "Four players in two pairs, 3 cards a deal; to 21.",

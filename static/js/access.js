@@ -16,7 +16,9 @@
 //
 //   T table · H hand · P piles · C cards taken · S score · U unseen · W whose turn
 //   L last plays · R repeat · V review as lists (a dialog) · ? help
-import { t, cardName, language, languages, onLanguageChange, translatePage } from "./i18n.js";
+import { t, cardName, joinList, theCard, theCards, languages, onLanguageChange, translatePage } from "./i18n.js";
+import { pointerInput } from "./input.js";
+import { categoryName } from "./sheet.js";
 
 const SUITS = ["D", "C", "B", "S"];
 const DECK = SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((r) => `${r}${s}`));
@@ -46,16 +48,7 @@ let region = null;          // our polite live region
  *  texts are left to translatePage, which fills every [data-i18n] when the language is set. */
 const i18nReady = () => languages().length > 1;
 
-/** Names joined the way the current language lists things ("A, B and C"). */
-export function joinList(items) {
-  try { return new Intl.ListFormat(language(), { type: "conjunction" }).format(items); }
-  catch { return items.join(", "); }
-}
-
 const cards = (codes) => joinList(codes.map(cardName));
-/** A card with its article, for sentences: "the Seven of Coins", "il Sette di Denari", "la Sota de Oros". */
-export const theCard = (code) => t(`access.the.${parseInt(code, 10)}`, { card: cardName(code) });
-const theCards = (codes) => joinList(codes.map(theCard));
 const isMe = (v, seat) => seat === v.seat;
 const playerName = (v, seat) => (isMe(v, seat) ? t("access.you") : v.players[seat]);
 
@@ -245,7 +238,7 @@ export function changeSentence(before, v, op) {
   if (newHand && !hidden) {
     const params = { name: v.players[v.dealer], hand: sayHand(v), table: sayTable(v) };
     parts.push(t(isMe(v, v.dealer) ? "access.deal.you" : "access.deal.first", params));
-  } else if (before && inHand(v) > inHand(before) && !hidden) {
+  } else if (before && inHand(v) > inHand(before) && !hidden && op !== "undo") {  // an undo gives cards back: no deal
     parts.push(t("access.deal.more", { hand: sayHand(v), deck: sayDeck(v) }));
   }
   const myTurnNow = v.waiting === "human" && !hidden && v.turn === v.seat;
@@ -261,7 +254,7 @@ export function handPoints(v) {
   if (!r) return "";
   return sidesMineFirst(v).map((i) => {
     const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
-      const name = t(`category.${c}`);
+      const name = categoryName(c, v.rules);
       return r.points[i][c] > 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
     });
     return cats.length ? t("access.handover.side", { side: sideName(v, i), total: r.totals[i], cats: joinList(cats) })
@@ -385,10 +378,11 @@ function moveAmongChoices(target, key) {
   return true;
 }
 
-/** If the focused card went away (it was played), put the focus back in the table. */
+/** If the focused card went away (it was played), put the focus back in the table (for a keyboard
+ *  player: a tap or click leaves the focus alone, input.js). */
 function rescueFocus() {
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
+  if (pointerInput || (active && active !== document.body && active.isConnected)) return;
   if (modalOpen()) return;
   const areas = gameAreas();
   if (!areas.length) return;

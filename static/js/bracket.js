@@ -8,7 +8,7 @@
 // The tournament is kept in localStorage after every change and loaded again after a reload.
 // Seams: listens for settebello:ready, settebello:state and settebello:match-end; uses
 // window.settebello.game (table.js) for the engine's tournament_* requests.
-import { t as tt, cardName } from "./i18n.js";
+import { t as tt, theCard, theCards } from "./i18n.js";
 import { clockChoice } from "./clock.js";
 import { updateStats } from "./stats.js";
 import { openInViewer } from "./records.js";
@@ -245,8 +245,8 @@ async function watch(r, table) {
     hands.push(h.plays.map((p, i) => {
       const name = record.players[(first + i) % n];
       const [card, taken] = p.split(":");
-      return taken ? tt("play.took", { name, card: cardName(card), cards: taken.split("+").map(cardName).join(", ") })
-        : tt("play.laid", { name, card: cardName(card) });
+      return taken ? tt("play.took", { name, card: theCard(card), cards: theCards(taken.split("+")) })
+        : tt("play.laid", { name, card: theCard(card) });
     }));
     dealer = (dealer + 1) % n;
   }

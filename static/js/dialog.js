@@ -96,7 +96,7 @@ export function openNewGame(dialog, info, prefs) {
       <fieldset class="ng-seats"><legend>${esc(t("dialog.players", { count: p.players }))}${teams !== "none" ? ` · ${esc(t(`teams.${teams}`))}` : ""}</legend>
         ${teamChoice}
         <ol>${seatRows}</ol>
-        ${teams !== "none" ? `<p class="ng-note">${esc(t("dialog.teamsNote"))}</p>` : ""}
+        ${teams !== "none" ? `<p class="ng-note">${esc(t(teams === "triples" ? "dialog.teamsNoteTriples" : "dialog.teamsNote"))}</p>` : ""}
       </fieldset>
       <div class="ng-row">
         <label class="ng-field">${esc(t("dialog.target"))}

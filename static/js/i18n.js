@@ -106,12 +106,19 @@ export function cardName(code) {
   return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
 }
 
-/** Card names joined as a list ("Four of Clubs and Five of Swords"). */
-export function cardList(codes) {
-  const names = codes.map(cardName);
-  try { return new Intl.ListFormat(current, { type: "conjunction" }).format(names); }
-  catch { return names.join(", "); }
+/** Names joined the way the current language lists things ("A, B and C"). */
+export function joinList(items) {
+  try { return new Intl.ListFormat(current, { type: "conjunction" }).format(items); }
+  catch { return items.join(", "); }
 }
+
+/** Card names joined as a list ("Four of Clubs and Five of Swords"). */
+export const cardList = (codes) => joinList(codes.map(cardName));
+
+/** A card with its article, for sentences: "the Seven of Coins", "il Sette di Denari", "la Sota de Oros". */
+export const theCard = (code) => t(`access.the.${parseInt(code, 10)}`, { card: cardName(code) });
+/** Cards with their articles, joined as a list ("il Due di Coppe e l'Asso di Spade"). */
+export const theCards = (codes) => joinList(codes.map(theCard));
 
 /** Fill [data-i18n="key"] text and [data-i18n-attr="attr:key;attr:key"] attributes under root. */
 export function translatePage(root) {

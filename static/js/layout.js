@@ -2,7 +2,7 @@
 // play order counter-clockwise), each seat's hand and its side's pile, the mazzo and the table.
 // `buildSeats` makes the seat boxes for a match; `place` puts every card element where the view
 // says it is (no animation here: table.js measures before and animates after, see animate.js).
-import { t } from "./i18n.js";
+import { t, joinList } from "./i18n.js";
 
 /** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
 const SLOTS = { 2: ["t"], 3: ["r", "l"], 4: ["r", "t", "l"], 5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"] };
@@ -35,12 +35,16 @@ export function sideName(v, side) {
   return v.sides[side].map((s) => v.players[s]).join(" & ");
 }
 
-/** Who won the match, as the sheet shows it and the reader says it: "You win" (the verb agrees
- * with "you") when the winning side is the shown person alone, else "<side> wins" / "win". */
+/** Who won the match, as the sheet shows it and the reader says it, the names joined as the
+ * language lists them: "You win" / "You and Carla win" (the verb agrees with "you") when the
+ * shown person, under the default name, is on the winning side; else "<side> wins" / "win". */
 export function winnerLine(v) {
   const seats = v.sides[v.winner];
-  if (seats.length === 1 && seats[0] === v.seat && v.players[v.seat] === t("seat.you")) return t("sheet.winner.you");
-  return t("sheet.winner", { side: sideName(v, v.winner), count: seats.length });
+  if (seats.includes(v.seat) && v.players[v.seat] === t("seat.you")) {
+    const others = seats.filter((s) => s !== v.seat).map((s) => v.players[s]);
+    return others.length ? t("sheet.winner.youAnd", { others: joinList(others) }) : t("sheet.winner.you");
+  }
+  return t("sheet.winner", { side: joinList(seats.map((s) => v.players[s])), count: seats.length });
 }
 
 /**

@@ -7,9 +7,11 @@ import { sideName, winnerLine } from "./layout.js";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
-/** The text of a category: its translated name when there is one, else the engine's id. */
-export function categoryName(cat) {
-  const k = `category.${cat}`, s = t(k);
+/** The text of a category: its translated name when there is one, else the engine's id. Where the
+ *  rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba), it is
+ *  named so. */
+export function categoryName(cat, rules) {
+  const k = cat === "primiera" && rules?.primiera === "sevens" ? "category.sevens" : `category.${cat}`, s = t(k);
   return s === k ? cat : s;
 }
 
@@ -21,7 +23,8 @@ function small(code) {
  *  sheet: nothing the points say already. The scope are counted by their points (one each), so
  *  their count is said only when a variant makes them worth something else; the Settebello's
  *  point says who took it. */
-function counted(cat, d, pts) {
+function counted(cat, d, pts, rules) {
+  if (cat === "primiera" && rules?.primiera === "sevens") return t("sheet.sevensCount", { count: d.sevens });
   switch (cat) {
     case "scope": return pts === d.scope ? "" : t("sheet.scopeCount", { count: d.scope });
     case "carte": return t("sheet.cardCount", { count: d.cards });
@@ -52,8 +55,8 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
   const sides = v.sides.map((_, i) => i);
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
-  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat))}</th>${sides.map((i) => {
-    const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {}, pts);
+  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules))}</th>${sides.map((i) => {
+    const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {}, pts, v.rules);
     return `<td class="${pts ? "won" : ""}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
   }).join("")}</tr>`).join("");
   const hasPrim = r.detail.some((d) => d.primiera);

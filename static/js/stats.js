@@ -85,13 +85,15 @@ function render() {
   const variants = Object.keys(s.variants);
   const head = `<tr><th scope="col">${esc(t("dialog.variant"))}</th>${COLUMNS.map((k) =>
     `<th scope="col">${esc(t(`stats.col.${k}`))}</th>`).join("")}</tr>`;
-  const body = variants.length
-    ? variants.map((v) => row(variantName(v), s.variants[v], `data-variant="${esc(v)}"`)).join("")
-    : `<tr><td colspan="${COLUMNS.length + 1}" class="stats__empty">${esc(t("stats.empty"))}</td></tr>`;
+  const body = variants.map((v) => row(variantName(v), s.variants[v], `data-variant="${esc(v)}"`)).join("");
   const foot = variants.length > 1 ? row(t("stats.allVariants"), s.totals, `data-variant="*" class="stats__total"`) : "";
+  // with nothing played, a sentence instead of an empty table (its columns are wider than a phone)
+  const table = variants.length
+    ? `<div class="stats__scroll"><table class="stats__table" data-testid="stats-table">
+      <thead>${head}</thead><tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ""}</table></div>`
+    : `<p class="stats__empty">${esc(t("stats.empty"))}</p>`;
   d.innerHTML = `<h2 id="stats-title">${esc(t("stats.title"))}</h2>
-    <div class="stats__scroll"><table class="stats__table" data-testid="stats-table">
-      <thead>${head}</thead><tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ""}</table></div>
+    ${table}
     <dl class="stats__facts">
       <dt>${esc(t("stats.best"))}</dt><dd data-testid="stats-best">${matchLine(s.best)}</dd>
       <dt>${esc(t("stats.worst"))}</dt><dd data-testid="stats-worst">${matchLine(s.worst)}</dd>

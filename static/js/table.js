@@ -9,7 +9,7 @@
 // {winner, totals, sides}, settebello:ready; it listens for settebello:command
 // {type: "new-game", config}. URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
 import { connectEngine, markEngine } from "./engine.js";
-import { initLanguage, t, cardName, cardList, translatePage, onLanguageChange } from "./i18n.js";
+import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, sleep, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, sideName, winnerLine, hasTeams } from "./layout.js";
 import { renderSheet, sheetData } from "./sheet.js";
@@ -18,6 +18,7 @@ import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { cardDataURL } from "./cardart.js";
+import { pointerInput } from "./input.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -203,8 +204,8 @@ const playKey = (v, seat, what) => (seat === v.seat && v.seats.filter((x) => x.h
 function describe(e, v) {
   const name = v.players[e.seat];
   let text = e.presa.length
-    ? t(playKey(v, e.seat, "took"), { name, card: cardName(e.card), cards: cardList(e.presa) })
-    : t(playKey(v, e.seat, "laid"), { name, card: cardName(e.card) });
+    ? t(playKey(v, e.seat, "took"), { name, card: theCard(e.card), cards: theCards(e.presa) })
+    : t(playKey(v, e.seat, "laid"), { name, card: theCard(e.card) });
   if (e.scopa) text += " " + t("play.scopa");
   return text;
 }
@@ -259,8 +260,8 @@ function pick(card) {
   if (options.length === 1) return send(options[0].notation);
   chosen = card; picked = [];
   decorate();
-  status(t("status.choose", { card: cardName(card) }));
-  say(t("status.chooseSay", { card: cardName(card), count: options.length }) + " "
+  status(t("status.choose", { card: theCard(card) }));
+  say(t("status.chooseSay", { card: theCard(card), count: options.length }) + " "
     + hintFirst(options).map(choiceLabel).join("; "));
   if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
@@ -342,12 +343,6 @@ async function advance() {
   }
 }
 
-/** Whether the player's last action was a tap or click (not a key): the focus is then left alone,
- *  so no card shows a focus ring a mouse player would take for a suggestion. */
-let pointerInput = false;
-addEventListener("pointerdown", () => { pointerInput = true; }, true);
-addEventListener("keydown", () => { pointerInput = false; }, true);
-
 function focusHand() {
   if (pointerInput) return;
   const hand = $("hand-cards");
@@ -367,6 +362,14 @@ async function handEnd() {
   }
   showSheet();
 }
+
+/** The score sheet and the pass screen are modal: while one shows, the bar and the table behind
+ *  it take no focus and no clicks (Tab from "Next hand" would otherwise reach the dimmed bar). */
+function keepModal() {
+  const on = !$("sheet").hidden || !$("pass").hidden;
+  for (const el of [document.querySelector("header.bar"), $("felt")]) el.inert = on;
+}
+for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
 
 function showSheet() {
   const focus = renderSheet($("sheet"), view, {
@@ -511,7 +514,7 @@ async function hint() {
     const h = await game("hint", hintLevel);
     hinted = h; chosen = null; picked = [];
     decorate();
-    const text = h.presa.length ? t("hint.take", { card: cardName(h.card), cards: cardList(h.presa) }) : t("hint.lay", { card: cardName(h.card) });
+    const text = h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
     status(text); say(text);
     $("hand-cards").querySelector(`[data-card="${h.card}"]`)?.focus();
   } catch (err) { status(t("error.generic", { message: err.message })); }
@@ -530,7 +533,7 @@ async function lastTrick() {
     const p = document.createElement("p"); p.textContent = t("trick.none"); body.append(p);
   } else {
     const p = document.createElement("p");
-    p.textContent = t(playKey(view, tr.seat, "took"), { name: tr.name, card: cardName(tr.card), cards: cardList(tr.presa) });
+    p.textContent = t(playKey(view, tr.seat, "took"), { name: tr.name, card: theCard(tr.card), cards: theCards(tr.presa) });
     const row = document.createElement("div"); row.className = "trick__cards";
     const img = (c, cls) => { const i = document.createElement("img"); i.src = cardDataURL(c); i.alt = cardName(c); i.className = cls; return i; };
     const arrow = document.createElement("span"); arrow.className = "trick__arrow"; arrow.textContent = "⟶"; arrow.setAttribute("aria-hidden", "true");

@@ -1,10 +1,14 @@
 """Leftovers of the table's review (2026-11-23), as a player notices them: no text is looked up
 before its language is loaded, the player's own motion setting wins over the system's, the
-score sheet says the scope once, and a screen reader can tell who deals."""
+score sheet says the scope once, and a screen reader can tell who deals. From the review of
+2026-11-25: the dialogs fit a phone, the score sheet keeps the keyboard, a touch screen shows no
+focus ring at the deal, sentences give each card its article, Undo is not said as a deal, and a
+team's win is said in the player's own words."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -165,3 +169,154 @@ def test_the_dealer_is_named_for_screen_readers_and_moves_each_hand(page, base_u
         page.click("#next")
         page.locator("#sheet").wait_for(state="hidden", timeout=15000)
     assert dealers[0] != dealers[1], "the deal passes to the next player"
+
+
+# ---------------------------------------------------------------- 5. review of 2026-11-25
+
+PHONE = {"width": 390, "height": 844}
+
+
+def overflow(page, selector: str) -> list[str]:
+    """What inside the (open) element sticks out of it sideways, or makes it scroll sideways."""
+    return page.evaluate("""(sel) => {
+        const box = document.querySelector(sel), b = box.getBoundingClientRect(), out = [];
+        if (box.scrollWidth > box.clientWidth + 1) out.push(`${sel} scrolls sideways: ${box.scrollWidth} > ${box.clientWidth}`);
+        for (const el of box.querySelectorAll('select, input, button, fieldset, .ng-seat__no')) {
+            const r = el.getBoundingClientRect();
+            if (r.width && (r.right > b.right + 1 || r.left < b.left - 1)) out.push(`${el.tagName} ${el.className} ${el.textContent.trim().slice(0, 20)}: ${r.left}-${r.right} outside ${b.left}-${b.right}`);
+            if (el.matches('.ng-seat__no') && el.getClientRects().length > 1) out.push(`badge breaks: ${el.textContent}`);
+            if (el.matches('.ng-seat__no') && r.height > 2 * parseFloat(getComputedStyle(el).fontSize) + 8) out.push(`badge wraps: ${el.textContent}`);
+        }
+        return out; }""", selector)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_new_game_and_statistics_dialogs_fit_a_phone(new_context, base_url, lang):
+    """The clock's long options, the team badges, the empty statistics and the tournament's clock
+    stay inside their dialogs."""
+    page = new_context(viewport=PHONE).new_page()
+    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    if not page.locator("#new").is_visible():
+        page.click("#more-btn")
+    page.click("#new")
+    page.locator("#newgame-dialog[open]").wait_for()
+    page.select_option("#ng-variant", "scopone")
+    page.locator("#newgame-dialog .ng-seat__no").first.wait_for()
+    page.evaluate("document.querySelectorAll('#newgame-dialog details').forEach(d => d.open = true)")
+    assert overflow(page, "#newgame-dialog") == []
+    # the seat kind reads whole ("Computer", not "Compute")
+    kind = page.locator("#newgame-dialog select[data-seat-kind]").nth(1)
+    assert kind.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().width >= 96"), \
+        kind.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    shown = "#newgame-dialog"
+    for button, dialog, ready in (("#stats-btn", "#stats-dialog", ".stats__empty"),
+                                  ("#tournament-btn", "#tournament-dialog", "#t-clock")):
+        page.keyboard.press("Escape")
+        page.locator(f"{shown}[open]").wait_for(state="detached")
+        page.click("#more-btn")
+        page.click(button)
+        page.locator(f"{dialog}[open] {ready}").wait_for()
+        assert overflow(page, dialog) == []
+        shown = dialog
+
+
+def test_the_score_sheet_keeps_the_keyboard_inside_it(page, base_url):
+    """Tab from "Next hand" goes round the sheet's own buttons, never to the dimmed bar behind it."""
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    play_until_sheet(page)
+    page.locator("#next").focus()
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        where = page.evaluate("(() => { const a = document.activeElement; return a.closest('#sheet') ? 'sheet' : a.id || a.tagName; })()")
+        assert where in ("sheet", "BODY"), f"the focus left the score sheet for {where}"
+    assert page.evaluate("document.querySelector('header.bar').inert && document.getElementById('felt').inert")
+    page.click("#next")
+    page.locator("#sheet").wait_for(state="hidden")
+    assert not page.evaluate("document.querySelector('header.bar').inert || document.getElementById('felt').inert")
+
+
+def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, base_url):
+    """On a phone the first hand card is not ringed at the deal, as if it were a suggestion."""
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=it")
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
+                           " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+    page.wait_for_timeout(300)
+    assert not page.evaluate("!!document.activeElement.closest('#hand-cards')")
+
+
+@pytest.mark.parametrize("lang, pattern", [
+    ("it", r"^Suggerimento: (gioca (il |l')\w.* e prendi (il |l')|cala (il |l')\w.* sul tavolo\.$)"),
+    ("es", r"^Pista: (jugá (el |la )\w.* y levantá (el |la )|tirá (el |la )\w.* a la mesa\.$)"),
+    ("en", r"^Hint: (play the \w.* and take the |lay the \w.* on the table\.$)"),
+])
+def test_the_hint_and_the_plays_name_each_card_with_its_article(page, base_url, lang, pattern):
+    """ "Suggerimento: gioca il Re di Denari e prendi il Re di Bastoni", as an Italian says it."""
+    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    page.locator("#hint:not([disabled])").click()
+    page.wait_for_selector("#hand-cards .card--hint")
+    text = page.locator("#status").inner_text()
+    assert re.match(pattern, text), text
+
+
+def test_undo_is_not_announced_as_new_cards(page, base_url):
+    """After Undo the screen reader hears "Undone", not "New cards. Your hand: …"."""
+    page.add_init_script("""window.__spoken = [];
+        new MutationObserver(() => { for (const el of document.querySelectorAll('[aria-live]')) {
+            const t = el.textContent.trim(); if (t && window.__spoken[window.__spoken.length - 1] !== t) window.__spoken.push(t); } })
+          .observe(document, { subtree: true, childList: true, characterData: true });""")
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page.locator("#hand-cards .card:not([disabled])").first.click()
+    if page.locator("#choices button").count():
+        page.locator("#choices button").first.click()
+    page.locator("#undo:not([disabled])").wait_for(timeout=30000)
+    page.wait_for_function("settebello.view.waiting === 'human'", timeout=30000)
+    page.evaluate("window.__spoken.length = 0")
+    page.click("#undo")
+    page.wait_for_function("window.__spoken.some(t => t.includes(%s))" % json.dumps(strings("en")["status.undone"]), timeout=15000)
+    page.wait_for_timeout(500)
+    new_cards = strings("en")["access.deal.more"].split("{")[0].strip()
+    assert not [t for t in page.evaluate("window.__spoken") if new_cards in t], page.evaluate("window.__spoken")
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "You and Carla win the match!"), ("it", "Tu e Carla avete vinto la partita!"),
+    ("es", "¡Vos y Carla ganaron la partida!"),
+])
+def test_a_team_with_the_player_wins_in_the_players_own_words(page, base_url, lang, expected):
+    """The winner line of a pairs match the player's side won, and of one it lost (names joined
+    as the language joins them, not with "&")."""
+    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    you = strings(lang)["seat.you"]
+    lines = page.evaluate("""async (you) => {
+        const { winnerLine } = await import('./static/js/layout.js');
+        const v = { seat: 0, players: [you, 'Bruno', 'Carla', 'Dario'], sides: [[0, 2], [1, 3]] };
+        return [winnerLine({ ...v, winner: 0 }), winnerLine({ ...v, winner: 1 })]; }""", you)
+    and_ = {"en": "and", "it": "e", "es": "y"}[lang]
+    assert lines[0] == expected
+    assert lines[1].startswith(f"Bruno {and_} Dario") or lines[1].startswith(f"¡Bruno {and_} Dario"), lines[1]
+
+
+def test_escoba_names_its_sevens_point_and_counts_the_sevens(page, base_url):
+    """Escoba's point for the most sevens (O7 `sevens`) is "Los sietes" on the sheet, with each
+    side's sevens counted, not an empty "Primera"."""
+    open_table(page, base_url, "variant=escoba&seed=2&level=random&lang=es")
+    play_until_sheet(page)
+    row = page.locator('#sheet tr[data-category="primiera"]')
+    assert row.locator("th").inner_text() == "Los sietes"
+    counts = [int(re.match(r"(\d+) sietes?$", t).group(1)) for t in row.locator("td small").all_inner_texts()]
+    assert sum(counts) == 4, counts  # every card is taken by the end of the hand
+
+
+def test_the_new_game_dialog_says_where_partners_sit_in_triples(page, base_url):
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page.click("#new")
+    page.locator("#newgame-dialog[open]").wait_for()
+    page.select_option("#ng-variant", "scopa-a-sei")
+    note = page.locator("#newgame-dialog .ng-seats .ng-note")
+    assert note.inner_text() == strings("en")["dialog.teamsNote"]
+    page.select_option("#newgame-dialog select[data-option-teams]", "triples")
+    assert note.inner_text() == strings("en")["dialog.teamsNoteTriples"]
+    # and the badges say so: seats 0, 2, 4 are one team
+    badges = page.locator("#newgame-dialog .ng-seat__no").all_inner_texts()
+    assert badges[0] == badges[2] == badges[4] != badges[1] == badges[3] == badges[5], badges
