@@ -78,8 +78,13 @@ function decorate() {
   // the table: lit when it can be taken with the chosen card
   const options = chosen ? legal.filter((p) => p.card === chosen && picked.every((x) => p.presa.includes(x))) : [];
   const candidates = new Set(options.flatMap((p) => p.presa));
+  // the card another player has just laid (taking nothing) stays marked until the next play, so
+  // the person can see what changed on the table while the status line says it is their turn
+  const last = (v.plays || []).at(-1);
+  const laid = last && !last.presa.length && last.seat !== v.seat ? last.card : null;
   for (const b of $("table-cards").querySelectorAll(".card")) {
     const c = b.dataset.card;
+    b.classList.toggle("card--last", c === laid);
     b.disabled = !candidates.has(c);
     b.classList.toggle("card--candidate", candidates.has(c));
     b.classList.toggle("card--picked", picked.includes(c));

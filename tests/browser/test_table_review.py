@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from site_helpers import play_until_sheet, wait_ready
+from site_helpers import play_until_sheet, sheet_shown, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ["en", "it", "es"]
@@ -320,3 +320,32 @@ def test_the_new_game_dialog_says_where_partners_sit_in_triples(page, base_url):
     # and the badges say so: seats 0, 2, 4 are one team
     badges = page.locator("#newgame-dialog .ng-seat__no").all_inner_texts()
     assert badges[0] == badges[2] == badges[4] != badges[1] == badges[3] == badges[5], badges
+
+
+def test_the_card_another_player_just_laid_stays_marked_on_my_turn(page, base_url):
+    """While the status line says "Your turn", the card the computer has just laid is marked on
+    the table (and only that one); a capture leaves no mark."""
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    seen_laid = seen_taken = 0
+    for _ in range(12):
+        page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
+                               " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+        last = page.evaluate("(() => { const v = settebello.view, p = v.plays[v.plays.length - 1]; return p ? { ...p, me: v.seat } : null; })()")
+        marked = page.locator("#table-cards .card--last").evaluate_all("els => els.map(e => e.dataset.card)")
+        if last and last["seat"] != last["me"] and not last["presa"]:
+            assert marked == [last["card"]]
+            seen_laid += 1
+        else:
+            assert marked == []
+            seen_taken += bool(last)
+        if seen_laid and seen_taken:
+            return
+        n = page.evaluate("settebello.view.plays.length")
+        page.locator("#hand-cards .card:not([disabled])").first.click()
+        if page.locator("#choices button").count():
+            page.locator("#choices button").first.click()
+        page.wait_for_function(f"settebello.view.plays.length !== {n}", timeout=30000)
+        page.wait_for_timeout(300)
+        if sheet_shown(page):
+            break
+    assert seen_laid and seen_taken, (seen_laid, seen_taken)
