@@ -68,7 +68,8 @@ export function openNewGame(dialog, info, prefs) {
     const teams = state.options.teams || p.rules.teams;
     const seatRows = state.seats.map((s, i) => `
       <li class="ng-seat" data-side="${teams === "none" ? "" : sideOf(i)}">
-        <span class="ng-seat__no">${teams === "none" ? i + 1 : esc(t("seat.teamShort", { n: sideOf(i) + 1 }))}</span>
+        <span class="ng-seat__no">${teams === "none" ? i + 1
+          : `<span class="ng-seat__long">${esc(t("seat.teamShort", { n: sideOf(i) + 1 }))}</span><span class="ng-seat__short" aria-hidden="true">${sideOf(i) + 1}</span>`}</span>
         <select data-seat-kind="${i}" aria-label="${esc(t("dialog.seatKind", { n: i + 1 }))}">
           <option value="human" ${s.human ? "selected" : ""}>${esc(t("dialog.person"))}</option>
           <option value="computer" ${s.human ? "" : "selected"}>${esc(t("dialog.computer"))}</option>

@@ -42,7 +42,7 @@ export function winnerLine(v) {
   const seats = v.sides[v.winner];
   if (seats.includes(v.seat) && v.players[v.seat] === t("seat.you")) {
     const others = seats.filter((s) => s !== v.seat).map((s) => v.players[s]);
-    return others.length ? t("sheet.winner.youAnd", { others: joinList(others) }) : t("sheet.winner.you");
+    return others.length ? t("sheet.winner.youAnd", { side: joinList([v.players[v.seat], ...others]) }) : t("sheet.winner.you");
   }
   return t("sheet.winner", { side: joinList(seats.map((s) => v.players[s])), count: seats.length });
 }

@@ -8,7 +8,7 @@
 // game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
 import { connectEngine, markEngine } from "./engine.js";
 import { cardSVG } from "./cardart.js";
-import { initLanguage, onLanguageChange, t, cardName, cardList } from "./i18n.js";
+import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
 
 /** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
@@ -110,8 +110,8 @@ function describe(step) {
   if (step.redeal) return tx("redeal", { hand: step.hand });
   const e = step.event;
   if (!e) return tx("deal", { dealer: name(step.dealer), hand: step.hand });
-  let s = e.presa.length ? tx("took", { name: name(e.seat), card: cardName(e.card), cards: cardList(e.presa) })
-    : tx("played", { name: name(e.seat), card: cardName(e.card) });
+  let s = e.presa.length ? tx("took", { name: name(e.seat), card: theCard(e.card), cards: theCards(e.presa) })
+    : tx("played", { name: name(e.seat), card: theCard(e.card) });
   if (e.scopa) s += " " + tx("scopa");
   if (e.sweep && e.sweep.cards.length && e.sweep.seat !== null) s += " " + tx("sweep", { name: name(e.sweep.seat), cards: cardList(e.sweep.cards) });
   return s;

@@ -368,11 +368,13 @@ async function handEnd() {
   showSheet();
 }
 
-/** The score sheet and the pass screen are modal: while one shows, the bar and the table behind
- *  it take no focus and no clicks (Tab from "Next hand" would otherwise reach the dimmed bar). */
+/** A hand's score sheet and the pass screen are modal: while one shows, the bar and the table
+ *  behind it take no focus and no clicks (Tab from "Next hand" would otherwise reach the dimmed
+ *  bar). The sheet of a finished match is not: the bar's Records, Rules, language… stay at hand. */
 function keepModal() {
-  const on = !$("sheet").hidden || !$("pass").hidden;
-  for (const el of [document.querySelector("header.bar"), $("felt")]) el.inert = on;
+  const sheet = !$("sheet").hidden && view?.phase !== "over";
+  $("sheet").setAttribute("aria-modal", String(sheet));
+  for (const el of [document.querySelector("header.bar"), $("felt")]) el.inert = sheet || !$("pass").hidden;
 }
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
 

@@ -184,13 +184,20 @@ def overflow(page, selector: str) -> list[str]:
         for (const el of box.querySelectorAll('select, input, button, fieldset, .ng-seat__no')) {
             const r = el.getBoundingClientRect();
             if (r.width && (r.right > b.right + 1 || r.left < b.left - 1)) out.push(`${el.tagName} ${el.className} ${el.textContent.trim().slice(0, 20)}: ${r.left}-${r.right} outside ${b.left}-${b.right}`);
+            if (el.matches('.ng-seat select')) {  // the chosen option's words fit beside the arrow
+                const cs = getComputedStyle(el), ctx = document.createElement('canvas').getContext('2d');
+                ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+                const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+                const text = el.options[el.selectedIndex].text;
+                if (ctx.measureText(text).width > room) out.push(`cut: "${text}" in ${room}px`);
+            }
             if (el.matches('.ng-seat__no') && el.getClientRects().length > 1) out.push(`badge breaks: ${el.textContent}`);
             if (el.matches('.ng-seat__no') && r.height > 2 * parseFloat(getComputedStyle(el).fontSize) + 8) out.push(`badge wraps: ${el.textContent}`);
         }
         return out; }""", selector)
 
 
-@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("lang", ["it", "en", "es"])
 def test_the_new_game_and_statistics_dialogs_fit_a_phone(new_context, base_url, lang):
     """The clock's long options, the team badges, the empty statistics and the tournament's clock
     stay inside their dialogs."""
@@ -204,10 +211,6 @@ def test_the_new_game_and_statistics_dialogs_fit_a_phone(new_context, base_url, 
     page.locator("#newgame-dialog .ng-seat__no").first.wait_for()
     page.evaluate("document.querySelectorAll('#newgame-dialog details').forEach(d => d.open = true)")
     assert overflow(page, "#newgame-dialog") == []
-    # the seat kind reads whole ("Computer", not "Compute")
-    kind = page.locator("#newgame-dialog select[data-seat-kind]").nth(1)
-    assert kind.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().width >= 96"), \
-        kind.evaluate("el => [el.scrollWidth, el.clientWidth]")
     shown = "#newgame-dialog"
     for button, dialog, ready in (("#stats-btn", "#stats-dialog", ".stats__empty"),
                                   ("#tournament-btn", "#tournament-dialog", "#t-clock")):
@@ -233,6 +236,22 @@ def test_the_score_sheet_keeps_the_keyboard_inside_it(page, base_url):
     page.click("#next")
     page.locator("#sheet").wait_for(state="hidden")
     assert not page.evaluate("document.querySelector('header.bar').inert || document.getElementById('felt').inert")
+
+
+def test_a_finished_matchs_sheet_leaves_the_bar_at_hand(page, base_url):
+    """Once the match is over there is no next hand to wait for: the bar (Records, Rules, the
+    language…) can be reached behind the final sheet, by Tab and by click."""
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page.click("#new")
+    dialog = page.locator("#newgame-dialog[open]")
+    dialog.locator("#ng-target").fill("0")  # a single-hand match
+    dialog.locator("#ng-start").click()
+    page.wait_for_function("settebello.view && settebello.view.plays.length === 0 && settebello.view.waiting === 'human'", timeout=30000)
+    play_until_sheet(page)
+    page.locator("#sheet #over").wait_for()
+    assert page.evaluate("!document.querySelector('header.bar').inert && document.getElementById('sheet').getAttribute('aria-modal') === 'false'")
+    page.click("#records-btn")
+    page.locator("dialog[open]").first.wait_for()
 
 
 def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, base_url):
@@ -294,6 +313,12 @@ def test_a_team_with_the_player_wins_in_the_players_own_words(page, base_url, la
         return [winnerLine({ ...v, winner: 0 }), winnerLine({ ...v, winner: 1 })]; }""", you)
     and_ = {"en": "and", "it": "e", "es": "y"}[lang]
     assert lines[0] == expected
+    if lang == "en":  # three on a side: one list, not "You and Carla and Elena"
+        three = page.evaluate("""async (you) => {
+            const { winnerLine } = await import('./static/js/layout.js');
+            return winnerLine({ seat: 0, players: [you, 'Bruno', 'Carla', 'Dario', 'Elena', 'Franco'],
+                                sides: [[0, 2, 4], [1, 3, 5]], winner: 0 }); }""", you)
+        assert re.fullmatch(r"You, Carla,? and Elena win the match!", three), three
     assert lines[1].startswith(f"Bruno {and_} Dario") or lines[1].startswith(f"¡Bruno {and_} Dario"), lines[1]
 
 
