@@ -16,7 +16,7 @@
 //
 //   T table · H hand · P piles · C cards taken · S score · U unseen · W whose turn
 //   L last plays · R repeat · V review as lists (a dialog) · ? help
-import { t, cardName, joinList, theCard, theCards, languages, onLanguageChange, translatePage } from "./i18n.js";
+import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage } from "./i18n.js";
 import { pointerInput } from "./input.js";
 import { categoryName } from "./sheet.js";
 
@@ -48,7 +48,6 @@ let region = null;          // our polite live region
  *  texts are left to translatePage, which fills every [data-i18n] when the language is set. */
 const i18nReady = () => languages().length > 1;
 
-const cards = (codes) => joinList(codes.map(cardName));
 const isMe = (v, seat) => seat === v.seat;
 const playerName = (v, seat) => (isMe(v, seat) ? t("access.you") : v.players[seat]);
 
@@ -93,12 +92,12 @@ export function unseen(v) {
 // ---------------------------------------------------------------- the sentences
 
 function sayTable(v = current()) {
-  return v.table.length ? t("access.table", { cards: cards(v.table) }) : t("access.table.empty");
+  return v.table.length ? t("access.table", { cards: cardList(v.table) }) : t("access.table.empty");
 }
 
 function sayHand(v = current()) {
   if (v.pass_to !== null && v.pass_to !== undefined) return t("access.hand.hidden", { name: v.players[v.pass_to] });
-  return v.hand.length ? t("access.hand", { cards: cards(v.hand) }) : t("access.hand.empty");
+  return v.hand.length ? t("access.hand", { cards: cardList(v.hand) }) : t("access.hand.empty");
 }
 
 function pileItems(v, side) {

@@ -7,11 +7,13 @@ import { sideName, winnerLine } from "./layout.js";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
-/** The text of a category: its translated name when there is one, else the engine's id. Where the
- *  rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba), it is
- *  named so. */
+/** Whether the rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba). */
+const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera === "sevens";
+
+/** The text of a category: its translated name when there is one, else the engine's id; the
+ *  primiera's point for the most sevens is named so. */
 export function categoryName(cat, rules) {
-  const k = cat === "primiera" && rules?.primiera === "sevens" ? "category.sevens" : `category.${cat}`, s = t(k);
+  const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${cat}`, s = t(k);
   return s === k ? cat : s;
 }
 
@@ -24,7 +26,7 @@ function small(code) {
  *  their count is said only when a variant makes them worth something else; the Settebello's
  *  point says who took it. */
 function counted(cat, d, pts, rules) {
-  if (cat === "primiera" && rules?.primiera === "sevens") return t("sheet.sevensCount", { count: d.sevens });
+  if (sevensPoint(cat, rules)) return t("sheet.sevensCount", { count: d.sevens });
   switch (cat) {
     case "scope": return pts === d.scope ? "" : t("sheet.scopeCount", { count: d.scope });
     case "carte": return t("sheet.cardCount", { count: d.cards });
