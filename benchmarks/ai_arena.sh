@@ -2,7 +2,7 @@
 # The arena runs behind benchmarks/ai_results.md (CPython, from the repository's root), one at a
 # time on one core (the machine is shared). Each writes one JSON report into benchmarks/ai_runs/
 # (kept in git) while it plays (benchmarks/ai_run.py: the same report as
-# `python -m scopa arena ... --jobs 1`, saved every 10 matches); `python benchmarks/ai_table.py`
+# `python -m settebello arena ... --jobs 1`, saved every 10 matches); `python benchmarks/ai_table.py`
 # tabulates them. --jobs does not change an arena's results (only its timings).
 set -e
 cd "$(dirname "$0")/.."

@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 
-from scopa.ai import make_player
-from scopa.ai.master import MasterPlayer
+from scopa_ai import make_player
+from scopa_ai.master import MasterPlayer
 from scopa.rules import rules_for
 from scopa.state import Match
 

@@ -8,9 +8,9 @@ The master level is registered as `master<ITERATIONS>` for this run only (the pa
 import json
 import sys
 
-from scopa.ai import base
-from scopa.ai.arena import run_arena
-from scopa.ai.master import MasterPlayer
+from scopa_ai import base
+from scopa_ai.arena import run_arena
+from scopa_ai.master import MasterPlayer
 from scopa.rules import rules_for
 
 if __name__ == "__main__":

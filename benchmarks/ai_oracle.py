@@ -20,9 +20,9 @@ import json
 import random
 import sys
 
-import scopa.ai.master as master
-from scopa.ai import make_player
-from scopa.ai.arena import wilson
+import scopa_ai.master as master
+from scopa_ai import make_player
+from scopa_ai.arena import wilson
 from scopa.rules import rules_for
 from scopa.state import Match
 

@@ -1,7 +1,7 @@
 """One arena run that keeps its partial report on disk while it plays (for long runs).
 
 Usage: PYTHONPATH=py python benchmarks/ai_run.py VARIANT LEVELS MATCHES SEED OUT.json [EVERY] [nocap] [JOBS]
-The report is the same JSON as `python -m scopa arena --variant VARIANT --levels LEVELS
+The report is the same JSON as `python -m settebello arena --variant VARIANT --levels LEVELS
 --matches MATCHES --seed SEED --jobs JOBS` (1 unless given; every match has its own seed, so the
 result is the same for any JOBS); until the run ends, OUT.json holds the summary of the first
 matches played (its `matches` says how many) and `"partial": true`.
@@ -17,9 +17,9 @@ import pathlib
 import random
 import sys
 
-from scopa.ai import base
-from scopa.ai.arena import run_arena
-from scopa.ai.master import MasterPlayer
+from scopa_ai import base
+from scopa_ai.arena import run_arena
+from scopa_ai.master import MasterPlayer
 from scopa.rules import rules_for
 
 

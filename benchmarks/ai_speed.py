@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-from scopa.ai import make_player
+from scopa_ai import make_player
 from scopa.rules import rules_for
 from scopa.state import Match
 

@@ -1,7 +1,7 @@
 """Print the markdown table of benchmarks/ai_results.md from the kept arena reports.
 
 Reads benchmarks/ai_runs/*.json (committed) and benchmarks/results/*.json (local, git-ignored),
-each one `python -m scopa arena` / `benchmarks/ai_run.py` report. A report still being written
+each one `python -m settebello arena` / `benchmarks/ai_run.py` report. A report still being written
 by ai_run.py (`"partial": true`) shows how many of its planned matches are in.
 """
 

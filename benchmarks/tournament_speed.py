@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from scopa.tournament import Tournament  # noqa: E402
+from settebello.tournament import Tournament  # noqa: E402
 
 
 def run(level: str, seats: int, seed: int, variant: str) -> tuple[float, list[float]]:

@@ -114,7 +114,7 @@ def ping(payload):
     }
 
 
-# -- the game (py/scopa/session.py): one session per page ----------------------------------------
+# -- the game (py/settebello/session.py): one session per page ----------------------------------------
 _session = None
 
 
@@ -123,12 +123,12 @@ def game(payload):
     """Forward {"op": name, "arg": value} to the page's Session; errors come back as {"error": ...}.
 
     ops: new_game, view, play, computer_step, next_hand, undo, last_trick, hint, record, show,
-    variants (see py/scopa/session.py); tick (the clock), tournament_new/view/simulate/match/play/
-    record/save/load/quit and stats_add/view/merge/reset (see py/scopa/session_extras.py).
+    variants (see py/settebello/session.py); tick (the clock), tournament_new/view/simulate/match/play/
+    record/save/load/quit and stats_add/view/merge/reset (see py/settebello/session_extras.py).
     """
     global _session
     if _session is None:
-        from scopa.session import Session
+        from settebello.session import Session
         _session = Session()
     payload = payload or {}
     return _session.call(payload.get("op", "view"), payload.get("arg"))
@@ -150,7 +150,7 @@ def ai_bench(payload):
     global _bench
     import random
 
-    from scopa.ai import make_player
+    from scopa_ai import make_player
     from scopa.rules import rules_for
     from scopa.state import Match
 

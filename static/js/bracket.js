@@ -1,4 +1,4 @@
-// Knock-out tournaments on the page (RULES §5; the bracket itself is py/scopa/tournament.py): a
+// Knock-out tournaments on the page (RULES §5; the bracket itself is py/settebello/tournament.py): a
 // set-up form (variant, the player and computer opponents by level, clock, seed), the bracket as
 // it goes (rounds of tables, byes, scores, who went through), the standings, and the next match:
 // a person's match is played at the table (started with settebello:command new-game and the

@@ -1,4 +1,4 @@
-// The game clock on the page (RULES §5; the clock itself is py/scopa/clock.py): each seat's move
+// The game clock on the page (RULES §5; the clock itself is py/settebello/clock.py): each seat's move
 // time and BankTime next to its name, the running one counting down, and the forfeit when a
 // player runs out of time. The page never decides time: it shows the engine's clock (the view's
 // `clock`), counts down between engine readings only for display, and asks the engine (`tick`)
@@ -47,7 +47,7 @@ export function clockChoice() {
   return "off";
 }
 
-/** The longest each custom setting may be, in seconds (py/scopa/clock.py's limits). */
+/** The longest each custom setting may be, in seconds (py/settebello/clock.py's limits). */
 const MAX_S = { move_ms: 3600, first_move_ms: 3600, bank_ms: 36000, increment_ms: 60 };
 
 function fieldset(c) {

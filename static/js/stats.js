@@ -1,4 +1,4 @@
-// The player's statistics (py/scopa/stats.py does the counting): matches and hands played and won
+// The player's statistics (py/settebello/stats.py does the counting): matches and hands played and won
 // per variant, scope, Settebelli, primiere, matches lost on time, the best and the worst match, and
 // tournaments played and won. They are kept in this browser's localStorage, shown in a dialog
 // (the "Statistics" button), exported as a JSON file, imported (added to these: another device's)

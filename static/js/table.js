@@ -1,4 +1,4 @@
-// The card table: renders the engine's views and events (py/scopa/session.py through bridge.py's
+// The card table: renders the engine's views and events (py/settebello/session.py through bridge.py's
 // `game`). The UI never decides a rule and the DOM never holds game state: every render starts
 // from the last view the engine returned (plus, while a play is being shown, that play's event).
 //

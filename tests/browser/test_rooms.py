@@ -1,6 +1,6 @@
 """The rooms (issue 7) in the browser: a match on a short custom clock lost on time, a four-seat
 knock-out tournament played to the end (and surviving a reload), the statistics after two matches
-(static/js/clock.js, bracket.js, stats.js; py/scopa/clock.py, tournament.py, stats.py)."""
+(static/js/clock.js, bracket.js, stats.js; py/settebello/clock.py, tournament.py, stats.py)."""
 
 from __future__ import annotations
 

@@ -64,7 +64,7 @@ def test_scopone_hand_by_clicking(page, base_url):
 
 
 def test_capture_choice_lights_candidates_and_named_buttons(page, base_url):
-    # seed 1 (found with scopa.session in CPython): the first hand card 10B has two captures
+    # seed 1 (found with settebello.session in CPython): the first hand card 10B has two captures
     open_table(page, base_url, "variant=scopa&seed=1&level=random")
     page.locator('#hand-cards button[data-card="10B"]').click()
     buttons = page.locator("#choices button[data-play]")

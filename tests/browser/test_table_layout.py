@@ -79,7 +79,7 @@ def test_six_players_in_pairs_partner_across_and_marked(page, base_url):
 
 
 def test_a_scopa_is_turned_face_up_across_the_pile(page, base_url):
-    # seed 1 (searched with scopa.session in CPython): the computer sweeps the table on the 4th play
+    # seed 1 (searched with settebello.session in CPython): the computer sweeps the table on the 4th play
     open_table(page, base_url, "variant=scopa&seed=1&level=random")
     for _ in range(12):
         if page.evaluate("settebello.view.scope.some(n => n > 0)"):
@@ -176,7 +176,7 @@ def test_hint_lights_the_card_and_last_trick_shows_the_cards(page, base_url):
 
 
 def test_the_hinted_card_offers_the_hinted_capture_first(page, base_url):
-    # seed 6 (found with scopa.session in CPython): the expert's hint is 10B:4D+6B, the second of
+    # seed 6 (found with settebello.session in CPython): the expert's hint is 10B:4D+6B, the second of
     # the Ten of Clubs' two captures in the engine's order
     open_table(page, base_url, "variant=scopa&seed=6&level=random")
     my_turn(page)

@@ -9,19 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scopa.ai import LEVELS, hint, make_player
-from scopa.ai.arena import run_arena, wilson
-from scopa.ai.heuristics import knowledge
-from scopa.ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent,
+from scopa_ai import LEVELS, hint, make_player
+from scopa_ai.arena import run_arena, wilson
+from scopa_ai.heuristics import knowledge
+from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent,
                                  tables_before, unlikely_cards)
-from scopa.ai.endgame import solvable
-from scopa.ai.levels import ExpertPlayer
-from scopa.ai.master import MasterPlayer
-from scopa.ai.replies import replies as next_replies
-from scopa.ai.rollout import playout
-from scopa.ai.styles import make_styles, style_weights, view_before
+from scopa_ai.endgame import solvable
+from scopa_ai.levels import ExpertPlayer
+from scopa_ai.master import MasterPlayer
+from scopa_ai.replies import replies as next_replies
+from scopa_ai.rollout import playout
+from scopa_ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
-from scopa.cli import main
+from settebello.cli import main
 from scopa.errors import RuleError
 from scopa.rules import PRESETS, rules_for
 from scopa.state import Match, Play, sample_match
@@ -495,7 +495,7 @@ def test_careful_reply_is_the_experts_own_answer():
     """The master's model of a careful next player answers as the expert does with its whole hand:
     its score for each card plus what its other cards would keep for the table it leaves (the
     expert's follow-up). Without the follow-up the model misses about one reply in seven."""
-    from scopa.ai.replies import careful_answer, follow_ups, reply_options
+    from scopa_ai.replies import careful_answer, follow_ups, reply_options
     rules = rules_for("scopa")
     expert = ExpertPlayer(random.Random(0))
     asked = whole = alone = 0

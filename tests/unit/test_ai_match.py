@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from scopa.ai import make_player
-from scopa.ai.endgame import solve
-from scopa.ai.equity import equity
-from scopa.ai.master import MasterPlayer
-from scopa.ai.styles import CAREFUL, NOVICE
+from scopa_ai import make_player
+from scopa_ai.endgame import solve
+from scopa_ai.equity import equity
+from scopa_ai.master import MasterPlayer
+from scopa_ai.styles import CAREFUL, NOVICE
 from scopa.cards import parse_cards
 from scopa.rules import rules_for
 from scopa.state import Match, match_winner

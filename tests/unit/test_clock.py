@@ -5,7 +5,7 @@ import random
 import pytest
 
 from scopa import Match, from_record, rules_for, to_record
-from scopa.clock import STANDARD, Clock, ClockConfig, ClockError, play_seats, replay
+from settebello.clock import STANDARD, Clock, ClockConfig, ClockError, play_seats, replay
 
 S = 1000  # ms
 

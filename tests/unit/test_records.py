@@ -10,7 +10,7 @@ import pytest
 
 from deals import make_deck
 from scopa import Match, RecordError, card_str, from_record, rules_for, to_record
-from scopa.cli import main
+from settebello.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,7 +125,7 @@ def test_cli_illegal_record_exits_non_zero_with_one_line(tmp_path):
     r["hands"][0]["plays"][4] = "7X"
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(r))
-    run = subprocess.run([sys.executable, "-m", "scopa", "replay", str(path)], cwd=ROOT,
+    run = subprocess.run([sys.executable, "-m", "settebello", "replay", str(path)], cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT / "py")}, capture_output=True, text=True)
     assert run.returncode != 0 and run.stdout == ""
     assert run.stderr.strip().count("\n") == 0 and "hand 1, play 5" in run.stderr

@@ -3,7 +3,7 @@
 import json
 
 from scopa import from_record
-from scopa.session import Session
+from settebello.session import Session
 
 HUMAN_VS_CPU = [{"human": True, "name": "Anna"}, {"human": False, "level": "random"}]
 

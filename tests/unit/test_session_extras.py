@@ -2,8 +2,8 @@
 
 import json
 
-from scopa.clock import replay
-from scopa.session import Session
+from settebello.clock import replay
+from settebello.session import Session
 
 HUMAN_VS_CPU = [{"human": True, "name": "Anna"}, {"human": False, "level": "easy"}]
 SHORT = {"move_ms": 1000, "first_move_ms": 1000, "bank_ms": 2000, "increment_ms": 0}

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scopa.session import Session
+from settebello.session import Session
 
 HUMAN_VS_CPU = [{"human": True, "name": "Anna"}, {"human": False, "level": "easy"}]
 
@@ -121,8 +121,8 @@ def test_damaged_computer_player_state_is_reported_and_changes_nothing():
 def test_restored_master_remembers_the_match(monkeypatch):
     """The master learns from the match what kind of player each other seat is (styles.py): a
     reload replays the record to it, so that it goes on choosing as if never reloaded."""
-    from scopa.ai import base
-    from scopa.ai.master import MasterPlayer
+    from scopa_ai import base
+    from scopa_ai.master import MasterPlayer
 
     # a small budget with no wall-clock stop, so that its choices do not depend on the machine
     monkeypatch.setitem(base.LEVELS, "master", lambda rng: MasterPlayer(rng, iterations=12, max_ms=float("inf")))

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from scopa import Match, rules_for, to_record
-from scopa.ai import make_player
-from scopa.stats import Stats, StatsError, match_summary, summary_from_record
+from scopa_ai import make_player
+from settebello.stats import Stats, StatsError, match_summary, summary_from_record
 
 
 def finished(variant="scopa", seed=1, levels=("easy", "beginner"), options=None):

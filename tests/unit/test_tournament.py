@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scopa.tournament import MAX_ENTRANTS, Tournament, TournamentError, decide
+from settebello.tournament import MAX_ENTRANTS, Tournament, TournamentError, decide
 
 ANNA = {"kind": "human", "name": "Anna"}
 

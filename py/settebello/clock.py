@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Sequence
 
-from .errors import ScopaError
+from scopa.errors import ScopaError
 
 
 class ClockError(ScopaError):
@@ -282,7 +282,7 @@ def replay(record: dict[str, Any], ms: Sequence[int] | None = None) -> Clock:
     The record's plays are checked first (RecordError at the first illegal one); a forfeit noted
     in the record is charged to the seat to move after the last play.
     """
-    from .record import from_record
+    from scopa.record import from_record
 
     from_record(record)
     info = record.get("clock")

@@ -12,11 +12,11 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
-from ..captures import CaptureRule
-from ..cards import DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
-from ..rules import RuleSet
-from ..scoring import FIGURE_DENARI, NAPOLA_RUN, PROFILES
-from ..state import Play, PlayerView
+from scopa.captures import CaptureRule
+from scopa.cards import DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
+from scopa.rules import RuleSet
+from scopa.scoring import FIGURE_DENARI, NAPOLA_RUN, PROFILES
+from scopa.state import Play, PlayerView
 
 
 class Knowledge:

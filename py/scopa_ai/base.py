@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol
 
-from ..errors import RuleError
-from ..state import Play, PlayerView
+from scopa.errors import RuleError
+from scopa.state import Play, PlayerView
 
 
 class Player(Protocol):

@@ -1,4 +1,4 @@
-"""The `scopa` command line: replay a record, list the variants, run an AI arena (run as `python -m scopa`)."""
+"""The `scopa` command line: replay a record, list the variants, run an AI arena (run as `python -m settebello`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any, Sequence
 
-from .errors import ScopaError
-from .record import load_record
-from .rules import PRESETS
-from .state import Match
+from scopa.errors import ScopaError
+from scopa.record import load_record
+from scopa.rules import PRESETS
+from scopa.state import Match
 
 
 def replay_summary(match: Match) -> dict[str, Any]:
@@ -50,8 +50,8 @@ def _variants(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from .ai.arena import run_arena
-    from .rules import rules_for
+    from scopa_ai.arena import run_arena
+    from scopa.rules import rules_for
 
     rules = rules_for(args.variant)
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]

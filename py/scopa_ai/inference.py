@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..cards import VALUE, Card
-from ..state import Match, Play, PlayerView, sample_match
+from scopa.cards import VALUE, Card
+from scopa.state import Match, Play, PlayerView, sample_match
 from .heuristics import knowledge
 from .styles import Style, chance_of, view_before
 

@@ -18,9 +18,9 @@ import hashlib
 import json
 from typing import Any, Mapping
 
-from .errors import ScopaError
-from .record import from_record, to_record
-from .state import Match
+from scopa.errors import ScopaError
+from scopa.record import from_record, to_record
+from scopa.state import Match
 
 FORMAT = "settebello-stats/1"
 COUNTERS = ("matches", "won", "forfeits", "hands", "hands_won", "scope", "settebelli", "primiere", "points")

@@ -69,7 +69,7 @@ import random
 import time
 from typing import Callable, Sequence
 
-from ..state import Match, Play, PlayerView, match_winner, sample_match
+from scopa.state import Match, Play, PlayerView, match_winner, sample_match
 from .endgame import Opponent, solvable, solve
 from .equity import Equity, equity
 from .heuristics import knowledge

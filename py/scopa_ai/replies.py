@@ -14,8 +14,8 @@ import random
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..cards import VALUE, Card
-from ..state import Play, PlayerView
+from scopa.cards import VALUE, Card
+from scopa.state import Play, PlayerView
 from .heuristics import knowledge, table_after
 from .levels import NOISE
 from .styles import BLUNDER, CAREFUL, NOVICE

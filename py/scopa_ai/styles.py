@@ -14,8 +14,8 @@ from dataclasses import replace
 from math import exp, log
 from typing import Callable, Sequence
 
-from ..cards import Card
-from ..state import Play, PlayerView
+from scopa.cards import Card
+from scopa.state import Play, PlayerView
 from .heuristics import knowledge
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..state import Match, Play, PlayerView, sample_match
+from scopa.state import Match, Play, PlayerView, sample_match
 
 # A hand's final points per side -> what they are worth to the side searching.
 Value = Callable[[Sequence[int]], float]

@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import VALUE
-from ..state import Play, PlayerView
+from scopa.cards import VALUE
+from scopa.state import Play, PlayerView
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
 

@@ -14,8 +14,8 @@ import statistics
 import time
 from typing import Any, Callable, Sequence
 
-from ..rules import RuleSet
-from ..state import Match
+from scopa.rules import RuleSet
+from scopa.state import Match
 from .base import make_player
 
 MAX_HANDS = 200  # a match still running after this many hands counts as unfinished

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from ..rules import RuleSet
-from ..state import Match, match_winner
+from scopa.rules import RuleSet
+from scopa.state import Match, match_winner
 from .heuristics import knowledge
 from .rollout import playout
 from .styles import BLUNDER, CAREFUL, NOVICE

@@ -23,9 +23,9 @@ from bisect import insort
 from math import comb
 from typing import Sequence
 
-from ..cards import VALUE, Card
-from ..scoring import score_hand
-from ..state import Match
+from scopa.cards import VALUE, Card
+from scopa.scoring import score_hand
+from scopa.state import Match
 from .heuristics import Knowledge
 
 

@@ -1,4 +1,4 @@
-"""Computer players: every level behind one interface, given only its own view of the game.
+"""Computer players (`scopa_ai`, above the engine `scopa`): every level behind one interface, given only its own view of the game.
 
 `make_player(level, rng)` builds a player; `player.choose(view)` returns one of `view.legal`;
 `hint(view, "expert" | "master")` is what that level would play (the page's hint button).

@@ -26,9 +26,9 @@ import random
 from typing import Any, Sequence
 
 from .clock import ClockConfig
-from .errors import ScopaError
-from .rules import PRESETS, RuleSet, rules_for
-from .state import Match
+from scopa.errors import ScopaError
+from scopa.rules import PRESETS, RuleSet, rules_for
+from scopa.state import Match
 
 FORMAT = "settebello-tournament/1"
 MIN_ENTRANTS, MAX_ENTRANTS = 2, 64
@@ -56,7 +56,7 @@ def decide(totals: Sequence[int], last_side: int | None, winner: int | None = No
 
 
 def _level_names() -> dict[str, str]:
-    from .ai import LEVELS
+    from scopa_ai import LEVELS
     return {lvl: lvl.title() for lvl in LEVELS}
 
 
@@ -253,8 +253,8 @@ class Tournament:
 
     def simulate(self, round_index: int, table_index: int) -> dict[str, Any]:
         """Play a computer-only table's match with the AI levels and enter its result."""
-        from .ai import make_player
-        from .record import to_record
+        from scopa_ai import make_player
+        from scopa.record import to_record
 
         if self.has_person(round_index, table_index):
             raise TournamentError("a person plays at that table: play the match at the table")

@@ -190,7 +190,7 @@ def tick(s: "Session") -> dict[str, Any]:
 
 def decorate_record(s: "Session", record: dict[str, Any]) -> dict[str, Any]:
     """A clock's per-play times and forfeit go in the record's extra "clock" field (RULES §6
-    readers ignore unknown fields; `scopa.clock.replay` rebuilds the clock from it)."""
+    readers ignore unknown fields; `settebello.clock.replay` rebuilds the clock from it)."""
     if s.clock is not None:
         record["clock"] = {"config": s.clock.config.to_json(), "timed": list(s.clock.timed),
                            "ms": list(s.clock.log),

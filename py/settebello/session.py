@@ -18,15 +18,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .errors import ScopaError
-from .record import from_record, to_record
-from .rules import OPTION_SPECS, PRESETS, preset
-from .state import Match, Play
+from scopa.errors import ScopaError
+from scopa.record import from_record, to_record
+from scopa.rules import OPTION_SPECS, PRESETS, preset
+from scopa.state import Match, Play
 
-from .ai import LEVELS, make_player
-from .ai import hint as _ai_hint
+from scopa_ai import LEVELS, make_player
+from scopa_ai import hint as _ai_hint
 from . import session_extras as extras
-from .cards import card_str
+from scopa.cards import card_str
 
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
                "random": "Random"}
