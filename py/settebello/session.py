@@ -316,7 +316,7 @@ class Session:
         return stats_from(None).to_json()
 
     @_refusals
-    def describe(self) -> dict[str, Any]:
+    def dialog_lists(self) -> dict[str, Any]:
         """The new-game dialog's lists: variants, levels, option names."""
         return {"variants": variants(), "levels": levels(), "options": sorted(OPTION_SPECS)}
 
@@ -327,7 +327,7 @@ class Session:
         "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),
-        "variants": ("describe", False), "tick": ("tick", False),
+        "variants": ("dialog_lists", False), "tick": ("tick", False),
         "tournament_new": ("tournament_new", True), "tournament_view": ("tournament_view", False),
         "tournament_simulate": ("tournament_simulate", True), "tournament_match": ("tournament_match", True),
         "tournament_play": ("tournament_play", True), "tournament_record": ("tournament_record", True),
