@@ -135,6 +135,7 @@ class Session:
     def play(self, play: Any) -> dict[str, Any]:
         """The shown human plays: notation "9C:4B+5S" or {card, presa}. Returns {event, view}."""
         game = self._need()
+        self.time.check_playing()
         checked = game.parse_play(play)  # refused (nothing changes) unless legal and their turn
         if self.time.charge_person(game.match, self._humans()):
             self.desk.report(game.match, self.time.forfeit)
