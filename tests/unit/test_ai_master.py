@@ -59,14 +59,14 @@ class SlowClock:
 def test_master_plays_the_same_moves_idle_and_loaded():
     """The shipped master, from the same seed, plays the same moves (after the same number of
     deals) with the machine idle and with two processes keeping its cores busy."""
-    idle, master = master_moves(MasterSettings())
+    idle, master = master_moves(MasterSettings(), moves=3)
     assert master.searches == len(idle) and master.capped == 0
     burners = [subprocess.Popen([sys.executable, "-c", BURNER], stdout=subprocess.PIPE, text=True)
                for _ in range(2)]
     try:
         for b in burners:
             assert b.stdout.readline() == "busy\n"  # running before the master starts
-        loaded, master = master_moves(MasterSettings())
+        loaded, master = master_moves(MasterSettings(), moves=3)
         assert all(b.poll() is None for b in burners)  # still busy when it ends
     finally:
         for b in burners:
