@@ -7,8 +7,9 @@
 set -e
 cd "$(dirname "$0")/.."
 mkdir -p benchmarks/ai_runs
-# `nocap`: the master plays its iteration budget without its wall-clock stop, so that a loaded
-# machine does not weaken it (the browser's timings are measured apart, last lines below).
+# The master plays its iteration budget (the same on any machine); `nocap` drops even its safety
+# valve (MasterSettings.max_ms, 10 s), as the kept runs were made (the browser's timings are
+# measured apart, last lines below).
 run() { variant=$1; levels=$2; matches=$3
   nice -n 15 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$matches" 1 \
     "benchmarks/ai_runs/${variant}_$(echo "$levels" | tr , _).json" 5 nocap; }

@@ -6,9 +6,11 @@ points minus the expert's, summed over both plays of a deal: the deal's luck can
 few hundred deals tell two configurations apart far sooner than whole matches do.
 
 Usage: PYTHONPATH=py python benchmarks/ai_duplicate.py CONFIG DEALS [FIRST_SEED] [VARIANT] [OPPONENT]
-CONFIG is a comma-separated list of MasterPlayer keyword=value (e.g. iterations=120,max_ms=1e9)
-or the name of a level (expert, easy...); OPPONENT is a level (expert unless given). Prints one
-JSON object (mean, its standard error, ms per move). Two-seat variants only.
+CONFIG is a comma-separated list of field=value of `MasterSettings` (py/scopa_ai/master.py; the
+shipped value with those fields replaced, e.g. iterations=120,max_ms=1e9 or sharp=100,slip=0.03;
+a switch takes 0/1) or the name of a level (expert, easy...); OPPONENT is a level (expert unless
+given). Prints one JSON object (mean, its standard error, ms per move, and for a master the
+searches its safety valve cut). Two-seat variants only.
 """
 
 from __future__ import annotations
@@ -19,28 +21,38 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import fields, replace
 
 from scopa_ai import make_player
-from scopa_ai.master import MasterPlayer
+from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa.rules import rules_for
 from scopa.state import Match
+
+
+def settings_of(config: str) -> MasterSettings:
+    """The shipped master's settings with CONFIG's fields replaced (each parsed as its default's type)."""
+    kinds = {f.name: type(f.default) for f in fields(MasterSettings)}
+    kw: dict = {}
+    for item in config.split(","):
+        key, _, value = item.partition("=")
+        if key not in kinds:
+            raise SystemExit(f"no MasterSettings field {key!r}; the fields are: {', '.join(kinds)}")
+        kind = kinds[key]
+        kw[key] = value not in ("0", "false", "False") if kind is bool else kind(float(value))
+    return replace(MasterSettings(), **kw)
 
 
 def build(config: str, rng: random.Random):
     """A player from a CONFIG string."""
     if "=" not in config:
         return make_player(config, rng)
-    kw = {}
-    defaults = MasterPlayer(random.Random(0))
-    for item in config.split(","):
-        key, value = item.split("=")
-        default = getattr(defaults, key)
-        kw[key] = value not in ("0", "false", "False") if isinstance(default, bool) else type(default)(float(value))
-    return MasterPlayer(rng, **kw)
+    return MasterPlayer(rng, settings_of(config))
 
 
-def one_hand(rules, deck, tested: str, seat: int, seed: str, times: list[float], opponent: str = "expert") -> int:
-    """The tested player's hand points minus the expert's, tested at `seat`."""
+def one_hand(rules, deck, tested: str, seat: int, seed: str, times: list[float], opponent: str = "expert",
+             capped: list[int] | None = None) -> int:
+    """The tested player's hand points minus the expert's, tested at `seat` (`capped` gets how many
+    of a master's searches its safety valve cut)."""
     m = Match(rules, first_dealer=1)
     assert m.deal(list(deck))
     players = [None, None]
@@ -54,6 +66,8 @@ def one_hand(rules, deck, tested: str, seat: int, seed: str, times: list[float],
         if m.turn == seat:
             times.append((time.perf_counter() - t0) * 1000.0)
         ev = m.apply(play)
+    if capped is not None:
+        capped.append(getattr(players[seat], "capped", 0))
     tot = ev.hand_result.totals
     return tot[seat] - tot[1 - seat]
 
@@ -64,14 +78,16 @@ def main(argv: list[str]) -> None:
     variant = argv[3] if len(argv) > 3 else "scopa"
     opponent = argv[4] if len(argv) > 4 else "expert"
     rules = rules_for(variant)
-    diffs, times = [], []
+    if "=" in tested:
+        settings_of(tested)  # a bad CONFIG fails here, before any deal is played
+    diffs, times, capped = [], [], []
     for d in range(first, first + deals):
         deck = list(range(40))
         shuffler = random.Random(f"dup:{d}")
         shuffler.shuffle(deck)
         while not Match(rules, first_dealer=1).deal(list(deck)):  # a void deal (R3): shuffle again
             shuffler.shuffle(deck)
-        diffs.append(sum(one_hand(rules, deck, tested, seat, f"dup:{d}:{seat}", times, opponent)
+        diffs.append(sum(one_hand(rules, deck, tested, seat, f"dup:{d}:{seat}", times, opponent, capped)
                          for seat in (0, 1)))
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -79,7 +95,7 @@ def main(argv: list[str]) -> None:
     print(json.dumps({"config": tested, "opponent": opponent, "deals": deals, "first": first, "variant": variant,
                       "diff_per_deal": round(mean, 3), "se": round(se, 3), "diffs": diffs,
                       "ms_median": round(times[len(times) // 2], 2),
-                      "ms_p95": round(times[int(0.95 * len(times))], 2)}))
+                      "ms_p95": round(times[int(0.95 * len(times))], 2), "capped": sum(capped)}))
 
 
 if __name__ == "__main__":

@@ -7,15 +7,17 @@ The master level is registered as `master<ITERATIONS>` for this run only (the pa
 
 import json
 import sys
+from dataclasses import replace
 
 from scopa_ai import base
 from scopa_ai.arena import run_arena
-from scopa_ai.master import MasterPlayer
+from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa.rules import rules_for
 
 if __name__ == "__main__":
     iterations, opponent, matches, seed, jobs = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:6])
     variant = sys.argv[6] if len(sys.argv) > 6 else "scopa"
     name = f"master{iterations}"
-    base.LEVELS[name] = lambda rng: MasterPlayer(rng, iterations=int(iterations))
+    settings = replace(MasterSettings(), iterations=int(iterations))
+    base.LEVELS[name] = lambda rng: MasterPlayer(rng, settings)
     print(json.dumps(run_arena(rules_for(variant), [name, opponent], matches, seed, jobs, variant)))

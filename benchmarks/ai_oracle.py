@@ -17,57 +17,51 @@ Prints one JSON object (win rate with its 95 % interval, points per hand of each
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
+from dataclasses import replace
 
-import scopa_ai.master as master
 from scopa_ai import make_player
 from scopa_ai.arena import wilson
+from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa.rules import rules_for
-from scopa.state import Match
-
-TRUE: list[Match] = []  # the match being played, for the sampler below
+from scopa.state import Match, PlayerView
 
 
-def true_deal(view, rng, *_):
-    """The true state: every hidden card where it really is."""
-    return TRUE[0].clone()
-
-
-def true_hand(view, rng, *_):
-    """The opponent's true hand; the deck's cards in a random order."""
-    m = TRUE[0].clone()
-    rng.shuffle(m.mazzo)
-    return m
-
-
-_SAMPLE, _CONSISTENT = master.sample_match, master.sample_consistent
-
-
-def _opponent_played(view) -> bool:
+def _opponent_played(view: PlayerView) -> bool:
     """Whether another seat has played in this round of dealing (the master does not lead it)."""
     per_round = len(view.names) * view.rules.hand_size
     start = (len(view.plays) // per_round) * per_round
     return any(s != view.seat for s, _ in view.plays[start:])
 
 
-def seen_sample(view, rng, *_):
-    """The opponent's true hand once it has played this round; before that, the master's own deal."""
-    return true_hand(view, rng) if _opponent_played(view) else _SAMPLE(view, rng)
+class OracleMaster(MasterPlayer):
+    """The master with its determinisations taken from the true match (`true`, set by the
+    caller): `deal` the true state, `hand` the opponent's true hand with the deck shuffled, `seen`
+    that only once the opponent has played in this round (else the master's own deal)."""
 
+    def __init__(self, rng: random.Random, settings: MasterSettings, mode: str):
+        super().__init__(rng, settings)
+        if mode not in ("deal", "hand", "seen"):
+            raise SystemExit(f"mode is deal, hand or seen, not {mode!r}")
+        self.mode = mode
+        self.true: Match | None = None
 
-def seen_consistent(view, rng, *rest):
-    """As `seen_sample`, for the master's sampler without likely deals."""
-    return true_hand(view, rng) if _opponent_played(view) else _CONSISTENT(view, rng, *rest)
+    def deal(self, view: PlayerView, unlikely, keep) -> Match:
+        """The truth, as far as the mode tells it."""
+        if self.mode == "seen" and not _opponent_played(view):
+            return super().deal(view, unlikely, keep)
+        m = self.true.clone()
+        if self.mode != "deal":
+            self.rng.shuffle(m.mazzo)
+        return m
 
 
 def main(argv: list[str]) -> None:
     mode, opponent, matches = argv[0], argv[1], int(argv[2])
     first = int(argv[3]) if len(argv) > 3 else 0
-    if mode == "seen":
-        master.sample_match, master.sample_consistent = seen_sample, seen_consistent
-    else:
-        master.sample_match = master.sample_consistent = {"deal": true_deal, "hand": true_hand}[mode]
+    settings = replace(MasterSettings(), max_ms=math.inf)
     rules = rules_for("scopa")
     wins = hands = 0
     points = [0, 0]
@@ -75,9 +69,9 @@ def main(argv: list[str]) -> None:
         m = Match.new(rules, random.Random(f"1:{i}"))
         side = i % 2
         players = [None, None]
-        players[side] = master.MasterPlayer(random.Random(f"1:{i}:{side}"), max_ms=float("inf"))
+        master = players[side] = OracleMaster(random.Random(f"1:{i}:{side}"), settings, mode)
         players[1 - side] = make_player(opponent, random.Random(f"1:{i}:{1 - side}"))
-        TRUE[:] = [m]
+        master.true = m
         played = 0
         while m.phase != "over" and played < 40:
             m.deal_until_played()

@@ -3,7 +3,8 @@
 Plays a few seeded 11-point matches of a variant (the level against the expert) and times every
 `choose`. Run it in CPython (`PYTHONPATH=py python benchmarks/ai_speed.py`) or in Pyodide under
 Node (`node benchmarks/ai_speed_pyodide.mjs`), which is a proxy for the browser's worker.
-Prints one JSON object: level -> {median, p95, max, moves}.
+Prints one JSON object: level -> {median, p95, max, moves}, and for the master how many searches
+it ran and how many of them its safety valve cut (`capped`: then a move depended on the machine).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def measure(level: str, variant: str = "scopa", matches: int = 2, seed: int = 1)
     """Time every move of `level` over `matches` matches against the expert."""
     rules = rules_for(variant)
     times = []
+    searches = capped = 0
     for i in range(matches):
         rng = random.Random(f"speed:{seed}:{i}")
         m = Match.new(rules, rng)
@@ -38,9 +40,15 @@ def measure(level: str, variant: str = "scopa", matches: int = 2, seed: int = 1)
                 if m.turn % rules.sides == i % 2:
                     times.append(dt)
                 m.apply(play)
+        tested = [p for s, p in enumerate(players) if s % rules.sides == i % 2]
+        searches += sum(getattr(p, "searches", 0) for p in tested)
+        capped += sum(getattr(p, "capped", 0) for p in tested)
     times.sort()
-    return {"median": round(statistics.median(times), 2), "p95": round(times[int(0.95 * len(times))], 2),
-            "max": round(times[-1], 2), "moves": len(times)}
+    out = {"median": round(statistics.median(times), 2), "p95": round(times[int(0.95 * len(times))], 2),
+           "max": round(times[-1], 2), "moves": len(times)}
+    if searches:
+        out.update(searches=searches, capped=capped)
+    return out
 
 
 def main(argv: list[str]) -> None:

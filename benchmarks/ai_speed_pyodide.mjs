@@ -17,7 +17,7 @@ function copyTree(src, dst) {
     else if (name.endsWith(".py")) pyodide.FS.writeFile(d, readFileSync(s));
   }
 }
-copyTree(join(root, "py/scopa"), "/home/pyodide/py/scopa");
+for (const pkg of ["scopa", "scopa_ai"]) copyTree(join(root, "py", pkg), "/home/pyodide/py/" + pkg);
 pyodide.FS.writeFile("/home/pyodide/ai_speed.py", readFileSync(join(root, "benchmarks/ai_speed.py")));
 const args = JSON.stringify(process.argv.slice(2));
 pyodide.runPython(`

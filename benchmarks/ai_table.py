@@ -23,13 +23,13 @@ def row(path: pathlib.Path) -> str:
     (a, sa), (b, sb) = list(r["levels"].items())[:2]
     ms = lambda s: f"{s['ms_per_move']['median']:.2f} / {s['ms_per_move']['p95']:.2f}"
     if "master_iterations" in r:  # ai_run.py notes the master's budget and whether its clock stopped it
-        cap = "no time cap" if r.get("master_cap") is None else f"stop at {r['master_cap']:g} ms"
+        cap = "no time cap" if r.get("master_cap") is None else f"time cap {r['master_cap']:g} ms"
         budget = f" ({r['master_iterations']} iterations, {cap})"
         a = a + budget if a == "master" else a
         b = b + budget if b == "master" else b
     matches = str(r["matches"])
-    if r.get("partial"):
-        matches += f" of {r['planned_matches']} (running)"
+    if r.get("partial"):  # still running, or stopped early (scratch runs kept no plan)
+        matches += f" of {r['planned_matches']} (running)" if "planned_matches" in r else " (partial)"
     return (f"| {r['variant'] or path.stem.split('_')[0]} | {a} vs {b} | {matches} | **{sa['win_rate']:.1%}** | "
             f"[{sa['ci95'][0]:.1%}, {sa['ci95'][1]:.1%}] | {sb['win_rate']:.1%} | {r['unfinished']} | "
             f"{sa['points_per_hand']} | {sb['points_per_hand']} | {ms(sa)} | {ms(sb)} |")

@@ -1,75 +1,26 @@
-"""Master: determinised Monte Carlo search over the hand, guided by a fast rule policy.
+"""Master: a determinised Monte Carlo search over the hand, guided by the expert.
 
-Each deal gives the unseen cards out at random, consistent with everything the seat has seen and
-with what the other players' plays this round say about their hands (inference.py: a scopa
-passed up means the card to make it is most likely not held). Every candidate root play (the
-expert's best eight) is played on that same deal and the hand finished by the rollout policy
-(rollout.py), with common random numbers, so candidates are compared with little noise. A
-rollout is worth the match (`equity`, equity.py, two sides): the chance of winning the match once
-its hand ends with its points, counted in points at the rate a point has at this score, so that
-at 0–0 it is the hand's points for our side minus the others' and at 9–9 it is winning the hand
-(with three or more sides: the points, plus or minus `MATCH_WIN` when the hand ends the match).
-
-Budget: `iterations` rollouts per candidate (counting at most `spread` candidates), spent by
-successive halving (the worse half of the candidates drops out after each round), scaled by the
-cards left to play so that every move costs about the same time (2/3 at a hand's first play, up
-to 3x late in the hand, where rollouts are short) and by the hand size (a rollout's card play
-costs about one unit per card held: Scopone's nine-card hands get 0.4 of it); stopped early after
-`max_ms` milliseconds. A fixed budget and seed give the same play.
-A last round whose cards are all known is solved exactly (endgame.py), for the match too, with the
-opponent's choices weighed as the kind of player it seems to be (`last_round_opponent`: a careful
-one solves the round too; a novice's plays are weighed by how often a novice makes each). The match
-equity is that of equals unless the other side reads as a greedy player or a novice (`match_equity`:
-then the master plays for the match as the favourite it is).
-
-Progressive bias: each candidate's rollout mean gets the expert's own score for that play added
-(times `prior`, 1.0), both when the worse half drops out and for the final choice, so that a few
-dozen noisy rollouts do not overturn a clearly better play. Measured on 200 duplicate deals
-against the expert at 100 iterations (benchmarks/ai_duplicate.py): without it the master made
--0.14 ± 0.22 hand points per deal against the expert, with it +0.28 ± 0.2 (paired gain
-+0.42 ± 0.17). A rollout policy weighing everything the next player's (sampled) cards could take,
-not only a scopa, measured no better (+0.21 ± 0.19) and was dropped.
-
-Reply model (`reply`, replies.py): in Scopa most of what a play is worth is what the next player
-can take from the table it leaves. So the next player's answer to each candidate (when it plays
-for another side before any new deal) is not left to the rollout policy, which would see our hand:
-it is the play that player would make from what it can see, with the card of its sampled hand it
-likes best (`replies`, computed once per candidate and move), as the kind of player it seems to be
-(below, drawn per deal by its style weights): the expert's judgement if careful, the worth taken
-now if greedy, the most cards with noise (or now and then any card) if a novice; the policy plays
-on from there. (With the expert's judgement alone, measured on 200 duplicate deals against the
-expert at 250 iterations: no stronger, -0.09 ± 0.15 hand points per deal, paired, but the slow
-moves faster, p95 131 ms instead of 242 ms in CPython, the forced reply replacing the policy's
-costliest ply.)
-
-Kinds of player (styles.py): once a round is over, every card a player held in it has been seen,
-so each of its plays can be scored against three kinds of player — careful (the expert's
-judgement), greedy (the worth taken now), novice (the most cards, noisily, with a blunder one play
-in four) — and the seat gets a weight per kind (`kinds`), with what the match's earlier hands
-showed of it as a prior (`watch`: from the second hand on, a careful opponent is read as careful
-from its first play; a restored save shows it the record again). Likely deals (`likely`): a deal
-is weighed by how likely the other players' plays this round are had they held the cards it gives
-them, each choosing as that mixture of kinds (inference.play_likelihood; plays from hands of at
-most three cards). A careful player that laid a card where another card of the deal would have
-swept is doubted hard; a novice much less. Opponent model (`model`): the seat's rate of clearly
-better plays passed up (inference.error_rates) also sets how often it plays at random in the
-rollouts.
-
-Fair rollouts (`fair`): the rollout policy weighs a scopa it would leave by the chance that the
-next player holds a card to make it, from the cards the mover cannot see (as the expert does),
-instead of looking at the next player's cards of the deal, which flattered every play that only
-that deal's cards made safe. (Fair rollouts with likely deals read as the expert alone, on 200
-duplicate deals against the expert at 250 iterations: +0.57 ± 0.19 hand points per deal, +0.30 ±
-0.18 paired against the master without them.)
+For each of its candidate plays (the expert's best eight) the master deals the unseen cards out at
+random, weighed by how likely the other players' plays make each deal, plays the candidate on that
+deal and finishes the hand with a fast rule policy (rollout.py); the candidate worth most to the
+match (equity.py), with the expert's own score added, is played. The next player's answer comes
+from a model of the kind of player it seems (replies.py, styles.py); a last round whose cards are
+all known is solved exactly (endgame.py). Its settings are one frozen value (`MasterSettings`): the
+budget is a number of rollouts, the same on every device, so a seed and settings give the same
+play anywhere; a time cap is only a safety valve, and its use is counted (`capped`). What each part
+was measured to be worth: benchmarks/master_notes.md.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from dataclasses import dataclass, fields
 from typing import Callable, Sequence
 
-from scopa.state import Match, Play, PlayerView, match_winner, sample_match
+from scopa.cards import Card
+from scopa.state import Match, Play, PlayerView, match_winner
 from .endgame import Opponent, solvable, solve
 from .equity import Equity, equity
 from .heuristics import knowledge
@@ -77,7 +28,7 @@ from .inference import error_rates, play_likelihood, sample_consistent, tables_b
 from .levels import BeginnerPlayer, EasyPlayer, ExpertPlayer
 from .replies import Answers
 from .rollout import playout
-from .styles import BLUNDER, CAREFUL, NOVICE, make_styles, remembered, style_logs, style_weights
+from .styles import BLUNDER, CAREFUL, NOVICE, SHARP, SLIP, make_styles, remembered, style_logs, style_weights
 
 
 # What ending the match with this hand adds to (won) or takes from (lost) a rollout's value, where
@@ -86,6 +37,68 @@ MATCH_WIN = 4.0
 # How sure the master must be of the other side's kind of player before it plays for the match as
 # the favourite against it (`MasterPlayer.match_equity`).
 AGAINST = 0.5
+
+
+@dataclass(frozen=True)
+class MasterSettings:
+    """How the master searches and whom it models; `MasterSettings()` is the shipped master.
+
+    Benchmarks vary a field with `dataclasses.replace(MasterSettings(), field=...)`; every switch
+    below is on in the shipped master and is kept to reproduce a result of
+    benchmarks/master_notes.md or benchmarks/ai_results.md with it off.
+    """
+
+    # Rollouts per candidate play (counting at most `spread` candidates), scaled by `budget`.
+    iterations: int = 250
+    spread: int = 4
+    # The expert's best plays that are searched at all.
+    max_candidates: int = 8
+    # The expert's score, times `prior`, added to each candidate's rollout mean.
+    prior: float = 1.0
+    # The least chance of a random play in a rollout, per seat.
+    eps: float = 0.08
+    # Safety valve: a search still running after this many milliseconds stops where it is (and
+    # `MasterPlayer.capped` counts it). Far above a phone's normal move, so play does not depend
+    # on the device; `math.inf` for none.
+    max_ms: float = 10000.0
+    # How sharply the careful and greedy kinds follow their scores, and their chance of any play
+    # (styles.py).
+    sharp: float = SHARP
+    slip: float = SLIP
+    model: bool = True      # each opponent's error rate on finished rounds (inference.error_rates)
+    reply: bool = True      # the next player's answer from its kind's model (replies.py)
+    fair: bool = True       # rollouts weigh a scopa left by the chance it is held (rollout.py)
+    likely: bool = True     # deals weighed by the likelihood of the opponents' plays
+    equity: bool = True     # play for the match (equity.py), not the hand's points
+    remember: bool = True   # the match's earlier hands say what kind of player each seat is
+    follow: bool = True     # the careful reply with the expert's follow-up term
+    against: bool = True    # the match equity against the kind of player faced
+    chance: bool = True     # the exact last round against how the opponent plays
+
+    def __post_init__(self) -> None:
+        """Refuse a value of the wrong type or out of range, naming the field."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            kind = type(f.default)
+            if kind is bool:
+                ok, want = isinstance(value, bool), "True or False"
+            elif kind is int:
+                ok, want = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+            else:
+                ok, want = isinstance(value, (int, float)) and not isinstance(value, bool), "a number"
+            if not ok:
+                raise TypeError(f"MasterSettings.{f.name} must be {want}, not {value!r}")
+        for name, ok, want in (
+                ("iterations", self.iterations >= 1, "at least 1"),
+                ("spread", self.spread >= 1, "at least 1"),
+                ("max_candidates", self.max_candidates >= 1, "at least 1"),
+                ("prior", 0.0 <= self.prior < math.inf, "a finite number of at least 0"),
+                ("eps", 0.0 <= self.eps <= 1.0, "between 0 and 1"),
+                ("max_ms", self.max_ms > 0.0, "more than 0 (math.inf for no cap)"),
+                ("sharp", 0.0 < self.sharp < math.inf, "a finite number above 0"),
+                ("slip", 0.0 <= self.slip <= 1.0, "between 0 and 1")):
+            if not ok:
+                raise ValueError(f"MasterSettings.{name} must be {want}, not {getattr(self, name)!r}")
 
 
 def draw_kinds(opponents: Sequence[tuple[int, Sequence[float]]], n_seats: int, rng: random.Random) -> list[int]:
@@ -108,35 +121,24 @@ class MasterPlayer:
 
     name = "master"
 
-    def __init__(self, rng: random.Random, iterations: int = 250, max_ms: float = 700.0,
-                 eps: float = 0.08, max_candidates: int = 8, inference: bool = True,
-                 prior: float = 1.0, model: bool = True, reply: bool = True,
-                 fair: bool = True, likely: bool = True, spread: int = 4, equity: bool = True,
-                 remember: bool = True, follow: bool = True, against: bool = True,
-                 chance: bool = True):
+    def __init__(self, rng: random.Random, settings: MasterSettings = MasterSettings(),
+                 clock: Callable[[], float] = time.perf_counter):
+        """A master with its own generator and `settings`; `clock` (seconds) is read only by
+        the safety valve (`MasterSettings.max_ms`)."""
+        if not isinstance(settings, MasterSettings):
+            raise TypeError(f"MasterPlayer's settings must be a MasterSettings, not {settings!r}")
         self.rng = rng
-        self.iterations = iterations
-        self.max_ms = max_ms
-        self.eps = eps
-        self.max_candidates = max_candidates
-        self.inference = inference
-        self.prior = prior
-        self.model = model
-        self.reply = reply
-        self.fair = fair
-        self.spread = spread
-        self.likely = likely
-        self.equity = equity
-        self.remember = remember
-        self.follow = follow
-        self.against = against
-        self.chance = chance
+        self.settings = settings
+        self.clock = clock
         # What the match's earlier hands said of each other seat's kind (log-likelihood per kind,
         # from the last view this seat had of each), and the last view it was shown.
         self._memory: dict[int, list[float]] = {}
         self._last: PlayerView | None = None
         self.expert = ExpertPlayer(rng)
-        self.styles = make_styles(self.expert)
+        self.styles = make_styles(self.expert, settings.sharp, settings.slip)
+        # Searches run, and how many of them the safety valve cut; the last search's figures.
+        self.searches = 0
+        self.capped = 0
         self.last_stats: dict = {}
 
     def watch(self, view: PlayerView) -> None:
@@ -159,17 +161,17 @@ class MasterPlayer:
         """Per other seat, the weight of each kind of player (styles.py): from this hand's finished
         rounds and, with `remember`, the earlier hands of the match this seat watched (a seat that
         played carefully all match is read as careful from the first play of a new hand)."""
-        prior = remembered(self._memory) if self.remember and self._memory else None
+        prior = remembered(self._memory) if self.settings.remember and self._memory else None
         return style_weights(view, self.styles, tables_before(view), prior)
 
     def match_equity(self, view: PlayerView, weights: dict[int, tuple[float, ...]]) -> Equity | None:
         """The match equity to play for (equity.py; None without `equity` or with three or more
         sides): against the kind of player the other side most likely is (`weights`, per seat, from
         `kinds`), once that kind weighs at least `AGAINST` on average; else that of equals."""
-        if not self.equity:
+        if not self.settings.equity:
             return None
         against = CAREFUL
-        if self.against:
+        if self.settings.against:
             seats = [w for s, w in weights.items() if s % view.rules.sides != view.side]
             if seats:
                 mean = [sum(w[i] for w in seats) / len(seats) for i in range(len(seats[0]))]
@@ -207,28 +209,29 @@ class MasterPlayer:
         The budget is `iterations` rollouts per candidate, spent by successive halving: each
         round shares it out among the candidates still in, then the worse half drops out, so
         the last two are compared over several times as many deals as the first eight. The budget
-        is scaled by the cards left to play and the hand size (`budget`).
+        is scaled by the cards left to play and the hand size (`budget`). The safety valve
+        (`max_ms`, read from `clock` between deals) stops it early and counts it in `capped`.
         """
         legal = list(view.legal)
         expert_scores = self.expert.scores(view)
         order = sorted(range(len(legal)), key=lambda i: -expert_scores[i])
-        cands = [legal[i] for i in order[: self.max_candidates]]
+        cands = [legal[i] for i in order[: self.settings.max_candidates]]
         if len(cands) == 1:
             return [(cands[0], 0.0, 0)]
         k = knowledge(view.rules)
         n_seats = len(view.names)
         keep, eps_all = self.error_model(view)
         # Which kind of player each other seat is (styles.py), from this hand's finished rounds.
-        weights = self.kinds(view) if self.likely or self.reply else {}
+        weights = self.kinds(view) if self.settings.likely or self.settings.reply else {}
         value = self.rollout_value(view, weights)
-        lik = play_likelihood(view, self.styles, weights) if self.likely else None
+        lik = play_likelihood(view, self.styles, weights) if self.settings.likely else None
         # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
-        unlikely = unlikely_cards(view) if self.inference and lik is None else {}
-        deadline = time.perf_counter() + self.max_ms / 1000.0
+        unlikely = unlikely_cards(view) if lik is None else {}
+        deadline = self.clock() + self.settings.max_ms / 1000.0
         nxt = (view.seat + 1) % n_seats
         answers = self.answers(view, cands, weights.get(nxt, (1.0,)))
         # The expert's own score, times `prior`, is added to each candidate's rollout mean.
-        bias = [self.prior * expert_scores[i] for i in order[: len(cands)]]
+        bias = [self.settings.prior * expert_scores[i] for i in order[: len(cands)]]
         opponents = [(s, w) for s, w in sorted(weights.items()) if s % view.rules.sides != view.side]
         sums = [0.0] * len(cands)
         counts = [0] * len(cands)
@@ -238,18 +241,18 @@ class MasterPlayer:
         rounds = max(1, (len(cands) - 1).bit_length())  # halvings down to two candidates
         budget = self.budget(view, len(cands))
         deals = 0
-        out_of_time = False
+        capped = False
+        self.searches += 1
         for r in range(rounds):
             per = max(1, budget // rounds // len(alive))  # deals this round, each for every candidate
             for _ in range(per):
-                if lik is not None:
-                    # Likely deals: drawn uniformly, then weighed by the opponents' plays (this
-                    # replaces moving their unlikely cards away, which the weights do better).
-                    base = sample_match(view, rng)
-                    wt = lik(base)
-                else:
-                    base = sample_consistent(view, rng, unlikely, keep)
-                    wt = 1.0
+                if deals and self.clock() > deadline:
+                    capped = True  # the safety valve: the rest of the budget is not spent
+                    break
+                # Likely deals: drawn uniformly, then weighed by the opponents' plays (this
+                # replaces moving their unlikely cards away, which the weights do better).
+                base = self.deal(view, unlikely, keep)
+                wt = lik(base) if lik is not None else 1.0
                 roll = random.Random(rng.getrandbits(32))
                 state = roll.getstate()
                 kinds = draw_kinds(opponents, n_seats, rng)
@@ -260,26 +263,32 @@ class MasterPlayer:
                     # Common random numbers: every candidate meets the same deal and rollout seed.
                     roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
                     tot = playout(base.clone(), card, presa, k, roll, deal_eps,
-                                  reply=answer_to(j) if answer_to is not None else None, fair=self.fair, kinds=kinds)
+                                  reply=answer_to(j) if answer_to is not None else None,
+                                  fair=self.settings.fair, kinds=kinds)
                     v = value(tot)
                     sums[j] += wt * v
                     counts[j] += 1
                     wsum[j] += wt
                 deals += 1
-                if time.perf_counter() > deadline:
-                    out_of_time = True
-                    break
-            if out_of_time or r == rounds - 1:
+            if capped or r == rounds - 1:
                 break
             # Every candidate still in has seen the same deals: compare means (with the expert's
             # score times `prior` added); ties keep the expert's order.
             alive.sort(key=lambda j: (-(sums[j] / (wsum[j] or 1.0) + bias[j]), j))
             alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-        self.last_stats = {"deals": deals, "candidates": len(cands), "final": len(alive),
+        self.capped += capped
+        self.last_stats = {"deals": deals, "rollouts": sum(counts), "budget": budget, "capped": capped,
+                           "candidates": len(cands), "final": len(alive),
                            "unlikely": sum(len(v) for v in unlikely.values())}
         # Only candidates still in can win; candidates are listed in the expert's order.
         return [(p, ((sums[j] / wsum[j]) if wsum[j] else 0.0) + bias[j], counts[j]) if j in alive
                 else (p, float("-inf"), counts[j]) for j, p in enumerate(cands)]
+
+    def deal(self, view: PlayerView, unlikely: dict[int, frozenset[Card]], keep: dict[int, float] | None) -> Match:
+        """One determinisation: the unseen cards given out at random, consistent with the view,
+        each opponent's `unlikely` cards moved away as far as `keep` believes it (none with likely
+        deals: their weight does that). A diagnostic may override it (benchmarks/ai_oracle.py)."""
+        return sample_consistent(view, self.rng, unlikely, keep)
 
     def error_model(self, view: PlayerView) -> tuple[dict[int, float] | None, tuple[float, ...]]:
         """Opponent model (`model`): each other seat's error rate on this hand's finished rounds
@@ -287,11 +296,12 @@ class MasterPlayer:
         `sample_consistent`) and how often it plays at random in the rollouts (the second, per
         seat, never below `eps`)."""
         n_seats = len(view.names)
-        if not self.model:
-            return None, (self.eps,) * n_seats
+        eps = self.settings.eps
+        if not self.settings.model:
+            return None, (eps,) * n_seats
         rates = error_rates(view)
         keep = {s: r for s, (r, _) in rates.items()}
-        return keep, tuple(min(0.5, max(self.eps, rates[s][0])) if s in rates and rates[s][1] else self.eps
+        return keep, tuple(min(0.5, max(eps, rates[s][0])) if s in rates and rates[s][1] else eps
                            for s in range(n_seats))
 
     def rollout_value(self, view: PlayerView, weights: dict[int, tuple[float, ...]]) -> Callable[[tuple[int, ...]], float]:
@@ -332,10 +342,10 @@ class MasterPlayer:
         any new deal, its answer to each candidate, as the kind of player it seems (`weights`);
         the rollout policy takes over after that. None otherwise."""
         nxt = (view.seat + 1) % len(view.names)
-        if not (self.reply and view.hand_counts[nxt] and nxt % view.rules.sides != view.side):
+        if not (self.settings.reply and view.hand_counts[nxt] and nxt % view.rules.sides != view.side):
             return None
         scorers = (self.expert.scores, EasyPlayer.scores, BeginnerPlayer.scores)
-        return Answers(view, cands, scorers, weights, self.expert.follow_up if self.follow else None)
+        return Answers(view, cands, scorers, weights, self.expert.follow_up if self.settings.follow else None)
 
     def budget(self, view: PlayerView, candidates: int) -> int:
         """The rollouts for this move: `iterations` per candidate (counting at most `spread`),
@@ -349,7 +359,7 @@ class MasterPlayer:
         # A card play in a rollout costs about one unit per card in the hand of the seat to move:
         # big hands (Scopone's nine) get fewer rollouts.
         scale *= min(1.0, 4.0 / (rules.hand_size + 1))
-        return int(self.iterations * min(candidates, self.spread) * scale)
+        return int(self.settings.iterations * min(candidates, self.settings.spread) * scale)
 
     def choose(self, view: PlayerView) -> Play:
         """The candidate with the best mean rollout value."""
@@ -365,7 +375,7 @@ class MasterPlayer:
                 return self.expert.choose(view)
             mine0, other0 = view.totals[view.side], view.totals[1 - view.side]
             exact = solve(view, lambda tot: eq.after(mine0 + tot[view.side], other0 + tot[1 - view.side]),
-                          self.last_round_opponent(weights) if self.chance else None)
+                          self.last_round_opponent(weights) if self.settings.chance else None)
             scores = self.expert.scores(view)
             best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
             return exact[best][0]

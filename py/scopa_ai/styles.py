@@ -64,14 +64,15 @@ def noisy_argmax(scores: Sequence[float], width: float, steps: int = 48) -> list
     return [p / total for p in out]
 
 
-def make_styles(expert: ExpertPlayer) -> tuple[Style, ...]:
-    """The kinds of player the master knows: careful, greedy, novice."""
+def make_styles(expert: ExpertPlayer, sharp: float = SHARP, slip: float = SLIP) -> tuple[Style, ...]:
+    """The kinds of player the master knows: careful, greedy, novice (the first two following
+    their scores with sharpness `sharp` and slips `slip`)."""
 
     def careful(view: PlayerView) -> list[float]:
-        return softmax(expert.scores(view), SHARP, SLIP)
+        return softmax(expert.scores(view), sharp, slip)
 
     def greedy(view: PlayerView) -> list[float]:
-        return softmax(EasyPlayer.scores(view), SHARP, SLIP)
+        return softmax(EasyPlayer.scores(view), sharp, slip)
 
     def novice(view: PlayerView) -> list[float]:
         n = len(view.legal)

@@ -16,7 +16,7 @@ from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood,
                                  tables_before, unlikely_cards)
 from scopa_ai.endgame import solvable
 from scopa_ai.levels import ExpertPlayer
-from scopa_ai.master import MasterPlayer
+from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa_ai.replies import replies as next_replies
 from scopa_ai.rollout import playout
 from scopa_ai.styles import make_styles, style_weights, view_before
@@ -32,7 +32,7 @@ LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master"]
 def fast(level: str, rng: random.Random):
     """A level as the page makes it, with the master on a small budget to keep the tests fast."""
     if level == "master":
-        return MasterPlayer(rng, iterations=3)
+        return MasterPlayer(rng, MasterSettings(iterations=3))
     return make_player(level, rng)
 
 
@@ -176,8 +176,8 @@ def test_arena_pairs_and_master_seeded():
     m = Match.new(rules_for("scopa"), random.Random(9))
     m.deal_until_played()
     view = m.observe(m.turn)
-    assert MasterPlayer(random.Random(1), iterations=5).choose(view) == \
-        MasterPlayer(random.Random(1), iterations=5).choose(view)
+    assert MasterPlayer(random.Random(1), MasterSettings(iterations=5)).choose(view) == \
+        MasterPlayer(random.Random(1), MasterSettings(iterations=5)).choose(view)
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
@@ -319,7 +319,7 @@ def test_master_takes_the_settebello():
         m = Match(rules, first_dealer=1)  # seat 0 (7B 10C 2C) plays first; table 7D 5B 8C 9S
         assert m.deal(top + [c for c in DECK if c not in top])
         view = m.observe(0)
-        play = MasterPlayer(random.Random(2), iterations=iterations, max_ms=float("inf"), prior=prior).choose(view)
+        play = MasterPlayer(random.Random(2), MasterSettings(iterations=iterations, prior=prior)).choose(view)
         assert play == Play(parse_cards(["7B"])[0], tuple(parse_cards(["7D"])))
 
 
@@ -344,7 +344,7 @@ def test_master_prior_bias_leans_to_the_expert():
         top = sorted(scores, reverse=True)
         if top[0] - top[1] < 0.05:
             continue  # a near tie: nothing to lean to
-        master = MasterPlayer(random.Random(seed), iterations=4, max_ms=float("inf"), prior=1e6)
+        master = MasterPlayer(random.Random(seed), MasterSettings(iterations=4, prior=1e6))
         if solvable(view):
             continue  # the exact solver decides there, not the rollouts
         assert master.choose(view) == view.legal[scores.index(top[0])]

@@ -9,7 +9,7 @@ import pytest
 from scopa_ai import make_player
 from scopa_ai.endgame import solve
 from scopa_ai.equity import equity
-from scopa_ai.master import MasterPlayer
+from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa_ai.styles import CAREFUL, NOVICE
 from scopa.cards import parse_cards
 from scopa.rules import rules_for
@@ -71,9 +71,9 @@ def test_master_plays_the_last_round_for_the_match():
     values = dict(solve(view, lambda tot: eq.after(9 + tot[0], 6 + tot[1])))
     assert values[win] == 1.0 and values[other] < 0.9
     assert MasterPlayer(random.Random(1)).choose(view) == win
-    assert MasterPlayer(random.Random(1), equity=False).choose(view) == other
+    assert MasterPlayer(random.Random(1), MasterSettings(equity=False)).choose(view) == other
     # At 0–0, against a player who finds its best reply, the master takes 2D+8D too.
-    assert MasterPlayer(random.Random(1), chance=False).choose(_last_round_at([0, 0]).observe(0)) == other
+    assert MasterPlayer(random.Random(1), MasterSettings(chance=False)).choose(_last_round_at([0, 0]).observe(0)) == other
 
 
 def test_master_plays_the_last_round_against_how_the_opponent_plays():
@@ -102,7 +102,7 @@ def _two_hands(level: str, seed: int) -> tuple[MasterPlayer, MasterPlayer, Match
     of the second that is the master's; and a fresh master for comparison."""
     rng = random.Random(seed)
     m = Match.new(rules_for("scopa", {"target": 21}), rng)
-    master = MasterPlayer(random.Random(seed), iterations=4)
+    master = MasterPlayer(random.Random(seed), MasterSettings(iterations=4))
     other = make_player(level, random.Random(seed + 1))
     m.deal_until_played()
     while not (m.results and m.phase == "play" and m.turn == 0):
@@ -112,7 +112,7 @@ def _two_hands(level: str, seed: int) -> tuple[MasterPlayer, MasterPlayer, Match
         view = m.observe(m.turn)
         m.apply((master if m.turn == 0 else other).choose(view))
     master.watch(m.observe(0))
-    return master, MasterPlayer(random.Random(seed), iterations=4), m
+    return master, MasterPlayer(random.Random(seed), MasterSettings(iterations=4)), m
 
 
 @pytest.mark.parametrize(("level", "kind", "least"), [("expert", CAREFUL, 0.8), ("beginner", NOVICE, 0.5)])
@@ -154,4 +154,4 @@ def test_master_plays_as_the_favourite_against_a_novice():
         assert master.match_equity(view, master.kinds(view)) is equity(rules, kind)
         fresh.watch(view)
         assert fresh.match_equity(view, fresh.kinds(view)) is equals  # nothing known yet
-        assert MasterPlayer(random.Random(0), against=False).match_equity(view, master.kinds(view)) is equals
+        assert MasterPlayer(random.Random(0), MasterSettings(against=False)).match_equity(view, master.kinds(view)) is equals

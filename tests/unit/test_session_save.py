@@ -122,10 +122,10 @@ def test_restored_master_remembers_the_match(monkeypatch):
     """The master learns from the match what kind of player each other seat is (styles.py): a
     reload replays the record to it, so that it goes on choosing as if never reloaded."""
     from scopa_ai import base
-    from scopa_ai.master import MasterPlayer
+    from scopa_ai.master import MasterPlayer, MasterSettings
 
-    # a small budget with no wall-clock stop, so that its choices do not depend on the machine
-    monkeypatch.setitem(base.LEVELS, "master", lambda rng: MasterPlayer(rng, iterations=12, max_ms=float("inf")))
+    # a small budget, to keep the test fast
+    monkeypatch.setitem(base.LEVELS, "master", lambda rng: MasterPlayer(rng, MasterSettings(iterations=12)))
     seats = [{"human": True, "name": "Anna"}, {"human": False, "level": "master"}]
     s = Session()
     s.new_game({"variant": "scopa", "seed": 5, "options": {"target": 31}, "seats": seats})
