@@ -20,12 +20,14 @@ from typing import Any
 
 from scopa.errors import ScopaError
 from scopa.record import from_record, to_record
-from scopa.rules import OPTION_SPECS, PRESETS, preset
+from scopa.rules import PRESETS, preset
 from scopa.state import Match, Play
 
 from scopa_ai import LEVELS, make_player
 from scopa_ai import hint as _ai_hint
 from . import session_extras as extras
+from .describe import describe
+from .public import public_facts
 from scopa.cards import card_str
 
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
@@ -162,6 +164,7 @@ class Session:
         v["variant"] = self.config["variant"]
         v["waiting"] = ("human" if turn_human else "computer") if m.phase == "play" else m.phase
         v["pass_to"] = m.turn if (turn_human and m.turn != seat) else None
+        v.update(public_facts(m.observe(seat), hand_shown=v["pass_to"] is None))
         if not (turn_human and m.turn == seat):
             v["legal"] = []
         v["can_undo"] = self._undo_target() is not None
@@ -401,8 +404,7 @@ class Session:
                  "next_hand": self.next_hand, "undo": self.undo, "last_trick": self.last_trick,
                  "hint": lambda: self.hint(payload), "record": self.record, "save": self.save,
                  "restore": lambda: self.restore(payload), "show": lambda: self.show(payload),
-                 "variants": lambda: {"variants": self.variants(), "levels": self.levels(),
-                                      "options": sorted(OPTION_SPECS)}}
+                 "variants": lambda: describe(self.variants(), self.levels())}
         table.update(extras.ops(self, payload))  # tick, tournament_*, stats_* (session_extras.py)
         if name not in table:
             raise SessionError(f"unknown request {name!r}")
