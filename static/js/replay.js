@@ -6,19 +6,17 @@
 //
 // Where the record comes from: a file the player opens (button, or dropped on the page), or the
 // game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
-import { connectEngine, markEngine } from "./engine.js";
+import { connectEngine, markEngine, game } from "./engine.js";
 import { cardSVG } from "./cardart.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
+import { esc, sideName as sideNameOf, variantName } from "./names.js";
+import { readText } from "./storage.js";
+import { setInfo } from "./store.js";
 
 /** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
 function tx(key, params = {}) {
   return t(`replay.${key}`, params);
-}
-function variantName(id) {
-  const k = `variant.${id}.name`;
-  const s = t(k);
-  return s === k ? id : s;
 }
 function category(cat) {
   const k = `category.${cat}`;
@@ -47,7 +45,7 @@ export async function load(record) {
   try {
     answer = await engine.call("replay", record);
   } catch (err) {
-    message(tx("bad", { why: err.detail || err.message }), true);
+    message(tx("bad", { why: err.message }), true);
     return false;
   }
   replay = answer;
@@ -102,8 +100,8 @@ function cards(box, codes, cls) {
   box.replaceChildren(...codes.map((c) => card(c, cls)));
   if (!codes.length) { const e = document.createElement("span"); e.className = "rp-empty"; e.textContent = tx("empty"); box.append(e); }
 }
-const sideOf = (seat) => seat % replay.sides.length;
-const sideName = (side) => replay.sides[side].map((s) => replay.players[s]).join(" & ");
+const sideOf = (seat) => replay.side_of[seat];
+const sideName = (side) => sideNameOf(replay, side);
 
 function describe(step) {
   const name = (s) => replay.players[s];
@@ -191,7 +189,6 @@ function drawSheet(step) {
   }
   box.innerHTML = html;
 }
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 // ------------------------------------------------------------------ page
 
@@ -232,6 +229,7 @@ async function main() {
   const languageReady = initLanguage();
   try {
     [engine] = await Promise.all([connectEngine(), languageReady]);
+    setInfo(await game("variants"));  // the deck's cards, for their names
   } catch (err) {
     await languageReady.catch(() => {}); // say what went wrong in the player's language
     message(tx("bad", { why: err.message }), true);
@@ -239,9 +237,7 @@ async function main() {
     return;
   }
   translate();
-  window.settebelloReplay = { load, get replay() { return replay; }, get at() { return at; }, go };
-  let handed = null;
-  try { handed = localStorage.getItem(REPLAY_KEY); } catch { /* storage blocked */ }
+  const handed = readText(REPLAY_KEY);
   if (handed && new URLSearchParams(location.search).get("from") === "game") await loadText(handed);
   else message(tx("choose"));
   markEngine("ready");
