@@ -120,17 +120,20 @@ _session = None
 
 @exported
 def game(payload):
-    """Forward {"op": name, "arg": value} to the page's Session; errors come back as {"error": ...}.
+    """Forward {"op": name, "arg": value} to the page's Session (`Session.call`).
 
-    ops: new_game, view, play, computer_step, next_hand, undo, last_trick, hint, record, show,
-    variants (see py/settebello/session.py); tick (the clock), tournament_new/view/simulate/match/play/
-    record/save/load/quit and stats_add/view/merge/reset (see py/settebello/session_extras.py).
+    A request the session refuses comes back as the result {"error": "..."}; any other exception
+    is a bug and comes back as ``ok: false`` with its traceback (see `exported`). The ops and their
+    arguments are listed in `Session.OPS` (py/settebello/session.py).
     """
     global _session
     if _session is None:
         from settebello.session import Session
         _session = Session()
-    payload = payload or {}
+    if payload is None:
+        payload = {}
+    if not isinstance(payload, dict):
+        return {"error": "a game request is {op, arg}"}
     return _session.call(payload.get("op", "view"), payload.get("arg"))
 
 
@@ -151,6 +154,7 @@ def ai_bench(payload):
     import random
 
     from scopa_ai import make_player
+    from scopa.loop import play_turn
     from scopa.rules import rules_for
     from scopa.state import Match
 
@@ -170,17 +174,10 @@ def ai_bench(payload):
     if payload.get("op") != "step" or _bench is None:
         raise ValueError('ai_bench: send {"op": "start", ...} first, then {"op": "step"}')
     match, players, levels = _bench
-    if match.phase == "deal":
-        match.deal_until_played()
-    if match.phase != "play":
+    turn = play_turn(match, players)  # deals a finished hand's next one; None once it is over
+    if turn is None:
         return {"seat": None, "level": None, "ms": 0.0, "phase": match.phase}
-    seat = match.turn
-    view = match.observe(seat)
-    t0 = time.perf_counter()
-    play = players[seat].choose(view)
-    ms = (time.perf_counter() - t0) * 1000.0
-    match.apply(play)
-    return {"seat": seat, "level": levels[seat], "ms": round(ms, 3), "phase": match.phase}
+    return {"seat": turn.seat, "level": levels[turn.seat], "ms": round(turn.ms, 3), "phase": match.phase}
 
 
 @exported

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
 from .captures import CaptureRule
@@ -43,9 +44,31 @@ _TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in DEC
 _new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor
 
 
+class Move(NamedTuple):
+    """One card going from one place to another (`deck`, `table`, `hand:S` for seat S, `pile:K` for
+    side K), as the page animates it; `kind` is `lay`, `take`, `rest` (the last taker's remainder at
+    the hand's end, R6) or `deal`."""
+
+    card: Card
+    src: str
+    dst: str
+    kind: str
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """JSON-able form; a card dealt to a hand other than `viewer`'s is `null` (face down)."""
+        hidden = self.kind == "deal" and self.dst.startswith("hand:") and self.dst != f"hand:{viewer}"
+        return {"card": None if hidden else card_str(self.card), "from": self.src, "to": self.dst,
+                "kind": self.kind}
+
+
 @dataclass(frozen=True)
 class PlayEvent:
-    """What one play did: for the page to animate and the log to print."""
+    """What one play did: for the page to animate and the log to print.
+
+    `moves` lists each card's move in order. The event keeps only what the moves are made of (the
+    seats' sides, the cards dealt after the play) and spells them out when asked, so search code
+    that pushes millions of plays does not pay for them.
+    """
 
     seat: int
     play: Play
@@ -54,9 +77,29 @@ class PlayEvent:
     sweep: tuple[int | None, tuple[Card, ...]] | None = None  # (seat, cards) taken at hand end (R6)
     hand_result: HandResult | None = None
     winner: int | None = None  # the winning side, when this play ended the match
+    sides: int = 1  # how many sides the match has: seat S's captures go to pile S % sides
+    deals: tuple[tuple[int, Card], ...] = ()  # (seat, card) dealt after the play, in dealing order
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-able form."""
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """Each card's move, in order: the play (a lay, or a take of the played and the taken
+        cards), the last taker's remainder at the hand's end, then any fresh deal."""
+        c, presa = self.play
+        hand = f"hand:{self.seat}"
+        if presa:
+            pile = f"pile:{self.seat % self.sides}"
+            moves = [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
+        else:
+            moves = [Move(c, hand, "table", "lay")]
+        if self.sweep is not None and self.sweep[0] is not None:
+            pile = f"pile:{self.sweep[0] % self.sides}"
+            moves += [Move(t, "table", pile, "rest") for t in self.sweep[1]]
+        moves += [Move(card, "deck", f"hand:{s}", "deal") for s, card in self.deals]
+        return tuple(moves)
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
+        hands are `null` in `moves`."""
         return {
             "seat": self.seat,
             **self.play.to_json(),
@@ -65,16 +108,19 @@ class PlayEvent:
             "sweep": None if self.sweep is None else {"seat": self.sweep[0], "cards": cards_str(self.sweep[1])},
             "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
             "winner": self.winner,
+            "moves": [m.to_json(viewer) for m in self.moves],
         }
 
 
 @dataclass
 class HandLog:
-    """One dealt hand as a record keeps it (RULES §6): the deck in dealing order and the plays."""
+    """One dealt hand as a record keeps it (RULES §6): the deck in dealing order and the plays;
+    `events` keeps what each play did (not written to records: a replay makes them again)."""
 
     deck: tuple[Card, ...]
     plays: list[Play] = field(default_factory=list)
     redeal: bool = False
+    events: list[PlayEvent] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -227,8 +273,9 @@ class Match:
         while not self.deal():
             pass
 
-    def _deal_round(self) -> None:
-        """R2: one card at a time from the player after the dealer until each has a full hand."""
+    def _deal_round(self) -> list[Card]:
+        """R2: one card at a time from the player after the dealer until each has a full hand;
+        returns the cards dealt, in dealing order."""
         n, k = self.n, self.rules.hand_size
         first = self.dealer + 1
         cards = self.mazzo[: n * k]
@@ -237,6 +284,7 @@ class Match:
             self.hands[(first + i) % n].append(c)
         for h in self.hands:
             h.sort()
+        return cards
 
     # -- playing ----------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -345,17 +393,22 @@ class Match:
                     self.scope[self.side_of[seat]] += 1
         else:
             insort(table, c)
-        self.log[-1].plays.append(play)
+        log = self.log[-1]
+        log.plays.append(play)
         self.turn = nxt
         self._legal = None
-        dealt = False
         if not self.hands[nxt]:
-            if self.mazzo:
-                self._deal_round()
-                dealt = True
-            else:
-                return self._end_hand(seat, play, scopa)
-        return PlayEvent(seat, play, scopa, dealt)
+            if not self.mazzo:
+                event = self._end_hand(seat, play, scopa)
+                log.events.append(event)
+                return event
+            first = self.dealer + 1
+            deals = tuple(((first + i) % n, c) for i, c in enumerate(self._deal_round()))
+            event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals)
+        else:
+            event = PlayEvent(seat, play, scopa, sides=self.sides)
+        log.events.append(event)
+        return event
 
     # -- end of hand and match ---------------------------------------------------------------
     def _end_hand(self, seat: int, play: Play, scopa: bool) -> PlayEvent:
@@ -372,7 +425,7 @@ class Match:
         self.dealer = (self.dealer + 1) % self.n
         self.turn = (self.dealer + 1) % self.n
         self.phase = "over" if self.winner is not None else "deal"
-        return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner)
+        return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides)
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
@@ -409,7 +462,7 @@ class Match:
         m.scope = self.scope[:]
         m.totals = self.totals[:]
         m.results = self.results[:]
-        m.log = [HandLog(h.deck, h.plays[:], h.redeal) for h in self.log[-1:]]
+        m.log = [HandLog(h.deck, h.plays[:], h.redeal, h.events[:]) for h in self.log[-1:]]
         m.rng = None
         m._legal = None
         return m

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import time
 from typing import Any, Callable, Sequence
 
+from scopa import loop
 from scopa.rules import RuleSet
 from scopa.state import Match
 from .base import make_player
@@ -28,18 +28,10 @@ def play_match(rules: RuleSet, side_levels: Sequence[str], seed: str) -> dict[st
     sides = rules.sides
     players = [make_player(side_levels[s % sides], random.Random(f"{seed}:seat{s}")) for s in range(match.n)]
     times: list[list[float]] = [[] for _ in range(sides)]
-    hands = 0
-    while match.phase != "over" and hands < MAX_HANDS:
-        match.deal_until_played()
-        hands += 1
-        while match.phase == "play":
-            seat = match.turn
-            view = match.observe(seat)
-            t0 = time.perf_counter()
-            play = players[seat].choose(view)
-            times[seat % sides].append((time.perf_counter() - t0) * 1000.0)
-            match.apply(play)  # checked: a level that returns an illegal play fails loudly
-    return {"winner": match.winner, "totals": list(match.totals), "hands": hands, "times": times}
+    for turn in loop.play_match(match, players, MAX_HANDS):  # checked: an illegal play fails loudly
+        times[turn.seat % sides].append(turn.ms)
+    return {"winner": match.winner, "totals": list(match.totals), "hands": loop.hands_dealt(match),
+            "times": times}
 
 
 def _job(args: tuple) -> tuple[int, dict[str, Any]]:

@@ -31,6 +31,11 @@ class ClockError(ScopaError):
     """A clock setting that cannot be used, or a clock used out of turn."""
 
 
+def _ms(value: Any) -> bool:
+    """Whether a saved value is a whole number of milliseconds (not negative)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 # Allowed range of each setting, in milliseconds (and what the error message calls it).
 _LIMITS = {
     "move_ms": (1_000, 3_600_000, "move time"),
@@ -228,18 +233,24 @@ class Clock:
         if not isinstance(data, dict):
             raise ClockError("the saved clock must be an object")
         try:
+            if not isinstance(data.get("config"), dict):
+                raise ClockError("the saved clock's 'config' must be an object")
+            timed = data.get("timed")
+            if not isinstance(timed, list) or not timed or not all(isinstance(t, bool) for t in timed):
+                raise ClockError("the saved clock's 'timed' must be a list of true/false, one per seat")
             config = ClockConfig.parse(dict(data["config"]))
-            clock = cls(config, data["timed"])
+            if config is None:
+                raise ClockError("the saved clock's 'config' is not a clock")
+            clock = cls(config, timed)
             n = len(clock.timed)
             for key in ("bank", "moves", "used"):
                 values = data[key]
-                if (not isinstance(values, list) or len(values) != n
-                        or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
-                    raise ClockError(f"the saved clock's {key!r} must be {n} whole numbers")
+                if not isinstance(values, list) or len(values) != n or not all(map(_ms, values)):
+                    raise ClockError(f"the saved clock's {key!r} must be {n} whole numbers >= 0")
                 setattr(clock, key, list(values))
             log = data.get("log", [])
-            if not isinstance(log, list) or not all(isinstance(v, int) for v in log):
-                raise ClockError("the saved clock's 'log' must be whole numbers")
+            if not isinstance(log, list) or not all(map(_ms, log)):
+                raise ClockError("the saved clock's 'log' must be whole numbers >= 0")
             clock.log = list(log)
             for key in ("running", "flagged"):
                 seat = data.get(key)
@@ -247,8 +258,8 @@ class Clock:
                     clock._check_seat(seat)
                 setattr(clock, key, seat)
             turn_ms = data.get("turn_ms", 0)
-            if not isinstance(turn_ms, int) or turn_ms < 0:
-                raise ClockError("the saved clock's 'turn_ms' must be a whole number >= 0")
+            if not _ms(turn_ms) or (clock.running is not None and turn_ms >= clock.limit(clock.running)):
+                raise ClockError("the saved clock's 'turn_ms' must be a whole number >= 0, within the turn's limit")
             clock.turn_ms = turn_ms if clock.running is not None else 0
         except (KeyError, TypeError) as err:
             raise ClockError(f"the saved clock is incomplete ({err})") from None

@@ -17,10 +17,10 @@ from scopa.errors import ScopaError
 from scopa.rules import OPTION_SPECS, TEAM_MODES, RuleSet, preset
 
 from .clock import _LIMITS, STANDARD
+from .game import HINT_LEVELS
 from .tournament import MAX_ENTRANTS, MIN_ENTRANTS
 
-# The levels a hint may come from (Session.hint) and the default ones of the dialogs.
-HINT_LEVELS = ("expert", "master")
+# The level the dialogs start from (a computer seat, the hints).
 DEFAULT_LEVEL = "expert"
 # A new tournament's opponents, by level, before the person changes them.
 DEFAULT_OPPONENTS = {"beginner": 1, "easy": 1, "expert": 1, "master": 0}

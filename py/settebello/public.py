@@ -26,13 +26,11 @@ def tally(pile: Sequence[Card]) -> dict[str, Any]:
 
 
 def public_facts(view: PlayerView, hand_shown: bool = True) -> dict[str, Any]:
-    """{side_of, unseen, tallies} for `view`'s seat; with the hand not shown (the pass screen is up),
-    the seat's own cards count as unseen too, so nothing about the hidden hand can be told apart."""
-    unseen = list(view.unseen())
-    if not hand_shown:
-        unseen = sorted(unseen + list(view.hand))
+    """{side_of, unseen, tallies} for `view`'s seat. With the hand not shown (the pass screen is up)
+    `unseen` is empty: the list of cards nobody shown has seen would name the hands' cards, and the
+    page then holds none of them (the review keys are closed behind the pass screen anyway)."""
     return {
         "side_of": [view.rules.side_of(s) for s in range(len(view.names))],
-        "unseen": cards_str(unseen),
+        "unseen": cards_str(view.unseen()) if hand_shown else [],
         "tallies": [tally(p) for p in view.prese],
     }

@@ -209,3 +209,30 @@ class Stats:
             raise StatsError("the statistics' 'seen' must be a list of match ids")
         stats.seen = list(seen)[-SEEN_KEPT:]
         return stats
+
+
+# -- what the page asks (the session's stats_* requests): plain functions of JSON-able values ------
+def stats_from(data: Any) -> Stats:
+    """The page's stored statistics (None: none yet); StatsError if damaged."""
+    return Stats() if data is None else Stats.from_json(data)
+
+
+def stats_add(data: Any, summary: Mapping[str, Any] | None, tournament: tuple[bool, str] | None) -> dict[str, Any]:
+    """Add a finished match's summary and a finished tournament ((won, id)) to the page's
+    statistics; each is counted once however often this is called. The statistics, with `added`."""
+    stats = stats_from(data)
+    added = False
+    if summary is not None:
+        added = stats.add(summary)
+    if tournament is not None:
+        added = stats.add_tournament(*tournament) or added
+    result = stats.to_json()
+    result["added"] = added
+    return result
+
+
+def stats_merge(data: Any, other: Any) -> dict[str, Any]:
+    """Merge imported statistics into the page's; StatsError (nothing changes) when they overlap."""
+    stats = stats_from(data)
+    stats.merge(Stats.from_json(other))
+    return stats.to_json()

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 from .clock import ClockConfig
 from scopa.errors import ScopaError
+from scopa.loop import hands_dealt, play_match
 from scopa.rules import PRESETS, RuleSet, rules_for
 from scopa.state import Match
 
@@ -117,9 +118,11 @@ class Tournament:
         `clock` (ClockConfig.parse: "off", "standard" or settings) times the persons' matches."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TournamentError(f"the seed must be a whole number, not {seed!r}")
+        if options is not None and not isinstance(options, dict):
+            raise TournamentError("the tournament's options must be an object")
         options = dict(options or {})
         self.rules = self._two_sided(variant, options)
-        if partner_level not in _level_names():
+        if not isinstance(partner_level, str) or partner_level not in _level_names():
             raise TournamentError(f"unknown partner level {partner_level!r}")
         self.variant, self.options, self.seed, self.partner_level = variant, options, seed, partner_level
         parsed = ClockConfig.parse(clock)
@@ -241,13 +244,15 @@ class Tournament:
         if (not isinstance(totals, (list, tuple)) or len(totals) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in totals)):
             raise TournamentError("a result needs both sides' totals as whole numbers")
+        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 0:
+            raise TournamentError(f"a result's hands must be a whole number, not {hands!r}")
         if forfeit is not None:
             if forfeit not in (0, 1):
                 raise TournamentError(f"the side that forfeited must be 0 or 1, not {forfeit!r}")
             winner = 1 - forfeit
         side = decide(totals, last_side, winner)
         tb.update(winner=tb["a"] if side == 0 else tb["b"], totals=list(totals), forfeit=forfeit,
-                  hands=int(hands), record=record)
+                  hands=hands, record=record)
         self._advance()
         return tb["winner"]
 
@@ -264,16 +269,10 @@ class Tournament:
         match = Match.new(self.rules, random.Random(seed), names)
         players = [make_player(s["level"], random.Random(seed * 31 + i)) for i, s in enumerate(config["seats"])]
         last_side = None
-        hands = 0
-        while match.phase != "over" and hands < MAX_HANDS:
-            match.deal_until_played()
-            hands += 1
-            while match.phase == "play":
-                seat = match.turn
-                match.apply(players[seat].choose(match.observe(seat)))
-                last_side = seat % 2
+        for turn in play_match(match, players, MAX_HANDS):
+            last_side = turn.seat % 2
         self.report(round_index, table_index, list(match.totals), match.winner, last_side,
-                    hands=hands, record=to_record(match, self.variant))
+                    hands=hands_dealt(match), record=to_record(match, self.variant))
         return self.table(round_index, table_index)
 
     def simulate_until_person(self) -> list[tuple[int, int]]:

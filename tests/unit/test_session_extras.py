@@ -123,7 +123,7 @@ def test_computers_on_the_clock_forfeit_by_thinking_time():
     s = Session(now)
     s.new_game({"variant": "scopa", "seed": 5, "seats": HUMAN_VS_CPU,
                 "clock": {**SHORT, "bank_ms": 0, "computers": True}})
-    computer = s.players[1]
+    computer = s.game.players[1]
     thinking = computer.choose
 
     def slow_choose(view):  # this computer thinks for 1.5 s, past its 1 s and no BankTime

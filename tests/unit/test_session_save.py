@@ -133,7 +133,7 @@ def test_restored_master_remembers_the_match(monkeypatch):
     assert len(s.view()["results"]) >= 2
     r = Session()
     assert r.restore(through_json(s.save())) == s.view()
-    assert r.players[1]._memory == s.players[1]._memory != {}
+    assert r.game.players[1]._memory == s.game.players[1]._memory != {}
     for sess in (s, r):
         advance(sess, 36)
     assert r.view() == s.view()

@@ -1,0 +1,348 @@
+"""The match at the table and its undo: seats, computer players, the engine match, the shown seat.
+
+One `Game` is one match on one device. It knows nothing of clocks or tournaments (the session
+puts those beside it); every method either reads (`view`, `record`, `last_trick`, `hint`, `save`)
+or changes the match by one step (`play`, `apply`, `next_hand`, `undo`, `show`). A request it
+refuses raises SessionError (or the engine's ScopaError) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from scopa.cards import card_str
+from scopa.errors import ScopaError
+from scopa.loop import Turn, choose_turn
+from scopa.record import from_record, to_record
+from scopa.rules import PRESETS, preset
+from scopa.state import Match, PlayEvent
+
+from scopa_ai import LEVELS, make_player
+from scopa_ai import hint as ai_hint
+from .errors import SessionError, is_whole
+
+LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
+               "random": "Random"}
+HINT_LEVELS = ("expert", "master")
+CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament")  # clock, tournament: the session's
+
+
+def variants() -> list[dict[str, Any]]:
+    """Every preset: id, name, description, players, teams, target."""
+    return [{"id": p.id, "name": p.name, "description": p.description,
+             "players": p.rules.players, "teams": p.rules.teams, "target": p.rules.target,
+             "rules": p.rules.options()} for p in PRESETS.values()]
+
+
+def levels() -> list[dict[str, str]]:
+    """The computer levels, easiest first."""
+    order = [lv for lv in ("beginner", "easy", "expert", "master") if lv in LEVELS] or ["random"]
+    return [{"id": lv, "name": LEVEL_NAMES.get(lv, lv.title())} for lv in order]
+
+
+def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, Any]]:
+    """The seats of a new game ([{human, name} | {human: false, level, name?}]), cleaned."""
+    if seats is None:
+        seats = [{"human": True, "name": "You"}] + [
+            {"human": False, "level": levels()[0]["id"]} for _ in range(players - 1)]
+    if not isinstance(seats, list) or len(seats) != players:
+        raise SessionError(f"{variant_name} needs {players} seats")
+    clean = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict):
+            raise SessionError(f"seat {i + 1} must be an object")
+        name = seat.get("name")
+        if name is not None and not isinstance(name, str):
+            raise SessionError(f"seat {i + 1}'s name must be text")
+        human = seat.get("human", False)
+        if not isinstance(human, bool):
+            raise SessionError(f"seat {i + 1}'s 'human' must be true or false")
+        if human:
+            name = (name or f"Player {i + 1}").strip()[:24] or f"Player {i + 1}"
+            clean.append({"human": True, "name": name})
+        else:
+            level = seat.get("level")
+            level = levels()[0]["id"] if level is None else level
+            if not isinstance(level, str) or level not in LEVELS:
+                raise SessionError(f"unknown level {level!r}")
+            clean.append({"human": False, "level": level, "name": (name or f"Computer {i + 1}")[:24]})
+    if not any(s["human"] for s in clean):
+        raise SessionError("at least one seat must be a person")
+    return clean
+
+
+def _check_rng_state(state: Any, what: str) -> tuple:
+    """A random generator's saved state ([version, [ints], gauss]) as `Random.setstate` takes it."""
+    if not (isinstance(state, list) and len(state) == 3 and is_whole(state[0])
+            and isinstance(state[1], list) and all(is_whole(x) for x in state[1])
+            and (state[2] is None or isinstance(state[2], (int, float)))):
+        raise SessionError(f"{what} is damaged")
+    version, internal, gauss = state
+    probe = random.Random()
+    try:
+        probe.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError) as err:  # the shape is right, the numbers are not
+        raise SessionError(f"{what} is damaged ({err})") from None
+    return probe.getstate()
+
+
+def _notation(play: Any) -> str:
+    """A play from the page: notation "9C:4B+5S" or {card: "9C", presa: ["4B", "5S"]}."""
+    if isinstance(play, str):
+        return play
+    if isinstance(play, dict):
+        card, presa = play.get("card"), play.get("presa") or []
+        if not isinstance(card, str) or not isinstance(presa, list) or not all(isinstance(t, str) for t in presa):
+            raise SessionError("a play is {card: '7D', presa: ['3C', '4B']}")
+        return card + (":" + "+".join(presa) if presa else "")
+    raise SessionError("a play is a notation like 9C:4B+5S")
+
+
+class Game:
+    """One match on one device: seats (humans and computers), the engine match, the shown seat."""
+
+    def __init__(self, variant: str, options: dict[str, Any], seats: list[dict[str, Any]], seed: int,
+                 match: Match, rng: random.Random) -> None:
+        """A game around a match already dealt; use `Game.new` (checked settings) or `Game.restore`."""
+        self.variant = variant
+        self.options = options
+        self.seats = seats
+        self.seed = seed
+        self.match = match
+        self.rng = rng  # the match's shuffle, kept across undo and saves
+        match.rng = rng
+        self.players = [None if s["human"] else make_player(s["level"], random.Random(seed * 31 + i))
+                        for i, s in enumerate(seats)]
+        self.humans = [i for i, s in enumerate(seats) if s["human"]]
+        self.shown = self._first_human_to_show()  # the human seat whose hand the page shows
+
+    @classmethod
+    def new(cls, config: Any) -> "Game":
+        """A dealt match from {variant, options, seats, seed} (clock and tournament are the session's)."""
+        if not isinstance(config, dict):
+            raise SessionError("the game settings must be an object")
+        unknown = sorted(str(k) for k in config if k not in CONFIG_KEYS)
+        if unknown:
+            raise SessionError(f"unknown game setting(s): {', '.join(unknown)}; the settings are: "
+                               f"{', '.join(CONFIG_KEYS)}")
+        variant = config.get("variant", "scopa")
+        if not isinstance(variant, str):
+            raise SessionError("the variant must be a preset id")
+        options = config.get("options")
+        options = {} if options is None else options
+        if not isinstance(options, dict):
+            raise SessionError("options must be an object")
+        rules = preset(variant).rules.with_options(options) if options else preset(variant).rules
+        rules.validate()
+        seats = _check_seats(config.get("seats"), rules.players, preset(variant).name)
+        seed = config.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not is_whole(seed):
+            raise SessionError("the seed must be a whole number")
+        rng = random.Random(seed)
+        match = Match.new(rules, rng, [s["name"] for s in seats])
+        match.deal_until_played()
+        return cls(variant, options, seats, seed, match, rng)
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """The settings this game was made from (what a save keeps)."""
+        return {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
+
+    def _first_human_to_show(self) -> int:
+        m = self.match
+        if m.phase == "play" and self.seats[m.turn]["human"]:
+            return m.turn
+        return self.humans[0]
+
+    # -- reading ----------------------------------------------------------------------------
+    def pass_to(self) -> int | None:
+        """The person the device must be passed to before anything of theirs is shown."""
+        m = self.match
+        if m.phase == "play" and self.seats[m.turn]["human"] and m.turn != self.shown:
+            return m.turn
+        return None
+
+    def view(self) -> dict[str, Any]:
+        """The shown human's view plus whose turn it is, who is a computer, the pass screen.
+
+        While the pass screen is up (`pass_to` is a seat) the view carries no hidden card: the
+        hand is empty (its count stays in `hand_counts`) and there is nothing to play.
+        """
+        m = self.match
+        v = m.observe(self.shown).to_json()
+        turn_human = m.phase == "play" and self.seats[m.turn]["human"]
+        v["seats"] = [dict(s) for s in self.seats]
+        v["variant"] = self.variant
+        v["waiting"] = ("human" if turn_human else "computer") if m.phase == "play" else m.phase
+        v["pass_to"] = self.pass_to()
+        if v["pass_to"] is not None:
+            v["hand"] = []
+        if not (turn_human and m.turn == self.shown):
+            v["legal"] = []
+        v["can_undo"] = self.undo_target() is not None
+        v["scope_cards"], flags = self._scope_of_hand()
+        if len(flags) == len(v["plays"]):
+            for p, flag in zip(v["plays"], flags):
+                p["scopa"] = flag
+        return v
+
+    def event_json(self, event: PlayEvent) -> dict[str, Any]:
+        """A play's event as the shown seat may see it (as nobody while the pass screen is up)."""
+        return event.to_json(viewer=None if self.pass_to() is not None else self.shown)
+
+    def _scope_of_hand(self) -> tuple[list[list[str]], list[bool]]:
+        """The cards that made each side's scope in the last dealt hand (shown turned across the
+        pile) and, per play of that hand, whether it was a scopa: read from the hand's events."""
+        m = self.match
+        cards: list[list[str]] = [[] for _ in range(m.sides)]
+        hands = [h for h in m.log if not h.redeal]
+        if not hands:
+            return cards, []
+        events = hands[-1].events
+        for event in events:
+            if event.scopa:
+                cards[m.side_of[event.seat]].append(card_str(event.play.card))
+        return cards, [e.scopa for e in events]
+
+    def undo_target(self) -> int | None:
+        """Index in this hand's plays of the lone human's last play, if undo is allowed."""
+        m = self.match
+        if len(self.humans) != 1 or m.phase != "play" or not m.log:
+            return None
+        events = m.log[-1].events
+        mine = [i for i, e in enumerate(events) if e.seat == self.humans[0]]
+        return mine[-1] if mine else None
+
+    def last_trick(self) -> dict[str, Any]:
+        """The last play of this hand that took cards: who, the card played and the cards taken."""
+        m = self.match
+        for s, p in reversed(m.observe(self.shown).plays):
+            if p.presa:
+                return {"seat": s, "name": m.names[s], **p.to_json()}
+        return {"seat": None}
+
+    def hint(self, level: Any) -> dict[str, Any]:
+        """A suggested play for the shown human on their turn, as `level` plays."""
+        if level is None:
+            level = "expert"
+        if level not in HINT_LEVELS:
+            raise SessionError(f"a hint comes from 'expert' or 'master', not {level!r}")
+        self.check_persons_turn()
+        return ai_hint(self.match.observe(self.match.turn), level).to_json()
+
+    def record(self) -> dict[str, Any]:
+        """The match record (RULES §6), with this game's variant id."""
+        return to_record(self.match, self.variant)
+
+    def save(self) -> dict[str, Any]:
+        """The random states and the shown seat a save needs beside the settings and the record."""
+        version, internal, gauss = self.rng.getstate()
+        # each computer player's own random state, so it goes on choosing as if never reloaded
+        players_rng = [None if p is None else (lambda v, i, g: [v, list(i), g])(*p.rng.getstate())
+                       for p in self.players]
+        return {"rng": [version, list(internal), gauss], "players_rng": players_rng, "shown": self.shown}
+
+    # -- changing the match -----------------------------------------------------------------------
+    def check_persons_turn(self) -> None:
+        """Refuse unless a hand is being played and it is the shown person's turn."""
+        m = self.match
+        if m.phase != "play":
+            raise SessionError("no hand is being played")
+        if not self.seats[m.turn]["human"] or m.turn != self.shown:
+            raise SessionError("it is not your turn")
+
+    def parse_play(self, play: Any) -> Any:
+        """The shown person's play from the page, checked by the engine (nothing is played)."""
+        self.check_persons_turn()
+        return self.match.parse_play(_notation(play))
+
+    def choose(self, timer: Callable[[], float]) -> Turn:
+        """The computer to move chooses its play (not made yet), timed by `timer` in ms."""
+        m = self.match
+        if m.phase != "play" or self.seats[m.turn]["human"]:
+            raise SessionError("it is not a computer's turn")
+        return choose_turn(m, self.players, timer)
+
+    def apply(self, play: Any) -> PlayEvent:
+        """Make a checked play; with one person at the table, their hand shows when it is their turn."""
+        m = self.match
+        event = m.apply(play)
+        if m.phase == "play" and self.seats[m.turn]["human"] and len(self.humans) == 1:
+            self.shown = m.turn
+        return event
+
+    def show(self, seat: Any) -> None:
+        """After the "pass to X" screen: show that human's hand (only when it is their turn)."""
+        m = self.match
+        if not (is_whole(seat) and 0 <= seat < m.n and self.seats[seat]["human"]):
+            raise SessionError("that seat is not a person at this table")
+        if m.phase == "play" and m.turn != seat:
+            raise SessionError("it is not that player's turn")
+        self.shown = seat
+
+    def next_hand(self) -> None:
+        """Deal the next hand after the score sheet."""
+        m = self.match
+        if m.phase != "deal":
+            raise SessionError("the match is over" if m.phase == "over" else "the hand is not finished")
+        m.deal_until_played()
+        self.shown = self._first_human_to_show()
+
+    def undo(self) -> None:
+        """Take back the lone human's last play (and the computers' after it): the match is
+        rebuilt from its record without them, the shuffle kept."""
+        target = self.undo_target()
+        if target is None:
+            raise SessionError("there is no play of yours to take back in this hand")
+        record = to_record(self.match)
+        record["hands"][-1]["plays"] = record["hands"][-1]["plays"][:target]
+        rebuilt = from_record(record)
+        rebuilt.rng = self.rng
+        self.match = rebuilt
+        self.shown = self.humans[0]
+
+    # -- restoring --------------------------------------------------------------------------------
+    @classmethod
+    def restore(cls, config: Any, record: Any, rng_state: Any, players_rng: Any, shown: Any) -> "Game":
+        """Rebuild a saved game (every play checked by the engine); SessionError or RecordError
+        saying what is damaged. The computer players watch the match again, as they did."""
+        if not isinstance(config, dict) or not isinstance(record, dict):
+            raise SessionError("the saved game is incomplete")
+        try:
+            game = cls.new(config)  # the same checks as a new game: variant, options, seats
+        except (SessionError, ScopaError) as err:
+            raise SessionError(f"the saved game's settings are wrong: {err}") from None
+        # A computer player that learns from the match (the master reads what kind of player each
+        # other seat is) watches it again, every view it had at its turns: it chooses as before.
+        watchers = {s: p for s, p in enumerate(game.players) if hasattr(p, "watch")}
+
+        def rewatch(m: Match) -> None:
+            if m.turn in watchers:
+                watchers[m.turn].watch(m.observe(m.turn))
+
+        match = from_record(record, rewatch if watchers else None)
+        if match.rules != game.match.rules or list(match.names) != list(game.match.names):
+            raise SessionError("the saved record does not belong to the saved settings")
+        rng = random.Random()
+        rng.setstate(_check_rng_state(rng_state, "the saved shuffle state"))
+        states: list[Any] = [None] * len(game.players)
+        if players_rng is not None:  # absent in older saves: the players start afresh
+            if not isinstance(players_rng, list) or len(players_rng) != len(game.players):
+                raise SessionError("the saved computer players' state is damaged")
+            for seat, (player, state) in enumerate(zip(game.players, players_rng)):
+                if (player is None) != (state is None):
+                    raise SessionError("the saved computer players' state does not match the seats")
+                if state is not None:
+                    states[seat] = _check_rng_state(state, "the saved computer players' state")
+        if shown is not None and not (is_whole(shown) and 0 <= shown < match.n and game.seats[shown]["human"]):
+            raise SessionError("the saved game shows a seat that is not a person")
+        for player, state in zip(game.players, states):
+            if state is not None:
+                player.rng.setstate(state)
+        game.match, game.rng = match, rng
+        match.rng = rng
+        game.shown = shown if shown is not None else game._first_human_to_show()
+        return game

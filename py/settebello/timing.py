@@ -1,0 +1,189 @@
+"""The clock policy of a match (RULES §5): whose time runs, when it is charged, when a match is lost on time.
+
+`TimeControl` holds the match's `Clock` (settebello/clock.py), the forfeit once a player ran out
+of time, and the time source `now()` (milliseconds; `time.monotonic` in the worker, a fake in
+tests). A person's turn is timed by wall time from the moment it becomes their turn; a computer's
+only by its thinking time, so the page's pacing of computer moves never costs it time.
+
+Reading is pure: `reading()` shows the running turn charged up to now without charging it, and
+never declares a forfeit. Time is charged, and a forfeit declared, only by the calls that change
+the game: a person's play (`charge_person`), a computer's step (`charge_computer`) and the page's
+clock poll (`tick`).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from typing import Any, Callable
+
+from scopa.state import Match
+
+from .clock import Clock, ClockConfig, ClockError
+from .errors import SessionError, is_whole
+
+
+def monotonic_ms() -> float:
+    """The default time source: a monotonic clock in milliseconds."""
+    return time.monotonic() * 1000.0
+
+
+def forfeit_winner(totals: list[int], side: int, seat: int, sides: int, players: int) -> int:
+    """The side that wins when `side` forfeits: the other side; with three or more sides the
+    leading other side, a tie going to the side that plays soonest after the forfeiting seat."""
+    others = [x for x in range(sides) if x != side]
+    best = max(totals[x] for x in others)
+    order = [(seat + k) % players % sides for k in range(1, players + 1)]
+    return next(x for x in order if x != side and totals[x] == best)
+
+
+class TimeControl:
+    """The clock of the match being played (or none) and its forfeit."""
+
+    def __init__(self, now: Callable[[], float] | None = None) -> None:
+        """No clock yet; `now()` is the time source in milliseconds."""
+        self.now: Callable[[], float] = now or monotonic_ms
+        self.clock: Clock | None = None
+        self.forfeit: dict[str, Any] | None = None  # {"seat", "name", "side", "winner"}
+
+    @staticmethod
+    def parse(value: Any) -> ClockConfig | None:
+        """A new game's clock setting ("off" | "standard" | {settings}); ClockError if bad."""
+        return ClockConfig.parse(value)
+
+    def config_json(self) -> dict[str, Any] | None:
+        """The clock's settings as a new game takes them (None: no clock)."""
+        return None if self.clock is None else self.clock.config.to_json()
+
+    # -- changing the time ----------------------------------------------------------------------
+    def start(self, config: ClockConfig | None, match: Match, humans: list[bool]) -> None:
+        """A new match: a fresh clock (if any), no forfeit, the first turn's clock running."""
+        self.forfeit = None
+        self.clock = None if config is None else Clock(config, [h or config.computers for h in humans])
+        self.start_turn(match, humans)
+
+    def start_turn(self, match: Match, humans: list[bool]) -> None:
+        """Start the clock of the seat to play, if a hand is being played and nobody's clock runs."""
+        clock = self.clock
+        if clock is None or self.forfeit is not None or match.phase != "play" or clock.running is not None:
+            return
+        clock.start(match.turn, self.now() if humans[match.turn] else None)
+
+    def charge_person(self, match: Match, humans: list[bool]) -> bool:
+        """Charge a person's running turn up to now; True when that spent their time (a forfeit)."""
+        clock = self.clock
+        if clock is None or clock.running is None or not humans[clock.running]:
+            return False
+        if clock.tick(self.now()):
+            self._declare(match, clock.flagged)
+            return True
+        return False
+
+    def charge_computer(self, match: Match, ms: float) -> bool:
+        """Charge a timed computer's thinking time; True when it ran out of time (a forfeit)."""
+        clock = self.clock
+        if clock is None or clock.running is None:
+            return False
+        if clock.charge(max(0, int(ms))):
+            self._declare(match, clock.flagged)
+            return True
+        return False
+
+    def moved(self, match: Match, humans: list[bool]) -> None:
+        """After any play: stop the mover's clock and start the next one."""
+        if self.clock is not None:
+            self.clock.stop()
+            self.start_turn(match, humans)
+
+    def _declare(self, match: Match, seat: int) -> None:
+        """`seat` ran out of move time and BankTime: the match is over and the other side wins."""
+        side = match.side_of[seat]
+        self.forfeit = {"seat": seat, "name": match.names[seat], "side": side,
+                        "winner": forfeit_winner(list(match.totals), side, seat, match.sides, match.n)}
+
+    def tick(self, match: Match, humans: list[bool]) -> tuple[dict[str, Any], bool]:
+        """The page's clock poll: each seat's time left, whose clock runs, any forfeit; and
+        whether this poll declared the forfeit."""
+        declared = self.charge_person(match, humans)
+        phase = "over" if self.forfeit is not None else match.phase
+        clock = None if self.clock is None else self.clock.to_json()
+        return {"clock": clock, "forfeit": self.forfeit, "phase": phase}, declared
+
+    # -- refusals -----------------------------------------------------------------------------
+    def check_playing(self) -> None:
+        """No more plays or hands after a forfeit."""
+        if self.forfeit is not None:
+            raise SessionError(f"the match is over: {self.forfeit['name']} ran out of time")
+
+    def check_undo(self) -> None:
+        """Undo is not allowed on the clock (it would give time back)."""
+        if self.clock is not None:
+            raise SessionError("there are no take-backs in a match on the clock")
+
+    # -- reading --------------------------------------------------------------------------------
+    def reading(self) -> Clock | None:
+        """A copy of the clock with a person's running turn charged up to now, short of a
+        forfeit (only the calls that change the game declare one): the clock changes nothing."""
+        clock = self.clock
+        if clock is None or clock.running is None or clock.mark is None:
+            return clock
+        shown = copy.deepcopy(clock)
+        elapsed = max(0, int(self.now() - clock.mark))
+        shown.turn_ms = min(clock.turn_ms + elapsed, clock.limit(clock.running) - 1)
+        return shown
+
+    def decorate(self, view: dict[str, Any]) -> None:
+        """Add the clock and the forfeit to a game's view; a forfeited match shows as over."""
+        clock = self.reading()
+        view["clock"] = None if clock is None else clock.to_json()
+        view["forfeit"] = self.forfeit
+        if self.forfeit is not None:
+            view.update(phase="over", waiting="over", winner=self.forfeit["winner"], legal=[], pass_to=None,
+                        can_undo=False)
+        elif self.clock is not None:
+            view["can_undo"] = False  # no take-backs on the clock
+
+    def add_to_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A clock's per-play times and forfeit go in the record's extra "clock" field (RULES §6
+        readers ignore unknown fields; `settebello.clock.replay` rebuilds the clock from it)."""
+        if self.clock is not None:
+            record["clock"] = {"config": self.clock.config.to_json(), "timed": list(self.clock.timed),
+                               "ms": list(self.clock.log),
+                               "forfeit": None if self.forfeit is None else {"seat": self.forfeit["seat"]}}
+        if self.forfeit is not None:
+            record["forfeit"] = dict(self.forfeit)
+        return record
+
+    def save(self) -> dict[str, Any]:
+        """What a save keeps: the clock as it reads now, and the forfeit."""
+        clock = self.reading()
+        return {"clock": None if clock is None else clock.save(), "forfeit": self.forfeit}
+
+    # -- restoring ------------------------------------------------------------------------------
+    @staticmethod
+    def load(extra: dict[str, Any], match: Match) -> tuple[Clock | None, dict[str, Any] | None]:
+        """A save's clock and forfeit, checked against the match; SessionError if damaged."""
+        clock = None
+        if extra.get("clock") is not None:
+            try:
+                clock = Clock.load(extra["clock"])
+            except ClockError as err:
+                raise SessionError(str(err)) from None
+            if len(clock.timed) != match.n:
+                raise SessionError("the saved clock has the wrong number of seats")
+        saved = extra.get("forfeit")
+        if saved is None:
+            return clock, None
+        seat = saved.get("seat") if isinstance(saved, dict) else None
+        winner = saved.get("winner") if isinstance(saved, dict) else None
+        if not (is_whole(seat) and 0 <= seat < match.n and is_whole(winner) and 0 <= winner < match.sides
+                and winner != match.side_of[seat]):
+            raise SessionError("the saved forfeit is damaged")
+        forfeit = {"seat": seat, "name": match.names[seat], "side": match.side_of[seat], "winner": winner}
+        return clock, forfeit
+
+    def restore(self, clock: Clock | None, forfeit: dict[str, Any] | None, humans: list[bool]) -> None:
+        """Install a checked clock and forfeit; the time the page was closed is charged to nobody."""
+        self.clock, self.forfeit = clock, forfeit
+        if clock is not None and clock.running is not None and humans[clock.running]:
+            clock.mark = self.now()
