@@ -1,0 +1,60 @@
+"""Hot-seat privacy (issue 22, point 6): while the pass screen is up, the page holds no card of
+either person's hand: not in its view (`window.settebello.view`), not in the document, not in
+any live region. The real hands are worked out afterwards from the match's record, in CPython."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import wait_for_engine
+from scopa import card_str, from_record
+
+PAGE_STATE = """() => ({
+  view: JSON.stringify(window.settebello.view),
+  html: document.documentElement.outerHTML,
+  live: [...document.querySelectorAll('[aria-live], [role=status], [role=alert], [role=log]')]
+    .map((el) => el.textContent).join(' | '),
+})"""
+
+
+def my_turn(page):
+    page.wait_for_function(
+        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
+        " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=60000)
+
+
+def mentions(text: str, card: str) -> bool:
+    """Whether a card's code (e.g. 7D) stands as a word of its own in the text (not inside a
+    %-escape such as the card art's `%3C`)."""
+    return re.search(rf"(?<![A-Za-z0-9%]){re.escape(card)}(?![A-Za-z0-9])", text) is not None
+
+
+def test_the_pass_screen_leaves_no_hand_in_the_page_and_ready_shows_the_right_one(page, base_url):
+    page.goto(base_url + "?fast=1&variant=scopa&seed=2&players=human,human")
+    wait_for_engine(page)
+    for _ in range(3):
+        my_turn(page)
+        page.locator("#hand-cards button.card:not([disabled])").first.click()
+        choice = page.locator("#choices button[data-play]").first
+        if choice.count():
+            choice.click()
+        page.locator("#pass").wait_for(state="visible", timeout=60000)
+        page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+        state = page.evaluate(PAGE_STATE)  # the page as it is while the screen is up
+        other = page.evaluate("settebello.view.pass_to")
+        record = page.evaluate("settebello.game('record')")  # only now: the deck, to know the hands
+        match = from_record(record)
+        assert match.phase == "play" and match.turn == other
+        hands = [[card_str(c) for c in hand] for hand in match.hands]
+        assert all(hands), "both people still hold cards"
+        for hand in hands:
+            for card in hand:
+                assert not mentions(state["view"], card), f"{card} is in settebello.view"
+                assert not mentions(state["html"], card), f"{card} is in the document"
+                assert not mentions(state["live"], card), f"{card} is in a live region"
+        page.locator("#pass-btn").click()
+        my_turn(page)
+        view = page.evaluate("settebello.view")
+        assert view["seat"] == other and view["hand"] == hands[other]
+        shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert shown == hands[other]
