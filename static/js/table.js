@@ -186,20 +186,37 @@ async function draw(v, { fresh = false, from = null, extraTable = [], hideHand, 
 
 // ------------------------------------------------------------------ showing a play
 
-/** The table just after `e` was played and before its capture moved: from the previous view. */
-function midView(prev, next, e) {
-  return {
-    ...next, table: [...prev.table.filter((c) => c !== e.card), e.card], prese: prev.prese, scope: prev.scope,
-    scope_cards: prev.scope_cards, hand: prev.seat === next.seat ? prev.hand.filter((c) => c !== e.card) : next.hand,
-    hand_counts: prev.hand_counts.map((k, s) => (s === e.seat ? Math.max(0, k - 1) : k)), deck_left: prev.deck_left,
-    turn: e.seat, phase: "play", pass_to: null, legal: [], waiting: "show",
-  };
+// A play is shown by moving its cards as the engine's event says (`moves`: each card's move in
+// order, from and to a place — "deck", "table", "hand:S" or "pile:K" — and its kind: "lay",
+// "take", "rest", "deal"); then the engine's new view is drawn as it is. The table works out no
+// position of its own: a scene is the last view with the event's moves made, card by card.
+
+/** A copy of view v's places (hands, table, piles, mazzo), to move cards in, with the rest (names,
+ *  scores, the hand's plays...) from view `rest`: while a play is shown, nobody may play. */
+function sceneOf(v, rest) {
+  return { ...rest, seat: v.seat, turn: v.turn, phase: v.phase, hand: [...v.hand], hand_counts: [...v.hand_counts],
+    table: [...v.table], prese: v.prese.map((p) => [...p]), scope: v.scope, scope_cards: v.scope_cards,
+    deck_left: v.deck_left, legal: [], waiting: "show", pass_to: null };
 }
 
-/** The table with the capture done but before fresh cards are dealt (when e dealt). */
-function takenView(mid, next) {
-  return { ...next, hand: mid.hand, hand_counts: mid.hand_counts, deck_left: mid.deck_left, phase: "play", turn: mid.turn,
-    pass_to: null, legal: [], waiting: "show" };
+/** Take card from a place of scene s, or put it there (`step` -1 or +1). */
+function shift(s, place, card, step) {
+  const [where, n] = place.split(":");
+  const out = (list) => list.filter((c) => c !== card);
+  if (where === "deck") s.deck_left += step;
+  else if (where === "table") s.table = step < 0 ? out(s.table) : [...s.table, card];
+  else if (where === "pile") s.prese[+n] = step < 0 ? out(s.prese[+n]) : [...s.prese[+n], card];
+  else if (where === "hand") {
+    s.hand_counts[+n] += step;
+    if (+n === s.seat && card !== null) s.hand = step < 0 ? out(s.hand) : [...s.hand, card];
+  }
+}
+
+/** Scene v after the moves, made in order (the rest from view `rest`). */
+function moved(v, moves, rest = v) {
+  const s = sceneOf(v, rest);
+  for (const m of moves) { shift(s, m.from, m.card, -1); shift(s, m.to, m.card, +1); }
+  return s;
 }
 
 /** "play.you.*" when the one person at the table played (said to them: "Giochi...", "Jugás..."). */
@@ -223,31 +240,41 @@ function callout(text) {
   setTimeout(() => c.classList.remove("callout--on"), motion() ? 1400 : 1200);
 }
 
-/** Make next (the engine's answer to `op`) the view, showing its play event e on the way from prev. */
+/** Make next (the engine's answer to `op`) the view, showing its play event e on the way from prev:
+ *  the played card reaches the table (a capture is shown there with the cards it takes, then they
+ *  go to the pile), then the engine's view is drawn, which slides the rest of the moves home (the
+ *  last taker's remainder to the pile, fresh cards from the mazzo). */
 async function showPlay(prev, next, e, op) {
   const text = describe(e, next);
   status(text); announce(text);
   setView(next, op);
-  const mid = midView(prev, next, e);
   const hide = next.pass_to !== null;
-  shown = mid;
-  await draw(mid, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
-  if (e.presa.length) {
-    for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", e.presa.includes(b.dataset.card) || b.dataset.card === e.card);
+  const played = e.moves.filter((m) => m.card === e.card && m.from === `hand:${e.seat}`);
+  const taken = e.moves.filter((m) => m.kind === "take" && !played.includes(m));
+  const dealt = e.moves.some((m) => m.kind === "deal");
+  // the played card on the table: laid there, or shown there with what it takes
+  let scene = moved(prev, played.map((m) => ({ ...m, to: "table" })), next);
+  shown = scene;
+  await draw(scene, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
+  if (taken.length) {
+    const taking = new Set([e.card, ...taken.map((m) => m.card)]);
+    for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", taking.has(b.dataset.card));
     await pause(PACE.show);
     for (const b of $("table-cards").querySelectorAll(".card--taking")) b.classList.remove("card--taking");
   } else {
     await pause(PACE.after);
   }
   if (e.scopa) callout(t("callout.scopa"));
-  if (e.dealt) {
-    const taken = takenView(mid, next);
-    shown = taken;
-    await draw(taken, { hideHand: hide });
+  if (dealt) {
+    // the capture goes to its pile before the fresh cards come
+    scene = moved(scene, [...played.filter((m) => m.to !== "table").map((m) => ({ ...m, from: "table" })), ...taken], next);
+    scene.scope = next.scope; scene.scope_cards = next.scope_cards;  // a scopa's card turned across its pile
+    shown = scene;
+    await draw(scene, { hideHand: hide });
     await pause(PACE.after);
   }
   shown = next;
-  await draw(next, { from: e.dealt ? null : e.seat });
+  await draw(next, { from: dealt ? null : e.seat });
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
     if (who) announce(t(playKey(next, e.sweep.seat, "sweep"), { name: who, cards: cardList(e.sweep.cards) }));
