@@ -21,7 +21,7 @@ import { t, cardName, cardList, joinList, theCard, theCards, languages, onLangua
 import { pointerInput } from "./input.js";
 import { categoryName } from "./sheet.js";
 import { announce, liveRegion } from "./announce.js";
-import { sideName as sideNameOf } from "./names.js";
+import { sideName } from "./names.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 
@@ -52,7 +52,7 @@ const isMe = (v, seat) => seat === v.seat;
 const playerName = (v, seat) => (isMe(v, seat) ? t("access.you") : v.players[seat]);
 
 /** A side's name as said: "You", "Anna", "You and Carla", "Bruno and Dario". */
-const sideName = (v, side) => sideNameOf(v, side, { spoken: true });
+const saidSide = (v, side) => sideName(v, side, { spoken: true });
 
 /** Side indexes with the player's own side first. */
 function sidesMineFirst(v) {
@@ -102,8 +102,8 @@ function pileItems(v, side) {
 
 function sayPiles(v = current()) {
   const parts = sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
-    ? t("access.pile", { side: sideName(v, i), items: joinList(pileItems(v, i)) })
-    : t("access.pile.empty", { side: sideName(v, i) })));
+    ? t("access.pile", { side: saidSide(v, i), items: joinList(pileItems(v, i)) })
+    : t("access.pile.empty", { side: saidSide(v, i) })));
   if (v.last_capturer !== null && v.last_capturer !== undefined && inPlay(v)) {
     parts.push(t("access.pile.last", { name: playerName(v, v.last_capturer) }));
   }
@@ -112,12 +112,12 @@ function sayPiles(v = current()) {
 
 function sayCaptured(v = current()) {
   const parts = sidesMineFirst(v).filter((i) => pileOf(v, i).length)
-    .map((i) => t("access.captured", { side: sideName(v, i), groups: suitGroups(pileOf(v, i)) }));
+    .map((i) => t("access.captured", { side: saidSide(v, i), groups: suitGroups(pileOf(v, i)) }));
   return parts.length ? parts.join(" ") : t("access.captured.none");
 }
 
 function scoreList(v) {
-  return joinList(sidesMineFirst(v).map((i) => t("access.score.item", { side: sideName(v, i), points: v.totals[i] })));
+  return joinList(sidesMineFirst(v).map((i) => t("access.score.item", { side: saidSide(v, i), points: v.totals[i] })));
 }
 
 function sayScore(v = current()) {
@@ -220,8 +220,8 @@ export function handPoints(v) {
       const name = categoryName(c, v.rules);
       return r.points[i][c] > 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
     });
-    return cats.length ? t("access.handover.side", { side: sideName(v, i), total: r.totals[i], cats: joinList(cats) })
-      : t("access.handover.side.none", { side: sideName(v, i) });
+    return cats.length ? t("access.handover.side", { side: saidSide(v, i), total: r.totals[i], cats: joinList(cats) })
+      : t("access.handover.side.none", { side: saidSide(v, i) });
   }).join(" ");
 }
 
@@ -457,10 +457,10 @@ export function openReview() {
       ...section("access.review.table", v.table.length ? v.table.map(cardName) : [t("access.table.empty")]),
       ...section("access.review.hand", hidden ? [sayHand(v)] : v.hand.length ? v.hand.map(cardName) : [t("access.hand.empty")]),
       ...section("access.review.piles", sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
-        ? t("access.pile", { side: sideName(v, i), items: joinList(pileItems(v, i)) })
-        : t("access.pile.empty", { side: sideName(v, i) })))),
+        ? t("access.pile", { side: saidSide(v, i), items: joinList(pileItems(v, i)) })
+        : t("access.pile.empty", { side: saidSide(v, i) })))),
       ...section("access.review.captured", sidesMineFirst(v).filter((i) => pileOf(v, i).length)
-        .map((i) => t("access.captured", { side: sideName(v, i), groups: suitGroups(pileOf(v, i)) }))
+        .map((i) => t("access.captured", { side: saidSide(v, i), groups: suitGroups(pileOf(v, i)) }))
         .concat(v.prese.flat().length ? [] : [t("access.captured.none")])),
       ...section("access.review.last", (v.plays || []).length ? v.plays.map((p) => playSentence(v, p)) : [t("access.last.none")]),
       ...section("access.review.unseen", unseen(v).length ? info().deck.suits.map((s) => suitGroups(unseen(v).filter((c) => deckCard(c).suit === s))).filter(Boolean)

@@ -112,7 +112,7 @@ export function labelSeats(v) {
  * Put every card element where view v says: the shown hand (unless hidden), the table, each
  * side's pile (scope turned across it, face up), the opponents' backs and the mazzo.
  */
-export function place(v, stage, { hideHand = false, extraTable = [], lifted = null } = {}) {
+export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   const n = v.players.length;
   const dealer = handDealer(v);
   const inPlay = new Set();
@@ -135,9 +135,9 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
   hand.style.setProperty("--n", handCards.length);
   hand.dataset.rows = String(rows);
   hand.style.setProperty("--halves", 2 * perRow + (rows === 2 && handCards.length === 2 * perRow ? 1 : 0));
-  // the table (plus a card just played, shown before its capture moves to a pile)
+  // the table
   const tbl = document.getElementById("table-cards");
-  const tableCards = [...v.table, ...extraTable.filter((c) => !v.table.includes(c))];
+  const tableCards = v.table;
   syncChildren(tbl, tableCards.map((c) => stage.card(c)));
   for (const c of tableCards) {
     const e = stage.card(c); inPlay.add(c);
@@ -150,7 +150,7 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
   v.prese.forEach((cards, side) => {
     const pile = document.querySelector(`.pile[data-side="${side}"]`);
     if (!pile) return;
-    const shown = cards.filter((c) => !extraTable.includes(c) && c !== lifted);
+    const shown = cards.filter((c) => c !== lifted);
     const scope = new Set((v.scope_cards || [])[side] || []);
     const flat = shown.filter((c) => !scope.has(c)), turned = shown.filter((c) => scope.has(c));
     syncChildren(pile, [...flat, ...turned].map((c) => stage.card(c)));

@@ -10,7 +10,7 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { cardSVG } from "./cardart.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
-import { esc, sideName as sideNameOf, variantName } from "./names.js";
+import { esc, sideName, variantName } from "./names.js";
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
 
@@ -101,7 +101,7 @@ function cards(box, codes, cls) {
   if (!codes.length) { const e = document.createElement("span"); e.className = "rp-empty"; e.textContent = tx("empty"); box.append(e); }
 }
 const sideOf = (seat) => replay.side_of[seat];
-const sideName = (side) => sideNameOf(replay, side);
+const sideLabel = (side) => sideName(replay, side);
 
 function describe(step) {
   const name = (s) => replay.players[s];
@@ -155,7 +155,7 @@ function show() {
       const label = document.createElement("p");
       label.className = "rp-pile__label";
       // with partners, say whose pile it is (it is shown with the side's first seat only)
-      const owner = replay.sides[side].length > 1 ? `${sideName(side)} · ` : "";
+      const owner = replay.sides[side].length > 1 ? `${sideLabel(side)} · ` : "";
       label.textContent = `${owner}${tx("pile", { count: step.prese[side].length })} · ${tx("scope", { count: step.scope[side] })}`;
       label.dataset.pile = step.prese[side].length;
       label.dataset.scope = step.scope[side];
@@ -173,7 +173,7 @@ function show() {
 function drawSheet(step) {
   const box = $("rp-sheet");
   const result = step.event?.hand_result;
-  const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideName(i))}</th>`).join("");
+  const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideLabel(i))}</th>`).join("");
   let html = "";
   if (result) {
     const rows = result.categories.map((c) => `<tr><th scope="row">${esc(category(c))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
@@ -184,7 +184,7 @@ function drawSheet(step) {
   html += `<h2>${esc(tx("match"))}</h2><table class="rp-table"><tr>${heads}</tr>
     <tr>${step.totals.map((x) => `<td data-total>${x}</td>`).join("")}</tr></table>`;
   if (at === last()) {
-    html += replay.winner !== null ? `<p class="rp-end" data-winner="${replay.winner}">${esc(tx("winner", { side: sideName(replay.winner) }))}</p>`
+    html += replay.winner !== null ? `<p class="rp-end" data-winner="${replay.winner}">${esc(tx("winner", { side: sideLabel(replay.winner) }))}</p>`
       : `<p class="rp-end">${esc(tx("unfinished"))}</p>`;
   }
   box.innerHTML = html;

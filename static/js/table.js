@@ -166,13 +166,13 @@ function ensureSeats(v) {
  * to the page come from: a seat (its hand) or the mazzo (dealt). `animate: false` puts them
  * there at once (the table the page opens with: the player has waited for Python already).
  */
-async function draw(v, { fresh = false, from = null, extraTable = [], hideHand, animate = true } = {}) {
+async function draw(v, { fresh = false, from = null, hideHand, animate = true } = {}) {
   const rebuilt = ensureSeats(v);
   const o = origins();
   const first = fresh || rebuilt ? new Map() : stage.measure();
   if (fresh) { for (const el of document.querySelectorAll("#felt .card")) el.remove(); }
   const hide = hideHand ?? (v.pass_to !== null && v.phase === "play");
-  place(v, stage, { hideHand: hide, extraTable });
+  place(v, stage, { hideHand: hide });
   decorate();
   if (!animate) return;
   await stage.play(first, {
