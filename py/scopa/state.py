@@ -67,7 +67,7 @@ class PlayEvent:
 
     `moves` lists each card's move in order. The event keeps only what the moves are made of (the
     seats' sides, the cards dealt after the play) and spells them out when asked, so search code
-    that pushes millions of plays does not pay for them.
+    that pushes millions of plays does not build them.
     """
 
     seat: int

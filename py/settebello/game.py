@@ -16,7 +16,7 @@ from scopa.errors import ScopaError
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, preset
-from scopa.state import Match, PlayEvent
+from scopa.state import Match, Play, PlayEvent
 
 from scopa_ai import LEVELS, make_player
 from scopa_ai import hint as ai_hint
@@ -254,7 +254,7 @@ class Game:
         if not self.seats[m.turn]["human"] or m.turn != self.shown:
             raise SessionError("it is not your turn")
 
-    def parse_play(self, play: Any) -> Any:
+    def parse_play(self, play: Any) -> Play:
         """The shown person's play from the page, checked by the engine (nothing is played)."""
         self.check_persons_turn()
         return self.match.parse_play(_notation(play))
@@ -266,7 +266,7 @@ class Game:
             raise SessionError("it is not a computer's turn")
         return choose_turn(m, self.players, timer)
 
-    def apply(self, play: Any) -> PlayEvent:
+    def apply(self, play: Play) -> PlayEvent:
         """Make a checked play; with one person at the table, their hand shows when it is their turn."""
         m = self.match
         event = m.apply(play)

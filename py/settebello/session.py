@@ -31,6 +31,7 @@ import functools
 from typing import Any, Callable
 
 from scopa.errors import ScopaError
+from scopa.state import PlayEvent
 
 from .describe import describe as describe_page
 from .desk import TournamentDesk
@@ -80,11 +81,13 @@ class Session:
 
     # -- helpers --------------------------------------------------------------------------------
     def _need(self) -> Game:
+        """The game, or a refusal when none was started."""
         if self.game is None:
             raise SessionError("no game yet: start a new game")
         return self.game
 
-    def _humans(self) -> list[bool]:
+    def _people(self) -> list[bool]:
+        """Per seat, whether a person plays it (the clock times persons by wall time)."""
         return [s["human"] for s in self._need().seats]
 
     def _view(self) -> dict[str, Any]:
@@ -95,15 +98,16 @@ class Session:
         v["tournament"] = self.desk.playing()
         return v
 
-    def _moved(self, event: Any) -> dict[str, Any]:
+    def _moved(self, event: PlayEvent) -> dict[str, Any]:
         """After a play: the next clock starts, a finished match goes to its tournament."""
         game = self._need()
-        self.time.moved(game.match, self._humans())
+        self.time.moved(game.match, self._people())
         if game.match.phase == "over":
             self.desk.report(game.match, self.time.forfeit)
         return {"event": game.event_json(event), "view": self._view()}
 
     def _record(self) -> dict[str, Any]:
+        """The record with any clock and forfeit (what `record` and `save` give)."""
         return self.time.add_to_record(self._need().record())
 
     # -- a new match ----------------------------------------------------------------------------
@@ -115,7 +119,7 @@ class Session:
         clock = TimeControl.parse(config.get("clock"))
         link = self.desk.check_link(config)
         self.game = game
-        self.time.start(clock, game.match, self._humans())
+        self.time.start(clock, game.match, self._people())
         self.desk.start_match(link)
         return self._view()
 
@@ -137,8 +141,9 @@ class Session:
     def play(self, play: Any) -> dict[str, Any]:
         """The shown human plays: notation "9C:4B+5S" or {card, presa}. Returns {event, view}."""
         game = self._need()
+        self.time.check_playing()
         checked = game.parse_play(play)  # refused (nothing changes) unless legal and their turn
-        if self.time.charge_person(game.match, self._humans()):
+        if self.time.charge_person(game.match, self._people()):
             self.desk.report(game.match, self.time.forfeit)
         if self.time.forfeit is not None:
             raise SessionError(f"{self.time.forfeit['name']} ran out of time: the match is lost on time")
@@ -165,7 +170,7 @@ class Session:
         if game.match.phase == "deal":
             self.time.check_playing()
         game.next_hand()
-        self.time.start_turn(game.match, self._humans())
+        self.time.start_turn(game.match, self._people())
         return self._view()
 
     @_refusals
@@ -173,7 +178,7 @@ class Session:
         """The page's clock poll: each seat's time left, whose clock runs, any forfeit (declared
         here when a person's time ran out)."""
         game = self._need()
-        result, declared = self.time.tick(game.match, self._humans())
+        result, declared = self.time.tick(game.match, self._people())
         if declared:
             self.desk.report(game.match, self.time.forfeit)
         return result
@@ -221,14 +226,15 @@ class Session:
         game = Game.restore(config, saved.get("record"), saved.get("rng"), saved.get("players_rng"),
                             saved.get("shown"))
         TimeControl.parse(config.get("clock"))  # the settings' clock must still be a clock
-        extra = saved.get("extras") or {}
+        extra = saved.get("extras")
+        extra = {} if extra is None else extra  # older saves have none
         if not isinstance(extra, dict):
             raise SessionError("the saved game's clock is damaged")
         clock, forfeit = TimeControl.load(extra, game.match)
         link = TournamentDesk.check_saved_link(extra.get("link"))
         # all checked: now change state
         self.game = game
-        self.time.restore(clock, forfeit, self._humans())
+        self.time.restore(clock, forfeit, self._people())
         self.desk.restore(link, game.match, forfeit)
         return self._view()
 
