@@ -184,8 +184,12 @@ def ai_bench(payload):
 def replay(payload):
     """Every position of a game record (RULES §6), all cards shown, for static/replay.html.
 
-    payload: the record (object or JSON text). An illegal record raises RecordError naming the
-    hand and play (engine.js rejects with it); see py/scopa/replay.py for the steps' shape.
+    payload: the record (object or JSON text). An illegal record is refused with {"error": ...}
+    naming the hand and play (engine.js rejects with an EngineRefusal); see py/scopa/replay.py.
     """
+    from scopa.errors import ScopaError
     from scopa.replay import replay_steps
-    return replay_steps(payload)
+    try:
+        return replay_steps(payload)
+    except ScopaError as err:  # an illegal record is refused like a session request, not a bug
+        return {"error": str(err)}

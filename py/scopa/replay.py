@@ -62,6 +62,7 @@ def replay_steps(record: Mapping[str, Any] | str) -> dict[str, Any]:
         "variant": normal["variant"],
         "players": list(checked.names),
         "sides": [[s for s in range(checked.n) if s % sides == side] for side in range(sides)],
+        "side_of": [checked.rules.side_of(s) for s in range(checked.n)],
         "rules": checked.rules.options(),
         "hands": len(checked.log),
         "steps": steps,

@@ -56,6 +56,10 @@ class RuleSet:
         """How many sides (players or teams) compete."""
         return self.players // self.team_size
 
+    def side_of(self, seat: int) -> int:
+        """The side seat `seat` plays for: partners sit opposite, so seats s, s + sides, ... are one side."""
+        return seat % self.sides
+
     @property
     def kings_redeal(self) -> bool:
         """R3/S2: the kings redeal applies to every deal that puts 4 cards on the table."""

@@ -31,12 +31,13 @@ import functools
 from typing import Any, Callable
 
 from scopa.errors import ScopaError
-from scopa.rules import OPTION_SPECS
 from scopa.state import PlayEvent
 
+from .describe import describe as describe_page
 from .desk import TournamentDesk
 from .errors import SessionError
 from .game import Game, levels, variants
+from .public import public_facts
 from .stats import match_summary, stats_add, stats_from, stats_merge
 from .timing import TimeControl
 
@@ -92,6 +93,7 @@ class Session:
     def _view(self) -> dict[str, Any]:
         """The game's view with the clock, the forfeit and the tournament table (reads only)."""
         v = self._need().view()
+        v.update(public_facts(self.game.match.observe(self.game.shown), hand_shown=v["pass_to"] is None))
         self.time.decorate(v)
         v["tournament"] = self.desk.playing()
         return v
@@ -322,9 +324,10 @@ class Session:
         return stats_from(None).to_json()
 
     @_refusals
-    def dialog_lists(self) -> dict[str, Any]:
-        """The new-game dialog's lists: variants, levels, option names."""
-        return {"variants": variants(), "levels": levels(), "options": sorted(OPTION_SPECS)}
+    def describe(self) -> dict[str, Any]:
+        """What the page needs once at boot (settebello/describe.py): presets with their sides, levels,
+        the deck, option bounds, the clock's limits, tournament bounds."""
+        return describe_page(variants(), levels())
 
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
@@ -333,7 +336,7 @@ class Session:
         "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),
-        "variants": ("dialog_lists", False), "tick": ("tick", False),
+        "variants": ("describe", False), "tick": ("tick", False),
         "tournament_new": ("tournament_new", True), "tournament_view": ("tournament_view", False),
         "tournament_simulate": ("tournament_simulate", True), "tournament_match": ("tournament_match", True),
         "tournament_play": ("tournament_play", True), "tournament_record": ("tournament_record", True),

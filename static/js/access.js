@@ -1,7 +1,8 @@
 // Everyone can play (issue 6): announcements and review keys for screen-reader players, the
 // help dialog that documents the keys, and the display settings (high contrast, text size,
-// reduced motion). It reads the game only from the views table.js dispatches
-// (`settebello:state` {op, view}); it never decides a rule and never changes the game.
+// reduced motion). It reads the game only from the current view (store.js); every fact that
+// depends on a rule (sides, unseen cards, what a pile holds) is Python's, in the view. It never
+// decides a rule and never changes the game; it speaks through announce.js.
 //
 // Keys — why single letters, and why only inside the card table:
 //   NVDA and JAWS read a page in "browse mode", where single letters are theirs (H heading,
@@ -16,13 +17,14 @@
 //
 //   T table · H hand · P piles · C cards taken · S score · U unseen · W whose turn
 //   L last plays · R repeat · V review as lists (a dialog) · ? help
-import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage } from "./i18n.js";
+import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard } from "./i18n.js";
 import { pointerInput } from "./input.js";
 import { categoryName } from "./sheet.js";
+import { announce, liveRegion } from "./announce.js";
+import { sideName } from "./names.js";
+import { readJSON, writeJSON } from "./storage.js";
+import { view as currentView, onView, on, emit, info } from "./store.js";
 
-const SUITS = ["D", "C", "B", "S"];
-const DECK = SUITS.flatMap((s) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((r) => `${r}${s}`));
-const SETTEBELLO = "7D";
 const STORE_KEY = "settebello.access";
 const TEXT_SIZES = [100, 125, 150, 175, 200];
 
@@ -38,9 +40,7 @@ const KEYS = {
   l: ["access.key.last", () => sayLast()],
 };
 
-let view = null;            // the last view table.js published (settebello:state)
 let lastHeard = "";         // the last text any live region of the page said (for R)
-let region = null;          // our polite live region
 
 // ---------------------------------------------------------------- words
 
@@ -51,13 +51,8 @@ const i18nReady = () => languages().length > 1;
 const isMe = (v, seat) => seat === v.seat;
 const playerName = (v, seat) => (isMe(v, seat) ? t("access.you") : v.players[seat]);
 
-/** A side's name: "You", "Anna", "You and Carla", "Bruno and Dario". */
-export function sideName(v, side) {
-  const seats = v.sides[side] || [];
-  const mine = seats.includes(v.seat);
-  const ordered = mine ? [v.seat, ...seats.filter((s) => s !== v.seat)] : seats;
-  return joinList(ordered.map((s) => playerName(v, s)));
-}
+/** A side's name as said: "You", "Anna", "You and Carla", "Bruno and Dario". */
+const saidSide = (v, side) => sideName(v, side, { spoken: true });
 
 /** Side indexes with the player's own side first. */
 function sidesMineFirst(v) {
@@ -68,26 +63,21 @@ function sidesMineFirst(v) {
 /** Cards grouped by suit, in the deck's order: "Coins: Two and King; Cups: Ace". */
 export function suitGroups(codes) {
   const groups = [];
-  for (const s of SUITS) {
-    const ranks = codes.filter((c) => c.slice(-1) === s).map((c) => parseInt(c, 10)).sort((a, b) => a - b);
+  for (const s of info().deck.suits) {
+    const ranks = codes.map(deckCard).filter((c) => c.suit === s).map((c) => c.rank).sort((a, b) => a - b);
     if (ranks.length) groups.push(t("access.suitgroup", { suit: t(`suit.${s}`), ranks: joinList(ranks.map((r) => t(`rank.${r}`))) }));
   }
   return groups.join("; ");
 }
 
-/** The game as the player sees it: the last published view, else the one table.js exposes. */
-export function current() {
-  return view || (window.settebello && window.settebello.view) || null;
-}
+/** The game as the player sees it: the current view. */
+export const current = () => currentView();
 
 const pileOf = (v, side) => v.prese[side] || [];
 const inPlay = (v) => v && v.phase === "play";
 
-/** The cards this player has not seen: in other hands or still in the deck. */
-export function unseen(v) {
-  const seen = new Set([...(v.pass_to === null ? v.hand : []), ...v.table, ...v.prese.flat()]);
-  return DECK.filter((c) => !seen.has(c));
-}
+/** The cards this player has not seen (in other hands or still in the deck): Python's list. */
+export const unseen = (v) => v.unseen;
 
 // ---------------------------------------------------------------- the sentences
 
@@ -101,21 +91,19 @@ function sayHand(v = current()) {
 }
 
 function pileItems(v, side) {
-  const pile = pileOf(v, side);
-  const items = [t("access.pile.cards", { count: pile.length })];
-  const coins = pile.filter((c) => c.endsWith("D")).length;
-  const sevens = pile.filter((c) => parseInt(c, 10) === 7).length;
-  if (coins) items.push(t("access.pile.coins", { count: coins }));
-  if (sevens) items.push(t("access.pile.sevens", { count: sevens }));
-  if (pile.includes(SETTEBELLO)) items.push(t("access.pile.settebello"));
+  const tally = v.tallies[side];  // Python's count of what the pile holds
+  const items = [t("access.pile.cards", { count: tally.cards })];
+  if (tally.denari) items.push(t("access.pile.coins", { count: tally.denari }));
+  if (tally.sevens) items.push(t("access.pile.sevens", { count: tally.sevens }));
+  if (tally.settebello) items.push(t("access.pile.settebello"));
   if (v.scope[side]) items.push(t("access.pile.scope", { count: v.scope[side] }));
   return items;
 }
 
 function sayPiles(v = current()) {
   const parts = sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
-    ? t("access.pile", { side: sideName(v, i), items: joinList(pileItems(v, i)) })
-    : t("access.pile.empty", { side: sideName(v, i) })));
+    ? t("access.pile", { side: saidSide(v, i), items: joinList(pileItems(v, i)) })
+    : t("access.pile.empty", { side: saidSide(v, i) })));
   if (v.last_capturer !== null && v.last_capturer !== undefined && inPlay(v)) {
     parts.push(t("access.pile.last", { name: playerName(v, v.last_capturer) }));
   }
@@ -124,12 +112,12 @@ function sayPiles(v = current()) {
 
 function sayCaptured(v = current()) {
   const parts = sidesMineFirst(v).filter((i) => pileOf(v, i).length)
-    .map((i) => t("access.captured", { side: sideName(v, i), groups: suitGroups(pileOf(v, i)) }));
+    .map((i) => t("access.captured", { side: saidSide(v, i), groups: suitGroups(pileOf(v, i)) }));
   return parts.length ? parts.join(" ") : t("access.captured.none");
 }
 
 function scoreList(v) {
-  return joinList(sidesMineFirst(v).map((i) => t("access.score.item", { side: sideName(v, i), points: v.totals[i] })));
+  return joinList(sidesMineFirst(v).map((i) => t("access.score.item", { side: saidSide(v, i), points: v.totals[i] })));
 }
 
 function sayScore(v = current()) {
@@ -173,34 +161,10 @@ function sayLast(v = current()) {
 
 // ---------------------------------------------------------------- speaking
 
-function liveRegion() {
-  if (region && region.isConnected) return region;
-  region = document.getElementById("access-live");
-  if (!region) {
-    region = document.createElement("div");
-    region.id = "access-live";
-    region.className = "visually-hidden";
-    region.setAttribute("aria-live", "polite");
-    region.setAttribute("aria-atomic", "true");
-    region.dataset.testid = "access-live";
-    document.body.append(region);
-  }
-  return region;
-}
-
-/**
- * Say text in our polite live region, at once. Each announcement is a new paragraph that
- * replaces the one before: screen readers read an added node even when its words are the same
- * as the last ones (R repeats), and nothing is deferred, so an announcement made just before
- * another (a deal, then "Your turn.") is never dropped — the screen reader queues polite
- * announcements itself.
- */
-export function say(text) {
+/** Say text in the review keys' live region (announce.js), after whatever was said before. */
+function speak(text) {
   if (!text) return;
-  const r = liveRegion();
-  const p = document.createElement("p");
-  p.textContent = text;
-  r.replaceChildren(p);
+  announce(text, { region: "access" });
   lastHeard = text;
 }
 
@@ -210,7 +174,7 @@ function listenToLiveRegions() {
     for (const rec of records) {
       const node = rec.target.nodeType === Node.ELEMENT_NODE ? rec.target : rec.target.parentElement;
       const live = node && node.closest("[aria-live], [role=status], [role=alert], [role=log]");
-      if (live && live !== region) {
+      if (live && live !== liveRegion("access")) {
         const text = live.textContent.trim();
         if (text) lastHeard = text;
       }
@@ -256,45 +220,22 @@ export function handPoints(v) {
       const name = categoryName(c, v.rules);
       return r.points[i][c] > 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
     });
-    return cats.length ? t("access.handover.side", { side: sideName(v, i), total: r.totals[i], cats: joinList(cats) })
-      : t("access.handover.side.none", { side: sideName(v, i) });
+    return cats.length ? t("access.handover.side", { side: saidSide(v, i), total: r.totals[i], cats: joinList(cats) })
+      : t("access.handover.side.none", { side: saidSide(v, i) });
   }).join(" ");
 }
 
-function onState(e) {
-  const detail = e.detail || {};
-  if (!detail.view || detail.view.error) return;
-  const before = view;
-  view = detail.view;
-  const text = changeSentence(before, view, detail.op);
-  if (text && (detail.op === "new_game" || detail.op === "restore")) sayAfterTable(text);
-  else if (text) say(text);
+/** A new current view: say what changed (the table has said the play or the new game first). */
+function onState(v, op, before) {
+  speak(changeSentence(before, v, op));
   requestAnimationFrame(rescueFocus);
 }
 
-/** Say text once the table's own live region has spoken next (its "New game: Scopa." comes
- *  after the first deal is drawn), or after 2 s if it says nothing. */
-function sayAfterTable(text) {
-  const live = document.getElementById("live");
-  if (!live) { say(text); return; }
-  let done = false;
-  const go = () => { if (!done) { done = true; watch.disconnect(); say(text); } };
-  const watch = new MutationObserver(() => { if (live.textContent.trim()) go(); });
-  watch.observe(live, { childList: true, characterData: true, subtree: true });
-  setTimeout(go, 2000);
-}
-
-/**
- * The end of a hand: who scored what, said after the table's "Hand over. Match score: ...".
- * table.js announces in the same task as this event, writing its live region on the next
- * animation frame (with any announcement still pending, such as the last sweep), so this
- * waits one frame more: the points come last, whatever else was said in between.
- */
+/** The end of a hand: who scored what, said after the table's "Hand over. Match score: ...". */
 function onHandEnd() {
   const v = current();
   if (!v || !v.results || !v.results.length) return;
-  const text = handPoints(v);
-  requestAnimationFrame(() => requestAnimationFrame(() => say(text)));
+  speak(handPoints(v));
 }
 
 // ---------------------------------------------------------------- the game area and keys
@@ -357,11 +298,11 @@ function onKey(e) {
   if (key === "?") { e.preventDefault(); openHelp(); return; }
   if (e.shiftKey) return;
   if (key === "v") { e.preventDefault(); openReview(); return; }
-  if (key === "r") { e.preventDefault(); say(lastHeard || (current() ? sayTurn() : t("access.nogame"))); return; }
+  if (key === "r") { e.preventDefault(); speak(lastHeard || (current() ? sayTurn() : t("access.nogame"))); return; }
   if (!(key in KEYS)) return;
   e.preventDefault();
   text = current() ? KEYS[key][1]() : t("access.nogame");
-  say(text);
+  speak(text);
 }
 
 /** Arrow keys, Home and End move between the capture choices (as they do along the hand). */
@@ -391,13 +332,8 @@ function rescueFocus() {
 
 // ---------------------------------------------------------------- display settings
 
-function loadSettings() {
-  try { return JSON.parse(localStorage.getItem(STORE_KEY)) || {}; } catch { return {}; }
-}
-
-function saveSettings(s) {
-  try { localStorage.setItem(STORE_KEY, JSON.stringify(s)); } catch { /* storage blocked */ }
-}
+const loadSettings = () => readJSON(STORE_KEY, {});
+const saveSettings = (s) => writeJSON(STORE_KEY, s);
 
 const media = (q) => (window.matchMedia ? window.matchMedia(q) : { matches: false, addEventListener() {} });
 const systemContrast = media("(prefers-contrast: more)");
@@ -425,7 +361,7 @@ function applySettings() {
   const bigger = TEXT_SIZES.includes(s.textSize) && s.textSize !== 100;
   root.style.fontSize = bigger ? `${s.textSize}%` : "";
   if (bigger) root.dataset.textSize = String(s.textSize); else delete root.dataset.textSize;  // access.css
-  window.dispatchEvent(new CustomEvent("settebello:display", { detail: { highContrast: hc, reducedMotion: calm, textSize: s.textSize || 100 } }));
+  emit("display", { highContrast: hc, reducedMotion: calm, textSize: s.textSize || 100 });
 }
 
 function setSetting(name, value) {
@@ -521,13 +457,13 @@ export function openReview() {
       ...section("access.review.table", v.table.length ? v.table.map(cardName) : [t("access.table.empty")]),
       ...section("access.review.hand", hidden ? [sayHand(v)] : v.hand.length ? v.hand.map(cardName) : [t("access.hand.empty")]),
       ...section("access.review.piles", sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
-        ? t("access.pile", { side: sideName(v, i), items: joinList(pileItems(v, i)) })
-        : t("access.pile.empty", { side: sideName(v, i) })))),
+        ? t("access.pile", { side: saidSide(v, i), items: joinList(pileItems(v, i)) })
+        : t("access.pile.empty", { side: saidSide(v, i) })))),
       ...section("access.review.captured", sidesMineFirst(v).filter((i) => pileOf(v, i).length)
-        .map((i) => t("access.captured", { side: sideName(v, i), groups: suitGroups(pileOf(v, i)) }))
+        .map((i) => t("access.captured", { side: saidSide(v, i), groups: suitGroups(pileOf(v, i)) }))
         .concat(v.prese.flat().length ? [] : [t("access.captured.none")])),
       ...section("access.review.last", (v.plays || []).length ? v.plays.map((p) => playSentence(v, p)) : [t("access.last.none")]),
-      ...section("access.review.unseen", unseen(v).length ? SUITS.map((s) => suitGroups(unseen(v).filter((c) => c.endsWith(s)))).filter(Boolean)
+      ...section("access.review.unseen", unseen(v).length ? info().deck.suits.map((s) => suitGroups(unseen(v).filter((c) => deckCard(c).suit === s))).filter(Boolean)
         : [t("access.unseen.none")]),
       ...section("access.review.score", [sayScore(v)]));
   }
@@ -562,9 +498,9 @@ function start() {
   listenToLiveRegions();
   helpButton();
   markArea();
-  window.addEventListener("settebello:state", onState);
-  window.addEventListener("settebello:hand-end", onHandEnd);
-  window.addEventListener("settebello:ready", () => markArea());
+  onView(onState);
+  on("hand-end", onHandEnd);
+  on("ready", () => markArea());
   document.addEventListener("keydown", onKey);
   onLanguageChange(() => { markArea(); });
 }

@@ -9,9 +9,6 @@
 //   backSVG()                           -> card back
 //   cardDataURL('1C', opts)             -> 'data:image/svg+xml,...' for <img src> / CSS
 
-export const SUITS = ['D', 'C', 'B', 'S'];
-export const RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-
 const W = 200, H = 320;
 const NS = 'http://www.w3.org/2000/svg';
 const FONT = "'Times New Roman', Times, 'Liberation Serif', 'Nimbus Roman', 'DejaVu Serif', Georgia, serif";
@@ -73,6 +70,10 @@ const SYM = {
     `<path d="M-21 19C-17 24-10 23 0 23C10 23 17 24 21 19C23 26 16 30 0 29.5C-16 30-23 26-21 19Z" fill="${p.gold}"/>` +
     `<circle cy="45.5" r="5" fill="${p.gold}"/>` },
 };
+
+/** The suits this art draws, in the deck's order (its symbol table's). The game's deck is Python's
+ *  (describe); these are what the preview page and the art's own test draw. */
+export const SUITS = Object.keys(SYM);
 
 // French suit symbols, same unit box.
 const FR = {
@@ -297,9 +298,14 @@ function index(ctx, suit, rank) {
   return `<g>${t}${s}</g><g transform="rotate(180 100 160)">${t}${s}</g>`;
 }
 
+/** The figures, after the pip cards (ranks 1 to 7, the pip layouts). */
+const FIGURES = [fante, cavallo, re];
+/** The ranks this art draws: the pip cards', then the figures'. */
+export const RANKS = [...Object.keys(ROUND).map(Number), ...FIGURES.map((_, i) => Object.keys(ROUND).length + 1 + i)];
+
 function parse(code) {
-  const m = /^(10|[1-9])([DCBS])$/.exec(String(code));
-  if (!m) throw new Error(`cardart: bad card code ${JSON.stringify(code)}`);
+  const m = /^(\d+)(\w)$/.exec(String(code));
+  if (!m || !RANKS.includes(+m[1]) || !SUITS.includes(m[2])) throw new Error(`cardart: bad card code ${JSON.stringify(code)}`);
   return [+m[1], m[2]];
 }
 
@@ -324,7 +330,7 @@ function draw(code, french, highContrast) {
   if (rank <= 7) {
     if (suit === 'D' && rank === 7) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;
     inner += pips(ctx, suit, rank);
-  } else inner += [fante, cavallo, re][rank - 8](ctx, suit);
+  } else inner += FIGURES[rank - Object.keys(ROUND).length - 1](ctx, suit);
   inner += index(ctx, suit, rank);
   return frame(ctx.p, inner, `${rank}${suit}`);
 }

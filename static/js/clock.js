@@ -6,21 +6,24 @@
 //
 // Also the clock choice of the new-game dialog: a "Clock" fieldset (off / the rooms' standard /
 // custom) added to the dialog that dialog.js draws, remembered in localStorage; table.js asks
-// `clockChoice()` (window.settebelloExtras.clockChoice) for the config of a new game.
+// `clockChoice()` for the config of a new game. The standard settings and each one's limits are
+// Python's (describe's `clock`, store.js).
 //
-// Seams: listens for settebello:state {op, view}; dispatches settebello:command {type: "sync"}
-// (table.js fetches the view again) and settebello:match-end {winner, totals, sides, forfeit}
-// when a match is lost on time.
+// Seams (store.js): follows the current view; emits the command {type: "sync"} (table.js
+// fetches the view again) and match-end {winner, totals, sides, forfeit} when a match is lost on
+// time.
 import { t, onLanguageChange } from "./i18n.js";
+import { game } from "./engine.js";
+import { esc, sideName } from "./names.js";
+import { readJSON, writeJSON } from "./storage.js";
+import { view as currentView, onView, emit, info } from "./store.js";
 
 const STORE = "settebello.clock";
 
 /** A text of this module in the page's language (static/i18n/*.json, keys "clock.*"). */
-export function say(key, params = {}) {
+export function tClock(key, params = {}) {
   return t(`clock.${key}`, params);
 }
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 /** "m:ss" (or "h:mm:ss") of a number of milliseconds, rounded up to the second while running. */
 export function mmss(ms) {
@@ -31,43 +34,43 @@ export function mmss(ms) {
 
 // ------------------------------------------------------------------ the choice in the dialog
 
-const DEFAULT_CUSTOM = { move_ms: 45000, first_move_ms: 225000, bank_ms: 900000, increment_ms: 2000, computers: false };
+/** A custom clock starts from the rooms' standard (py/settebello/clock.py, through describe). */
+const standard = () => info()?.clock.standard ?? {};
 
 function loadChoice() {
-  try { return { kind: "off", custom: { ...DEFAULT_CUSTOM }, ...JSON.parse(localStorage.getItem(STORE) || "{}") }; }
-  catch { return { kind: "off", custom: { ...DEFAULT_CUSTOM } }; }
+  const saved = readJSON(STORE, {});
+  return { kind: "off", custom: { ...standard() }, ...(saved && typeof saved === "object" ? saved : {}) };
 }
-function saveChoice(c) { try { localStorage.setItem(STORE, JSON.stringify(c)); } catch { /* storage blocked */ } }
+function saveChoice(c) { writeJSON(STORE, c); }
 
 /** The clock setting of the next new game, as Session.new_game takes it ("off", "standard" or settings). */
 export function clockChoice() {
   const c = loadChoice();
   if (c.kind === "standard") return "standard";
-  if (c.kind === "custom") return { ...DEFAULT_CUSTOM, ...c.custom };
+  if (c.kind === "custom") return { ...standard(), ...c.custom };
   return "off";
 }
 
-/** The longest each custom setting may be, in seconds (py/settebello/clock.py's limits). */
-const MAX_S = { move_ms: 3600, first_move_ms: 3600, bank_ms: 36000, increment_ms: 60 };
-
 function fieldset(c) {
-  const sec = (k) => (c.custom[k] ?? DEFAULT_CUSTOM[k]) / 1000;
+  const sec = (k) => (c.custom[k] ?? standard()[k]) / 1000;
+  // each setting's range, in seconds (py/settebello/clock.py's limits, through describe)
+  const range = (k) => info().clock.limits[k].map((ms) => ms / 1000);
   const custom = c.kind === "custom";
   // off the custom choice the inputs are disabled, so a bad value there never blocks Start
-  const num = (id, key, label, min) => `<label class="ng-field clock-field">${esc(say(label))}
-      <input id="${id}" data-clock-key="${key}" type="number" min="${min}" max="${MAX_S[key]}" step="1" required
+  const num = (id, key, label) => `<label class="ng-field clock-field">${esc(tClock(label))}
+      <input id="${id}" data-clock-key="${key}" type="number" min="${range(key)[0]}" max="${range(key)[1]}" step="1" required
         value="${sec(key)}" ${custom ? "" : "disabled"}></label>`;
-  return `<fieldset class="ng-clock" id="ng-clock"><legend>${esc(say("clock"))}</legend>
-    <label class="ng-field">${esc(say("kind"))}
+  return `<fieldset class="ng-clock" id="ng-clock"><legend>${esc(tClock("clock"))}</legend>
+    <label class="ng-field">${esc(tClock("kind"))}
       <select id="ng-clock-kind">
-        ${["off", "standard", "custom"].map((k) => `<option value="${k}" ${c.kind === k ? "selected" : ""}>${esc(say(k))}</option>`).join("")}
+        ${["off", "standard", "custom"].map((k) => `<option value="${k}" ${c.kind === k ? "selected" : ""}>${esc(tClock(k))}</option>`).join("")}
       </select></label>
     <div class="clock-custom" ${custom ? "" : "hidden"}>
-      ${num("ng-clock-move", "move_ms", "move", 1)}${num("ng-clock-first", "first_move_ms", "first", 1)}
-      ${num("ng-clock-bank", "bank_ms", "bank", 0)}${num("ng-clock-inc", "increment_ms", "increment", 0)}
-      <label class="ng-check"><input type="checkbox" id="ng-clock-cpu" ${c.custom.computers ? "checked" : ""} ${custom ? "" : "disabled"}> ${esc(say("computers"))}</label>
+      ${num("ng-clock-move", "move_ms", "move")}${num("ng-clock-first", "first_move_ms", "first")}
+      ${num("ng-clock-bank", "bank_ms", "bank")}${num("ng-clock-inc", "increment_ms", "increment")}
+      <label class="ng-check"><input type="checkbox" id="ng-clock-cpu" ${c.custom.computers ? "checked" : ""} ${custom ? "" : "disabled"}> ${esc(tClock("computers"))}</label>
     </div>
-    <p class="ng-note">${esc(say("note"))}</p>
+    <p class="ng-note">${esc(tClock("note"))}</p>
   </fieldset>`;
 }
 
@@ -111,7 +114,6 @@ function watchDialog() {
 
 let clock = null;       // the last clock the engine reported (view.clock or tick)
 let forfeit = null;     // the forfeit the engine reported, once
-let view = null;        // the last view
 let readAt = 0;         // performance.now() when `clock` was read
 let timer = 0;          // the display interval
 let polling = false;    // a tick is being asked
@@ -119,6 +121,7 @@ let lastPoll = 0;
 let shownForfeit = null;
 
 function seatHead(seat) {
+  const view = currentView();
   if (view && seat === view.seat) return document.querySelector("#me .seat__head");
   return document.querySelector(`#opponents .seat[data-seat="${seat}"] .seat__head`);
 }
@@ -136,6 +139,7 @@ function render() {
   for (const el of document.querySelectorAll(".clock")) {
     if (!clock || +el.dataset.clockSeat >= clock.seats.length) el.remove();
   }
+  const view = currentView();
   if (!clock || !view) return false;
   let zero = false;
   clock.seats.forEach((s, i) => {
@@ -159,8 +163,8 @@ function render() {
     box.classList.toggle("clock--low", running && left.move + left.bank <= 10000);
     box.classList.toggle("clock--flagged", !!forfeit && forfeit.seat === i);
     box.querySelector(".clock__move").textContent = mmss(left.move);
-    box.querySelector(".clock__bank").textContent = `${say("bankShort")} ${mmss(left.bank)}`;
-    box.setAttribute("aria-label", say("seatClock", { name: view.players[i], move: mmss(left.move), bank: mmss(left.bank) }));
+    box.querySelector(".clock__bank").textContent = `${tClock("bankShort")} ${mmss(left.bank)}`;
+    box.setAttribute("aria-label", tClock("seatClock", { name: view.players[i], move: mmss(left.move), bank: mmss(left.bank) }));
     box.dataset.moveMs = String(Math.round(left.move));
     box.dataset.bankMs = String(Math.round(left.bank));
     if (running && left.move + left.bank <= 0) zero = true;
@@ -169,19 +173,18 @@ function render() {
 }
 
 async function poll() {
-  const api = window.settebello;
-  if (polling || !api || !clock || clock.running === null || forfeit) return;
+  if (polling || !clock || clock.running === null || forfeit) return;
   polling = true;
   lastPoll = performance.now();
   try {
-    const r = await api.game("tick");
+    const r = await game("tick");
     if (r.clock) { clock = r.clock; readAt = performance.now(); }
     if (r.forfeit) onForfeit(r.forfeit);
   } catch { /* no game: nothing to time */ } finally { polling = false; }
 }
 
 function loop() {
-  const zero = render();
+  const zero = render(), view = currentView();
   const running = clock && clock.running !== null && !forfeit && view && view.phase === "play";
   const personRunning = running && view.seats?.[clock.running]?.human;
   if (personRunning && (zero || performance.now() - lastPoll > 1000)) poll();
@@ -195,17 +198,16 @@ function start() {
 
 /** A player ran out of time: tell the table, the other modules, and the player. */
 function onForfeit(f) {
+  const view = currentView();
   forfeit = f;
   render();
   if (shownForfeit && shownForfeit.seat === f.seat && shownForfeit.key === view?.players?.join("|")) return;
   shownForfeit = { seat: f.seat, key: view?.players?.join("|") };
   const line = document.getElementById("status"); // table.js's status line: no "your turn" any more
-  if (line) line.textContent = say("lost", { name: f.name });
-  window.dispatchEvent(new CustomEvent("settebello:command", { detail: { type: "sync" } }));
-  const sides = view ? view.sides.map((m) => m.map((s) => view.players[s]).join(" & ")) : [];
-  window.dispatchEvent(new CustomEvent("settebello:match-end", {
-    detail: { winner: f.winner, totals: view ? [...view.totals] : [], sides, forfeit: f },
-  }));
+  if (line) line.textContent = tClock("lost", { name: f.name });
+  emit("command", { type: "sync" });
+  const sides = view ? view.sides.map((_, i) => sideName(view, i)) : [];
+  emit("match-end", { winner: f.winner, totals: view ? [...view.totals] : [], sides, forfeit: f });
   showForfeit(f, sides);
 }
 
@@ -218,9 +220,9 @@ function showForfeit(f, sides) {
     d.setAttribute("aria-labelledby", "forfeit-title");
     document.body.append(d);
   }
-  d.innerHTML = `<h2 id="forfeit-title">${esc(say("lostTitle"))}</h2>
-    <p class="forfeit__who" data-testid="forfeit">${esc(say("lost", { name: f.name }))}</p>
-    <p class="forfeit__winner">${esc(say("wins", { side: sides[f.winner] ?? "" }))}</p>
+  d.innerHTML = `<h2 id="forfeit-title">${esc(tClock("lostTitle"))}</h2>
+    <p class="forfeit__who" data-testid="forfeit">${esc(tClock("lost", { name: f.name }))}</p>
+    <p class="forfeit__winner">${esc(tClock("wins", { side: sides[f.winner] ?? "" }))}</p>
     <div class="dialog__actions">
       <button type="button" class="btn forfeit__close">${esc(t("action.close"))}</button>
       <button type="button" class="btn btn--primary forfeit__new">${esc(t("action.newGame"))}</button>
@@ -231,18 +233,14 @@ function showForfeit(f, sides) {
   d.querySelector(".forfeit__new").focus();
 }
 
-function onState(e) {
-  const v = e.detail?.view;
-  if (!v) return;
-  view = v;
+function onState(v, op) {
   clock = v.clock || null;
   readAt = performance.now();
-  if (!v.forfeit) { forfeit = null; if (e.detail.op === "new_game") shownForfeit = null; }
+  if (!v.forfeit) { forfeit = null; if (op === "new_game") shownForfeit = null; }
   if (v.forfeit && !forfeit) onForfeit(v.forfeit);
   start();
 }
 
-window.settebelloExtras = { ...(window.settebelloExtras || {}), clockChoice };
-window.addEventListener("settebello:state", onState);
+onView(onState);
 onLanguageChange(() => render());
 watchDialog();

@@ -3,28 +3,18 @@
 // a few common rule options, and under "Advanced" (folded) the seed and the hint level. The choice,
 // but not the seed, is remembered in localStorage for next time. It returns the config Session.new_game takes.
 import { t } from "./i18n.js";
+import { readJSON, writeJSON } from "./storage.js";
+import { esc, variantText, levelName } from "./names.js";
 
 export const PREFS_KEY = "settebello.newgame";
 
 /** The remembered choice, or null. */
-export function loadPrefs() {
-  try { return JSON.parse(localStorage.getItem(PREFS_KEY) || "null"); } catch { return null; }
-}
+export function loadPrefs() { return readJSON(PREFS_KEY); }
 /** Remember the choice for next time. */
-export function savePrefs(p) {
-  try { localStorage.setItem(PREFS_KEY, JSON.stringify(p)); } catch { /* storage blocked */ }
-}
-
-/** The text of a preset's name/description: translated when the language has it, else the engine's. */
-export function variantText(v, what) {
-  const k = `variant.${v.id}.${what}`, s = t(k);
-  return s === k ? (what === "name" ? v.name : v.description) : s;
-}
+export function savePrefs(p) { writeJSON(PREFS_KEY, p); }
 
 /** The options offered as toggles (rule-set fields; shown with the preset's own value). */
 const TOGGLES = ["ace_takes_all", "settanta", "rebello", "napola"];
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
@@ -37,18 +27,20 @@ export function defaultSeats(players, level, you) {
 
 /**
  * Open the dialog with `prefs` filled in; resolves with {config, prefs} on Start, or null on
- * Cancel. `info` is game("variants"): {variants, levels}.
+ * Cancel. `info` is Python's description (store.js): presets with the side of each seat for each
+ * team choice, levels, hint levels, the target's bounds.
  */
 export function openNewGame(dialog, info, prefs) {
   const levels = info.levels;
+  const [targetLow, targetHigh] = info.option_bounds.target;
   const state = {
     variant: prefs?.variant && info.variants.some((v) => v.id === prefs.variant) ? prefs.variant : info.variants[0].id,
     seats: prefs?.seats || null, target: prefs?.target ?? null, options: { ...(prefs?.options || {}) },
     // the seed is for one game only: a remembered seed would deal the same cards every time
-    seed: "", hintLevel: prefs?.hintLevel || "expert", advanced: false,
+    seed: "", hintLevel: prefs?.hintLevel || info.default_level, advanced: false,
   };
   const pre = () => info.variants.find((v) => v.id === state.variant);
-  const defaultLevel = levels.find((l) => l.id === "expert")?.id || levels[0].id;
+  const defaultLevel = info.default_level;
 
   function fitSeats() {
     const n = pre().players, old = state.seats || [];
@@ -57,10 +49,10 @@ export function openNewGame(dialog, info, prefs) {
   }
   fitSeats();
 
+  /** The side of seat i in the team choice on the form (Python's answer, describe's team_choices). */
   function sideOf(i) {
     const p = pre(), teams = state.options.teams || p.rules.teams;
-    const sides = teams === "pairs" ? p.players / 2 : teams === "triples" ? p.players / 3 : p.players;
-    return i % sides;
+    return p.team_choices[teams][i];
   }
 
   function draw() {
@@ -77,23 +69,23 @@ export function openNewGame(dialog, info, prefs) {
         ${s.human
           ? `<input data-seat-name="${i}" value="${esc(s.name || "")}" maxlength="24" aria-label="${esc(t("dialog.seatName", { n: i + 1 }))}" placeholder="${esc(t("dialog.namePlaceholder"))}">`
           : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: i + 1 }))}">${levels.map((l) =>
-              `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(t(`level.${l.id}`) === `level.${l.id}` ? l.name : t(`level.${l.id}`))}</option>`).join("")}</select>`}
+              `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(levelName(l.id))}</option>`).join("")}</select>`}
       </li>`).join("");
     const opts = TOGGLES.map((k) => {
       const on = k in state.options ? !!state.options[k] : !!p.rules[k];
       return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${on ? "checked" : ""}> ${esc(t(`option.${k}`))}</label>`;
     }).join("");
-    const teamChoice = p.players === 6 ? `<label class="ng-field">${esc(t("dialog.teams"))}
-        <select data-option-teams>
-          <option value="pairs" ${teams === "pairs" ? "selected" : ""}>${esc(t("teams.pairs"))}</option>
-          <option value="triples" ${teams === "triples" ? "selected" : ""}>${esc(t("teams.triples"))}</option>
+    const choices = Object.keys(p.team_choices);
+    const teamChoice = choices.length > 1 ? `<label class="ng-field">${esc(t("dialog.teams"))}
+        <select data-option-teams>${choices.map((c) =>
+          `<option value="${c}" ${teams === c ? "selected" : ""}>${esc(t(`teams.${c}`))}</option>`).join("")}
         </select></label>` : "";
     dialog.innerHTML = `<form method="dialog" class="ng">
       <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}
-        <select id="ng-variant">${info.variants.map((v) => `<option value="${v.id}" ${v.id === p.id ? "selected" : ""}>${esc(variantText(v, "name"))}</option>`).join("")}</select>
+        <select id="ng-variant">${info.variants.map((v) => `<option value="${v.id}" ${v.id === p.id ? "selected" : ""}>${esc(variantText(v.id, "name"))}</option>`).join("")}</select>
       </label>
-      <p class="ng-desc" id="ng-desc">${esc(variantText(p, "description"))}</p>
+      <p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}</p>
       <fieldset class="ng-seats"><legend>${esc(t("dialog.players", { count: p.players }))}${teams !== "none" ? ` · ${esc(t(`teams.${teams}`))}` : ""}</legend>
         ${teamChoice}
         <ol>${seatRows}</ol>
@@ -101,15 +93,15 @@ export function openNewGame(dialog, info, prefs) {
       </fieldset>
       <div class="ng-row">
         <label class="ng-field">${esc(t("dialog.target"))}
-          <input id="ng-target" type="number" min="0" max="1000" value="${state.target ?? p.target}"></label>
+          <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${state.target ?? p.target}"></label>
       </div>
       <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}</fieldset>
       <details class="ng-adv" ${state.advanced ? "open" : ""}><summary>${esc(t("dialog.advanced"))}</summary>
         <label class="ng-field">${esc(t("dialog.seed"))}
           <input id="ng-seed" inputmode="numeric" pattern="[0-9]*" value="${esc(state.seed)}" placeholder="${esc(t("dialog.seedPlaceholder"))}"></label>
         <label class="ng-field">${esc(t("dialog.hintLevel"))}
-          <select id="ng-hint"><option value="expert" ${state.hintLevel === "expert" ? "selected" : ""}>${esc(t("level.expert"))}</option>
-          <option value="master" ${state.hintLevel === "master" ? "selected" : ""}>${esc(t("level.master"))}</option></select></label>
+          <select id="ng-hint">${info.hint_levels.map((l) =>
+            `<option value="${l}" ${state.hintLevel === l ? "selected" : ""}>${esc(levelName(l))}</option>`).join("")}</select></label>
       </details>
       <p class="ng-error" id="ng-error" role="alert"></p>
       <div class="ng-actions">
@@ -172,7 +164,7 @@ export function openNewGame(dialog, info, prefs) {
       const err = dialog.querySelector("#ng-error");
       if (!state.seats.some((s) => s.human)) { e.preventDefault(); err.textContent = t("dialog.needPerson"); return; }
       if (state.seed !== "" && !/^\d+$/.test(state.seed)) { e.preventDefault(); err.textContent = t("dialog.badSeed"); return; }
-      if (state.target !== null && !(Number.isInteger(state.target) && state.target >= 0 && state.target <= 1000)) {
+      if (state.target !== null && !(Number.isInteger(state.target) && state.target >= targetLow && state.target <= targetHigh)) {
         e.preventDefault(); err.textContent = t("dialog.badTarget"); return;
       }
     };

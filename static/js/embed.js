@@ -22,11 +22,16 @@
 //   "settebello:hand-end"   {sheet: {hand, categories, points, totals, match_totals, target,
 //                            sides, over, winner, detail}}   (the score sheet)
 //   "settebello:match-end"  {winner, totals, sides}
-//   "settebello:rejected"   {reason}  (a command from the trusted parent was malformed)
+//   "settebello:rejected"   {reason}  (a command from the trusted parent was refused: an unknown
+//                            command, or a config the engine refused, with the engine's reason)
 // Commands the parent may post:
 //   {type: "settebello:new-game", config: {variant, options, seats, seed}}
 //     seats: [{human: true, name} | {human: false, level}], as the new-game dialog builds them;
-//     the engine checks the rest (unknown variant, wrong number of seats ...).
+//     the config goes to the engine as it is, which checks all of it (unknown variant, wrong
+//     number of seats ...) and changes nothing when it refuses.
+import { startGame } from "./table.js";
+import { on, onView } from "./store.js";
+
 export const PROTOCOL = 1;
 const PREFIX = "settebello:";
 const params = new URLSearchParams(location.search);
@@ -45,34 +50,6 @@ export function trustedOrigin(parentParam = params.get("parent"), referrer = doc
 }
 
 const plain = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const SCALAR = new Set(["string", "number", "boolean"]);
-
-/** Why a new-game config is malformed, or "" when its shape is right (the engine checks the rest). */
-export function configProblem(config) {
-  if (!plain(config)) return "config must be an object";
-  const known = new Set(["variant", "options", "seats", "seed"]);
-  const extra = Object.keys(config).filter((k) => !known.has(k));
-  if (extra.length) return `unknown config field(s): ${extra.join(", ")}`;
-  if (config.variant !== undefined && (typeof config.variant !== "string" || !/^[a-z0-9_-]{1,40}$/i.test(config.variant)))
-    return "variant must be a preset id such as \"scopone\"";
-  if (config.options !== undefined) {
-    if (!plain(config.options)) return "options must be an object";
-    for (const [k, v] of Object.entries(config.options))
-      if (!SCALAR.has(typeof v) && v !== null) return `option ${k} must be a number, text or true/false`;
-  }
-  if (config.seats !== undefined) {
-    if (!Array.isArray(config.seats) || config.seats.length < 2 || config.seats.length > 6)
-      return "seats must be a list of 2 to 6 seats";
-    for (const [i, s] of config.seats.entries()) {
-      if (!plain(s) || typeof s.human !== "boolean") return `seat ${i + 1} must be {human: true, name} or {human: false, level}`;
-      if (s.name !== undefined && (typeof s.name !== "string" || s.name.length > 24)) return `seat ${i + 1}: name must be text of at most 24 characters`;
-      if (!s.human && s.level !== undefined && typeof s.level !== "string") return `seat ${i + 1}: level must be a level id such as "expert"`;
-    }
-    if (!config.seats.some((s) => s.human)) return "at least one seat must be a person";
-  }
-  if (config.seed !== undefined && !Number.isSafeInteger(config.seed)) return "seed must be a whole number";
-  return "";
-}
 
 const pick = (obj, keys) => Object.fromEntries(keys.filter((k) => obj && k in obj).map((k) => [k, obj[k]]));
 // Keys that could carry a hidden card; never copied out, at any depth.
@@ -120,19 +97,17 @@ function startEmbed() {
   };
 
   let ready = false; // the first game is announced by "ready" alone
-  window.addEventListener("settebello:ready", (e) => {
+  on("ready", (d) => {
     ready = true;
-    const v = e.detail?.view || {};
+    const v = d?.view || {};
     post("ready", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
   });
-  window.addEventListener("settebello:state", (e) => {
-    if (!ready || e.detail?.op !== "new_game") return;
-    const v = e.detail.view || {};
+  onView((v, op) => {
+    if (!ready || op !== "new_game") return;
     post("new-game", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
   });
-  window.addEventListener("settebello:hand-end", (e) => post("hand-end", { sheet: publicSheet(e.detail?.sheet) }));
-  window.addEventListener("settebello:match-end", (e) =>
-    post("match-end", publicCopy(pick(e.detail, ["winner", "totals", "sides"]))));
+  on("hand-end", (d) => post("hand-end", { sheet: publicSheet(d?.sheet) }));
+  on("match-end", (d) => post("match-end", publicCopy(pick(d, ["winner", "totals", "sides"]))));
 
   window.addEventListener("message", (e) => {
     const data = e.data;
@@ -151,13 +126,11 @@ function startEmbed() {
       post("rejected", { reason: `unknown command ${data.type}` });
       return;
     }
-    const problem = configProblem(data.config);
-    if (problem) {
-      console.warn(`Settebello embed: ignored a new-game command: ${problem}`);
-      post("rejected", { reason: problem });
-      return;
-    }
-    window.dispatchEvent(new CustomEvent("settebello:command", { detail: { type: "new-game", config: structuredClone(data.config) } }));
+    // the engine checks the config; a refused one changes nothing and its reason goes back
+    startGame(structuredClone(data.config), { report: false }).catch((err) => {
+      console.warn(`Settebello embed: ignored a new-game command: ${err.message}`);
+      post("rejected", { reason: err.message });
+    });
   });
 }
 

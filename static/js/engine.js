@@ -7,7 +7,13 @@
 //   markEngine("ready");                               // once the table is playable
 //
 // call(name, payload) JSON-encodes the payload, and resolves with the decoded `result` or
-// rejects with an EngineError (Python raised: .type, .detail, .traceback). Calls are
+// rejects with an EngineError, one shape for both ways a call can fail:
+//   - a refusal (the session or the engine says no: `{"error": "message"}`): an EngineRefusal,
+//     whose .message is the engine's sentence for the player;
+//   - a bug (Python raised: bridge.py's `ok: false`): an EngineError with .type, .detail and
+//     .traceback; the traceback goes to console.error, so a browser test fails on it.
+// Callers handle both the same way (show err.message). `game(op, arg)` is the Session's request
+// (bridge.py's `game`), the call every module of the table makes. Calls are
 // queued and run one at a time, in the order they were made: the worker runs one Python
 // call at a time anyway, and the queue keeps a click from racing a computer's turn.
 // engine.pending says how many calls are queued or running (e.g. to show "thinking").
@@ -27,6 +33,15 @@ export class EngineError extends Error {
     this.type = type; // the Python exception's class name
     this.detail = message; // its message
     this.traceback = traceback; // its Python traceback
+  }
+}
+
+/** The session or the engine refused a request (bad input, not a bug): .message says why. */
+export class EngineRefusal extends EngineError {
+  constructor(call, message) {
+    super(call, { type: "Refused", message });
+    this.name = "EngineRefusal";
+    this.message = message;
   }
 }
 
@@ -63,9 +78,18 @@ function withDeadline(promise, deadline, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A refusal's answer: an object whose only key is "error". */
+const refusal = (r) => r !== null && typeof r === "object" && !Array.isArray(r)
+  && typeof r.error === "string" && Object.keys(r).length === 1;
+
 async function rawCall(sync, name, payload) {
   const reply = JSON.parse(await sync[name](JSON.stringify(payload ?? null)));
-  if (!reply.ok) throw new EngineError(name, reply.error);
+  if (!reply.ok) {
+    const err = new EngineError(name, reply.error);
+    console.error(`Settebello: the engine failed in ${name} (${err.type}: ${err.detail})\n${err.traceback}`);
+    throw err;
+  }
+  if (refusal(reply.result)) throw new EngineRefusal(name, reply.result.error);
   return reply.result;
 }
 
@@ -114,6 +138,17 @@ class Engine {
 }
 
 const engines = new Map();
+
+/**
+ * A Session request (py/settebello/session.py through bridge.py's `game`): resolves with its
+ * answer, rejects with an EngineError (an EngineRefusal when the session said no).
+ * @param {string} op e.g. "view", "play", "new_game"
+ * @param {*} [arg] the request's argument
+ */
+export async function game(op, arg) {
+  const engine = await connectEngine();
+  return engine.call("game", { op, arg });
+}
 
 /**
  * Connect to the named PyScript worker; the same promise for the same name.

@@ -10,7 +10,10 @@
 //   onLanguageChange(() => render())      // after setLanguage("it")
 //
 // A language file is a flat object of keys to strings with {name} placeholders; its "_name" key
-// is the language's own name ("Italiano"), shown in the language menu.
+// is the language's own name ("Italiano"), shown in the language menu. A card's name is made from
+// the rank and suit Python gives for its code (describe's deck, store.js): "rank.7", "suit.D".
+import { readText, writeText } from "./storage.js";
+import { info } from "./store.js";
 
 export const FALLBACK = "en";
 export const STORE_KEY = "settebello.lang";
@@ -56,8 +59,7 @@ export async function initLanguage() {
   } catch (err) {
     console.warn(`Settebello: language list unavailable, English only (${err.message})`);
   }
-  let remembered = null;
-  try { remembered = localStorage.getItem(STORE_KEY); } catch { /* storage blocked */ }
+  const remembered = readText(STORE_KEY);
   const url = new URLSearchParams(location.search).get("lang");
   await load(FALLBACK);
   await setLanguage(pick([url, remembered, ...(navigator.languages || [navigator.language])]), false);
@@ -69,7 +71,7 @@ export async function setLanguage(code, remember = true) {
   await load(chosen);
   current = chosen;
   document.documentElement.lang = chosen;
-  if (remember) { try { localStorage.setItem(STORE_KEY, chosen); } catch { /* storage blocked */ } }
+  if (remember) writeText(STORE_KEY, chosen);
   translatePage(document);
   for (const fn of listeners) fn(chosen);
 }
@@ -100,10 +102,20 @@ export function t(key, params = {}) {
   return String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
-/** A card's full name, e.g. cardName("7D") -> "Seven of Coins". */
+let deckOf = null;       // the deck Python described: code -> {code, rank, suit}
+/** A card of the deck Python described, by code ({code, rank, suit}), or null. */
+export function deckCard(code) {
+  const deck = info()?.deck;
+  if (!deck) return null;
+  if (!deckOf || deckOf.deck !== deck) deckOf = { deck, cards: new Map(deck.cards.map((c) => [c.code, c])) };
+  return deckOf.cards.get(code) ?? null;
+}
+
+/** A card's full name, e.g. cardName("7D") -> "Seven of Coins" (its code before the deck is known). */
 export function cardName(code) {
-  const rank = parseInt(code, 10), suit = String(code).slice(-1);
-  return t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) });
+  const c = deckCard(code);
+  if (!c) return String(code);
+  return t("card.name", { rank: t(`rank.${c.rank}`), suit: t(`suit.${c.suit}`) });
 }
 
 /** Names joined the way the current language lists things ("A, B and C"). */
@@ -116,7 +128,7 @@ export function joinList(items) {
 export const cardList = (codes) => joinList(codes.map(cardName));
 
 /** A card with its article, for sentences: "the Seven of Coins", "il Sette di Denari", "la Sota de Oros". */
-export const theCard = (code) => t(`access.the.${parseInt(code, 10)}`, { card: cardName(code) });
+export const theCard = (code) => t(`access.the.${deckCard(code)?.rank}`, { card: cardName(code) });
 /** Cards with their articles, joined as a list ("il Due di Coppe e l'Asso di Spade"). */
 export const theCards = (codes) => joinList(codes.map(theCard));
 

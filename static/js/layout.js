@@ -3,6 +3,7 @@
 // `buildSeats` makes the seat boxes for a match; `place` puts every card element where the view
 // says it is (no animation here: table.js measures before and animates after, see animate.js).
 import { t, joinList } from "./i18n.js";
+import { sideName, levelName } from "./names.js";
 
 /** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
 const SLOTS = { 2: ["t"], 3: ["r", "l"], 4: ["r", "t", "l"], 5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"] };
@@ -30,11 +31,6 @@ const el = (tag, cls, attrs = {}) => {
 /** Whether the match has partners (some side has more than one seat). */
 export const hasTeams = (v) => v.sides.some((m) => m.length > 1);
 
-/** A side's name: its players joined ("Anna & Carla"). */
-export function sideName(v, side) {
-  return v.sides[side].map((s) => v.players[s]).join(" & ");
-}
-
 /** Who won the match, as the sheet shows it and the reader says it, the names joined as the
  * language lists them: "You win" / "You and Carla win" (the verb agrees with "you") when the
  * shown person, under the default name, is on the winning side; else "<side> wins" / "win". */
@@ -51,7 +47,7 @@ export function winnerLine(v) {
  * Make the seat boxes for view v inside `felt` (opponents into `#opponents`, the shown seat's
  * box is static HTML). Called when the seats change (new game, pass to another person).
  */
-export function buildSeats(v, levels) {
+export function buildSeats(v) {
   const n = v.players.length, box = document.getElementById("opponents");
   box.replaceChildren();
   const felt = document.getElementById("felt");
@@ -60,7 +56,7 @@ export function buildSeats(v, levels) {
   for (let s = 0; s < n; s++) {
     if (s === v.seat) continue;
     const rel = (s - v.seat + n) % n;
-    const seat = el("section", "seat", { "data-seat": s, "data-slot": slotOf(s, v.seat, n), "data-side": s % v.sides.length });
+    const seat = el("section", "seat", { "data-seat": s, "data-slot": slotOf(s, v.seat, n), "data-side": v.side_of[s] });
     seat.style.order = String(n - rel);
     const head = el("div", "seat__head");
     const badge = el("span", "seat__badge", { "aria-hidden": "true" });
@@ -86,22 +82,20 @@ export function buildSeats(v, levels) {
     const host = s === v.seat ? document.getElementById("my-pile") : box.querySelector(`.seat[data-seat="${s}"] .seat__row`);
     host.append(pb);
   });
-  labelSeats(v, levels);
+  labelSeats(v);
 }
 
 /** Names, levels, team badges and accessible labels of the seats (also after a language change). */
-export function labelSeats(v, levels) {
+export function labelSeats(v) {
   const teams = hasTeams(v);
   for (const seat of document.querySelectorAll("#opponents .seat")) {
     const s = +seat.dataset.seat, info = v.seats[s];
     seat.querySelector(".seat__name").textContent = v.players[s];
-    const key = `level.${info.level}`, said = info.human ? "" : t(key);  // the level in the page's language
-    const lv = info.human ? t("seat.person") : (said !== key ? said : levels.find((l) => l.id === info.level)?.name || info.level);
-    seat.querySelector(".seat__level").textContent = info.human ? t("seat.person") : t("seat.computer", { level: lv });
+    seat.querySelector(".seat__level").textContent = info.human ? t("seat.person") : t("seat.computer", { level: levelName(info.level) });
     const badge = seat.querySelector(".seat__badge");
-    badge.textContent = teams ? t("seat.teamShort", { n: (s % v.sides.length) + 1 }) : "";
+    badge.textContent = teams ? t("seat.teamShort", { n: v.side_of[s] + 1 }) : "";
     badge.hidden = !teams;
-    const partner = teams && s % v.sides.length === v.side;
+    const partner = teams && v.side_of[s] === v.side;
     seat.classList.toggle("seat--partner", partner);
     seat.dataset.label = partner ? t("seat.partnerLabel", { name: v.players[s] }) : v.players[s];
     seat.setAttribute("aria-label", seat.dataset.label);  // place() adds "dealer" to the dealer's
@@ -118,7 +112,7 @@ export function labelSeats(v, levels) {
  * Put every card element where view v says: the shown hand (unless hidden), the table, each
  * side's pile (scope turned across it, face up), the opponents' backs and the mazzo.
  */
-export function place(v, stage, { hideHand = false, extraTable = [], lifted = null } = {}) {
+export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   const n = v.players.length;
   const dealer = handDealer(v);
   const inPlay = new Set();
@@ -141,9 +135,9 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
   hand.style.setProperty("--n", handCards.length);
   hand.dataset.rows = String(rows);
   hand.style.setProperty("--halves", 2 * perRow + (rows === 2 && handCards.length === 2 * perRow ? 1 : 0));
-  // the table (plus a card just played, shown before its capture moves to a pile)
+  // the table
   const tbl = document.getElementById("table-cards");
-  const tableCards = [...v.table, ...extraTable.filter((c) => !v.table.includes(c))];
+  const tableCards = v.table;
   syncChildren(tbl, tableCards.map((c) => stage.card(c)));
   for (const c of tableCards) {
     const e = stage.card(c); inPlay.add(c);
@@ -156,7 +150,7 @@ export function place(v, stage, { hideHand = false, extraTable = [], lifted = nu
   v.prese.forEach((cards, side) => {
     const pile = document.querySelector(`.pile[data-side="${side}"]`);
     if (!pile) return;
-    const shown = cards.filter((c) => !extraTable.includes(c) && c !== lifted);
+    const shown = cards.filter((c) => c !== lifted);
     const scope = new Set((v.scope_cards || [])[side] || []);
     const flat = shown.filter((c) => !scope.has(c)), turned = shown.filter((c) => scope.has(c));
     syncChildren(pile, [...flat, ...turned].map((c) => stage.card(c)));

@@ -4,53 +4,49 @@
 // A corrupt or foreign save is set aside under SET_ASIDE_KEY, reported, and a fresh game starts.
 //
 //   import { restoreSaved } from "./persist.js";
-//   const view = await restoreSaved(game);   // a restored view, or null: start a new game
+//   const view = await restoreSaved();   // a restored view, or null: start a new game
 //
-// After that, every `settebello:state` event on window (dispatched by table.js) saves again.
+// After that, every new current view (store.js) saves again.
 
 import { t } from "./i18n.js";
+import { game } from "./engine.js";
 import { showNotice } from "./notice.js";
+import { readText, writeText, writeJSON, remove } from "./storage.js";
+import { onView, emit } from "./store.js";
 
 export const SAVE_KEY = "settebello.save";
 export const SET_ASIDE_KEY = "settebello.save.set-aside";
 
-let gameFn = null;
+let watching = false;
 let saving = Promise.resolve();
-
-function storage() {
-  try { return window.localStorage; } catch { return null; } // blocked (private mode, sandbox)
-}
 
 /** Save the current match now (queued after any save still running). */
 export function saveNow() {
-  const store = storage();
-  if (!gameFn || !store) return saving;
+  if (!watching) return saving;
   saving = saving.then(async () => {
-    const saved = await gameFn("save");
-    try { store.setItem(SAVE_KEY, JSON.stringify(saved)); }
-    catch (err) { console.warn(`Settebello: could not save the game (${err.message})`); }
+    const err = writeJSON(SAVE_KEY, await game("save"));
+    if (err) console.warn(`Settebello: could not save the game (${err.message})`);
   }).catch((err) => console.warn(`Settebello: could not save the game (${err.message})`));
   return saving;
 }
 
 /** Forget the saved match (e.g. the player chose to start afresh). */
-export function clearSave() { storage()?.removeItem(SAVE_KEY); }
+export function clearSave() { remove(SAVE_KEY); }
 
 function report(message) {
-  window.dispatchEvent(new CustomEvent("settebello:notice", { detail: { kind: "save-set-aside", message } }));
+  emit("notice", { kind: "save-set-aside", message });
   showNotice({ role: "alert", kind: "error", text: message, testid: "save-notice",
     buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });
 }
 
 /**
- * Restore the saved match through `game(op, arg)` (table.js's engine call, which throws on an
- * engine error). Returns the restored view, or null when there is nothing (usable) to restore.
+ * Restore the saved match through the engine. Returns the restored view, or null when there is
+ * nothing (usable) to restore; from then on every new view is saved.
  */
-export async function restoreSaved(game) {
-  gameFn = game;
-  window.addEventListener("settebello:state", () => { saveNow(); });
-  const store = storage();
-  const text = store?.getItem(SAVE_KEY);
+export async function restoreSaved() {
+  watching = true;
+  onView(() => { saveNow(); });
+  const text = readText(SAVE_KEY);
   if (!text) return null;
   let why;
   try {
@@ -58,8 +54,8 @@ export async function restoreSaved(game) {
   } catch (err) {
     why = err instanceof SyntaxError ? t("save.not_json") : err.message;
   }
-  store.setItem(SET_ASIDE_KEY, text);
-  store.removeItem(SAVE_KEY);
+  writeText(SET_ASIDE_KEY, text);
+  remove(SAVE_KEY);
   const message = t("save.set_aside", { why });
   console.warn(`Settebello: ${message}`);
   report(message);

@@ -7,8 +7,9 @@
 //
 // The record handed to the viewer goes through localStorage (REPLAY_KEY): the viewer is another
 // page, and the game page keeps its own match (static/js/persist.js) while the player watches.
-import { connectEngine } from "./engine.js";
+import { connectEngine, game } from "./engine.js";
 import { onLanguageChange, t } from "./i18n.js";
+import { writeJSON } from "./storage.js";
 
 export const REPLAY_KEY = "settebello.replay";
 export const VIEWER = new URL("../replay.html", import.meta.url);
@@ -16,13 +17,6 @@ export const VIEWER = new URL("../replay.html", import.meta.url);
 /** The text for one of this module's strings (static/i18n/*.json, keys "records.*"). */
 export function text(key, params = {}) {
   return t(`records.${key}`, params);
-}
-
-async function game(op, arg) {
-  const engine = await connectEngine();
-  const r = await engine.call("game", { op, arg });
-  if (r && r.error) throw new Error(r.error);
-  return r;
 }
 
 /** The current match's record (RULES §6). */
@@ -60,13 +54,13 @@ export async function checkRecordText(textContent) {
   catch (err) { throw new Error(text("notJson", { why: err.message })); }
   const engine = await connectEngine();
   try { return await engine.call("replay", record); }
-  catch (err) { throw new Error(err.detail || err.message); }
+  catch (err) { throw new Error(err.message); }
 }
 
 /** Hand a checked record to the viewer and go there. */
 export function openInViewer(record) {
-  try { localStorage.setItem(REPLAY_KEY, JSON.stringify(record)); }
-  catch (err) { console.warn(`Settebello: could not hand the record to the viewer (${err.message})`); }
+  const err = writeJSON(REPLAY_KEY, record);
+  if (err) console.warn(`Settebello: could not hand the record to the viewer (${err.message})`);
   location.assign(`${VIEWER.href}?from=game`);
 }
 
@@ -85,14 +79,14 @@ function buildDialog() {
   document.body.append(d);
   const msg = d.querySelector(".records__msg");
   const input = d.querySelector("input[type=file]");
-  const say = (s, bad = false) => { msg.textContent = s; msg.dataset.kind = bad ? "error" : "ok"; msg.setAttribute("role", bad ? "alert" : "status"); };
+  const show = (s, bad = false) => { msg.textContent = s; msg.dataset.kind = bad ? "error" : "ok"; msg.setAttribute("role", bad ? "alert" : "status"); };
   d.querySelector("[data-act=export]").addEventListener("click", async () => {
-    try { say(text("saved", { name: downloadRecord(await currentRecord()) })); }
-    catch (err) { say(text("bad", { why: err.message || text("noGame") }), true); }
+    try { show(text("saved", { name: downloadRecord(await currentRecord()) })); }
+    catch (err) { show(text("bad", { why: err.message || text("noGame") }), true); }
   });
   d.querySelector("[data-act=replay]").addEventListener("click", async () => {
     try { openInViewer(await currentRecord()); }
-    catch (err) { say(text("bad", { why: err.message }), true); }
+    catch (err) { show(text("bad", { why: err.message }), true); }
   });
   d.querySelector("[data-act=open]").addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
@@ -103,7 +97,7 @@ function buildDialog() {
       const replay = await checkRecordText(await file.text());
       openInViewer(replay.record);
     } catch (err) {
-      say(text("bad", { why: err.message }), true);
+      show(text("bad", { why: err.message }), true);
     }
   });
   d.querySelector("[data-act=close]").addEventListener("click", () => d.close());

@@ -6,19 +6,17 @@
 //
 // Where the record comes from: a file the player opens (button, or dropped on the page), or the
 // game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
-import { connectEngine, markEngine } from "./engine.js";
+import { connectEngine, markEngine, game } from "./engine.js";
 import { cardSVG } from "./cardart.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
+import { esc, sideName, variantName } from "./names.js";
+import { readText } from "./storage.js";
+import { setInfo } from "./store.js";
 
 /** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
 function tx(key, params = {}) {
   return t(`replay.${key}`, params);
-}
-function variantName(id) {
-  const k = `variant.${id}.name`;
-  const s = t(k);
-  return s === k ? id : s;
 }
 function category(cat) {
   const k = `category.${cat}`;
@@ -47,7 +45,7 @@ export async function load(record) {
   try {
     answer = await engine.call("replay", record);
   } catch (err) {
-    message(tx("bad", { why: err.detail || err.message }), true);
+    message(tx("bad", { why: err.message }), true);
     return false;
   }
   replay = answer;
@@ -102,8 +100,8 @@ function cards(box, codes, cls) {
   box.replaceChildren(...codes.map((c) => card(c, cls)));
   if (!codes.length) { const e = document.createElement("span"); e.className = "rp-empty"; e.textContent = tx("empty"); box.append(e); }
 }
-const sideOf = (seat) => seat % replay.sides.length;
-const sideName = (side) => replay.sides[side].map((s) => replay.players[s]).join(" & ");
+const sideOf = (seat) => replay.side_of[seat];
+const sideLabel = (side) => sideName(replay, side);
 
 function describe(step) {
   const name = (s) => replay.players[s];
@@ -157,7 +155,7 @@ function show() {
       const label = document.createElement("p");
       label.className = "rp-pile__label";
       // with partners, say whose pile it is (it is shown with the side's first seat only)
-      const owner = replay.sides[side].length > 1 ? `${sideName(side)} · ` : "";
+      const owner = replay.sides[side].length > 1 ? `${sideLabel(side)} · ` : "";
       label.textContent = `${owner}${tx("pile", { count: step.prese[side].length })} · ${tx("scope", { count: step.scope[side] })}`;
       label.dataset.pile = step.prese[side].length;
       label.dataset.scope = step.scope[side];
@@ -175,7 +173,7 @@ function show() {
 function drawSheet(step) {
   const box = $("rp-sheet");
   const result = step.event?.hand_result;
-  const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideName(i))}</th>`).join("");
+  const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideLabel(i))}</th>`).join("");
   let html = "";
   if (result) {
     const rows = result.categories.map((c) => `<tr><th scope="row">${esc(category(c))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
@@ -186,12 +184,11 @@ function drawSheet(step) {
   html += `<h2>${esc(tx("match"))}</h2><table class="rp-table"><tr>${heads}</tr>
     <tr>${step.totals.map((x) => `<td data-total>${x}</td>`).join("")}</tr></table>`;
   if (at === last()) {
-    html += replay.winner !== null ? `<p class="rp-end" data-winner="${replay.winner}">${esc(tx("winner", { side: sideName(replay.winner) }))}</p>`
+    html += replay.winner !== null ? `<p class="rp-end" data-winner="${replay.winner}">${esc(tx("winner", { side: sideLabel(replay.winner) }))}</p>`
       : `<p class="rp-end">${esc(tx("unfinished"))}</p>`;
   }
   box.innerHTML = html;
 }
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 // ------------------------------------------------------------------ page
 
@@ -232,6 +229,7 @@ async function main() {
   const languageReady = initLanguage();
   try {
     [engine] = await Promise.all([connectEngine(), languageReady]);
+    setInfo(await game("variants"));  // the deck's cards, for their names
   } catch (err) {
     await languageReady.catch(() => {}); // say what went wrong in the player's language
     message(tx("bad", { why: err.message }), true);
@@ -239,9 +237,7 @@ async function main() {
     return;
   }
   translate();
-  window.settebelloReplay = { load, get replay() { return replay; }, get at() { return at; }, go };
-  let handed = null;
-  try { handed = localStorage.getItem(REPLAY_KEY); } catch { /* storage blocked */ }
+  const handed = readText(REPLAY_KEY);
   if (handed && new URLSearchParams(location.search).get("from") === "game") await loadText(handed);
   else message(tx("choose"));
   markEngine("ready");

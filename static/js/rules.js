@@ -2,8 +2,8 @@
 // project's own cards (cardart.js). Shown from the header's "Rules" button.
 import { t, cardName } from "./i18n.js";
 import { cardDataURL } from "./cardart.js";
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+import { esc } from "./names.js";
+import { info } from "./store.js";
 
 function card(code, note = "") {
   return `<figure class="rc"><img src="${cardDataURL(code)}" alt="${esc(cardName(code))}">${note ? `<figcaption>${esc(note)}</figcaption>` : ""}</figure>`;
@@ -12,14 +12,25 @@ const row = (...items) => `<div class="rules__cards">${items.join("")}</div>`;
 const plus = `<span class="rules__op" aria-hidden="true">+</span>`;
 const arrow = `<span class="rules__op" aria-hidden="true">⟶</span>`;
 
+/** The primiera's values, highest first, each on one card of its rank (the highest rank of a
+ *  value, the suits in turn): Python's values (describe's deck), as [code, value]. */
+function primieraExamples() {
+  const { cards, suits, primiera } = info().deck;
+  const best = new Map();  // value -> the highest rank worth it
+  for (const c of cards) if ((best.get(primiera[c.code]) ?? 0) < c.rank) best.set(primiera[c.code], c.rank);
+  return [...best].sort((a, b) => b[0] - a[0]).map(([value, rank], i) =>
+    [cards.find((c) => c.rank === rank && c.suit === suits[i % suits.length]).code, value]);
+}
+
 /** The rules as HTML in the current language. */
 export function rulesHTML() {
   const p = (k, params) => `<p>${esc(t(k, params))}</p>`;
-  const prim = [["7D", 21], ["6C", 18], ["1B", 16], ["5S", 15], ["4D", 14], ["3C", 13], ["2B", 12], ["10S", 10]];
+  const prim = primieraExamples();
+  const ace = (suit) => info().deck.cards.find((c) => c.suit === suit && c.rank === 1).code;
   return `
   <section><h3>${esc(t("rules.deckTitle"))}</h3>
     ${p("rules.deck")}
-    ${row(card("1D", t("suit.D")), card("1C", t("suit.C")), card("1B", t("suit.B")), card("1S", t("suit.S")))}
+    ${row(...info().deck.suits.map((s) => card(ace(s), t(`suit.${s}`))))}
     ${p("rules.values")}
     ${row(card("8C", "8"), card("9C", "9"), card("10C", "10"))}
   </section>

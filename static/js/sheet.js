@@ -3,9 +3,9 @@
 // and the match score; "Next hand", or the winner and "New game" when the match is over.
 import { t, cardName } from "./i18n.js";
 import { cardDataURL } from "./cardart.js";
-import { sideName, winnerLine } from "./layout.js";
-
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+import { winnerLine } from "./layout.js";
+import { esc, sideName } from "./names.js";
+import { info } from "./store.js";
 
 /** Whether the rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba). */
 const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera === "sevens";
@@ -42,8 +42,7 @@ function primieraCell(d) {
   const p = d.primiera;
   if (!p) return "";
   if ("cards" in p) {
-    const suits = ["D", "C", "B", "S"];
-    const cards = suits.map((s) => p.cards[s] ? small(p.cards[s]) : `<span class="mini mini--none" title="${esc(t("sheet.noSuit", { suit: t(`suit.${s}`) }))}">–</span>`).join("");
+    const cards = info().deck.suits.map((s) => p.cards[s] ? small(p.cards[s]) : `<span class="mini mini--none" title="${esc(t("sheet.noSuit", { suit: t(`suit.${s}`) }))}">–</span>`).join("");
     // the total is in the Primiera row just above: here only the cards, and a missing suit said
     return `<div class="prim">${cards}</div>${p.complete ? "" : `<div class="prim__total">${esc(t("sheet.incomplete"))}</div>`}`;
   }

@@ -4,56 +4,48 @@
 // (the "Statistics" button), exported as a JSON file, imported (added to these: another device's)
 // and reset.
 //
-// The engine counts: after a match ends (settebello:match-end, from table.js or clock.js for a
+// The engine counts: after a match ends (store.js's match-end news, from table.js or clock.js for a
 // match lost on time) and after a tournament ends (bracket.js calls updateStats), the stored
 // statistics go to the engine's `stats_add` with the session's finished match; it counts each
 // match and each tournament once, so calling it twice never counts twice.
 import { t, onLanguageChange } from "./i18n.js";
+import { game } from "./engine.js";
+import { esc, variantName } from "./names.js";
+import { readJSON, writeJSON } from "./storage.js";
+import { on, info } from "./store.js";
 
 export const STATS_KEY = "settebello.stats";
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-const api = () => window.settebello;
-
 let current = null;  // the engine's Stats.to_json of what is stored
 let resetting = false;
 
-function stored() {
-  try { return JSON.parse(localStorage.getItem(STATS_KEY) || "null"); } catch { return null; }
-}
-function store(stats) {
-  try { localStorage.setItem(STATS_KEY, JSON.stringify(stats)); } catch { /* storage blocked */ }
-}
+const stored = () => readJSON(STATS_KEY);
+const store = (stats) => writeJSON(STATS_KEY, stats);
 
 /** The stored statistics, read by the engine (null when nothing usable is stored). */
 async function load() {
   const saved = stored();
-  if (!saved) return api().game("stats_reset");
-  try { return await api().game("stats_view", { stats: saved }); }
+  if (!saved) return game("stats_reset");
+  try { return await game("stats_view", { stats: saved }); }
   catch (err) {
     // damaged: keep them aside rather than count over them
-    try { localStorage.setItem(`${STATS_KEY}.set-aside`, JSON.stringify(saved)); } catch { /* */ }
+    writeJSON(`${STATS_KEY}.set-aside`, saved);
     console.warn(`Settebello: the stored statistics were set aside (${err.message})`);
-    return api().game("stats_reset");
+    return game("stats_reset");
   }
 }
 
 /** Count the session's finished match (and finished tournament) into the stored statistics. */
 export async function updateStats() {
-  if (!api()) return null;
+  if (!info()) return null;
   const before = await load();
-  const after = await api().game("stats_add", { stats: before });
+  const after = await game("stats_add", { stats: before });
   delete after.added;
   current = after;
   store(after);
   if (dialog().open) render();
   return after;
-}
-
-function variantName(id) {
-  const k = `variant.${id}.name`, s = t(k);
-  return s === k ? id : s;
 }
 
 function dialog() {
@@ -130,7 +122,7 @@ async function importFile(file) {
   let other;
   try { other = JSON.parse(await file.text()); }
   catch { message(t("stats.badFile", { why: t("save.not_json") })); return; }
-  try { current = await api().game("stats_merge", { stats: current, other }); }
+  try { current = await game("stats_merge", { stats: current, other }); }
   catch (err) { message(t("stats.badFile", { why: err.message })); return; }
   store(current);
   render();
@@ -139,7 +131,7 @@ async function importFile(file) {
 
 /** Open the statistics dialog. */
 export async function openStats() {
-  if (!api()) return;
+  if (!info()) return;
   current = await load();
   resetting = false;
   render();
@@ -160,7 +152,7 @@ function wire() {
     if (act === "reset") {
       if (!resetting) { resetting = true; b.textContent = t("stats.resetSure"); return; }
       resetting = false;
-      current = await api().game("stats_reset");
+      current = await game("stats_reset");
       store(current);
       render();
       message(t("stats.wasReset"));
@@ -191,8 +183,7 @@ function addToSheet() {
 const sheetBox = document.getElementById("sheet");
 if (sheetBox) new MutationObserver(addToSheet).observe(sheetBox, { childList: true, subtree: true });
 
-window.addEventListener("settebello:match-end", () => {
+on("match-end", () => {
   updateStats().catch((err) => console.warn(`Settebello: statistics not updated (${err.message})`));
 });
 wire();
-window.settebelloExtras = { ...(window.settebelloExtras || {}), openStats, updateStats };

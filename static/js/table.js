@@ -4,14 +4,21 @@
 //
 // Modules: layout.js (seats, piles, where each card goes), animate.js (one element per card,
 // moved with FLIP transitions from a queue), sheet.js (score sheet), dialog.js (new game),
-// rules.js (the rules page), i18n.js (every string). Seams for other modules: window events
-// settebello:state {op, view}, settebello:hand-end {sheet}, settebello:match-end
-// {winner, totals, sides}, settebello:ready; it listens for settebello:command
-// {type: "new-game", config}. URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
-import { connectEngine, markEngine } from "./engine.js";
+// rules.js (the rules page), i18n.js (every string), names.js (sides, presets, levels),
+// announce.js (the screen reader). The other modules read the game from store.js: the current
+// view (setView after every engine answer) and the news emit()ted here: hand-end {sheet},
+// match-end {winner, totals, sides}, ready {view}; they ask the table through store.js's
+// "command" news: {type: "new-game", config} or {type: "sync"}.
+// URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
+import { connectEngine, markEngine, game } from "./engine.js";
+import { view as currentView, setView, emit, on, info as described, setInfo } from "./store.js";
+import { announce } from "./announce.js";
+import { variantName } from "./names.js";
+import { clockChoice } from "./clock.js";
 import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, sleep, setArt } from "./animate.js";
-import { buildSeats, labelSeats, place, sideName, winnerLine, hasTeams } from "./layout.js";
+import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
+import { sideName } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
 import { openRules } from "./rules.js";
@@ -31,40 +38,32 @@ const stage = new CardStage({ label: cardName });
 const queue = new Queue();
 
 let engine = null;
-let info = null;           // game("variants"): {variants, levels, options}
-let view = null;           // the last view the engine returned
+let shown = null;          // what the table shows: the current view, or a play's position while it is shown
 let chosen = null;         // the hand card whose capture the player is choosing
 let picked = [];           // table cards clicked while choosing among several captures
 let hinted = null;         // the play the hint suggested
 let busy = false;          // a play is being shown or a computer is thinking
-let hintLevel = "expert";
+let hintLevel = null;      // the level hints come from (the dialog's choice, else describe's default)
 let seatsKey = "";         // which seat layout is built (rebuilt when it changes)
 
 // ------------------------------------------------------------------ engine calls and seams
 
-/** Call Session op through the bridge; throws with the engine's message on a refused request. */
-async function game(op, arg) {
-  const r = await engine.call("game", { op, arg });
-  if (r && r.error) throw new Error(r.error);
-  return r;
-}
+/** The engine's view becomes the current one (store.js tells every module) and the table's. */
+function accept(v, op) { shown = v; setView(v, op); }
 
-function emit(type, detail) { window.dispatchEvent(new CustomEvent(`settebello:${type}`, { detail })); }
-function stateChanged(op) { emit("state", { op, view }); }
-
-function say(text) {
-  const live = $("live");
-  live.textContent = "";
-  // a fresh text node each time, so the same words are announced again
-  requestAnimationFrame(() => { live.textContent = text; });
-}
 function status(text) { $("status").textContent = text; }
+/** A refused or failed request: in the status line and said. */
+function failed(err, { speak = true } = {}) {
+  const text = t("error.generic", { message: err.message });
+  status(text);
+  if (speak) announce(text);
+}
 
 // ------------------------------------------------------------------ drawing the table
 
 /** Everything not about where cards are: scores, buttons, enabled cards, choices, overlays. */
 function decorate() {
-  const v = view; if (!v) return;
+  const v = shown; if (!v) return;
   const mine = v.waiting === "human" && v.pass_to === null && !busy;
   const legal = mine ? v.legal : [];
   // the hand: every card with a legal play is playable
@@ -158,7 +157,7 @@ function origins() {
 
 function ensureSeats(v) {
   const key = `${v.players.join("|")}#${v.seat}#${v.sides.length}`;
-  if (key !== seatsKey) { buildSeats(v, info.levels); seatsKey = key; return true; }
+  if (key !== seatsKey) { buildSeats(v); seatsKey = key; return true; }
   return false;
 }
 
@@ -167,13 +166,13 @@ function ensureSeats(v) {
  * to the page come from: a seat (its hand) or the mazzo (dealt). `animate: false` puts them
  * there at once (the table the page opens with: the player has waited for Python already).
  */
-async function draw(v, { fresh = false, from = null, extraTable = [], hideHand, animate = true } = {}) {
+async function draw(v, { fresh = false, from = null, hideHand, animate = true } = {}) {
   const rebuilt = ensureSeats(v);
   const o = origins();
   const first = fresh || rebuilt ? new Map() : stage.measure();
   if (fresh) { for (const el of document.querySelectorAll("#felt .card")) el.remove(); }
   const hide = hideHand ?? (v.pass_to !== null && v.phase === "play");
-  place(v, stage, { hideHand: hide, extraTable });
+  place(v, stage, { hideHand: hide });
   decorate();
   if (!animate) return;
   await stage.play(first, {
@@ -187,20 +186,37 @@ async function draw(v, { fresh = false, from = null, extraTable = [], hideHand, 
 
 // ------------------------------------------------------------------ showing a play
 
-/** The table just after `e` was played and before its capture moved: from the previous view. */
-function midView(prev, next, e) {
-  return {
-    ...next, table: [...prev.table.filter((c) => c !== e.card), e.card], prese: prev.prese, scope: prev.scope,
-    scope_cards: prev.scope_cards, hand: prev.seat === next.seat ? prev.hand.filter((c) => c !== e.card) : next.hand,
-    hand_counts: prev.hand_counts.map((k, s) => (s === e.seat ? Math.max(0, k - 1) : k)), deck_left: prev.deck_left,
-    turn: e.seat, phase: "play", pass_to: null, legal: [], waiting: "show",
-  };
+// A play is shown by moving its cards as the engine's event says (`moves`: each card's move in
+// order, from and to a place — "deck", "table", "hand:S" or "pile:K" — and its kind: "lay",
+// "take", "rest", "deal"); then the engine's new view is drawn as it is. The table works out no
+// position of its own: a scene is the last view with the event's moves made, card by card.
+
+/** A copy of view v's places (hands, table, piles, mazzo), to move cards in, with the rest (names,
+ *  scores, the hand's plays...) from view `rest`: while a play is shown, nobody may play. */
+function sceneOf(v, rest) {
+  return { ...rest, seat: v.seat, turn: v.turn, phase: v.phase, hand: [...v.hand], hand_counts: [...v.hand_counts],
+    table: [...v.table], prese: v.prese.map((p) => [...p]), scope: v.scope, scope_cards: v.scope_cards,
+    deck_left: v.deck_left, legal: [], waiting: "show", pass_to: null };
 }
 
-/** The table with the capture done but before fresh cards are dealt (when e dealt). */
-function takenView(mid, next) {
-  return { ...next, hand: mid.hand, hand_counts: mid.hand_counts, deck_left: mid.deck_left, phase: "play", turn: mid.turn,
-    pass_to: null, legal: [], waiting: "show" };
+/** Take card from a place of scene s, or put it there (`step` -1 or +1). */
+function shift(s, place, card, step) {
+  const [where, n] = place.split(":");
+  const out = (list) => list.filter((c) => c !== card);
+  if (where === "deck") s.deck_left += step;
+  else if (where === "table") s.table = step < 0 ? out(s.table) : [...s.table, card];
+  else if (where === "pile") s.prese[+n] = step < 0 ? out(s.prese[+n]) : [...s.prese[+n], card];
+  else if (where === "hand") {
+    s.hand_counts[+n] += step;
+    if (+n === s.seat && card !== null) s.hand = step < 0 ? out(s.hand) : [...s.hand, card];
+  }
+}
+
+/** Scene v after the moves, made in order (the rest from view `rest`). */
+function moved(v, moves, rest = v) {
+  const s = sceneOf(v, rest);
+  for (const m of moves) { shift(s, m.from, m.card, -1); shift(s, m.to, m.card, +1); }
+  return s;
 }
 
 /** "play.you.*" when the one person at the table played (said to them: "Giochi...", "Jugás..."). */
@@ -224,33 +240,44 @@ function callout(text) {
   setTimeout(() => c.classList.remove("callout--on"), motion() ? 1400 : 1200);
 }
 
-/** Animate one play event from prev to next, then make next the view. */
-async function showPlay(prev, next, e) {
+/** Make next (the engine's answer to `op`) the view, showing its play event e on the way from prev:
+ *  the played card reaches the table (a capture is shown there with the cards it takes, then they
+ *  go to the pile), then the engine's view is drawn, which slides the rest of the moves home (the
+ *  last taker's remainder to the pile, fresh cards from the mazzo). */
+async function showPlay(prev, next, e, op) {
   const text = describe(e, next);
-  status(text); say(text);
-  const mid = midView(prev, next, e);
+  status(text); announce(text);
+  setView(next, op);
   const hide = next.pass_to !== null;
-  view = mid;
-  await draw(mid, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
-  if (e.presa.length) {
-    for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", e.presa.includes(b.dataset.card) || b.dataset.card === e.card);
+  const played = e.moves.filter((m) => m.card === e.card && m.from === `hand:${e.seat}`);
+  const taken = e.moves.filter((m) => m.kind === "take" && !played.includes(m));
+  const dealt = e.moves.some((m) => m.kind === "deal");
+  // the played card on the table: laid there, or shown there with what it takes
+  let scene = moved(prev, played.map((m) => ({ ...m, to: "table" })), next);
+  shown = scene;
+  await draw(scene, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
+  if (taken.length) {
+    const taking = new Set([e.card, ...taken.map((m) => m.card)]);
+    for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", taking.has(b.dataset.card));
     await pause(PACE.show);
     for (const b of $("table-cards").querySelectorAll(".card--taking")) b.classList.remove("card--taking");
   } else {
     await pause(PACE.after);
   }
   if (e.scopa) callout(t("callout.scopa"));
-  if (e.dealt) {
-    const taken = takenView(mid, next);
-    view = taken;
-    await draw(taken, { hideHand: hide });
+  if (dealt) {
+    // the capture goes to its pile before the fresh cards come
+    scene = moved(scene, [...played.filter((m) => m.to !== "table").map((m) => ({ ...m, from: "table" })), ...taken], next);
+    scene.scope = next.scope; scene.scope_cards = next.scope_cards;  // a scopa's card turned across its pile
+    shown = scene;
+    await draw(scene, { hideHand: hide });
     await pause(PACE.after);
   }
-  view = next;
-  await draw(next, { from: e.dealt ? null : e.seat });
+  shown = next;
+  await draw(next, { from: dealt ? null : e.seat });
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
-    if (who) say(t(playKey(next, e.sweep.seat, "sweep"), { name: who, cards: cardList(e.sweep.cards) }));
+    if (who) announce(t(playKey(next, e.sweep.seat, "sweep"), { name: who, cards: cardList(e.sweep.cards) }));
   }
   if (e.scopa) await pause(PACE.after);
 }
@@ -258,6 +285,7 @@ async function showPlay(prev, next, e) {
 // ------------------------------------------------------------------ the player's moves
 
 function pick(card) {
+  const view = currentView();
   if (busy || !view || view.waiting !== "human") return;
   if (hinted?.card !== card) hinted = null;  // the hinted card keeps its capture marked among the choices
   const options = view.legal.filter((p) => p.card === card);
@@ -266,14 +294,14 @@ function pick(card) {
   chosen = card; picked = [];
   decorate();
   status(t("status.choose", { card: theCard(card) }));
-  say(t("status.chooseSay", { card: theCard(card), count: options.length }) + " "
+  announce(t("status.chooseSay", { card: theCard(card), count: options.length }) + " "
     + hintFirst(options).map(choiceLabel).join("; "));
   if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
 
 function pickTable(card) {
   if (!chosen || busy) return;
-  const options = view.legal.filter((p) => p.card === chosen && p.presa.includes(card) && picked.every((x) => p.presa.includes(x)));
+  const options = currentView().legal.filter((p) => p.card === chosen && p.presa.includes(card) && picked.every((x) => p.presa.includes(x)));
   if (!options.length) return;
   if (options.length === 1) return send(options[0].notation);
   // the card is in several captures: keep it and let the next click narrow them down
@@ -307,10 +335,9 @@ async function send(notation) {
   chosen = null; picked = []; hinted = null; busy = true; decorate();
   let r;
   try { r = await game("play", notation); }
-  catch (err) { busy = false; decorate(); status(t("error.generic", { message: err.message })); say(t("error.generic", { message: err.message })); return; }
-  const prev = view;
-  await queue.run(() => showPlay(prev, r.view, r.event));
-  stateChanged("play");
+  catch (err) { busy = false; decorate(); failed(err); return; }
+  const prev = currentView();
+  await queue.run(() => showPlay(prev, r.view, r.event, "play"));
   await advance();
 }
 
@@ -320,27 +347,26 @@ async function send(notation) {
 async function advance() {
   busy = true; decorate();
   try {
-    while (view.waiting === "computer") {
-      const seat = view.turn;
+    while (currentView().waiting === "computer") {
+      const view = currentView(), seat = view.turn;
       status(t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
       const [r] = await Promise.all([game("computer_step"), pause(PACE.think)]);
       for (const s of document.querySelectorAll(".seat--thinking")) s.classList.remove("seat--thinking");
-      if (!r.event) { view = r.view; stateChanged("computer_step"); decorate(); return; } // lost on time (clock.js tells)
-      const prev = view;
-      await queue.run(() => showPlay(prev, r.view, r.event));
-      stateChanged("computer_step");
+      if (!r.event) { accept(r.view, "computer_step"); decorate(); return; } // lost on time (clock.js tells)
+      await queue.run(() => showPlay(view, r.view, r.event, "computer_step"));
     }
   } catch (err) {
-    status(t("error.generic", { message: err.message })); say(t("error.generic", { message: err.message }));
+    failed(err);
     throw err;
   } finally {
     busy = false;
   }
   decorate();
+  const view = currentView();
   if (view.phase !== "play") return handEnd();
   $("sheet").hidden = true;
-  if (view.pass_to !== null) { $("pass-btn").focus(); say($("pass-msg").textContent); return; }
+  if (view.pass_to !== null) { $("pass-btn").focus(); announce($("pass-msg").textContent); return; }
   if (view.waiting === "human") {
     const text = t("status.yourTurn");
     status(text);
@@ -357,13 +383,13 @@ function focusHand() {
 
 async function handEnd() {
   await pause(PACE.sheet);
-  const sheet = sheetData(view);
-  emit("hand-end", { sheet });
+  const view = currentView();
+  // the table's words first, then each module's (access.js says the points after "Hand over")
+  if (view.phase === "over") announce(winnerLine(view));
+  else announce(t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
+  emit("hand-end", { sheet: sheetData(view) });
   if (view.phase === "over") {
     emit("match-end", { winner: view.winner, totals: [...view.totals], sides: view.sides.map((_, i) => sideName(view, i)) });
-    say(winnerLine(view));
-  } else {
-    say(t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
   }
   showSheet();
 }
@@ -372,21 +398,22 @@ async function handEnd() {
  *  behind it take no focus and no clicks (Tab from "Next hand" would otherwise reach the dimmed
  *  bar). The sheet of a finished match is not: the bar's Records, Rules, language… stay at hand. */
 function keepModal() {
-  const sheet = !$("sheet").hidden && view?.phase !== "over";
+  const sheet = !$("sheet").hidden && currentView()?.phase !== "over";
   $("sheet").setAttribute("aria-modal", String(sheet));
   for (const el of [document.querySelector("header.bar"), $("felt")]) el.inert = sheet || !$("pass").hidden;
 }
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
 
 function showSheet() {
-  const focus = renderSheet($("sheet"), view, {
+  const focus = renderSheet($("sheet"), currentView(), {
     onNext: async () => {
       if (busy) return;
       busy = true;
-      try { view = await game("next_hand"); } catch (err) { busy = false; status(t("error.generic", { message: err.message })); return; }
+      let v;
+      try { v = await game("next_hand"); } catch (err) { busy = false; failed(err, { speak: false }); return; }
       $("sheet").hidden = true;
-      stateChanged("next_hand");
-      await queue.run(() => draw(view, { fresh: true }));
+      accept(v, "next_hand");
+      await queue.run(() => draw(v, { fresh: true }));
       busy = false;
       await advance();
     },
@@ -409,9 +436,11 @@ function urlProblem(text) {
 function seatsFromURL(players, variant) {
   const list = params.get("players");
   const level = params.get("level");
-  // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu
-  const unknown = (lv) => lv !== "random" && !info.levels.some((l) => l.id === lv);
-  const badLevel = (lv) => urlProblem(t("url.unknownLevel", { level: lv, levels: info.levels.map((l) => l.id).join(", ") }));
+  const { levels } = described();
+  // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu:
+  // the engine says whether a level exists (a refused one is reported when the game starts)
+  const unknown = (lv) => lv !== "random" && !levels.some((l) => l.id === lv);
+  const badLevel = (lv) => urlProblem(t("url.unknownLevel", { level: lv, levels: levels.map((l) => l.id).join(", ") }));
   if (list) {
     const kinds = list.split(",").map((s) => s.trim()).filter(Boolean);
     const bad = kinds.find((k) => k !== "human" && unknown(k));
@@ -434,8 +463,8 @@ function seatsFromURL(players, variant) {
 
 /** The config of the game the page starts with: URL, then the remembered choice, then Scopa. */
 function bootConfig() {
-  const prefs = loadPrefs();
-  const variantId = params.get("variant") || prefs?.variant || "scopa";
+  const prefs = loadPrefs(), info = described();
+  const variantId = params.get("variant") || prefs?.variant || info.variants[0].id;
   const pre = info.variants.find((x) => x.id === variantId) || info.variants[0];
   if (params.get("variant") && pre.id !== params.get("variant")) {
     urlProblem(t("url.unknownVariant", { variant: params.get("variant"), name: variantName(pre.id) }));
@@ -446,7 +475,7 @@ function bootConfig() {
       : { human: false, level: s.level, name: computerName(i) });
   }
   if (!seats) {
-    const lv = info.levels.find((l) => l.id === "expert")?.id || info.levels[0].id;
+    const lv = info.default_level;
     seats = Array.from({ length: pre.players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: lv, name: computerName(i) });
   }
   const options = prefs?.variant === pre.id && !params.get("variant") ? { ...(prefs.options || {}) } : {};
@@ -456,17 +485,19 @@ function bootConfig() {
 }
 
 /** Start a match from a Session.new_game config and show its first deal (dealt with a slide unless `deal` is false). */
-async function startGame(config, { deal = true } = {}) {
+/** A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
+ *  leaves telling it to the caller (the embed answers its parent page instead). */
+async function startGame(config, { deal = true, report = true } = {}) {
   busy = true;
   let v;
   try { v = await game("new_game", config); }
-  catch (err) { busy = false; status(t("error.generic", { message: err.message })); say(t("error.generic", { message: err.message })); throw err; }
-  view = v; chosen = null; picked = []; hinted = null;
+  catch (err) { busy = false; if (report) failed(err); throw err; }
+  chosen = null; picked = []; hinted = null;
   $("sheet").hidden = true;
   seatsKey = "";
-  stateChanged("new_game");
-  await queue.run(() => draw(view, { fresh: true, animate: deal }));
-  say(t("status.newGame", { variant: variantName(view.variant) }));
+  announce(t("status.newGame", { variant: variantName(v.variant) }));
+  accept(v, "new_game");
+  await queue.run(() => draw(v, { fresh: true, animate: deal }));
   busy = false;
   markReady();
   await advance();
@@ -477,61 +508,56 @@ let isReady = false;
 function markReady() {
   if (isReady) return;
   isReady = true;
-  markEngine("ready"); emit("ready", { view });
-}
-
-function variantName(id) {
-  const v = info.variants.find((x) => x.id === id);
-  if (!v) return id;
-  const k = `variant.${id}.name`, s = t(k);
-  return s === k ? v.name : s;
+  markEngine("ready"); emit("ready", { view: currentView() });
 }
 
 async function newGameDialog() {
-  if (!info) return;
+  if (!described()) return;
+  const view = currentView();
   const current = view ? { variant: view.variant, seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
     hintLevel } : null;
-  const res = await openNewGame($("newgame-dialog"), info, loadPrefs() || current);
+  const res = await openNewGame($("newgame-dialog"), described(), loadPrefs() || current);
   if (!res) return;
   savePrefs(res.prefs);
-  hintLevel = res.prefs.hintLevel || "expert";
-  const clock = window.settebelloExtras?.clockChoice?.(); // clock.js's part of the dialog
-  await startGame(clock && clock !== "off" ? { ...res.config, clock } : res.config);
+  hintLevel = res.prefs.hintLevel || described().default_level;
+  const clock = clockChoice(); // clock.js's part of the dialog
+  await startGame(clock && clock !== "off" ? { ...res.config, clock } : res.config).catch(() => {});
 }
 
 // ------------------------------------------------------------------ undo, hint, last trick, pass
 
 async function undo() {
-  if (busy || !view?.can_undo) return;
+  if (busy || !currentView()?.can_undo) return;
   busy = true; decorate();
-  try { view = await game("undo"); }
-  catch (err) { busy = false; decorate(); status(t("error.generic", { message: err.message })); return; }
+  let v;
+  try { v = await game("undo"); }
+  catch (err) { busy = false; decorate(); failed(err, { speak: false }); return; }
   chosen = null; picked = []; hinted = null;
-  stateChanged("undo");
-  await queue.run(() => draw(view));
+  accept(v, "undo");
+  await queue.run(() => draw(v));
   busy = false;
-  say(t("status.undone")); status(t("status.undone"));
+  announce(t("status.undone")); status(t("status.undone"));
   await advance();
 }
 
 async function hint() {
-  if (busy || view?.waiting !== "human") return;
+  if (busy || currentView()?.waiting !== "human") return;
   $("hint").disabled = true;
   try {
     const h = await game("hint", hintLevel);
     hinted = h; chosen = null; picked = [];
     decorate();
     const text = h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
-    status(text); say(text);
+    status(text); announce(text);
     $("hand-cards").querySelector(`[data-card="${h.card}"]`)?.focus();
-  } catch (err) { status(t("error.generic", { message: err.message })); }
+  } catch (err) { failed(err, { speak: false }); }
   decorate();
 }
 
 async function lastTrick() {
   const d = $("trick-dialog");
   let tr;
-  try { tr = await game("last_trick"); } catch (err) { status(t("error.generic", { message: err.message })); return; }
+  try { tr = await game("last_trick"); } catch (err) { failed(err, { speak: false }); return; }
   const body = d.querySelector(".trick__body");
   body.replaceChildren();
   const title = d.querySelector("h2");
@@ -540,7 +566,7 @@ async function lastTrick() {
     const p = document.createElement("p"); p.textContent = t("trick.none"); body.append(p);
   } else {
     const p = document.createElement("p");
-    p.textContent = t(playKey(view, tr.seat, "took"), { name: tr.name, card: theCard(tr.card), cards: theCards(tr.presa) });
+    p.textContent = t(playKey(currentView(), tr.seat, "took"), { name: tr.name, card: theCard(tr.card), cards: theCards(tr.presa) });
     const row = document.createElement("div"); row.className = "trick__cards";
     const img = (c, cls) => { const i = document.createElement("img"); i.src = cardDataURL(c); i.alt = cardName(c); i.className = cls; return i; };
     const arrow = document.createElement("span"); arrow.className = "trick__arrow"; arrow.textContent = "⟶"; arrow.setAttribute("aria-hidden", "true");
@@ -553,18 +579,20 @@ async function lastTrick() {
 
 /** Show the engine's view again (after something changed outside a play, e.g. a lost clock). */
 async function syncView() {
-  view = await game("view");
+  const v = await game("view");
   chosen = null; picked = []; hinted = null;
-  stateChanged("sync");
-  await queue.run(() => draw(view));
+  accept(v, "sync");
+  await queue.run(() => draw(v));
 }
 
 async function passReady() {
+  const view = currentView();
   if (!view || view.pass_to === null) return;
-  try { view = await game("show", view.pass_to); } catch (err) { status(t("error.generic", { message: err.message })); return; }
-  stateChanged("show");
+  let v;
+  try { v = await game("show", view.pass_to); } catch (err) { failed(err, { speak: false }); return; }
+  accept(v, "show");
   $("pass").hidden = true;
-  await queue.run(() => draw(view, { fresh: true }));
+  await queue.run(() => draw(v, { fresh: true }));
   await advance();
 }
 
@@ -634,28 +662,30 @@ function wire() {
   $("trick-dialog").querySelector(".trick__close").addEventListener("click", () => $("trick-dialog").close());
   wireMoreMenu();
   // access.js's display settings: high contrast redraws every card in the high-contrast art
-  window.addEventListener("settebello:display", (e) => {
-    const highContrast = !!e.detail?.highContrast;
+  on("display", (d) => {
+    const highContrast = !!d?.highContrast;
     setArt({ highContrast });
     stage.redraw();
     for (const img of document.querySelectorAll("#felt .card--down > img")) img.src = cardDataURL("back", { highContrast });
   });
-  window.addEventListener("settebello:command", (e) => {
-    const d = e.detail || {};
-    if (d.type === "new-game" && d.config) startGame(d.config).catch(() => {});
-    if (d.type === "sync" && view) syncView().catch(() => {}); // clock.js: a player ran out of time
+  // another module asks (bracket.js: a tournament's match; clock.js: a player ran out of time)
+  on("command", (d) => {
+    if (d?.type === "new-game" && d.config) startGame(d.config).catch(() => {});
+    if (d?.type === "sync" && currentView()) syncView().catch(() => {}).finally(() => d.done?.());
+    else if (d?.type === "sync") d.done?.();
   });
   onLanguageChange(() => {
     translatePage(document);
+    const view = shown;
     if (!view) return;
     for (const [code, el] of stage.cards) el.setAttribute("aria-label", cardName(code));
-    labelSeats(view, info.levels);
+    labelSeats(view);
     place(view, stage, { hideHand: view.pass_to !== null && view.phase === "play" });
     decorate();
     if (!$("sheet").hidden) showSheet();
   });
   let resizeTimer;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => view && decorate(), 100); });
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => shown && decorate(), 100); });
 }
 
 async function main() {
@@ -663,18 +693,19 @@ async function main() {
   try {
     [engine] = await Promise.all([connectEngine(), initLanguage()]);
     translatePage(document);
-    info = await game("variants");
-    hintLevel = loadPrefs()?.hintLevel || "expert";
-    window.settebello = { engine, game, get view() { return view; }, startGame };
-    const restored = await restoreSaved(game);
+    setInfo(await game("variants"));
+    hintLevel = loadPrefs()?.hintLevel || described().default_level;
+    // the test hook (tests/browser): the only window.* the page defines; no module reads it
+    window.settebello = { engine, game, get view() { return currentView(); }, startGame };
+    const restored = await restoreSaved();
     $("loading").hidden = true;
     document.body.classList.remove("is-loading");
     if (restored) {
-      view = restored; seatsKey = "";
-      stateChanged("restore");
-      await queue.run(() => draw(view, { fresh: true, animate: false }));
+      seatsKey = "";
+      accept(restored, "restore");
+      await queue.run(() => draw(restored, { fresh: true, animate: false }));
       markReady();
-      if (view.phase !== "play") { showSheet(); return; }
+      if (restored.phase !== "play") { showSheet(); return; }
       await advance();
     } else {
       // the page's first table appears dealt: no slide from the mazzo after the wait for Python
@@ -688,4 +719,4 @@ async function main() {
   }
 }
 main();
-export { game };
+export { startGame };

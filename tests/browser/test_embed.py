@@ -75,16 +75,17 @@ def test_bad_messages_are_ignored_with_a_warning_and_change_nothing(page, base_u
             w.postMessage({type: 'settebello:new-game', config: {seats: [{human: false}, {human: false}]}}, o);
             w.postMessage({type: 'settebello:explode'}, o);
             w.postMessage('new game please', o);
-            w.postMessage({type: 'settebello:new-game', config: {variant: 'scopone', extra: 1}}, o);
+            w.postMessage({type: 'settebello:new-game', config: {variant: 'no-such-game'}}, o);
         }"""
     )
     page.wait_for_function("window.demoEvents.filter(e => e.type === 'settebello:rejected').length === 5")
-    reasons = [e["reason"] for e in _events(page, "rejected")]
-    assert reasons[0] == "seats must be a list of 2 to 6 seats"
-    assert reasons[1] == "seed must be a whole number"
-    assert reasons[2] == "at least one seat must be a person"
-    assert "unknown command" in reasons[3]
-    assert "unknown config field(s): extra" in reasons[4]
+    # the page checks only the message's envelope; the engine refuses the configs, with its reasons
+    reasons = sorted(e["reason"] for e in _events(page, "rejected"))
+    assert any("unknown command" in r for r in reasons), reasons
+    assert any(r == "Scopone needs 4 seats" for r in reasons), reasons
+    assert any(r == "the seed must be a whole number" for r in reasons), reasons
+    assert any(r == "at least one seat must be a person" for r in reasons), reasons
+    assert any("no-such-game" in r for r in reasons), reasons
     page.wait_for_timeout(300)
     assert game.evaluate("JSON.stringify(settebello.view)") == before  # nothing changed
     assert _events(page, "new-game") == []
@@ -114,9 +115,6 @@ def test_protocol_helpers(game_page):
                 referrer: m.trustedOrigin(null, 'https://other.example/page'),
                 none: m.trustedOrigin(null, ''),
                 js: m.trustedOrigin('javascript:alert(1)', ''),
-                ok: m.configProblem({variant: 'scopone', options: {target: 21}, seed: 7,
-                                     seats: [{human: true, name: 'A'}, {human: false, level: 'easy'}]}),
-                badOption: m.configProblem({options: {x: [1]}}),
                 copy: m.publicCopy({a: 1, hand: ['7D'], deep: [{deck: ['1C'], b: 2, hand: 3}]}),
             };
         }"""
@@ -124,8 +122,6 @@ def test_protocol_helpers(game_page):
     assert out["parent"] == "https://blog.example"
     assert out["referrer"] == "https://other.example"
     assert out["none"] is None and out["js"] is None
-    assert out["ok"] == ""
-    assert out["badOption"] == "option x must be a number, text or true/false"
     assert out["copy"] == {"a": 1, "deep": [{"b": 2, "hand": 3}]}
 
 

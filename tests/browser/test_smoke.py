@@ -34,6 +34,7 @@ def test_page_boots_engine_and_ping_answers(game_page, network_log):
         assert needed in paths, f"{needed} was not requested"
 
 
+@pytest.mark.allow_console_errors  # the deliberate failure's traceback goes to the console (engine.js)
 def test_engine_errors_reject_with_engine_error_and_queue_goes_on(game_page):
     result = game_page.evaluate(
         """async () => {

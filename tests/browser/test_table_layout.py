@@ -275,9 +275,8 @@ def test_events_for_other_modules_and_the_new_game_command(page, base_url):
     my_turn(page)
     ops = page.evaluate("window.__events.map(e => e[1])")
     assert ops[:2] == ["play", "computer_step"]
-    page.evaluate("""() => window.dispatchEvent(new CustomEvent('settebello:command', {detail: {type: 'new-game',
-        config: {variant: 'scopone', seed: 9, seats: [{human: true, name: 'Anna'}, {human: false, level: 'random'},
-                 {human: false, level: 'random'}, {human: false, level: 'random'}]}}}))""")
+    page.evaluate("""() => { settebello.startGame({variant: 'scopone', seed: 9, seats: [{human: true, name: 'Anna'},
+        {human: false, level: 'random'}, {human: false, level: 'random'}, {human: false, level: 'random'}]}); }""")
     page.wait_for_function("settebello.view.variant === 'scopone'")
     assert page.locator("#opponents .seat").count() == 3
     assert "new_game" in page.evaluate("window.__events.map(e => e[1])")

@@ -1,0 +1,36 @@
+"""Public facts of one seat's view that the page shows but must not work out itself.
+
+`public_facts(view, hand_shown)` adds to a view (py/settebello/session.py's `view()`, one line) the
+side of each seat, the cards the viewer has not seen and each side's tallies (cards, denari, sevens,
+the Settebello) that the screen reader says: the JavaScript holds no deck, no suit and no side rule.
+A pure function of the engine's PlayerView: it changes nothing and reads no clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from scopa.cards import SETTEBELLO, SUIT, VALUE, Card, cards_str
+from scopa.scoring import DENARI
+from scopa.state import PlayerView
+
+
+def tally(pile: Sequence[Card]) -> dict[str, Any]:
+    """What a pile holds that the players talk about: cards, denari, sevens, the Settebello."""
+    return {
+        "cards": len(pile),
+        "denari": sum(1 for c in pile if SUIT[c] == DENARI),
+        "sevens": sum(1 for c in pile if VALUE[c] == 7),
+        "settebello": SETTEBELLO in pile,
+    }
+
+
+def public_facts(view: PlayerView, hand_shown: bool = True) -> dict[str, Any]:
+    """{side_of, unseen, tallies} for `view`'s seat. With the hand not shown (the pass screen is up)
+    `unseen` is empty: the list of cards nobody shown has seen would name the hands' cards, and the
+    page then holds none of them (the review keys are closed behind the pass screen anyway)."""
+    return {
+        "side_of": [view.rules.side_of(s) for s in range(len(view.names))],
+        "unseen": cards_str(view.unseen()) if hand_shown else [],
+        "tallies": [tally(p) for p in view.prese],
+    }

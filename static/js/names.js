@@ -1,0 +1,38 @@
+// Names and formatting shared by the page's modules: HTML escaping, a side's name, a preset's
+// name and description, a computer level's name. Card names are i18n.js's (cardName, theCard...).
+import { t, joinList } from "./i18n.js";
+import { info } from "./store.js";
+
+/** Text made safe inside HTML markup and attribute values. */
+export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+/**
+ * A side's name. Shown (score bar, piles, sheet): its players joined, "Anna & Carla". Spoken
+ * (`{spoken: true}`, the screen reader's sentences): the shown player first and called "you",
+ * joined as the language lists them, "You and Carla". `v` has `sides` and `players` (a view, or
+ * a replay) and, for the spoken form, `seat`.
+ */
+export function sideName(v, side, { spoken = false } = {}) {
+  const seats = v.sides[side] || [];
+  if (!spoken) return seats.map((s) => v.players[s]).join(" & ");
+  const ordered = seats.includes(v.seat) ? [v.seat, ...seats.filter((s) => s !== v.seat)] : seats;
+  return joinList(ordered.map((s) => (s === v.seat ? t("access.you") : v.players[s])));
+}
+
+/** A preset's name or description in the page's language, else the engine's words, else its id. */
+export function variantText(id, what = "name") {
+  const k = `variant.${id}.${what}`, s = t(k);
+  if (s !== k) return s;
+  const v = info()?.variants.find((x) => x.id === id);
+  return v ? (what === "name" ? v.name : v.description) : id;
+}
+
+/** A preset's name ("Scopone scientifico"). */
+export const variantName = (id) => variantText(id, "name");
+
+/** A computer level's name in the page's language, else the engine's. */
+export function levelName(id) {
+  const k = `level.${id}`, s = t(k);
+  if (s !== k) return s;
+  return info()?.levels.find((l) => l.id === id)?.name ?? id;
+}

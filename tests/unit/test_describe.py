@@ -1,0 +1,129 @@
+"""The facts the page reads instead of knowing rules: `describe` (once at boot, the `variants`
+request) and the public facts of each view (py/settebello/describe.py, public.py). The table shows
+what these say, so they must be the engine's own answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scopa.cards import DECK, PRIMIERA, card_str, parse_card
+from scopa.errors import ScopaError
+from scopa.replay import replay_steps
+from scopa.rules import preset
+from settebello.clock import ClockConfig
+from settebello.session import Session
+from settebello.tournament import Tournament
+
+
+@pytest.fixture(scope="module")
+def info():
+    return Session().call("variants")
+
+
+def test_describe_is_json_and_lists_the_deck_in_order(info):
+    assert json.loads(json.dumps(info)) == info
+    codes = [c["code"] for c in info["deck"]["cards"]]
+    assert codes == [card_str(c) for c in DECK]
+    assert info["deck"]["suits"] == ["D", "C", "B", "S"]
+    for c in info["deck"]["cards"]:
+        assert parse_card(c["code"]) == parse_card(f"{c['rank']}{c['suit']}")
+        assert info["deck"]["primiera"][c["code"]] == PRIMIERA[parse_card(c["code"])]
+
+
+def test_describe_gives_each_presets_sides_as_the_engine_seats_them(info):
+    for v in info["variants"]:
+        rules = preset(v["id"]).rules
+        assert v["sides"] == rules.sides
+        assert v["side_of"] == v["team_choices"][rules.teams]
+        for mode, side_of in v["team_choices"].items():
+            seated = rules.with_options({"teams": mode})
+            assert len(side_of) == seated.players and max(side_of) + 1 == seated.sides
+    six = next(v for v in info["variants"] if v["players"] == 6)
+    assert six["team_choices"] == {"pairs": [0, 1, 2, 0, 1, 2], "triples": [0, 1, 0, 1, 0, 1]}
+    alone = next(v for v in info["variants"] if v["id"] == "scopa")
+    assert alone["team_choices"] == {"none": [0, 1]}
+
+
+def test_a_team_choice_describe_offers_is_one_the_session_starts(info):
+    for v in info["variants"]:
+        for mode in v["team_choices"]:
+            seats = [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * (v["players"] - 1)
+            view = Session().new_game({"variant": v["id"], "options": {"teams": mode}, "seats": seats, "seed": 1})
+            assert "error" not in view, (v["id"], mode, view)
+            assert view["side_of"] == v["team_choices"][mode]
+
+
+def test_describe_bounds_are_the_ones_the_session_enforces(info):
+    low, high = info["option_bounds"]["target"]
+    seats = [{"human": True, "name": "A"}, {"human": False, "level": "random"}]
+    assert "error" not in Session().new_game({"variant": "scopa", "options": {"target": high}, "seats": seats})
+    assert "error" in Session().new_game({"variant": "scopa", "options": {"target": high + 1}, "seats": seats})
+    assert "error" in Session().new_game({"variant": "scopa", "options": {"target": low - 1}, "seats": seats})
+    limits = info["clock"]["limits"]
+    for key, (lo, hi) in limits.items():
+        ClockConfig(**{key: hi}).validate()
+        with pytest.raises(ScopaError):
+            ClockConfig(**{key: hi + 1}).validate()
+        if lo > 0:
+            with pytest.raises(ScopaError):
+                ClockConfig(**{key: lo - 1}).validate()
+    assert info["clock"]["standard"]["move_ms"] == ClockConfig().move_ms
+    t = info["tournament"]
+    person = {"kind": "human", "name": "A"}
+    Tournament("scopa", {}, [person] + [{"kind": "computer", "level": "easy", "name": "c"}] * (t["max_entrants"] - 1), 1)
+    with pytest.raises(ScopaError):
+        Tournament("scopa", {}, [person] * (t["max_entrants"] + 1), 1)
+    with pytest.raises(ScopaError):
+        Tournament("scopa", {}, [person] * (t["min_entrants"] - 1), 1)
+
+
+def test_describe_levels_hint_levels_and_defaults_are_the_sessions(info):
+    ids = [lv["id"] for lv in info["levels"]]
+    assert info["default_level"] in ids
+    assert set(info["tournament"]["default_opponents"]) <= set(ids)
+    s = Session()
+    s.new_game({"variant": "scopa", "seats": [{"human": True, "name": "A"}, {"human": False, "level": "random"}],
+                "seed": 3})
+    for level in info["hint_levels"]:
+        assert "error" not in s.hint(level)
+    assert "error" in s.hint(next(lv for lv in ids if lv not in info["hint_levels"]))
+
+
+def _play_until_piles(s: Session) -> dict:
+    v = s.view()
+    while not any(v["prese"]) and v["phase"] == "play":
+        v = s.play(v["legal"][0]["notation"]) if v["waiting"] == "human" else s.computer_step()
+        v = v["view"]
+    return v
+
+
+def test_each_view_carries_sides_unseen_cards_and_tallies():
+    s = Session()
+    v = s.new_game({"variant": "scopa-a-quattro", "seed": 5,
+                    "seats": [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * 3})
+    assert v["side_of"] == [0, 1, 0, 1]
+    v = _play_until_piles(s)
+    seen = set(v["hand"]) | set(v["table"]) | {c for p in v["prese"] for c in p}
+    assert v["unseen"] == [card_str(c) for c in DECK if card_str(c) not in seen]
+    for pile, tally in zip(v["prese"], v["tallies"]):
+        assert tally == {"cards": len(pile), "denari": sum(c.endswith("D") for c in pile),
+                         "sevens": sum(c.startswith("7") for c in pile), "settebello": "7D" in pile}
+
+
+def test_while_the_pass_screen_is_up_no_unseen_card_is_listed():
+    """The unseen cards would name the hands' cards: behind the pass screen the view lists none."""
+    s = Session()
+    v = s.new_game({"variant": "scopa", "seed": 2, "seats": [{"human": True, "name": "A"}, {"human": True, "name": "B"}]})
+    assert len(v["unseen"]) == 40 - len(v["hand"]) - len(v["table"])
+    v = s.play(v["legal"][0]["notation"])["view"]
+    assert v["pass_to"] is not None
+    assert v["unseen"] == [] and v["side_of"] == [0, 1] and len(v["tallies"]) == 2
+
+
+def test_a_replay_says_the_side_of_each_seat():
+    s = Session()
+    s.new_game({"variant": "scopone", "seed": 4,
+                "seats": [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * 3})
+    assert replay_steps(s.record())["side_of"] == [0, 1, 0, 1]
