@@ -20,9 +20,8 @@ import { showNotice } from "./notice.js";
 import { cardDataURL } from "./cardart.js";
 import { pointerInput } from "./input.js";
 
-const params = new URLSearchParams(location.search);
-const FAST = params.get("fast") === "1";
-setFast(FAST);
+let params = new URLSearchParams(location.search); // read again by restart()
+setFast(params.get("fast") === "1");
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
 const PACE = { think: 420, show: 520, after: 260, sheet: 700 };
 
@@ -472,6 +471,15 @@ async function startGame(config, { deal = true } = {}) {
   await advance();
 }
 
+/** Start afresh from the address and the stored choices, as a first visit does, once the table is
+ *  idle (the test hook's reset, static/js/testhook.js: Pyodide stays booted). */
+async function restart() {
+  while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
+  params = new URLSearchParams(location.search);
+  setFast(params.get("fast") === "1");
+  await startGame(bootConfig(), { deal: false });
+}
+
 let isReady = false;
 /** The engine answered and a game is on the table: tell tests, benchmarks and other modules. */
 function markReady() {
@@ -688,4 +696,4 @@ async function main() {
   }
 }
 main();
-export { game };
+export { game, restart };
