@@ -5,10 +5,11 @@
 //   await window.settebello.reset("fast=1&variant=scopone&seed=3&level=random&lang=it")
 //
 // that brings the page to what a fresh load of `index.html?<query>` gives, without reloading, so
-// Pyodide stays booted and a module of tests shares one page: the game's stored keys forgotten,
-// dialogs, sheets, the pass screen, notices and the "More" menu closed, the address replaced (the
-// table reads variant, seed, level, players, fast from it again), the language chosen again (URL,
-// then the browser's), and a new game dealt. It resolves once the computers have played up to the
+// Pyodide stays booted and a module of tests shares one page: the game's stored keys forgotten;
+// dialogs, sheets, the pass screen, notices and the "More" menu closed, and what the page fills
+// only when asked emptied; live regions silent; the way of input (pointer or keys) forgotten; the
+// address replaced (the table reads variant, seed, level, players, fast from it again); the
+// language chosen again (URL, then the browser's); and a new game dealt. It resolves once the computers have played up to the
 // person's turn (or the hand's end), as the first game of a fresh page does.
 //
 // What it cannot undo, it refuses, so a test never runs on a page that only looks fresh: display
@@ -29,19 +30,31 @@ async function reset(query = "") {
   const kept = UNDOABLE.filter((k) => localStorage.getItem(k) !== null);
   if (kept.length) throw new Error(`reset: ${kept.join(", ")} cannot be undone without a reload; give this test its own page`);
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
+  for (const el of emptyAtLoad) if (el.isConnected) el.replaceChildren();
+  for (const el of document.querySelectorAll("[aria-live]")) el.textContent = "";
   document.getElementById("settebello-notices")?.remove();
   document.querySelector(".actions--open")?.classList.remove("actions--open");
   document.getElementById("more-btn")?.setAttribute("aria-expanded", "false");
   document.getElementById("sheet").hidden = true;
   document.getElementById("pass").hidden = true;
   document.activeElement?.blur?.();
+  // input.js's "how the player last acted" as before any action (a touch screen: a tap); an event
+  // on window itself reaches no listener but input.js's
+  window.dispatchEvent(matchMedia("(pointer: coarse)").matches ? new PointerEvent("pointerdown") : new KeyboardEvent("keydown"));
   history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}`);
   for (const k of gameKeys()) localStorage.removeItem(k);
   await initLanguage();
   await restart();
 }
 
+/** What the page fills only when asked (the rules, the new-game dialog, the last trick's cards): empty
+ *  after a load, emptied again by a reset so no text of another game or language is left in it. */
+let emptyAtLoad = [];
+
 /** Add reset to window.settebello once table.js has made it (at "ready"). */
-function attach() { window.settebello.reset = reset; }
+function attach() {
+  emptyAtLoad = [...document.querySelectorAll("body > dialog, body > dialog *")].filter((el) => !el.childNodes.length);
+  window.settebello.reset = reset;
+}
 if (window.settebello) attach();
 else window.addEventListener("settebello:ready", attach, { once: true });

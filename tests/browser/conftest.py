@@ -41,6 +41,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
@@ -221,6 +222,17 @@ def new_context(new_context, network_log):
 # ---------------------------------------------------------------- the game
 
 
+def settled(page) -> None:
+    """Wait until the engine has answered every call made before this one and the page has drawn
+    two frames since: what an action set off (a play, a new game, words for the screen reader on
+    the next frame, a focus move) has happened. An event, not a time, so a test can then check
+    that something did NOT happen. ``page`` may be a frame (an embedded game)."""
+    page.evaluate("""async () => {
+        await window.settebello.engine.call("ping");
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }""")
+
+
 def wait_for_engine(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
     """Wait for <html data-engine="ready">; fail with the page's message on "error"."""
     page.wait_for_function(
@@ -252,8 +264,7 @@ def _shared_page(browser, site_url):
     relay = Relay(urlsplit(site_url).netloc)
     RELAYS.append(relay)
     context = relay.watch(browser.new_context(viewport=DEFAULT_VIEWPORT))
-    page = context.new_page()
-    yield page, relay
+    yield SimpleNamespace(page=context.new_page(), relay=relay, scripts=set())
     RELAYS.remove(relay)
     context.close()
 
@@ -262,13 +273,25 @@ def _shared_page(browser, site_url):
 def table_page(_shared_page, base_url, network_log):
     """``table_page("fast=1&seed=3&level=random")``: the module's page as a fresh load of
     ``index.html?<query>`` gives it, with the engine ready (booted once, reset after)."""
-    page, relay = _shared_page
-    relay.attach(network_log)  # made during this test (the module's first): its log from the start
+    page, scripts = _shared_page.page, _shared_page.scripts
+    _shared_page.relay.attach(network_log)  # made in the module's first test: its log from the start
 
-    def open_table(query: str = ""):
-        page.set_viewport_size(DEFAULT_VIEWPORT)
-        page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
+    def open_table(query: str = "", init_script: str | None = None, viewport: dict | None = None):
+        """``viewport`` (default Playwright's 1280 x 720) is set before the load or reset, so the
+        game is dealt at that size. ``init_script`` runs before the page's own scripts (as
+        ``page.add_init_script``) on the first load, and just before each reset after it: write
+        it so that running it again on the same page starts afresh instead of adding a second
+        listener."""
+        page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
+        page.mouse.move(0, 0)  # where a new page has it: hovering nothing the last test clicked
+        page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null",
+                           contrast="null")
+        if init_script and init_script not in scripts:
+            page.add_init_script(init_script)
+            scripts.add(init_script)
         if page.url.startswith(base_url + "index.html?test"):
+            if init_script:
+                page.evaluate(init_script)
             page.evaluate(
                 """(query) => {
                     window.__resetDone = null;
