@@ -8,13 +8,15 @@ Fixtures for tests under tests/browser/:
 - ``page`` / ``context`` / ``new_context``: pytest-playwright's, launched with
   ``/usr/lib/chromium/chromium`` (override with $CHROMIUM) and the flags below.
 - ``game_page``: ``page`` with the site opened and the engine ready (see below).
-- ``table_page(query)``: the game page shared by a module's tests (Pyodide boots once per module):
-  the first call opens ``index.html?test&<query>``, later calls reset it with the test hook
-  (static/js/testhook.js: ``window.settebello.reset(query)``), which gives the page a fresh load
-  of ``index.html?<query>`` would give (stored keys forgotten, dialogs closed, a new game) without
-  booting Python again. The viewport and emulated media are put back too. For tests about
-  booting, reloads, offline, snapshots, persistence, embedding or a context of their own (touch,
-  locale, a viewport at creation), use ``page``/``new_context`` as before.
+- ``table_page(query, viewport=None, init_script=None)``: the game page shared by a module's
+  tests (Pyodide boots once per module): the first call opens ``index.html?test&<query>``, later
+  calls reset it with the test hook (static/js/testhook.js: ``window.settebello.reset(query)``),
+  which gives the page what a fresh load of ``index.html?<query>`` gives (stored keys forgotten,
+  dialogs closed, a new game) without booting Python again. The viewport, the mouse and the
+  emulated media are put back too. Tests about booting, reloads, offline, snapshots,
+  persistence, embedding, display settings chosen in the Help dialog, tournaments, or that need
+  a context of their own (touch, locale, a system preference before the first paint) use
+  ``page``/``new_context`` as before.
 - ``network_log`` (autouse): records every request of every page of every context made
   through these fixtures; at teardown the test fails if one went to a host other than the
   served one (``data:``/``blob:``/``about:`` URLs are allowed). Also fails the test on a
