@@ -27,9 +27,8 @@ import { showNotice } from "./notice.js";
 import { cardDataURL } from "./cardart.js";
 import { pointerInput } from "./input.js";
 
-const params = new URLSearchParams(location.search);
-const FAST = params.get("fast") === "1";
-setFast(FAST);
+let params = new URLSearchParams(location.search); // read again by restart()
+setFast(params.get("fast") === "1");
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
 const PACE = { think: 420, show: 520, after: 260, sheet: 700 };
 
@@ -503,6 +502,15 @@ async function startGame(config, { deal = true, report = true } = {}) {
   await advance();
 }
 
+/** Start afresh from the address and the stored choices, as a first visit does, once the table is
+ *  idle (the test hook's reset, static/js/testhook.js: Pyodide stays booted). */
+async function restart() {
+  while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
+  params = new URLSearchParams(location.search);
+  setFast(params.get("fast") === "1");
+  await startGame(bootConfig(), { deal: false });
+}
+
 let isReady = false;
 /** The engine answered and a game is on the table: tell tests, benchmarks and other modules. */
 function markReady() {
@@ -719,4 +727,4 @@ async function main() {
   }
 }
 main();
-export { startGame };
+export { game, restart, startGame };

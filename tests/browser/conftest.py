@@ -8,11 +8,25 @@ Fixtures for tests under tests/browser/:
 - ``page`` / ``context`` / ``new_context``: pytest-playwright's, launched with
   ``/usr/lib/chromium/chromium`` (override with $CHROMIUM) and the flags below.
 - ``game_page``: ``page`` with the site opened and the engine ready (see below).
+- ``table_page(query, viewport=None, init_script=None)``: the game page shared by a module's
+  tests (Pyodide boots once per module): the first call opens ``index.html?test&<query>``, later
+  calls reset it with the test hook (static/js/testhook.js: ``window.settebello.reset(query)``),
+  which gives the page what a fresh load of ``index.html?<query>`` gives (stored keys forgotten,
+  dialogs closed, a new game) without booting Python again. The viewport, the mouse and the
+  emulated media are put back too. Tests about booting, reloads, offline, snapshots,
+  persistence, embedding, display settings chosen in the Help dialog, tournaments, or that need
+  a context of their own (touch, locale, a system preference before the first paint) use
+  ``page``/``new_context`` as before.
 - ``network_log`` (autouse): records every request of every page of every context made
   through these fixtures; at teardown the test fails if one went to a host other than the
   served one (``data:``/``blob:``/``about:`` URLs are allowed). Also fails the test on a
   console error or an uncaught page error unless the test is marked
-  ``@pytest.mark.allow_console_errors``.
+  ``@pytest.mark.allow_console_errors``. The shared page's events go to the test that is running
+  (those between two tests to the next one), so an error during a test fails that test.
+- ``TIMEOUT_MS``: the one knob for every wait (the engine's boot, Playwright's actions, waits and
+  ``expect``): 60 s, doubled under ``CI=true``, or ``$ENGINE_TIMEOUT_MS``. Sized for a busy
+  two-core machine, where a boot or a played hand takes several times as long as idle; a wait
+  ends as soon as its condition holds, so a generous limit costs nothing when all goes well.
 
 The "ready" contract the UI must keep: ``<html data-engine="...">`` is ``loading`` at
 first, then ``ready`` once the engine answered and the table is playable, or ``error``
@@ -29,9 +43,11 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
@@ -44,7 +60,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-ENGINE_TIMEOUT_MS = int(os.environ.get("ENGINE_TIMEOUT_MS", "60000"))
+TIMEOUT_MS = int(os.environ.get("ENGINE_TIMEOUT_MS") or 60_000 * (2 if os.environ.get("CI") else 1))
+ENGINE_TIMEOUT_MS = TIMEOUT_MS
+expect.set_options(timeout=TIMEOUT_MS)
 ALLOWED_SCHEMES = {"data", "blob", "about"}
 
 
@@ -108,15 +126,28 @@ class NetworkLog:
         self.page_errors: list[str] = []
 
     def watch(self, context):
-        context.on("request", lambda req: self.requests.append((req.url, req.resource_type)))
-        context.on("console", self._on_console)
-        context.on("weberror", lambda err: self.page_errors.append(str(err.error)))
+        context.set_default_timeout(TIMEOUT_MS)
+        context.on("request", self.on_request)
+        context.on("console", self.on_console)
+        context.on("weberror", self.on_weberror)
         return context
 
-    def _on_console(self, msg):
+    def on_request(self, req):
+        self.requests.append((req.url, req.resource_type))
+
+    def on_console(self, msg):
         if msg.type == "error":
             loc = msg.location or {}
             self.console_errors.append(f"{msg.text} ({loc.get('url', '?')}:{loc.get('lineNumber', '?')})")
+
+    def on_weberror(self, err):
+        self.page_errors.append(str(err.error))
+
+    def take(self, other: "NetworkLog") -> None:
+        """Adopt what `other` recorded (a shared page's events from between two tests)."""
+        self.requests += other.requests
+        self.console_errors += other.console_errors
+        self.page_errors += other.page_errors
 
     def foreign_requests(self) -> list[str]:
         out = []
@@ -132,11 +163,41 @@ class NetworkLog:
         return [url for url, _ in self.requests]
 
 
+class Relay:
+    """A shared context's events, handed to the log of the test that is running."""
+
+    def __init__(self, allowed_netloc: str):
+        self.allowed_netloc = allowed_netloc
+        self.log = NetworkLog(allowed_netloc)  # between tests: kept for the next one
+
+    def watch(self, context):
+        context.set_default_timeout(TIMEOUT_MS)
+        context.on("request", lambda req: self.log.on_request(req))
+        context.on("console", lambda msg: self.log.on_console(msg))
+        context.on("weberror", lambda err: self.log.on_weberror(err))
+        return context
+
+    def attach(self, log: NetworkLog) -> None:
+        if self.log is not log:
+            log.take(self.log)
+            self.log = log
+
+    def detach(self) -> None:
+        self.log = NetworkLog(self.allowed_netloc)
+
+
+RELAYS: list[Relay] = []  # the shared pages' relays (table_page); network_log attaches them
+
+
 @pytest.fixture(autouse=True)
 def network_log(request, site_url):
     """Autouse: records requests/errors; fails the test on a foreign request or an error."""
     log = NetworkLog(urlsplit(site_url).netloc)
+    for relay in RELAYS:
+        relay.attach(log)
     yield log
+    for relay in RELAYS:
+        relay.detach()
     problems = []
     foreign = log.foreign_requests()
     if foreign:
@@ -163,6 +224,17 @@ def new_context(new_context, network_log):
 # ---------------------------------------------------------------- the game
 
 
+def settled(page) -> None:
+    """Wait until the engine has answered every call made before this one and the page has drawn
+    two frames since: what an action set off (a play, a new game, words for the screen reader on
+    the next frame, a focus move) has happened. An event, not a time, so a test can then check
+    that something did NOT happen. ``page`` may be a frame (an embedded game)."""
+    page.evaluate("""async () => {
+        await window.settebello.engine.call("ping");
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }""")
+
+
 def wait_for_engine(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
     """Wait for <html data-engine="ready">; fail with the page's message on "error"."""
     page.wait_for_function(
@@ -181,3 +253,65 @@ def game_page(page, base_url):
     page.goto(base_url)
     wait_for_engine(page)
     return page
+
+
+# ---------------------------------------------------------------- one booted page per module
+
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's, as for ``page``
+
+
+@pytest.fixture(scope="module")
+def _shared_page(browser, site_url):
+    """A page of its own context kept for a whole module; its events go through a Relay."""
+    relay = Relay(urlsplit(site_url).netloc)
+    RELAYS.append(relay)
+    context = relay.watch(browser.new_context(viewport=DEFAULT_VIEWPORT))
+    yield SimpleNamespace(page=context.new_page(), relay=relay, scripts=set())
+    RELAYS.remove(relay)
+    context.close()
+
+
+@pytest.fixture
+def table_page(_shared_page, base_url, network_log):
+    """``table_page("fast=1&seed=3&level=random")``: the module's page as a fresh load of
+    ``index.html?<query>`` gives it, with the engine ready (booted once, reset after)."""
+    page, scripts = _shared_page.page, _shared_page.scripts
+    _shared_page.relay.attach(network_log)  # made in the module's first test: its log from the start
+
+    def open_table(query: str = "", init_script: str | None = None, viewport: dict | None = None):
+        """``viewport`` (default Playwright's 1280 x 720) is set before the load or reset, so the
+        game is dealt at that size. ``init_script`` runs before the page's own scripts (as
+        ``page.add_init_script``) on the first load, and just before each reset after it: write
+        it so that running it again on the same page starts afresh instead of adding a second
+        listener."""
+        page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
+        page.mouse.move(0, 0)  # where a new page has it: hovering nothing the last test clicked
+        page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null",
+                           contrast="null")
+        if init_script and init_script not in scripts:
+            page.add_init_script(init_script)
+            scripts.add(init_script)
+        if page.url.startswith(base_url + "index.html?test"):
+            if init_script:
+                page.evaluate(init_script)
+            page.evaluate(
+                """(query) => {
+                    window.__resetDone = null;
+                    window.settebello.reset(query).then(() => { window.__resetDone = "done"; },
+                                                        (err) => { window.__resetDone = String(err); });
+                }""",
+                "test&" + query,
+            )
+            page.wait_for_function("window.__resetDone !== null", timeout=TIMEOUT_MS)
+            outcome = page.evaluate("window.__resetDone")
+            if outcome != "done":
+                pytest.fail(f"the test hook could not reset the page: {outcome}", pytrace=False)
+        else:
+            if page.url.startswith(base_url):  # the module's page left the game: forget its keys
+                page.evaluate("localStorage.clear()")
+            page.goto(base_url + "index.html?test&" + query)
+            wait_for_engine(page)
+            page.wait_for_function("typeof window.settebello?.reset === 'function'")
+        return page
+
+    return open_table

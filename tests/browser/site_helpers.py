@@ -15,11 +15,13 @@ import importlib.util
 import socket
 import subprocess
 import sys
-import time
+import threading
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from conftest import TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +34,7 @@ def load_build():
     return module
 
 
-def wait_ready(page, timeout_ms: int = 60000) -> None:
+def wait_ready(page, timeout_ms: int = TIMEOUT_MS) -> None:
     """Wait for <html data-engine="ready">; fail with the page's message on "error"."""
     page.wait_for_function(
         "['ready', 'error'].includes(document.documentElement.dataset.engine)", timeout=timeout_ms
@@ -48,20 +50,20 @@ def sheet_shown(page) -> bool:
 def play_until_sheet(page, limit: int = 200) -> None:
     """Play the human's cards by clicking until the score sheet of the hand is shown."""
     for _ in range(limit):
+        # a card to play, or the sheet: never race the computers
+        page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
+                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
         if sheet_shown(page):
             return
         card = page.locator("#hand-cards button.card:not([disabled])").first
-        try:
-            card.wait_for(timeout=2000)
-        except Exception:  # noqa: BLE001 - the computers are playing, or the sheet came up
-            continue
-        if sheet_shown(page):
-            return
+        code = card.get_attribute("data-card")
         card.click()
         choice = page.locator("#choices button").first
         if choice.count():
             choice.click()
-        page.wait_for_timeout(30)
+        # the play is under way once that card can no longer be played
+        page.wait_for_function(
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card='${c}']:not([disabled])`)", arg=code)
     raise AssertionError("the hand did not finish")
 
 
@@ -76,24 +78,32 @@ def serve_dir(path: Path, probe: str = "/pyscript.toml"):
     """Serve path with ``python -m http.server`` (plain files, as a simple host would);
     ready when ``probe`` (a file that must be there) answers."""
     port = _free_port()
+    # -u: its "Serving HTTP on ..." line (printed once it listens) is not held in a buffer
     proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + probe, timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
+        listening = threading.Event()
+        threading.Thread(target=_watch_for_serving, args=(proc, listening), daemon=True).start()
+        if not listening.wait(SERVER_START_S):
             raise AssertionError(f"python -m http.server did not start on {url}")
+        urllib.request.urlopen(url + probe, timeout=SERVER_START_S).close()
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=SERVER_START_S)
+
+
+SERVER_START_S = 60  # a busy machine takes a while to start Python
+
+
+def _watch_for_serving(proc, listening: threading.Event) -> None:
+    """Set `listening` at http.server's "Serving HTTP" line; then keep its pipe drained."""
+    for line in proc.stdout:
+        if line.startswith("Serving HTTP"):
+            listening.set()
 
 
 class Watch:
@@ -101,6 +111,7 @@ class Watch:
 
     def __init__(self, context, url: str, *more_urls: str):
         self.netlocs = {urlsplit(u).netloc for u in (url, *more_urls)}
+        context.set_default_timeout(TIMEOUT_MS)
         self.requests: list[str] = []
         self.errors: list[str] = []
         context.on("request", lambda req: self.requests.append(req.url))

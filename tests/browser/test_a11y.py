@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import settled
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 I18N = ROOT / "static" / "i18n"
@@ -27,7 +29,7 @@ def strings(code: str) -> dict[str, str]:
 
 def open_table(page, base_url, query: str) -> None:
     page.goto(base_url + "?fast=1&" + query)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
 
 
 def axe_violations(page) -> list[str]:
@@ -51,8 +53,7 @@ def play_hand_by_keyboard(page) -> None:
     for _ in range(120):
         page.wait_for_function(
             """() => { const a = document.activeElement;
-                return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }""",
-            timeout=20000,
+                return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
         )
         if page.locator("#sheet:not([hidden])").count():
             return
@@ -68,8 +69,8 @@ def close_dialog(page) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(page, base_url, lang):
-    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang):
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}")
     assert page.evaluate("document.documentElement.lang") == lang
     problems = {}
     problems["table"] = axe_violations(page)
@@ -118,7 +119,7 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(page, base_url, 
     # the system asks for more contrast mid-game: the page follows (the media query's change
     # event arrives after emulate_media returns, so wait for it rather than read at once)
     page.emulate_media(contrast="more")
-    page.wait_for_function("document.documentElement.classList.contains('hc')", timeout=5000)
+    page.wait_for_function("document.documentElement.classList.contains('hc')")
     problems["score sheet, high contrast"] = axe_violations(page)
 
     bad = {where: found for where, found in problems.items() if found}
@@ -154,11 +155,11 @@ def test_the_language_follows_the_browser_is_switched_at_any_time_and_remembered
     page.keyboard.press("Enter")
     openings = [it["play.you.took"].split(" ")[0], it["play.you.laid"].split(" ")[0]]
     page.wait_for_function("(w) => window.__heard.some(h => w.some(x => h.startsWith(x + ' ')))",
-                           arg=openings, timeout=10000)
+                           arg=openings)
 
     # remembered: a reload (same browser) comes back in Italian although the browser says Spanish
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     assert page.evaluate("document.documentElement.lang") == "it"
     assert page.locator("#lang-select").input_value() == "it"
     options = page.locator("#lang-select option").evaluate_all("os => os.map(o => [o.value, o.lang, o.textContent])")
@@ -166,9 +167,9 @@ def test_the_language_follows_the_browser_is_switched_at_any_time_and_remembered
 
 
 @pytest.mark.parametrize("lang", ["it", "es"])
-def test_no_english_word_is_left_on_the_page(page, base_url, lang):
+def test_no_english_word_is_left_on_the_page(table_page, lang):
     """Every text and accessible name on the table and in the dialogs is in the chosen language."""
-    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}")
     en, other = strings("en"), strings(lang)
     # A text the chosen language itself uses is not English left over (the brand "Settebello"
     # is also the name of a scoring category in English), and each language is named in its
@@ -218,7 +219,8 @@ def test_high_contrast_text_size_and_motion_settings_apply_and_are_remembered(pa
 
     # text at 200 %: nothing is cut off or pushed off the side at 1280 px
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(200)
+    page.wait_for_function("innerWidth === 1280 && innerHeight === 800")
+    settled(page)  # the table's resize handler has had its frame
     overflow = page.evaluate("""() => {
         const out = [];
         if (document.documentElement.scrollWidth > innerWidth + 1) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
@@ -237,7 +239,7 @@ def test_high_contrast_text_size_and_motion_settings_apply_and_are_remembered(pa
 
     # the settings are remembered
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     assert page.evaluate("document.documentElement.classList.contains('hc') && document.documentElement.classList.contains('reduce-motion')")
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"
 
@@ -258,9 +260,9 @@ def test_system_preferences_are_followed_until_the_player_chooses(page, base_url
     assert not page.evaluate("document.documentElement.classList.contains('hc')")
 
 
-def test_focus_is_always_visible(page, base_url):
+def test_focus_is_always_visible(table_page):
     """Every control reached with Tab shows a focus ring (an outline of at least 2 px)."""
-    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
     rings = []
     for _ in range(14):
         page.keyboard.press("Tab")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+from conftest import settled
 from site_helpers import ROOT, Watch, play_until_sheet, serve_dir, wait_ready
 
 CARD = re.compile(r'"(?:10|[1-9])[DCBS]"')  # a card code as a JSON string
@@ -86,7 +87,7 @@ def test_bad_messages_are_ignored_with_a_warning_and_change_nothing(page, base_u
     assert any(r == "the seed must be a whole number" for r in reasons), reasons
     assert any(r == "at least one seat must be a person" for r in reasons), reasons
     assert any("no-such-game" in r for r in reasons), reasons
-    page.wait_for_timeout(300)
+    settled(game)  # had a command been obeyed, its new game would be dealt by now
     assert game.evaluate("JSON.stringify(settebello.view)") == before  # nothing changed
     assert _events(page, "new-game") == []
     assert sum("Settebello embed: ignored" in w for w in warnings) == 6, warnings
@@ -98,8 +99,9 @@ def test_untrusted_origin_gets_no_events_and_cannot_command(page, base_url):
     assert game.evaluate("document.documentElement.dataset.embedParent") == "https://blog.example"
     game.wait_for_function("settebello.view.waiting === 'human'")  # nothing moves by itself now
     before = game.evaluate("JSON.stringify(settebello.view)")
-    page.get_by_role("button", name="New game: Scopone, 4 players").click()
-    game.wait_for_timeout(500)
+    with page.expect_console_message(lambda m: "ignored a message from http://127.0.0.1" in m.text):
+        page.get_by_role("button", name="New game: Scopone, 4 players").click()
+    settled(game)
     assert game.evaluate("JSON.stringify(settebello.view)") == before
     assert _events(page) == []  # not even "ready": it was posted to https://blog.example only
     assert any("ignored a message from http://127.0.0.1" in w for w in warnings), warnings
@@ -157,14 +159,10 @@ def test_readme_one_liner_works_on_a_page_of_another_origin(browser, base_url, t
         context = browser.new_context()
         watch = Watch(context, base_url, blog)
         page = context.new_page()
-        page.goto(blog + "/index.html")
-        game = None
-        for _ in range(100):
-            game = page.frame(url=re.compile(r"index\.html\?embed=1"))
-            if game:
-                break
-            page.wait_for_timeout(100)
-        assert game is not None
+        embedded = re.compile(r"index\.html\?embed=1")
+        with page.expect_event("framenavigated", predicate=lambda frame: bool(embedded.search(frame.url))) as nav:
+            page.goto(blog + "/index.html")
+        game = nav.value
         wait_ready(game)
         assert game.evaluate("document.documentElement.lang") == "it"  # lang=it of the one line
         assert game.evaluate("settebello.view.variant") == "scopone"

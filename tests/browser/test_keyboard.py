@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from conftest import settled
+
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
@@ -19,6 +21,8 @@ RECORDER = """
 (() => {
   window.__spoken = [];
   window.__states = [];
+  if (window.__recording) return;  // run again before a reset (conftest.table_page): lists emptied
+  window.__recording = true;
   const seen = new Map();
   const look = () => {
     for (const el of document.querySelectorAll('[aria-live]')) {
@@ -46,10 +50,9 @@ def card_name(code: str) -> str:
     return EN["card.name"].format(rank=EN[f"rank.{int(code[:-1])}"], suit=EN[f"suit.{code[-1]}"])
 
 
-def open_table(page, base_url, query=SEED):
-    page.add_init_script(RECORDER)
-    page.goto(base_url + "?fast=1&" + query)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+def open_table(table_page, query=SEED):
+    """The module's shared page as a fresh load of ?fast=1&<query> gives it, recording from the start."""
+    return table_page("fast=1&" + query, init_script=RECORDER)
 
 
 def focused(page) -> dict:
@@ -64,8 +67,7 @@ def wait_for_my_move(page) -> None:
     """Wait until the focus sits on something to press: a playable card, a capture, the sheet."""
     page.wait_for_function(
         """() => { const a = document.activeElement;
-            return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }""",
-        timeout=20000,
+            return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
     )
 
 
@@ -92,8 +94,8 @@ def play_hand_with_keys(page) -> list[dict]:
     raise AssertionError("the hand did not end")
 
 
-def test_a_whole_hand_is_played_with_the_keyboard_and_every_play_is_announced(page, base_url):
-    open_table(page, base_url)
+def test_a_whole_hand_is_played_with_the_keyboard_and_every_play_is_announced(table_page):
+    page = open_table(table_page)
     pressed = play_hand_with_keys(page)
 
     # the sheet came up with its button focused: the next hand is one key away
@@ -103,8 +105,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_and_every_play_is_announced(pa
     # the sheet takes the focus at once; its announcements follow the table's "Hand over." (the
     # page's live region speaks on the next frame), the points of each side last of all
     page.wait_for_function(
-        r"() => window.__spoken.length && /\d+: | 0\.$/.test(window.__spoken[window.__spoken.length - 1].text)",
-        timeout=5000)
+        r"() => window.__spoken.length && /\d+: | 0\.$/.test(window.__spoken[window.__spoken.length - 1].text)")
     states = page.evaluate("window.__states")
     spoken = page.evaluate("window.__spoken")
     live = [s for s in spoken if s["polite"]]
@@ -163,8 +164,8 @@ def move_to_a_card_with_several_captures(page) -> str:
     raise AssertionError(f"the arrow keys never reached {several[0]}")
 
 
-def test_a_capture_choice_is_made_with_the_keyboard(page, base_url):
-    open_table(page, base_url)
+def test_a_capture_choice_is_made_with_the_keyboard(table_page):
+    page = open_table(table_page)
     card = move_to_a_card_with_several_captures(page)
     page.keyboard.press("Enter")
     now = focused(page)
@@ -194,8 +195,8 @@ def test_a_capture_choice_is_made_with_the_keyboard(page, base_url):
         arg=[card_name(card)] + [card_name(c) for c in played["presa"]])
 
 
-def test_escape_cancels_a_capture_choice_and_the_focus_returns_to_the_card(page, base_url):
-    open_table(page, base_url)
+def test_escape_cancels_a_capture_choice_and_the_focus_returns_to_the_card(table_page):
+    page = open_table(table_page)
     card = move_to_a_card_with_several_captures(page)
     page.keyboard.press("Enter")
     assert focused(page)["inChoices"]
@@ -214,8 +215,8 @@ def say_key(page, key: str) -> str:
     return page.locator("#access-live").text_content().strip()
 
 
-def test_review_keys_say_the_table_hand_piles_score_unseen_and_turn(page, base_url):
-    open_table(page, base_url)
+def test_review_keys_say_the_table_hand_piles_score_unseen_and_turn(table_page):
+    page = open_table(table_page)
     # play two of the player's cards so piles and plays exist, then ask
     for _ in range(2):
         wait_for_my_move(page)
@@ -264,18 +265,18 @@ def test_review_keys_say_the_table_hand_piles_score_unseen_and_turn(page, base_u
     page.keyboard.press("Control+h")
     page.focus("#new")
     page.keyboard.press("t")
-    page.wait_for_timeout(200)
+    settled(page)
     assert page.locator("#access-live").text_content() == ""
 
 
 def focus_back_on(page, card: str) -> None:
     """Wait until the focus is back on the hand card `card` (a closed dialog gives it back)."""
     page.wait_for_function("(c) => document.activeElement && document.activeElement.dataset.card === c",
-                           arg=card, timeout=5000)
+                           arg=card)
 
 
-def test_help_and_review_dialogs_open_from_the_keyboard_and_give_the_focus_back(page, base_url):
-    open_table(page, base_url)
+def test_help_and_review_dialogs_open_from_the_keyboard_and_give_the_focus_back(table_page):
+    page = open_table(table_page)
     wait_for_my_move(page)
     card = focused(page)["card"]
     page.keyboard.press("Shift+?")
@@ -306,4 +307,4 @@ def test_help_and_review_dialogs_open_from_the_keyboard_and_give_the_focus_back(
     assert page.locator("dialog#access-help").is_visible()
     page.keyboard.press("Escape")
     expect(page.locator("dialog#access-help")).to_have_count(0)
-    page.wait_for_function("document.activeElement.id === 'help-button'", timeout=5000)
+    page.wait_for_function("document.activeElement.id === 'help-button'")

@@ -25,8 +25,7 @@ def _precache(root=ROOT) -> dict:
 
 def _wait_offline_ready(page):
     page.wait_for_function(
-        "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
-        timeout=60000,
+        "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller"
     )
     page.evaluate("navigator.serviceWorker.ready")
 
@@ -125,7 +124,7 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
         assert f"settebello-{new_version}" not in old
 
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_function("document.documentElement.dataset.offline === 'update'", timeout=60000)
+        page.wait_for_function("document.documentElement.dataset.offline === 'update'")
         bar = page.get_by_role("status").filter(has_text="new version")
         assert bar.is_visible()
         # until the player reloads, the old version serves its own files, whole

@@ -18,8 +18,7 @@ def open_table(page, base_url, query=""):
 
 def human_to_play(page):
     page.wait_for_function(
-        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null",
-        timeout=30000,
+        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
     )
 
 
@@ -32,7 +31,7 @@ def play_first_card(page):
     hand.locator(f'[data-card="{play["card"]}"]').click()
     if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
         page.locator(f'[data-play="{play["notation"]}"]').click()
-    page.wait_for_function(f"settebello.view.plays.length > {before}", timeout=30000)
+    page.wait_for_function(f"settebello.view.plays.length > {before}")
 
 
 def position(page):
@@ -51,8 +50,7 @@ def saved_position(page):
         f"""() => {{ const s = JSON.parse(localStorage.getItem('{SAVE_KEY}') || 'null');
         if (!s) return false;
         const hands = s.record.hands; const last = hands[hands.length - 1];
-        return last && last.plays.length === settebello.view.plays.length; }}""",
-        timeout=30000,
+        return last && last.plays.length === settebello.view.plays.length; }}"""
     )
     return position(page)
 
@@ -91,7 +89,7 @@ def test_corrupt_save_is_set_aside_with_a_message_and_a_fresh_game_starts(page, 
     page.reload()
     wait_for_engine(page)
     notice = page.get_by_role("alert").filter(has_text="could not be restored")
-    notice.wait_for(timeout=30000)
+    notice.wait_for()
     assert "not valid JSON" in notice.inner_text()
     assert page.evaluate(f"localStorage.getItem('{SET_ASIDE_KEY}')") == "{not json"
     human_to_play(page)
@@ -115,7 +113,7 @@ def test_tampered_save_names_the_illegal_play_and_changes_nothing_else(page, bas
     page.reload()
     wait_for_engine(page)
     notice = page.get_by_role("alert").filter(has_text="could not be restored")
-    notice.wait_for(timeout=30000)
+    notice.wait_for()
     assert "7X" in notice.inner_text()
     assert page.evaluate(f"localStorage.getItem('{SET_ASIDE_KEY}')") == tampered
     human_to_play(page)

@@ -18,11 +18,9 @@ def open_table(page, base_url, query=""):
     wait_for_engine(page)
 
 
-def human_to_play(page, timeout=30000):
+def human_to_play(page):
     page.wait_for_function(
-        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null",
-        timeout=timeout,
-    )
+        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
 
 
 def play_match(page, limit=400):
@@ -30,8 +28,7 @@ def play_match(page, limit=400):
     for _ in range(limit):
         page.wait_for_function(
             "() => { const v = settebello.view; return v && (v.phase === 'over' || "
-            "(v.waiting === 'human' && v.pass_to === null) || !document.getElementById('sheet').hidden); }",
-            timeout=30000,
+            "(v.waiting === 'human' && v.pass_to === null) || !document.getElementById('sheet').hidden); }"
         )
         view = page.evaluate("settebello.view")
         if view["phase"] == "over" and page.locator("#sheet:not([hidden]) #over").count():
@@ -39,10 +36,13 @@ def play_match(page, limit=400):
         next_hand = page.locator("#sheet:not([hidden]) #next")
         if next_hand.count():
             next_hand.click()
-            page.wait_for_function("document.getElementById('sheet').hidden", timeout=30000)
+            page.wait_for_function("document.getElementById('sheet').hidden")
             continue
         if view["waiting"] != "human" or view["phase"] != "play":
-            page.wait_for_timeout(50)
+            # the match is over and its sheet on its way: wait for it (or for a turn) again
+            page.wait_for_function(
+                "() => !document.getElementById('sheet').hidden"
+                " || (settebello.view.waiting === 'human' && settebello.view.phase === 'play')")
             continue
         before = len(view["plays"])
         hand_no = len(view["results"])
@@ -52,8 +52,7 @@ def play_match(page, limit=400):
             page.locator(f'#choices [data-play="{play["notation"]}"]').click()
         page.wait_for_function(
             f"() => {{ const v = settebello.view; return v.plays.length > {before} "
-            f"|| v.results.length > {hand_no} || v.phase !== 'play'; }}",
-            timeout=30000,
+            f"|| v.results.length > {hand_no} || v.phase !== 'play'; }}"
         )
     raise AssertionError("the match did not finish")
 
@@ -76,7 +75,7 @@ def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
     dialog.locator("#ng-clock-bank").fill("1")
     dialog.locator("#ng-clock-inc").fill("0")
     dialog.locator("#ng-start").click()
-    page.wait_for_function("settebello.view && settebello.view.clock !== null", timeout=30000)
+    page.wait_for_function("settebello.view && settebello.view.clock !== null")
     clock = page.evaluate("settebello.view.clock")
     assert clock["config"]["move_ms"] == 1000 and clock["config"]["bank_ms"] == 1000
     me = page.evaluate("settebello.view.seat")
@@ -84,7 +83,7 @@ def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
     # the person's clock shows beside their name; then they do not move
     assert page.locator("#me .seat__head .clock").count() == 1
     forfeit = page.locator("#forfeit-dialog[open]")
-    forfeit.wait_for(timeout=30000)
+    forfeit.wait_for()
     assert "ran out of time" in forfeit.locator("[data-testid=forfeit]").inner_text()
     assert "wins on time" in forfeit.inner_text()
     view = page.evaluate("settebello.view")
@@ -106,7 +105,7 @@ def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
 
 def bracket_dialog(page):
     d = page.locator("#tournament-dialog[open]")
-    d.wait_for(timeout=30000)
+    d.wait_for()
     return d
 
 
@@ -140,7 +139,7 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
         play = d.locator("[data-act=play]")
         if play.count():
             play.click()
-            page.wait_for_function("settebello.view && settebello.view.tournament !== null", timeout=30000)
+            page.wait_for_function("settebello.view && settebello.view.tournament !== null")
             view = play_match(page)
             assert view["players"][view["seat"]] == "Anna"
             person_matches += 1
@@ -163,10 +162,10 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
             continue
         d.locator("[data-act=skip]").click()  # the buttons are disabled until the bracket is drawn again
         page.wait_for_function(
-            "!document.querySelector('#tournament-dialog [data-act]:disabled')", timeout=60000)
+            "!document.querySelector('#tournament-dialog [data-act]:disabled')")
     d = bracket_dialog(page)
     champion = d.locator("[data-testid=champion]")
-    champion.wait_for(timeout=60000)
+    champion.wait_for()
     assert person_matches in (1, 2)
     saved = json.loads(page.evaluate(f"localStorage.getItem('{TOURNAMENT_KEY}')"))
     final = saved["rounds"][1][0]
@@ -180,7 +179,7 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
     assert person == ("3–4" if person_matches == 1 else ("1" if champ == "Anna" else "2"))
     # the tournament counts in the statistics
     page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.tournaments.played === 1", timeout=30000)
+        f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.tournaments.played === 1")
     won = page.evaluate(f"JSON.parse(localStorage.getItem('{STATS_KEY}')).tournaments.won")
     assert won == (1 if champ == "Anna" else 0)
 
@@ -212,7 +211,7 @@ def test_statistics_after_two_matches(page, base_url):
         dialog = page.locator("#newgame-dialog[open]")
         dialog.locator("#ng-target").fill("0")  # a single-hand match
         dialog.locator("#ng-start").click()
-        page.wait_for_function("settebello.view && settebello.view.rules.target === 0", timeout=30000)
+        page.wait_for_function("settebello.view && settebello.view.rules.target === 0")
         view = play_match(page)
         side = view["side"]
         expected["matches"] += 1
@@ -223,8 +222,7 @@ def test_statistics_after_two_matches(page, base_url):
             expected["scope"] += r["detail"][side]["scope"]
             expected["settebelli"] += r["detail"][side]["settebello"]
         page.wait_for_function(
-            f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.totals.matches === {match + 1}",
-            timeout=30000)
+            f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.totals.matches === {match + 1}")
 
     page.reload()  # the statistics are kept; the finished match's sheet offers them
     wait_for_engine(page)
@@ -307,7 +305,7 @@ def test_the_rooms_dialogs_have_no_axe_violations_in_italian(page, base_url):
     page.locator("#newgame-dialog #ng-clock-first").fill("1")
     page.locator("#newgame-dialog #ng-clock-bank").fill("0")
     page.locator("#newgame-dialog #ng-start").click()
-    page.locator("#forfeit-dialog[open]").wait_for(timeout=30000)
+    page.locator("#forfeit-dialog[open]").wait_for()
     assert "Tempo finito" in page.locator("#forfeit-dialog").inner_text()
     assert axe_violations(page) == []
     page.locator("#forfeit-dialog .forfeit__close").click()

@@ -105,7 +105,7 @@ def test_page_paints_before_python_is_ready(page, base_url):
         }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-engine']});
     """)
     page.goto(base_url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     first_paint, ready = page.evaluate(
         "[performance.getEntriesByName('first-paint')[0]?.startTime ?? null, window.__readyAt]"
     )
@@ -144,7 +144,7 @@ def test_a_broken_bridge_marks_the_engine_error_instead_of_hanging(page, base_ur
         status=200, content_type="text/plain", body="raise RuntimeError('bridge is broken')\n"))
     page.goto(base_url)
     page.wait_for_function(
-        "['ready', 'error'].includes(document.documentElement.dataset.engine)", timeout=60000)
+        "['ready', 'error'].includes(document.documentElement.dataset.engine)")
     assert page.evaluate("document.documentElement.dataset.engine") == "error"
     assert "bridge.py did not start" in page.evaluate("document.documentElement.dataset.engineError")
     assert any("bridge is broken" in e for e in network_log.console_errors), network_log.console_errors

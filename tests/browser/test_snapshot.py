@@ -94,8 +94,7 @@ def test_slow_connection_skips_the_download_but_uses_a_cached_snapshot(page, bas
     record = _boot_record(page)
     assert record["reason"] == "not downloaded: 3g connection", record
     page.wait_for_function(
-        "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller",
-        timeout=60000)
+        "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller")
     page.reload()
     wait_ready(page)
     assert page.evaluate(PING)["snapshot"] is True

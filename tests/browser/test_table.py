@@ -10,9 +10,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from scopa import from_record  # noqa: E402
 
 
-def open_table(page, base_url, query):
-    page.goto(base_url + "?fast=1&" + query)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+def open_table(table_page, query):
+    """The module's shared page as a fresh load of ?fast=1&<query> gives it (conftest.table_page)."""
+    return table_page("fast=1&" + query)
 
 
 def click_until(page, stop, limit=400):
@@ -20,28 +20,29 @@ def click_until(page, stop, limit=400):
     for _ in range(limit):
         # wait until something can be clicked (or the game is over): never race the engine
         page.wait_for_function("document.querySelector('#hand-cards button.card:not([disabled])')"
-                               " || document.querySelector('#sheet:not([hidden]) :is(#next, #over)')", timeout=30000)
+                               " || document.querySelector('#sheet:not([hidden]) :is(#next, #over)')")
         if stop():
             return
         nxt = page.locator("#next")
         if nxt.count() and nxt.is_visible():
             nxt.click()
             # the sheet stays up while the engine deals the next hand: wait, don't click twice
-            page.locator("#sheet").wait_for(state="hidden", timeout=15000)
+            page.locator("#sheet").wait_for(state="hidden")
         else:
             card = page.locator("#hand-cards button.card:not([disabled])").first
-            card.wait_for(timeout=15000)
+            code = card.get_attribute("data-card")
             card.click()
             choice = page.locator("#choices button[data-play]").first
             if choice.count():
                 choice.click()
-        page.wait_for_timeout(30)
+            # the play is under way once the card can no longer be played
+            page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card='${c}']:not([disabled])`)", arg=code)
     raise AssertionError("did not finish")
 
 
-def test_full_two_player_match_by_clicking(page, base_url):
+def test_full_two_player_match_by_clicking(table_page):
     # seed 1: clicking the first card each turn wins the match, 14-1
-    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page = open_table(table_page, "variant=scopa&seed=1&level=random")
     click_until(page, lambda: page.locator("#over").count() > 0)
     record = page.evaluate("settebello.game('record')")
     match = from_record(record)
@@ -56,16 +57,16 @@ def test_full_two_player_match_by_clicking(page, base_url):
     assert page.locator("#over").inner_text() == expected
 
 
-def test_scopone_hand_by_clicking(page, base_url):
-    open_table(page, base_url, "variant=scopone&seed=1&level=random")
+def test_scopone_hand_by_clicking(table_page):
+    page = open_table(table_page, "variant=scopone&seed=1&level=random")
     click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
     record = page.evaluate("settebello.game('record')")
     assert len(from_record(record).results) == 1
 
 
-def test_capture_choice_lights_candidates_and_named_buttons(page, base_url):
+def test_capture_choice_lights_candidates_and_named_buttons(table_page):
     # seed 1 (found with settebello.session in CPython): the first hand card 10B has two captures
-    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page = open_table(table_page, "variant=scopa&seed=1&level=random")
     page.locator('#hand-cards button[data-card="10B"]').click()
     buttons = page.locator("#choices button[data-play]")
     assert buttons.count() == 2
@@ -78,9 +79,9 @@ def test_capture_choice_lights_candidates_and_named_buttons(page, base_url):
     assert "10B:2B+3C+5C" in record["hands"][0]["plays"]
 
 
-def test_capture_choice_by_clicking_the_table_cards(page, base_url):
+def test_capture_choice_by_clicking_the_table_cards(table_page):
     # the same position: 10B takes 2B+3C+5C or 2C+3C+5C; the Two of Clubs is in one only
-    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page = open_table(table_page, "variant=scopa&seed=1&level=random")
     page.locator('#hand-cards button[data-card="10B"]').click()
     page.locator('#table-cards button[data-card="3C"]').click()   # in both: narrows nothing yet
     assert page.locator("#table-cards .card--picked").count() == 1
@@ -91,8 +92,8 @@ def test_capture_choice_by_clicking_the_table_cards(page, base_url):
     assert record["hands"][0]["plays"][0] == "10B:2B+3C+5C"
 
 
-def test_escape_cancels_a_capture_choice(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+def test_escape_cancels_a_capture_choice(table_page):
+    page = open_table(table_page, "variant=scopa&seed=1&level=random")
     page.locator('#hand-cards button[data-card="10B"]').click()
     assert page.locator("#table-cards .card--candidate").count() == 4
     page.keyboard.press("Escape")

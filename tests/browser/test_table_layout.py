@@ -18,7 +18,7 @@ def open_table(page, base_url, query):
 def my_turn(page):
     page.wait_for_function(
         "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-        " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+        " && document.querySelector('#hand-cards .card:not([disabled])')")
 
 
 def play_first(page):
@@ -31,7 +31,7 @@ def play_first(page):
         choice.click()
     page.wait_for_function(
         f"settebello.view.plays.length + 100 * settebello.view.results.length !== {before}"
-        " && settebello.view.waiting !== 'show'", timeout=30000)
+        " && settebello.view.waiting !== 'show'")
 
 
 def seats(page):
@@ -42,8 +42,8 @@ def seats(page):
         badge: s.querySelector('.seat__badge').textContent }))""")
 
 
-def test_three_players_sit_right_and_left_with_their_hands_counted(page, base_url):
-    open_table(page, base_url, "variant=scopa-a-tre&seed=3&level=random")
+def test_three_players_sit_right_and_left_with_their_hands_counted(table_page):
+    page = table_page("fast=1&variant=scopa-a-tre&seed=3&level=random")
     my_turn(page)
     view = page.evaluate("settebello.view")
     got = seats(page)
@@ -60,8 +60,8 @@ def test_three_players_sit_right_and_left_with_their_hands_counted(page, base_ur
     assert page.locator(".pile").count() == 3
 
 
-def test_six_players_in_pairs_partner_across_and_marked(page, base_url):
-    open_table(page, base_url, "variant=scopa-a-sei&seed=3&level=random")
+def test_six_players_in_pairs_partner_across_and_marked(table_page):
+    page = table_page("fast=1&variant=scopa-a-sei&seed=3&level=random")
     my_turn(page)
     view = page.evaluate("settebello.view")
     got = seats(page)
@@ -78,9 +78,9 @@ def test_six_players_in_pairs_partner_across_and_marked(page, base_url):
     assert page.locator("#scores .score").count() == 3
 
 
-def test_a_scopa_is_turned_face_up_across_the_pile(page, base_url):
+def test_a_scopa_is_turned_face_up_across_the_pile(table_page):
     # seed 1 (searched with settebello.session in CPython): the computer sweeps the table on the 4th play
-    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+    page = table_page("fast=1&variant=scopa&seed=1&level=random")
     for _ in range(12):
         if page.evaluate("settebello.view.scope.some(n => n > 0)"):
             break
@@ -103,8 +103,8 @@ def test_a_scopa_is_turned_face_up_across_the_pile(page, base_url):
     assert page.locator(f'.pilebox[data-side="{side}"]').get_attribute("data-scope") == str(view["scope"][side])
 
 
-def test_pass_the_device_hides_the_hand_until_the_next_person_is_ready(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=2&players=human,human")
+def test_pass_the_device_hides_the_hand_until_the_next_person_is_ready(table_page):
+    page = table_page("fast=1&variant=scopa&seed=2&players=human,human")
     my_turn(page)
     first = page.evaluate("settebello.view.seat")
     play_first_hand = page.evaluate("settebello.view.hand")
@@ -131,8 +131,8 @@ def test_pass_the_device_hides_the_hand_until_the_next_person_is_ready(page, bas
     assert shown == view["hand"] and len(shown) == 3
 
 
-def test_undo_takes_back_my_play_and_the_computers_reply(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+def test_undo_takes_back_my_play_and_the_computers_reply(table_page):
+    page = table_page("fast=1&variant=scopa&seed=4&level=random")
     my_turn(page)
     hand = page.evaluate("settebello.view.hand")
     table = page.evaluate("settebello.view.table")
@@ -148,8 +148,8 @@ def test_undo_takes_back_my_play_and_the_computers_reply(page, base_url):
     assert page.locator("#undo").is_disabled()
 
 
-def test_hint_lights_the_card_and_last_trick_shows_the_cards(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=1&level=random")
+def test_hint_lights_the_card_and_last_trick_shows_the_cards(table_page):
+    page = table_page("fast=1&variant=scopa&seed=1&level=random")
     my_turn(page)
     page.locator("#hint").click()
     page.wait_for_selector("#hand-cards .card--hint")
@@ -175,10 +175,10 @@ def test_hint_lights_the_card_and_last_trick_shows_the_cards(page, base_url):
     dialog.wait_for(state="hidden")
 
 
-def test_the_hinted_card_offers_the_hinted_capture_first(page, base_url):
+def test_the_hinted_card_offers_the_hinted_capture_first(table_page):
     # seed 6 (found with settebello.session in CPython): the expert's hint is 10B:4D+6B, the second of
     # the Ten of Clubs' two captures in the engine's order
-    open_table(page, base_url, "variant=scopa&seed=6&level=random")
+    page = table_page("fast=1&variant=scopa&seed=6&level=random")
     my_turn(page)
     page.locator("#hint").click()
     page.wait_for_selector("#hand-cards .card--hint")
@@ -200,8 +200,8 @@ def test_the_hinted_card_offers_the_hinted_capture_first(page, base_url):
     assert page.evaluate("settebello.game('record')")["hands"][0]["plays"][0] == "10B:4D+6B"
 
 
-def test_rules_page_opens_with_the_projects_card_images(page, base_url):
-    open_table(page, base_url, "seed=1")
+def test_rules_page_opens_with_the_projects_card_images(table_page):
+    page = table_page("fast=1&seed=1")
     page.locator("#rules-btn").click()
     dialog = page.get_by_role("dialog", name="How to play Scopa")
     dialog.wait_for(state="visible")
@@ -256,8 +256,8 @@ def test_new_game_dialog_starts_the_chosen_game_and_remembers_it(page, base_url)
     dialog.wait_for(state="hidden")
 
 
-def test_new_game_dialog_refuses_a_table_of_computers(page, base_url):
-    open_table(page, base_url, "seed=5&level=random")
+def test_new_game_dialog_refuses_a_table_of_computers(table_page):
+    page = table_page("fast=1&seed=5&level=random")
     page.locator("#new").click()
     dialog = page.get_by_role("dialog", name="New game")
     dialog.locator('[data-seat-kind="0"]').select_option("computer")
@@ -266,8 +266,8 @@ def test_new_game_dialog_refuses_a_table_of_computers(page, base_url):
     assert "At least one seat must be a person" in dialog.locator("#ng-error").inner_text()
 
 
-def test_events_for_other_modules_and_the_new_game_command(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+def test_events_for_other_modules_and_the_new_game_command(table_page):
+    page = table_page("fast=1&variant=scopa&seed=4&level=random")
     page.evaluate("""() => { window.__events = [];
         for (const k of ['state', 'hand-end', 'match-end'])
           window.addEventListener('settebello:' + k, e => window.__events.push([k, e.detail.op || null])); }""")
@@ -282,8 +282,8 @@ def test_events_for_other_modules_and_the_new_game_command(page, base_url):
     assert "new_game" in page.evaluate("window.__events.map(e => e[1])")
 
 
-def test_keyboard_arrows_move_in_the_hand_and_enter_plays(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+def test_keyboard_arrows_move_in_the_hand_and_enter_plays(table_page):
+    page = table_page("fast=1&variant=scopa&seed=4&level=random")
     my_turn(page)
     hand = page.evaluate("settebello.view.hand")
     focused = lambda: page.evaluate("document.activeElement.dataset.card")
@@ -301,9 +301,8 @@ def test_keyboard_arrows_move_in_the_hand_and_enter_plays(page, base_url):
 
 @pytest.mark.parametrize("query", ["variant=scopa&seed=1&level=random", "variant=scopa-a-sei&seed=3&level=random",
                                    "variant=scopone&seed=1&level=random&lang=it"])
-def test_phone_screen_has_no_sideways_scroll(new_context, base_url, query):
-    page = new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1).new_page()
-    open_table(page, base_url, query)
+def test_phone_screen_has_no_sideways_scroll(table_page, query):
+    page = table_page("fast=1&" + query, viewport={"width": 360, "height": 740})
     my_turn(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # cards big enough to tap

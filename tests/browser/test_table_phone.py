@@ -6,21 +6,21 @@ scored while the score sheet is up, and the score sheet follows the high-contras
 from __future__ import annotations
 
 import pytest
-from site_helpers import play_until_sheet, wait_ready
+from site_helpers import play_until_sheet
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def open_table(new_context, base_url, query: str, viewport=PHONE):
-    page = new_context(viewport=viewport, device_scale_factor=1).new_page()
-    page.goto(base_url + "?fast=1&" + query)
-    wait_ready(page)
+def open_table(table_page, query: str, viewport=PHONE):
+    """The module's shared page (conftest.table_page) at that size, as a fresh load of ?fast=1&<query>
+    gives it, once the person is to play."""
+    page = table_page("fast=1&" + query, viewport=viewport)
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+                           " && document.querySelector('#hand-cards .card:not([disabled])')")
     # the deal's transitions over (on a loaded machine they can still be running): measure the hand at rest
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
-                           " || a.effect.getTiming().iterations === Infinity)", timeout=30000)
+                           " || a.effect.getTiming().iterations === Infinity)")
     return page
 
 
@@ -49,8 +49,8 @@ def assert_inside(b, width):
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_four_players_partner_sits_across_and_opponents_left_and_right(new_context, base_url, viewport):
-    page = open_table(new_context, base_url, "variant=scopone&seed=1&level=random&lang=es", viewport)
+def test_four_players_partner_sits_across_and_opponents_left_and_right(table_page, viewport):
+    page = open_table(table_page, "variant=scopone&seed=1&level=random&lang=es", viewport)
     page.screenshot(path=f"/tmp/i_p4_{viewport['width']}.png")
     b = boxes(page)
     assert set(b["seats"]) == {"l", "t", "r"}
@@ -77,8 +77,8 @@ def test_four_players_partner_sits_across_and_opponents_left_and_right(new_conte
         assert c["w"] >= 0.45 * viewport["width"], c
 
 
-def test_three_players_on_a_phone_sit_left_and_right_of_the_table(new_context, base_url):
-    page = open_table(new_context, base_url, "variant=scopa-a-tre&seed=3&level=random")
+def test_three_players_on_a_phone_sit_left_and_right_of_the_table(table_page):
+    page = open_table(table_page, "variant=scopa-a-tre&seed=3&level=random")
     b = boxes(page)
     assert set(b["seats"]) == {"l", "r"}
     l, r, c = b["seats"]["l"], b["seats"]["r"], b["center"]
@@ -91,8 +91,8 @@ def test_three_players_on_a_phone_sit_left_and_right_of_the_table(new_context, b
     page.screenshot(path="/tmp/i_p3_360.png")
 
 
-def test_six_players_on_a_phone_sit_around_the_table(new_context, base_url):
-    page = open_table(new_context, base_url, "variant=scopa-a-sei&seed=3&level=random")
+def test_six_players_on_a_phone_sit_around_the_table(table_page):
+    page = open_table(table_page, "variant=scopa-a-sei&seed=3&level=random")
     b = boxes(page)
     s, c = b["seats"], b["center"]
     assert set(s) == {"l", "tl", "t", "tr", "r"}
@@ -130,8 +130,8 @@ TAP = """() => [...document.querySelectorAll('#hand-cards .card')].map(card => {
              width: b.width, top: b.top }; })"""
 
 
-def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(new_context, base_url):
-    page = open_table(new_context, base_url, "variant=scopone&seed=1&level=random&lang=it")
+def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(table_page):
+    page = open_table(table_page, "variant=scopone&seed=1&level=random&lang=it")
     cards = page.evaluate(TAP)
     assert len(cards) >= 9      # ten dealt; one played already when a computer leads
     narrow = [c for c in cards if c["tap"] < 40]
@@ -153,12 +153,12 @@ def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(new_context, b
     assert mine == tapped and mine in hand_before
 
 
-def test_a_three_card_hand_on_a_phone_stays_one_row(new_context, base_url):
-    page = open_table(new_context, base_url, "variant=scopa&seed=1&level=random")
+def test_a_three_card_hand_on_a_phone_stays_one_row(table_page):
+    page = open_table(table_page, "variant=scopa&seed=1&level=random")
     # the first card holds the keyboard focus (raised) until the player touches the page: measure
     # the row as a phone player sees it once they have (a tap on the felt moves the focus away)
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=30000)
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     cards = page.evaluate(TAP)
     assert len(cards) == 3
     tops = [c["top"] for c in cards]
@@ -173,8 +173,8 @@ DEALER_SEAT = """() => { const m = [...document.querySelectorAll('.seat__dealer'
     return m.map(d => d.closest('.seat').id === 'me' ? 'me' : +d.closest('.seat').dataset.seat); }"""
 
 
-def test_the_dealer_marker_stays_on_the_scored_hands_dealer_until_the_next_hand(new_context, base_url):
-    page = open_table(new_context, base_url, "variant=scopa-a-quattro&seed=5&level=random&lang=en", DESKTOP)
+def test_the_dealer_marker_stays_on_the_scored_hands_dealer_until_the_next_hand(table_page):
+    page = open_table(table_page, "variant=scopa-a-quattro&seed=5&level=random&lang=en", DESKTOP)
     view = page.evaluate("settebello.view")
     dealer, me, n = view["dealer"], view["seat"], len(view["players"])
     mark = lambda s: "me" if s == me else s  # noqa: E731
@@ -187,7 +187,7 @@ def test_the_dealer_marker_stays_on_the_scored_hands_dealer_until_the_next_hand(
         label = page.locator(f'#opponents .seat[data-seat="{dealer}"]').get_attribute("aria-label")
         assert "dealer" in label.lower(), label
     page.click("#next")
-    page.locator("#sheet").wait_for(state="hidden", timeout=15000)
+    page.locator("#sheet").wait_for(state="hidden")
     # the next hand: the deal has passed on
     assert page.evaluate(DEALER_SEAT) == [mark((dealer + 1) % n)]
 
@@ -206,11 +206,11 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def test_the_score_sheet_follows_high_contrast(new_context, base_url):
-    page = open_table(new_context, base_url, "variant=scopa&seed=1&level=random&lang=en", DESKTOP)
+def test_the_score_sheet_follows_high_contrast(table_page):
+    page = open_table(table_page, "variant=scopa&seed=1&level=random&lang=en", DESKTOP)
     play_until_sheet(page)
     page.emulate_media(contrast="more")
-    page.wait_for_function("document.documentElement.classList.contains('hc')", timeout=5000)
+    page.wait_for_function("document.documentElement.classList.contains('hc')")
     # colours read once the buttons' colour transitions have run (mid-way they are neither palette)
     page.evaluate("""() => Promise.all(document.getAnimations()
         .filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})))""")

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import settled
 from site_helpers import play_until_sheet, sheet_shown, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,13 +107,12 @@ def test_the_players_own_motion_setting_wins_over_the_systems(page, base_url, sy
 # ---------------------------------------------------------------- 3. the score sheet
 
 
-def test_the_scope_and_the_primiera_are_said_once(new_context, base_url):
-    # hands at a random table until one has a scopa for somebody (a fresh browser each time,
-    # so no saved match is restored)
+def test_the_scope_and_the_primiera_are_said_once(table_page):
+    # hands at a random table until one has a scopa for somebody (the page reset each time, so
+    # no saved match is restored)
     found_scopa = False
     for seed in range(1, 12):
-        page = new_context().new_page()
-        open_table(page, base_url, f"variant=scopa&seed={seed}&level=random&lang=it")
+        page = table_page(f"fast=1&variant=scopa&seed={seed}&level=random&lang=it")
         play_until_sheet(page)
         view = page.evaluate("settebello.view")
         result = view["results"][-1]
@@ -134,7 +134,6 @@ def test_the_scope_and_the_primiera_are_said_once(new_context, base_url):
             total = str(result["detail"][side]["primiera"]["total"])
             assert total in page.locator("#sheet tr[data-category='primiera'] td").nth(side).text_content()
             assert total not in page.locator("#sheet .sheet__prim td").nth(side).text_content()
-        page.context.close()
         if found_scopa:
             break
     assert found_scopa, "no hand with a scopa in the seeds tried"
@@ -144,9 +143,9 @@ def test_the_scope_and_the_primiera_are_said_once(new_context, base_url):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_dealer_is_named_for_screen_readers_and_moves_each_hand(page, base_url, lang):
+def test_the_dealer_is_named_for_screen_readers_and_moves_each_hand(table_page, lang):
     words = strings(lang)
-    open_table(page, base_url, f"variant=scopa-a-quattro&seed=5&level=random&lang={lang}")
+    page = table_page(f"fast=1&variant=scopa-a-quattro&seed=5&level=random&lang={lang}")
     dealers = []
     for _hand in range(2):
         view = page.evaluate("settebello.view")
@@ -167,7 +166,7 @@ def test_the_dealer_is_named_for_screen_readers_and_moves_each_hand(page, base_u
             assert words["seat.dealerLabel"].replace("{name}", "") not in (others.nth(i).get_attribute("aria-label") or "")
         play_until_sheet(page)
         page.click("#next")
-        page.locator("#sheet").wait_for(state="hidden", timeout=15000)
+        page.locator("#sheet").wait_for(state="hidden")
     assert dealers[0] != dealers[1], "the deal passes to the next player"
 
 
@@ -198,11 +197,10 @@ def overflow(page, selector: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["it", "en", "es"])
-def test_the_new_game_and_statistics_dialogs_fit_a_phone(new_context, base_url, lang):
+def test_the_new_game_and_statistics_dialogs_fit_a_phone(table_page, lang):
     """The clock's long options, the team badges, the empty statistics and the tournament's clock
     stay inside their dialogs."""
-    page = new_context(viewport=PHONE).new_page()
-    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}", viewport=PHONE)
     if not page.locator("#new").is_visible():
         page.click("#more-btn")
     page.click("#new")
@@ -223,9 +221,9 @@ def test_the_new_game_and_statistics_dialogs_fit_a_phone(new_context, base_url, 
         shown = dialog
 
 
-def test_the_score_sheet_keeps_the_keyboard_inside_it(page, base_url):
+def test_the_score_sheet_keeps_the_keyboard_inside_it(table_page):
     """Tab from "Next hand" goes round the sheet's own buttons, never to the dimmed bar behind it."""
-    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
     play_until_sheet(page)
     page.locator("#next").focus()
     for _ in range(6):
@@ -238,16 +236,30 @@ def test_the_score_sheet_keeps_the_keyboard_inside_it(page, base_url):
     assert not page.evaluate("document.querySelector('header.bar').inert || document.getElementById('felt').inert")
 
 
-def test_a_finished_matchs_sheet_leaves_the_bar_at_hand(page, base_url):
+def test_a_finished_matchs_sheet_leaves_the_bar_at_hand(table_page):
     """Once the match is over there is no next hand to wait for: the bar (Records, Rules, the
     language…) can be reached behind the final sheet, by Tab and by click."""
-    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
     page.click("#new")
     dialog = page.locator("#newgame-dialog[open]")
-    dialog.locator("#ng-target").fill("0")  # a single-hand match
+    dialog.locator("#ng-target").fill("0")  # the first hand won decides the match
+    dialog.get_by_text("Advanced").click()
+    dialog.locator("#ng-seed").fill("1")
+    # a computer may play first: wait for the new game (its state event), not for a position
+    # the game on the table already shows
+    page.evaluate("""() => { window.__dealt = false;
+        addEventListener('settebello:state', (e) => { if (e.detail.op === 'new_game') window.__dealt = true; }); }""")
     dialog.locator("#ng-start").click()
-    page.wait_for_function("settebello.view && settebello.view.plays.length === 0 && settebello.view.waiting === 'human'", timeout=30000)
-    play_until_sheet(page)
+    page.wait_for_function("window.__dealt && settebello.view.waiting === 'human'")
+    assert page.evaluate("settebello.view.results.length") == 0
+    # a tied hand decides nothing and another is dealt (RULES R8): with the dialog's random seed
+    # that failed this test now and then, on a busy machine or not
+    for _hand in range(10):
+        play_until_sheet(page)
+        if page.locator("#sheet #over").count():
+            break
+        page.click("#sheet #next")
+        page.locator("#sheet").wait_for(state="hidden")
     page.locator("#sheet #over").wait_for()
     assert page.evaluate("!document.querySelector('header.bar').inert && document.getElementById('sheet').getAttribute('aria-modal') === 'false'")
     page.click("#records-btn")
@@ -259,8 +271,8 @@ def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, ba
     page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=it")
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
-    page.wait_for_timeout(300)
+                           " && document.querySelector('#hand-cards .card:not([disabled])')")
+    settled(page)
     assert not page.evaluate("!!document.activeElement.closest('#hand-cards')")
 
 
@@ -269,9 +281,9 @@ def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, ba
     ("es", r"^Pista: (jugá (el |la )\w.* y levantá (el |la )|tirá (el |la )\w.* a la mesa\.$)"),
     ("en", r"^Hint: (play the \w.* and take the |lay the \w.* on the table\.$)"),
 ])
-def test_the_hint_and_the_plays_name_each_card_with_its_article(page, base_url, lang, pattern):
+def test_the_hint_and_the_plays_name_each_card_with_its_article(table_page, lang, pattern):
     """ "Suggerimento: gioca il Re di Denari e prendi il Re di Bastoni", as an Italian says it."""
-    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}")
     page.locator("#hint:not([disabled])").click()
     page.wait_for_selector("#hand-cards .card--hint")
     text = page.locator("#status").inner_text()
@@ -288,12 +300,12 @@ def test_undo_is_not_announced_as_new_cards(page, base_url):
     page.locator("#hand-cards .card:not([disabled])").first.click()
     if page.locator("#choices button").count():
         page.locator("#choices button").first.click()
-    page.locator("#undo:not([disabled])").wait_for(timeout=30000)
-    page.wait_for_function("settebello.view.waiting === 'human'", timeout=30000)
+    page.locator("#undo:not([disabled])").wait_for()
+    page.wait_for_function("settebello.view.waiting === 'human'")
     page.evaluate("window.__spoken.length = 0")
     page.click("#undo")
-    page.wait_for_function("window.__spoken.some(t => t.includes(%s))" % json.dumps(strings("en")["status.undone"]), timeout=15000)
-    page.wait_for_timeout(500)
+    page.wait_for_function("window.__spoken.some(t => t.includes(%s))" % json.dumps(strings("en")["status.undone"]))
+    settled(page)
     new_cards = strings("en")["access.deal.more"].split("{")[0].strip()
     assert not [t for t in page.evaluate("window.__spoken") if new_cards in t], page.evaluate("window.__spoken")
 
@@ -302,10 +314,10 @@ def test_undo_is_not_announced_as_new_cards(page, base_url):
     ("en", "You and Carla win the match!"), ("it", "Tu e Carla avete vinto la partita!"),
     ("es", "¡Vos y Carla ganaron la partida!"),
 ])
-def test_a_team_with_the_player_wins_in_the_players_own_words(page, base_url, lang, expected):
+def test_a_team_with_the_player_wins_in_the_players_own_words(table_page, lang, expected):
     """The winner line of a pairs match the player's side won, and of one it lost (names joined
     as the language joins them, not with "&")."""
-    open_table(page, base_url, f"variant=scopa&seed=1&level=random&lang={lang}")
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}")
     you = strings(lang)["seat.you"]
     lines = page.evaluate("""async (you) => {
         const { winnerLine } = await import('./static/js/layout.js');
@@ -322,10 +334,10 @@ def test_a_team_with_the_player_wins_in_the_players_own_words(page, base_url, la
     assert lines[1].startswith(f"Bruno {and_} Dario") or lines[1].startswith(f"¡Bruno {and_} Dario"), lines[1]
 
 
-def test_escoba_names_its_sevens_point_and_counts_the_sevens(page, base_url):
+def test_escoba_names_its_sevens_point_and_counts_the_sevens(table_page):
     """Escoba's point for the most sevens (O7 `sevens`) is "Los sietes" on the sheet, with each
     side's sevens counted, not an empty "Primera"."""
-    open_table(page, base_url, "variant=escoba&seed=2&level=random&lang=es")
+    page = table_page("fast=1&variant=escoba&seed=2&level=random&lang=es")
     play_until_sheet(page)
     row = page.locator('#sheet tr[data-category="primiera"]')
     assert row.locator("th").inner_text() == "Los sietes"
@@ -333,8 +345,8 @@ def test_escoba_names_its_sevens_point_and_counts_the_sevens(page, base_url):
     assert sum(counts) == 4, counts  # every card is taken by the end of the hand
 
 
-def test_the_new_game_dialog_says_where_partners_sit_in_triples(page, base_url):
-    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+def test_the_new_game_dialog_says_where_partners_sit_in_triples(table_page):
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
     page.click("#new")
     page.locator("#newgame-dialog[open]").wait_for()
     page.select_option("#ng-variant", "scopa-a-sei")
@@ -347,14 +359,14 @@ def test_the_new_game_dialog_says_where_partners_sit_in_triples(page, base_url):
     assert badges[0] == badges[2] == badges[4] != badges[1] == badges[3] == badges[5], badges
 
 
-def test_the_card_another_player_just_laid_stays_marked_on_my_turn(page, base_url):
+def test_the_card_another_player_just_laid_stays_marked_on_my_turn(table_page):
     """While the status line says "Your turn", the card the computer has just laid is marked on
     the table (and only that one); a capture leaves no mark."""
-    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
     seen_laid = seen_taken = 0
     for _ in range(12):
         page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                               " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=30000)
+                               " && document.querySelector('#hand-cards .card:not([disabled])')")
         last = page.evaluate("(() => { const v = settebello.view, p = v.plays[v.plays.length - 1]; return p ? { ...p, me: v.seat } : null; })()")
         marked = page.locator("#table-cards .card--last").evaluate_all("els => els.map(e => e.dataset.card)")
         if last and last["seat"] != last["me"] and not last["presa"]:
@@ -369,8 +381,10 @@ def test_the_card_another_player_just_laid_stays_marked_on_my_turn(page, base_ur
         page.locator("#hand-cards .card:not([disabled])").first.click()
         if page.locator("#choices button").count():
             page.locator("#choices button").first.click()
-        page.wait_for_function(f"settebello.view.plays.length !== {n}", timeout=30000)
-        page.wait_for_timeout(300)
+        page.wait_for_function(f"settebello.view.plays.length !== {n}")
+        # the computers have answered: the person's turn again, or the hand's score sheet
+        page.wait_for_function("!document.getElementById('sheet').hidden || (settebello.view.waiting === 'human'"
+                               " && document.querySelector('#hand-cards .card:not([disabled])'))")
         if sheet_shown(page):
             break
     assert seen_laid and seen_taken, (seen_laid, seen_taken)

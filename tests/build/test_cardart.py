@@ -7,7 +7,6 @@ and its output is dumped as JSON; the checks are made here with xml.etree.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import urllib.parse
 import xml.etree.ElementTree as ET
@@ -46,10 +45,7 @@ process.stdout.write(JSON.stringify(out));
 
 
 @pytest.fixture(scope="module")
-def dump():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
+def dump(node):
     res = subprocess.run(
         [node, "--input-type=module", "-e", DUMP, str(CARDART), json.dumps(VARIANTS)],
         capture_output=True, text=True, timeout=60, check=False,

@@ -9,7 +9,6 @@ import gzip
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -28,10 +27,7 @@ def _load(name: str, path: Path):
 
 build = _load("_settebello_build_for_snapshot", ROOT / "scripts" / "build.py")
 
-pytestmark = pytest.mark.skipif(
-    not (PYODIDE / "pyodide.mjs").is_file() or not shutil.which("node"),
-    reason="needs Node and node_modules/pyodide (npm ci)",
-)
+pytestmark = pytest.mark.usefixtures("node", "node_modules")  # tests/build/conftest.py: fails if missing
 
 # Restores a snapshot under Node the way the page does (Pyodide's _loadSnapshot), then runs
 # Python in it and prints what it found as JSON.

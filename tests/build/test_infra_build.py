@@ -27,9 +27,7 @@ def _load(name: str, path: Path):
 
 build = _load("_settebello_build_under_test", ROOT / "scripts" / "build.py")
 
-needs_node_modules = pytest.mark.skipif(
-    not (NODE_MODULES / "pyodide").is_dir(), reason="node_modules not installed (npm ci)"
-)
+needs_node_modules = pytest.mark.usefixtures("node_modules")  # tests/build/conftest.py: fails if missing
 
 
 # ---------------------------------------------------------------- pins and configs

@@ -41,10 +41,15 @@ def site(tmp_path):
     server.server_close()
 
 
+# Asking for py.zip builds it, and the build compiles each module under Node's Pyodide: seconds on
+# an idle machine, a minute or more on a busy one (a 10 s limit failed there).
+REQUEST_TIMEOUT_S = 300
+
+
 def _get(url, headers=None):
     req = urllib.request.Request(url, headers=headers or {})
     try:
-        with urllib.request.urlopen(req, timeout=10) as resp:
+        with urllib.request.urlopen(req, timeout=REQUEST_TIMEOUT_S) as resp:
             return resp.status, resp.headers, resp.read()
     except urllib.error.HTTPError as err:
         return err.code, err.headers, b""

@@ -1,0 +1,60 @@
+// The browser tests' reset (tests/browser/conftest.py, `table_page`): loaded by index.html only
+// when the address carries `test` (`index.html?test&...`), so players never run it. It adds to the
+// one test hook, window.settebello (table.js), a
+//
+//   await window.settebello.reset("fast=1&variant=scopone&seed=3&level=random&lang=it")
+//
+// that brings the page to what a fresh load of `index.html?<query>` gives, without reloading, so
+// Pyodide stays booted and a module of tests shares one page: the game's stored keys forgotten;
+// dialogs, sheets, the pass screen, notices and the "More" menu closed, and what the page fills
+// only when asked emptied; live regions silent; the way of input (pointer or keys) forgotten; the
+// address replaced (the table reads variant, seed, level, players, fast from it again); the
+// language chosen again (URL, then the browser's); and a new game dealt. It resolves once the computers have played up to the
+// person's turn (or the hand's end), as the first game of a fresh page does.
+//
+// What it cannot undo, it refuses, so a test never runs on a page that only looks fresh: display
+// settings chosen in the Help dialog (access.js applied them when chosen) and a tournament under
+// way (bracket.js holds it). Tests that change those keep a page of their own.
+import { restart } from "./table.js";
+import { initLanguage } from "./i18n.js";
+
+const PREFIX = "settebello.";
+const UNDOABLE = ["settebello.access", "settebello.tournament"];
+
+/** The keys the game keeps in this browser (all start with "settebello."). */
+function gameKeys() {
+  return Object.keys(localStorage).filter((k) => k.startsWith(PREFIX));
+}
+
+async function reset(query = "") {
+  const kept = UNDOABLE.filter((k) => localStorage.getItem(k) !== null);
+  if (kept.length) throw new Error(`reset: ${kept.join(", ")} cannot be undone without a reload; give this test its own page`);
+  for (const d of document.querySelectorAll("dialog[open]")) d.close();
+  for (const el of emptyAtLoad) if (el.isConnected) el.replaceChildren();
+  for (const el of document.querySelectorAll("[aria-live]")) el.textContent = "";
+  document.getElementById("settebello-notices")?.remove();
+  document.querySelector(".actions--open")?.classList.remove("actions--open");
+  document.getElementById("more-btn")?.setAttribute("aria-expanded", "false");
+  document.getElementById("sheet").hidden = true;
+  document.getElementById("pass").hidden = true;
+  document.activeElement?.blur?.();
+  // input.js's "how the player last acted" as before any action (a touch screen: a tap); an event
+  // on window itself reaches no listener but input.js's
+  window.dispatchEvent(matchMedia("(pointer: coarse)").matches ? new PointerEvent("pointerdown") : new KeyboardEvent("keydown"));
+  history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}`);
+  for (const k of gameKeys()) localStorage.removeItem(k);
+  await initLanguage();
+  await restart();
+}
+
+/** What the page fills only when asked (the rules, the new-game dialog, the last trick's cards): empty
+ *  after a load, emptied again by a reset so no text of another game or language is left in it. */
+let emptyAtLoad = [];
+
+/** Add reset to window.settebello once table.js has made it (at "ready"). */
+function attach() {
+  emptyAtLoad = [...document.querySelectorAll("body > dialog, body > dialog *")].filter((el) => !el.childNodes.length);
+  window.settebello.reset = reset;
+}
+if (window.settebello) attach();
+else window.addEventListener("settebello:ready", attach, { once: true });
