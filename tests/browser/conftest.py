@@ -31,8 +31,7 @@ Fixtures for tests under tests/browser/:
 The "ready" contract the UI must keep: ``<html data-engine="...">`` is ``loading`` at
 first, then ``ready`` once the engine answered and the table is playable, or ``error``
 (with ``data-engine-error="message"``) if the boot failed. static/js/engine.js's
-``markEngine(state, message)`` sets both and dispatches ``engine:ready``/``engine:error``
-on window. ``game_page`` waits for ``ready`` and fails at once on ``error``.
+``markEngine(state, message)`` sets both. ``game_page`` waits for ``ready`` and fails at once on ``error``.
 
 Browsers cannot be downloaded here (``playwright install`` fails): Debian's chromium
 package is used instead; scripts/test installs it when missing.
@@ -40,7 +39,6 @@ package is used instead; scripts/test installs it when missing.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 from types import SimpleNamespace
@@ -48,6 +46,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
@@ -67,10 +66,7 @@ ALLOWED_SCHEMES = {"data", "blob", "about"}
 
 
 def _load_serve():
-    spec = importlib.util.spec_from_file_location("_settebello_serve", ROOT / "scripts" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("scripts/serve.py")
 
 
 serve = _load_serve()

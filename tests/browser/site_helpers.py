@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import socket
 import subprocess
 import sys
@@ -22,16 +21,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from conftest import TIMEOUT_MS
+from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def load_build():
     """scripts/build.py as a module (site_files, write_precache, assemble_site ...)."""
-    spec = importlib.util.spec_from_file_location("_settebello_build_c", ROOT / "scripts" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("scripts/build.py")
 
 
 def wait_ready(page, timeout_ms: int = TIMEOUT_MS) -> None:

@@ -3,7 +3,6 @@ checked on CPython without a browser."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -13,19 +12,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load("_settebello_build_under_test", ROOT / "scripts" / "build.py")
+build = load("scripts/build.py")
 
 needs_node_modules = pytest.mark.usefixtures("node_modules")  # tests/build/conftest.py: fails if missing
 
@@ -199,7 +192,7 @@ def test_py_zip_carries_pyodide_bytecode_checked_against_each_source(tmp_path):
 def bridge():
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        yield _load("_settebello_bridge_under_test", ROOT / "static" / "bridge.py")
+        yield load("static/bridge.py")
     finally:
         sys.path.remove(str(ROOT / "py"))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import time
 import urllib.error
@@ -11,11 +10,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("_settebello_serve_under_test", ROOT / "scripts" / "serve.py")
-serve = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(serve)
+serve = load("scripts/serve.py")
 
 
 @pytest.fixture

@@ -6,26 +6,19 @@ is tests/browser/test_snapshot.py's."""
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
+from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load("_settebello_build_for_snapshot", ROOT / "scripts" / "build.py")
+build = load("scripts/build.py")
 
 pytestmark = pytest.mark.usefixtures("node", "node_modules")  # tests/build/conftest.py: fails if missing
 

@@ -86,12 +86,11 @@ def test_card_names_in_each_language():
 
 def test_adding_a_language_is_adding_one_file(tmp_path):
     """The build lists every static/i18n/<code>.json, named by its own "_name", for the menu."""
-    import importlib.util
     import shutil
 
-    spec = importlib.util.spec_from_file_location("_settebello_build_i18n", ROOT / "scripts" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    from loader import load
+
+    build = load("scripts/build.py")
     src = tmp_path / "i18n"
     shutil.copytree(I18N, src)
     (src / "fr.json").write_text(json.dumps({"_name": "Français", "card.name": "{rank} de {suit}"}), encoding="utf-8")
