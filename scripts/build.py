@@ -369,8 +369,9 @@ SITE_FILES = ["index.html", "sw.js", "manifest.webmanifest", "pyscript.toml"]
 SITE_DIRS = ["static", "examples"]
 PRECACHE = VENDOR / "precache.js"
 # Never cached by the service worker: the worker itself (the browser fetches it), the demo of a
-# foreign page, and files no page requests.
-_NOT_PRECACHED = {"sw.js", "static/vendor/BUILD.json", "static/vendor/precache.js"}
+# foreign page, and files no player's page requests (testhook.js loads only at index.html?test).
+_NOT_PRECACHED = {"sw.js", "static/vendor/BUILD.json", "static/vendor/precache.js",
+                  "static/js/testhook.js"}
 _NOT_PRECACHED_DIRS = ("examples/",)
 
 
