@@ -4,7 +4,16 @@ from __future__ import annotations
 
 
 class ScopaError(ValueError):
-    """Base of every error the engine raises for bad input."""
+    """Base of every error the engine raises for bad input.
+
+    `reason` (e.g. "option.target") names what is wrong for a page that words it in its own
+    language, with the numbers it needs in `params`; most errors have none and the message stands.
+    """
+
+    def __init__(self, message: str = "", *, reason: str | None = None, **params: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
 
 
 class CardError(ScopaError):

@@ -139,9 +139,11 @@ class OptionSpec:
             elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
                 value = int(raw)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"option {key} must be a whole number, not {raw!r}")
+                raise RuleError(f"option {key} must be a whole number, not {raw!r}", reason=f"option.{key}",
+                                **({"low": self.low, "high": self.high} if self.low is not None else {}))
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise RuleError(f"option {key} must be between {self.low} and {self.high}, not {value}")
+                raise RuleError(f"option {key} must be between {self.low} and {self.high}, not {value}",
+                                reason=f"option.{key}", low=self.low, high=self.high)
             if self.choices and value not in self.choices:
                 raise RuleError(f"option {key} must be one of {', '.join(map(str, self.choices))}, not {value}")
             return value

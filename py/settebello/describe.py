@@ -65,6 +65,10 @@ def clock() -> dict[str, Any]:
     }
 
 
+# The house rules the new-game dialog offers as switches, each shown with the preset's own value.
+TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
+
+
 def option_bounds() -> dict[str, list[int]]:
     """The numeric options' allowed ranges ({"target": [0, 1000], ...})."""
     return {k: [s.low, s.high] for k, s in OPTION_SPECS.items() if s.low is not None and s.high is not None}
@@ -84,6 +88,7 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
         "hint_levels": [lv for lv in HINT_LEVELS if lv in ids],
         "options": sorted(OPTION_SPECS),
         "option_bounds": option_bounds(),
+        "toggles": list(TOGGLES),
         "deck": deck(),
         "clock": clock(),
         "tournament": {"min_entrants": MIN_ENTRANTS, "max_entrants": MAX_ENTRANTS,

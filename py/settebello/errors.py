@@ -7,7 +7,26 @@ from typing import Any
 
 
 class SessionError(Exception):
-    """A request the session refuses, with the reason for the player."""
+    """A request the session refuses, with the reason for the player.
+
+    As the engine's errors, it may name what is wrong (`reason`, with `params`) for the page to
+    word in its language.
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None, **params: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = params
+
+
+def refusal(err: Exception) -> dict[str, Any]:
+    """A refused request's answer: {"error": message}, with "reason" and "params" when it has them."""
+    answer: dict[str, Any] = {"error": str(err) or type(err).__name__}
+    reason = getattr(err, "reason", None)
+    if reason:
+        answer["reason"] = reason
+        answer["params"] = dict(getattr(err, "params", {}))
+    return answer
 
 
 def is_whole(value: Any) -> bool:

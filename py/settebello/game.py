@@ -68,7 +68,7 @@ def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, 
                 raise SessionError(f"unknown level {level!r}")
             clean.append({"human": False, "level": level, "name": (name or f"Computer {i + 1}")[:24]})
     if not any(s["human"] for s in clean):
-        raise SessionError("at least one seat must be a person")
+        raise SessionError("at least one seat must be a person", reason="seats.person")
     return clean
 
 
@@ -140,7 +140,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not is_whole(seed):
-            raise SessionError("the seed must be a whole number")
+            raise SessionError("the seed must be a whole number", reason="seed")
         rng = random.Random(seed)
         match = Match.new(rules, rng, [s["name"] for s in seats])
         match.deal_until_played()

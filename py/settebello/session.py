@@ -35,7 +35,7 @@ from scopa.state import PlayEvent
 
 from .describe import describe as describe_page
 from .desk import TournamentDesk
-from .errors import SessionError
+from .errors import SessionError, refusal
 from .game import Game, levels, variants
 from .public import public_facts
 from .stats import match_summary, stats_add, stats_from, stats_merge
@@ -55,7 +55,7 @@ def _refusals(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]
         try:
             return fn(self, *args)
         except (SessionError, ScopaError) as err:
-            return {"error": str(err) or type(err).__name__}
+            return refusal(err)
     return wrapper
 
 
@@ -115,13 +115,23 @@ class Session:
     def new_game(self, config: Any) -> dict[str, Any]:
         """Start a match from {variant, options, seats: [{human, name} | {human: false, level}],
         seed, clock?, tournament?}."""
-        game = Game.new(config)  # checks the settings and deals; nothing here has changed yet
-        clock = TimeControl.parse(config.get("clock"))
-        link = self.desk.check_link(config)
+        game, clock, link = self._checked(config)  # nothing here has changed yet
         self.game = game
         self.time.start(clock, game.match, self._people())
         self.desk.start_match(link)
         return self._view()
+
+    @_refusals
+    def check_game(self, config: Any) -> dict[str, Any]:
+        """Whether new_game would start this config ({"ok": true}, or its refusal), changing
+        nothing: the new-game dialog asks before it closes, so a refusal is shown beside the fields."""
+        self._checked(config)
+        return {"ok": True}
+
+    def _checked(self, config: Any) -> tuple[Game, Any, Any]:
+        """A config's dealt game, clock settings and tournament link, or the refusal."""
+        game = Game.new(config)  # checks the settings and deals
+        return game, TimeControl.parse(config.get("clock")), self.desk.check_link(config)
 
     # -- what the page shows --------------------------------------------------------------------
     @_refusals
@@ -332,7 +342,7 @@ class Session:
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
-        "new_game": ("new_game", True), "view": ("view", False), "show": ("show", True),
+        "new_game": ("new_game", True), "check_game": ("check_game", True), "view": ("view", False), "show": ("show", True),
         "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),

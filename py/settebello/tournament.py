@@ -66,7 +66,8 @@ def _check_entrants(entrants: Any) -> list[dict[str, Any]]:
     levels = _level_names()
     if not isinstance(entrants, list) or not MIN_ENTRANTS <= len(entrants) <= MAX_ENTRANTS:
         count = len(entrants) if isinstance(entrants, list) else "no list of"
-        raise TournamentError(f"a knock-out needs {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants, not {count}")
+        raise TournamentError(f"a knock-out needs {MIN_ENTRANTS} to {MAX_ENTRANTS} entrants, not {count}",
+                              reason="entrants.count", low=MIN_ENTRANTS, high=MAX_ENTRANTS)
     clean: list[dict[str, Any]] = []
     for i, e in enumerate(entrants):
         if not isinstance(e, dict):
@@ -117,7 +118,7 @@ class Tournament:
         """Draw the first-round seats and the byes with `random.Random(seed)` (see the module doc);
         `clock` (ClockConfig.parse: "off", "standard" or settings) times the persons' matches."""
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TournamentError(f"the seed must be a whole number, not {seed!r}")
+            raise TournamentError(f"the seed must be a whole number, not {seed!r}", reason="seed")
         if options is not None and not isinstance(options, dict):
             raise TournamentError("the tournament's options must be an object")
         options = dict(options or {})

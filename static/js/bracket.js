@@ -14,7 +14,7 @@ import { game } from "./engine.js";
 import { clockChoice } from "./clock.js";
 import { updateStats } from "./stats.js";
 import { openInViewer } from "./records.js";
-import { esc, variantName, levelName } from "./names.js";
+import { esc, variantName, levelName, refusalText, typedNumber } from "./names.js";
 import { readJSON, writeJSON, remove } from "./storage.js";
 import { view as currentView, on, emit, info } from "./store.js";
 
@@ -95,29 +95,23 @@ function setupForm() {
     if (e.submitter?.value !== "start") return;
     e.preventDefault();
     const err = d.querySelector("#t-error");
-    const n = total();
-    if (n < tournament.min_entrants || n > tournament.max_entrants) { err.textContent = tTourney("badCount"); return; }
     const entrants = [{ kind: "human", name: d.querySelector("#t-name").value.trim() || tt("seat.you") }];
     for (const name of people()) entrants.push({ kind: "human", name });
     for (const input of d.querySelectorAll("[data-level]")) {
       for (let i = 0; i < (parseInt(input.value, 10) || 0); i++) entrants.push({ kind: "computer", level: input.dataset.level, name: levelName(input.dataset.level) });
     }
-    const seedText = d.querySelector("#t-seed").value.trim();
-    const targetText = d.querySelector("#t-target").value.trim();
-    if (seedText && !/^\d+$/.test(seedText)) { err.textContent = tt("dialog.badSeed"); return; }
-    const target = targetText === "" ? null : Number(targetText);
-    const [low, high] = info().option_bounds.target;
-    if (target !== null && !(Number.isInteger(target) && target >= low && target <= high)) { err.textContent = tt("dialog.badTarget"); return; }
+    const seed = typedNumber(d.querySelector("#t-seed").value);
+    const target = typedNumber(d.querySelector("#t-target").value);
     const kind = d.querySelector("#t-clock").value;
     const clock = kind === "custom" ? clockChoice() : kind;
     const arg = { variant: d.querySelector("#t-variant").value, entrants, clock: clock === "off" ? null : clock,
-      options: target === null ? {} : { target } };
-    if (seedText) arg.seed = parseInt(seedText, 10);
+      options: target === undefined ? {} : { target } };
+    if (seed !== undefined) arg.seed = seed;
     try {
       bracket = await game("tournament_new", arg);
       await save();
       showBracket();
-    } catch (ex) { err.textContent = ex.message; }
+    } catch (ex) { err.textContent = refusalText(ex); }
   });
 }
 

@@ -4,7 +4,7 @@
 // but not the seed, is remembered in localStorage for next time. It returns the config Session.new_game takes.
 import { t } from "./i18n.js";
 import { readJSON, writeJSON } from "./storage.js";
-import { esc, variantText, levelName } from "./names.js";
+import { esc, variantText, levelName, refusalText, typedNumber } from "./names.js";
 
 export const PREFS_KEY = "settebello.newgame";
 
@@ -12,9 +12,6 @@ export const PREFS_KEY = "settebello.newgame";
 export function loadPrefs() { return readJSON(PREFS_KEY); }
 /** Remember the choice for next time. */
 export function savePrefs(p) { writeJSON(PREFS_KEY, p); }
-
-/** The options offered as toggles (rule-set fields; shown with the preset's own value). */
-const TOGGLES = ["ace_takes_all", "settanta", "rebello", "napola"];
 
 const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
@@ -28,9 +25,10 @@ export function defaultSeats(players, level, you) {
 /**
  * Open the dialog with `prefs` filled in; resolves with {config, prefs} on Start, or null on
  * Cancel. `info` is Python's description (store.js): presets with the side of each seat for each
- * team choice, levels, hint levels, the target's bounds.
+ * team choice, levels, hint levels, the toggled options, the target's bounds. Start first asks
+ * `check(config)` (the engine's check_game); a refusal is shown in the dialog, which stays open.
  */
-export function openNewGame(dialog, info, prefs) {
+export function openNewGame(dialog, info, prefs, check) {
   const levels = info.levels;
   const [targetLow, targetHigh] = info.option_bounds.target;
   const state = {
@@ -71,7 +69,7 @@ export function openNewGame(dialog, info, prefs) {
           : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: i + 1 }))}">${levels.map((l) =>
               `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(levelName(l.id))}</option>`).join("")}</select>`}
       </li>`).join("");
-    const opts = TOGGLES.map((k) => {
+    const opts = info.toggles.map((k) => {
       const on = k in state.options ? !!state.options[k] : !!p.rules[k];
       return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${on ? "checked" : ""}> ${esc(t(`option.${k}`))}</label>`;
     }).join("");
@@ -98,7 +96,7 @@ export function openNewGame(dialog, info, prefs) {
       <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}</fieldset>
       <details class="ng-adv" ${state.advanced ? "open" : ""}><summary>${esc(t("dialog.advanced"))}</summary>
         <label class="ng-field">${esc(t("dialog.seed"))}
-          <input id="ng-seed" inputmode="numeric" pattern="[0-9]*" value="${esc(state.seed)}" placeholder="${esc(t("dialog.seedPlaceholder"))}"></label>
+          <input id="ng-seed" inputmode="numeric" value="${esc(state.seed)}" placeholder="${esc(t("dialog.seedPlaceholder"))}"></label>
         <label class="ng-field">${esc(t("dialog.hintLevel"))}
           <select id="ng-hint">${info.hint_levels.map((l) =>
             `<option value="${l}" ${state.hintLevel === l ? "selected" : ""}>${esc(levelName(l))}</option>`).join("")}</select></label>
@@ -114,7 +112,7 @@ export function openNewGame(dialog, info, prefs) {
 
   function read() {
     const q = (s) => dialog.querySelector(s);
-    state.target = q("#ng-target").value === "" ? null : Number(q("#ng-target").value);
+    state.target = typedNumber(q("#ng-target").value) ?? null;
     state.seed = q("#ng-seed").value.trim();
     state.hintLevel = q("#ng-hint").value;
     state.advanced = q(".ng-adv").open;
@@ -149,24 +147,28 @@ export function openNewGame(dialog, info, prefs) {
       dialog.removeEventListener("submit", onSubmit, true);
       if (dialog.returnValue !== "start") return resolve(null);
       const p = pre();
+      const saved = { variant: p.id, seats: state.seats, target: state.target, options: state.options, hintLevel: state.hintLevel };
+      resolve({ config: config(), prefs: saved });
+    };
+    /** The config of the form as it stands (Session.new_game's, without the clock). */
+    const config = () => {
+      const p = pre();
       const options = { ...state.options };
       if (state.target !== null && state.target !== p.target) options.target = state.target;
-      const seed = state.seed === "" ? undefined : parseInt(state.seed, 10);
       const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }
         : { human: false, level: s.level, name: computerName(i) });
-      const saved = { variant: p.id, seats: state.seats, target: state.target, options: state.options, hintLevel: state.hintLevel };
-      resolve({ config: { variant: p.id, options, seats, seed }, prefs: saved });
+      return { variant: p.id, options, seats, seed: typedNumber(state.seed) };
     };
+    let checking = false;
     const onSubmit = (e) => {
-      const btn = e.submitter;
-      if (btn?.value !== "start") return;
+      if (e.submitter?.value !== "start") return;
+      e.preventDefault();
+      if (checking) return;
       read();
       const err = dialog.querySelector("#ng-error");
-      if (!state.seats.some((s) => s.human)) { e.preventDefault(); err.textContent = t("dialog.needPerson"); return; }
-      if (state.seed !== "" && !/^\d+$/.test(state.seed)) { e.preventDefault(); err.textContent = t("dialog.badSeed"); return; }
-      if (state.target !== null && !(Number.isInteger(state.target) && state.target >= targetLow && state.target <= targetHigh)) {
-        e.preventDefault(); err.textContent = t("dialog.badTarget"); return;
-      }
+      checking = true;
+      check(config()).then(() => dialog.close("start"), (ex) => { err.textContent = refusalText(ex); })
+        .finally(() => { checking = false; });
     };
     dialog.addEventListener("change", onChange);
     dialog.addEventListener("close", onClose);

@@ -38,10 +38,14 @@ export class EngineError extends Error {
 
 /** The session or the engine refused a request (bad input, not a bug): .message says why. */
 export class EngineRefusal extends EngineError {
-  constructor(call, message) {
+  /** `reason` and `params` (when the engine gives them) name what is wrong, for the page's words
+   *  (names.js, refusalText); `message` is the engine's English sentence. */
+  constructor(call, message, reason = null, params = {}) {
     super(call, { type: "Refused", message });
     this.name = "EngineRefusal";
     this.message = message;
+    this.reason = reason;
+    this.params = params;
   }
 }
 
@@ -78,9 +82,10 @@ function withDeadline(promise, deadline, what) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A refusal's answer: an object whose only key is "error". */
+/** A refusal's answer: {"error": message}, with "reason" and "params" when the engine names what is wrong. */
+const REFUSAL_KEYS = new Set(["error", "reason", "params"]);
 const refusal = (r) => r !== null && typeof r === "object" && !Array.isArray(r)
-  && typeof r.error === "string" && Object.keys(r).length === 1;
+  && typeof r.error === "string" && Object.keys(r).every((k) => REFUSAL_KEYS.has(k));
 
 async function rawCall(sync, name, payload) {
   const reply = JSON.parse(await sync[name](JSON.stringify(payload ?? null)));
@@ -89,7 +94,7 @@ async function rawCall(sync, name, payload) {
     console.error(`Settebello: the engine failed in ${name} (${err.type}: ${err.detail})\n${err.traceback}`);
     throw err;
   }
-  if (refusal(reply.result)) throw new EngineRefusal(name, reply.result.error);
+  if (refusal(reply.result)) throw new EngineRefusal(name, reply.result.error, reply.result.reason ?? null, reply.result.params ?? {});
   return reply.result;
 }
 
@@ -181,16 +186,26 @@ export function connectEngine({ name = "engine", timeoutMs = DEFAULT_TIMEOUT_MS 
   return engines.get(name);
 }
 
+let settle;
+const settledOnce = new Promise((resolve) => { settle = resolve; });
+
 /**
  * Set the page's "ready to play" marker, which tests and benchmarks wait for:
- * <html data-engine="loading|ready|error"> (and data-engine-error="message" on error),
- * and dispatch `engine:<state>` on window. The UI calls markEngine("ready") once the
- * engine answered AND the table is playable; markEngine("error", message) if it failed.
+ * <html data-engine="loading|ready|error"> (and data-engine-error="message" on error).
+ * The UI calls markEngine("ready") once the engine answered AND the table is playable;
+ * markEngine("error", message) if it failed. Either settles engineSettled().
  */
 export function markEngine(state, message = "") {
   const root = document.documentElement;
   root.dataset.engine = state;
   if (state === "error") root.dataset.engineError = String(message);
   else delete root.dataset.engineError;
-  window.dispatchEvent(new CustomEvent(`engine:${state}`, { detail: { message } }));
+  if (state === "ready" || state === "error") settle(state);
+}
+
+/** Resolves ("ready" or "error") once the page's engine has booted or failed to. A page that
+ *  never boots the engine (no data-engine marker) is settled at once. */
+export function engineSettled() {
+  const state = document.documentElement.dataset.engine;
+  return !state || state === "ready" || state === "error" ? Promise.resolve(state ?? null) : settledOnce;
 }

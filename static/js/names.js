@@ -1,5 +1,6 @@
 // Names and formatting shared by the page's modules: HTML escaping, a side's name, a preset's
-// name and description, a computer level's name. Card names are i18n.js's (cardName, theCard...).
+// name and description, a computer level's name, an engine refusal's words, a typed number.
+// Card names are i18n.js's (cardName, theCard...).
 import { t, joinList } from "./i18n.js";
 import { info } from "./store.js";
 
@@ -29,6 +30,25 @@ export function variantText(id, what = "name") {
 
 /** A preset's name ("Scopone scientifico"). */
 export const variantName = (id) => variantText(id, "name");
+
+/** A number typed in a field, as the engine takes it: "" is none, a whole number is that number,
+ *  anything else goes as typed so the engine's refusal says what is wrong with it. */
+export function typedNumber(text) {
+  const s = String(text).trim();
+  if (s === "") return undefined;
+  const n = Number(s);
+  return Number.isInteger(n) ? n : s;
+}
+
+/** What an engine refusal says, in the page's language when its reason has words here
+ *  (static/i18n "refusal.<reason>"), else the engine's own sentence. */
+export function refusalText(err) {
+  if (err?.reason) {
+    const k = `refusal.${err.reason}`, s = t(k, err.params || {});
+    if (s !== k) return s;
+  }
+  return err?.message ?? String(err);
+}
 
 /** A computer level's name in the page's language, else the engine's. */
 export function levelName(id) {

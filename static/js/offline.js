@@ -15,6 +15,7 @@
 // the page shows the last build until scripts/build.py runs again).
 import { t } from "./i18n.js";
 import { showNotice } from "./notice.js";
+import { engineSettled } from "./engine.js";
 
 function setState(state) {
   document.documentElement.dataset.offline = state;
@@ -41,21 +42,6 @@ function watchInstalling(registration, worker) {
   worker.addEventListener("statechange", () => {
     if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
     if (worker.state === "activated" && !navigator.serviceWorker.controller) setState("ready");
-  });
-}
-
-/**
- * Resolves once the page's engine is up or failed (<html data-engine>, static/js/engine.js), at
- * once on a page without one. The first install downloads the whole site, Pyodide included: done
- * while Pyodide boots, it slows the boot down and fetches the runtime twice; done after, its
- * requests are revalidations of what the page has just loaded (sw.js).
- */
-function engineSettled() {
-  const state = document.documentElement.dataset.engine;
-  if (!state || state === "ready" || state === "error") return Promise.resolve();
-  return new Promise((resolve) => {
-    window.addEventListener("engine:ready", resolve, { once: true });
-    window.addEventListener("engine:error", resolve, { once: true });
   });
 }
 
@@ -86,6 +72,9 @@ export async function registerOffline() {
     setState("ready");
   });
   if (sw.controller) setState("ready"); // an earlier visit cached the site: it works offline now
+  // Registered once the engine is up or failed: the first install downloads the whole site,
+  // Pyodide included; done while Pyodide boots, it slows the boot down and fetches the runtime
+  // twice; done after, its requests are revalidations of what the page has just loaded (sw.js).
   await engineSettled();
   let registration;
   try {

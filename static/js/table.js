@@ -524,12 +524,14 @@ async function newGameDialog() {
   const view = currentView();
   const current = view ? { variant: view.variant, seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
     hintLevel } : null;
-  const res = await openNewGame($("newgame-dialog"), described(), loadPrefs() || current);
+  // clock.js's part of the dialog
+  const timed = (config) => { const clock = clockChoice(); return clock && clock !== "off" ? { ...config, clock } : config; };
+  const res = await openNewGame($("newgame-dialog"), described(), loadPrefs() || current,
+    (config) => game("check_game", timed(config)));
   if (!res) return;
   savePrefs(res.prefs);
   hintLevel = res.prefs.hintLevel || described().default_level;
-  const clock = clockChoice(); // clock.js's part of the dialog
-  await startGame(clock && clock !== "off" ? { ...res.config, clock } : res.config).catch(() => {});
+  await startGame(timed(res.config)).catch(() => {});
 }
 
 // ------------------------------------------------------------------ undo, hint, last trick, pass

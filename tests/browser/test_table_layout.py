@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import wait_for_engine
+from playwright.sync_api import expect
 
 
 def open_table(page, base_url, query):
@@ -256,14 +257,28 @@ def test_new_game_dialog_starts_the_chosen_game_and_remembers_it(page, base_url)
     dialog.wait_for(state="hidden")
 
 
-def test_new_game_dialog_refuses_a_table_of_computers(table_page):
-    page = table_page("fast=1&seed=5&level=random")
+def test_new_game_dialog_shows_the_engines_refusal_in_the_pages_language(table_page):
+    """The dialog asks the engine (check_game) and stays open with its refusal, in Italian too."""
+    page = table_page("fast=1&seed=5&level=random&lang=it")
+    before = page.evaluate("settebello.view.players")
     page.locator("#new").click()
-    dialog = page.get_by_role("dialog", name="New game")
+    dialog = page.locator("#newgame-dialog")
+    dialog.wait_for(state="visible")
     dialog.locator('[data-seat-kind="0"]').select_option("computer")
-    dialog.get_by_role("button", name="Start").click()
+    dialog.locator("#ng-start").click()
+    expect(dialog.locator("#ng-error")).to_have_text("Almeno un posto deve essere di una persona.")
     assert dialog.is_visible()
-    assert "At least one seat must be a person" in dialog.locator("#ng-error").inner_text()
+    dialog.locator('[data-seat-kind="0"]').select_option("human")
+    dialog.locator(".ng-adv summary").click()
+    dialog.locator("#ng-seed").fill("7.5")
+    dialog.locator("#ng-start").click()
+    expect(dialog.locator("#ng-error")).to_contain_text("numero intero")
+    assert dialog.is_visible() and page.evaluate("settebello.view.players") == before
+    dialog.locator("#ng-seed").fill("77")
+    dialog.locator("#ng-start").click()
+    dialog.wait_for(state="hidden")
+    saved = page.evaluate("import('./static/js/engine.js').then(m => m.game('save'))")
+    assert saved["config"]["seed"] == 77
 
 
 def test_events_for_other_modules_and_the_new_game_command(table_page):

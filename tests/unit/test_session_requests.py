@@ -4,11 +4,11 @@ nothing, never an exception; and a coding slip is not dressed up as a refusal (i
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from loader import load
 
 from settebello.session import Session
 
@@ -216,10 +216,7 @@ def test_a_coding_slip_is_not_a_refusal(monkeypatch):
 @pytest.fixture()
 def bridge(monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "py"))
-    spec = importlib.util.spec_from_file_location("_bridge_under_test", ROOT / "static" / "bridge.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("static/bridge.py")
 
 
 def test_the_bridge_answers_a_refusal_as_a_result_and_a_bug_as_a_typed_error(bridge, monkeypatch):
@@ -237,3 +234,32 @@ def test_the_bridge_answers_a_refusal_as_a_result_and_a_bug_as_a_typed_error(bri
     assert reply["ok"] is False
     assert reply["error"]["type"] == "KeyError" and reply["error"]["message"] == "'seat'"
     assert "Traceback" in reply["error"]["traceback"] and "broken" in reply["error"]["traceback"]
+
+
+# -- refusals the page words in its own language -----------------------------------------------------
+@pytest.mark.parametrize("config, reason, params", [
+    ({"seats": [{"human": False}, {"human": False}]}, "seats.person", {}),
+    ({"seed": "7.5"}, "seed", {}),
+    ({"options": {"target": 5000}}, "option.target", {"low": 0, "high": 1000}),
+    ({"options": {"target": "many"}}, "option.target", {"low": 0, "high": 1000}),
+])
+def test_check_game_names_what_is_wrong_and_changes_nothing(config, reason, params):
+    s = Session()
+    s.new_game({"seed": 3})
+    before = s.save()
+    answer = s.call("check_game", config)
+    assert answer["reason"] == reason and answer["params"] == params
+    assert answer["error"] == s.call("new_game", config)["error"]  # the same refusal new_game gives
+    assert s.save() == before
+
+
+def test_check_game_says_ok_to_what_new_game_starts():
+    s = Session()
+    assert s.call("check_game", {"seed": 3, "clock": "standard"}) == {"ok": True}
+    assert "error" in s.call("view")  # nothing was started
+    assert s.call("check_game", {"seed": 3, "clock": "sometimes"})["error"]
+
+
+def test_a_tournament_of_one_is_refused_with_the_bounds():
+    answer = Session().call("tournament_new", {"entrants": [{"kind": "human", "name": "Anna"}]})
+    assert answer["reason"] == "entrants.count" and answer["params"] == {"low": 2, "high": 64}
