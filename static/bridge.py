@@ -10,19 +10,19 @@ Contract of every exported function (so that only JSON-able data crosses):
 
 - it takes one argument, a JSON string (the payload; ``"null"`` when the page passes none),
 - it returns a JSON string: ``{"ok": true, "result": <value>}`` or, when it raised,
-  ``{"ok": false, "error": {"type": "IllegalPlay", "message": "...", "traceback": "..."}}``;
+  ``{"ok": false, "error": {"type": "KeyError", "message": "...", "traceback": "..."}}`` (a bug:
+  a refusal is a result, ``{"error": "...", "reason"?: ..., "params"?: ...}``);
   engine.js turns the latter into a rejected promise with an ``EngineError`` (nothing is
   printed: the caller decides whether an error is worth logging).
 
 To add a function, write a plain Python function of one JSON-able value and decorate it::
 
     @exported
-    def legal_plays(payload):
-        game = _games[payload["game"]]
-        return [str(p) for p in game.legal_plays()]
+    def variant_names(payload):
+        return [p.name for p in PRESETS.values()]
 
 ``exported`` parses the payload, serialises the return value, catches exceptions and adds
-the name to ``__export__``; the page then calls ``engine.call("legal_plays", {game: 1})``.
+the name to ``__export__``; the page then calls ``engine.call("variant_names")``.
 Decorate module-level functions only: PyScript looks each name in ``__export__`` up in
 this module's globals once the module has run.
 
@@ -189,7 +189,8 @@ def replay(payload):
     """
     from scopa.errors import ScopaError
     from scopa.replay import replay_steps
+    from settebello.errors import refusal
     try:
         return replay_steps(payload)
     except ScopaError as err:  # an illegal record is refused like a session request, not a bug
-        return {"error": str(err)}
+        return refusal(err)

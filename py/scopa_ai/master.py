@@ -249,8 +249,9 @@ class MasterPlayer:
                 if deals and self.clock() > deadline:
                     capped = True  # the safety valve: the rest of the budget is not spent
                     break
-                # Likely deals: drawn uniformly, then weighed by the opponents' plays (this
-                # replaces moving their unlikely cards away, which the weights do better).
+                # Likely deals: a deal consistent with the view (`deal`), then weighed by the
+                # opponents' plays when a likelihood is on (it replaces moving their unlikely
+                # cards away, which the weights do better).
                 base = self.deal(view, unlikely, keep)
                 wt = lik(base) if lik is not None else 1.0
                 roll = random.Random(rng.getrandbits(32))

@@ -1,4 +1,4 @@
-"""The `scopa` command line: replay a record, list the variants, run an AI arena (run as `python -m settebello`)."""
+"""The command line, `python -m settebello`: replay a record, list the variants, run an AI arena."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def _arena(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(prog="scopa", description="Settebello's Scopa engine.")
+    parser = argparse.ArgumentParser(prog="python -m settebello", description="Settebello's Scopa engine.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="check a game record and print each hand's points as JSON")
     p.add_argument("record", help="path of a scopa-record/1 JSON file")

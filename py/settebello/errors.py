@@ -5,27 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-
-class SessionError(Exception):
-    """A request the session refuses, with the reason for the player.
-
-    As the engine's errors, it may name what is wrong (`reason`, with `params`) for the page to
-    word in its language.
-    """
-
-    def __init__(self, message: str, *, reason: str | None = None, **params: int) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.params = params
+from scopa.errors import ScopaError
 
 
-def refusal(err: Exception) -> dict[str, Any]:
+class SessionError(ScopaError):
+    """A request the session refuses, with the reason for the player; like the engine's errors it
+    may name what is wrong (`reason`, with `params`) for the page to word in its language."""
+
+
+def refusal(err: ScopaError) -> dict[str, Any]:
     """A refused request's answer: {"error": message}, with "reason" and "params" when it has them."""
     answer: dict[str, Any] = {"error": str(err) or type(err).__name__}
-    reason = getattr(err, "reason", None)
-    if reason:
-        answer["reason"] = reason
-        answer["params"] = dict(getattr(err, "params", {}))
+    if err.reason:
+        answer["reason"] = err.reason
+        answer["params"] = dict(err.params)
     return answer
 
 

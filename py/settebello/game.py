@@ -2,7 +2,7 @@
 
 One `Game` is one match on one device. It knows nothing of clocks or tournaments (the session
 puts those beside it); every method either reads (`view`, `record`, `last_trick`, `hint`, `save`)
-or changes the match by one step (`play`, `apply`, `next_hand`, `undo`, `show`). A request it
+or changes the match by one step (`apply`, `next_hand`, `undo`, `show`). A request it
 refuses raises SessionError (or the engine's ScopaError) and changes nothing.
 """
 
@@ -313,7 +313,7 @@ class Game:
             raise SessionError("the saved game is incomplete")
         try:
             game = cls.new(config)  # the same checks as a new game: variant, options, seats
-        except (SessionError, ScopaError) as err:
+        except ScopaError as err:  # SessionError is one
             raise SessionError(f"the saved game's settings are wrong: {err}") from None
         # A computer player that learns from the match (the master reads what kind of player each
         # other seat is) watches it again, every view it had at its turns: it chooses as before.

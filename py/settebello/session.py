@@ -54,7 +54,7 @@ def _refusals(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]
     def wrapper(self: "Session", *args: Any) -> dict[str, Any]:
         try:
             return fn(self, *args)
-        except (SessionError, ScopaError) as err:
+        except ScopaError as err:  # SessionError is one
             return refusal(err)
     return wrapper
 
@@ -149,14 +149,15 @@ class Session:
     # -- playing --------------------------------------------------------------------------------
     @_refusals
     def play(self, play: Any) -> dict[str, Any]:
-        """The shown human plays: notation "9C:4B+5S" or {card, presa}. Returns {event, view}."""
+        """The shown human plays: notation "9C:4B+5S" or {card, presa}. Returns {event, view}, or
+        {event: null, forfeit, view} when the person's time had run out before the play came (the
+        match is lost on time, as a tick would have found; the play is not made)."""
         game = self._need()
         self.time.check_playing()
         checked = game.parse_play(play)  # refused (nothing changes) unless legal and their turn
         if self.time.charge_person(game.match, self._people()):
             self.desk.report(game.match, self.time.forfeit)
-        if self.time.forfeit is not None:
-            raise SessionError(f"{self.time.forfeit['name']} ran out of time: the match is lost on time")
+            return {"event": None, "forfeit": self.time.forfeit, "view": self._view()}
         return self._moved(game.apply(checked))
 
     @_refusals
@@ -272,10 +273,7 @@ class Session:
     @_refusals
     def tournament_play(self, arg: Any) -> dict[str, Any]:
         """Start a person's tournament match at once (its settings, then new_game)."""
-        view = self.new_game(self.desk.match_config(arg))
-        if "error" in view:
-            raise SessionError(view["error"])
-        return view
+        return self.new_game(self.desk.match_config(arg))  # its refusal, if any, as new_game words it
 
     @_refusals
     def tournament_record(self, arg: Any) -> dict[str, Any]:

@@ -19,9 +19,8 @@
 //   L last plays · R repeat · V review as lists (a dialog) · ? help
 import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard } from "./i18n.js";
 import { pointerInput } from "./input.js";
-import { categoryName } from "./sheet.js";
 import { announce, liveRegion } from "./announce.js";
-import { sideName } from "./names.js";
+import { sideName, categoryName } from "./names.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 

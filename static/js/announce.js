@@ -8,7 +8,6 @@
 //   announce("On the table: ...", { region: "access" })   the review keys' region
 
 const REGIONS = { table: "live", access: "access-live" };
-let last = "";
 
 /** The region's element (#access-live is made here when the page has none). */
 export function liveRegion(region = "table") {
@@ -30,15 +29,9 @@ export function liveRegion(region = "table") {
 export function announce(text, { region = "table" } = {}) {
   if (!text) return;
   const el = liveRegion(region);
-  last = text;
   if (!el) return;
   const p = document.createElement("p");
   p.textContent = text;
   el.replaceChildren(p);
 }
 
-/** The last text announced (for the repeat key). */
-export function lastAnnounced() { return last; }
-
-/** Whether el is one of the announcer's regions. */
-export function isAnnouncerRegion(el) { return Object.values(REGIONS).includes(el?.id); }

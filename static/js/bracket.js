@@ -1,20 +1,20 @@
 // Knock-out tournaments on the page (RULES §5; the bracket itself is py/settebello/tournament.py): a
 // set-up form (variant, the player and computer opponents by level, clock, seed), the bracket as
 // it goes (rounds of tables, byes, scores, who went through), the standings, and the next match:
-// a person's match is played at the table (started with settebello:command new-game and the
-// engine's `tournament_match` settings, through store.js's command), computers' matches are simulated by the engine — one at a
-// time, or all until the person's next match — and each can be read back as a match log.
+// a person's match is played at the table (the engine's `tournament_match` settings, started by
+// store.js's "command" event, as the embed's commands are), computers' matches are simulated by the engine — one at a time, or all until the person's next match — and
+// each can be read back as a match log (the engine's replay of its record).
 //
 // The tournament is kept in localStorage after every change and loaded again after a reload.
 // The levels, the entrant bounds and the presets' sides are Python's (describe, store.js).
 // Seams (store.js): the ready and match-end news, the current view; the engine's tournament_*
 // requests through engine.js.
-import { t as tt, theCard, theCards } from "./i18n.js";
-import { game } from "./engine.js";
+import { t as tt } from "./i18n.js";
+import { game, connectEngine } from "./engine.js";
 import { clockChoice } from "./clock.js";
 import { updateStats } from "./stats.js";
 import { openInViewer } from "./records.js";
-import { esc, variantName, levelName, refusalText, typedNumber } from "./names.js";
+import { esc, variantName, levelName, refusalText, typedNumber, playSentence } from "./names.js";
 import { readJSON, writeJSON, remove } from "./storage.js";
 import { view as currentView, on, emit, info } from "./store.js";
 
@@ -217,20 +217,13 @@ async function act(kind, el) {
 
 async function watch(r, table) {
   const record = await game("tournament_record", { round: r, table });
-  const n = record.players.length;
-  let dealer = record.first_dealer;
-  const hands = [];
-  for (const h of record.hands) {
-    if (!h.plays.length) continue;
-    const first = (dealer + 1) % n;
-    hands.push(h.plays.map((p, i) => {
-      const name = record.players[(first + i) % n];
-      const [card, taken] = p.split(":");
-      return taken ? tt("play.took", { name, card: theCard(card), cards: theCards(taken.split("+")) })
-        : tt("play.laid", { name, card: theCard(card) });
-    }));
-    dealer = (dealer + 1) % n;
+  // the engine replays the record: who made each play, and what it took, are its answers
+  const { steps } = await (await connectEngine()).call("replay", record);
+  const byHand = new Map();  // hand number -> its plays said (a void deal has none)
+  for (const step of steps) {
+    if (step.event) byHand.set(step.hand, [...(byHand.get(step.hand) || []), playSentence(record.players[step.event.seat], step.event)]);
   }
+  const hands = [...byHand.values()];
   const d = dialog();
   d.innerHTML = `<h2 id="tournament-title">${esc(tTourney("watch"))}: ${esc(record.players.join(" – "))}</h2>
     <div class="tlog">${hands.map((plays, i) => `<details ${i === 0 ? "open" : ""}><summary>${esc(tTourney("hand", { n: i + 1 }))}</summary>

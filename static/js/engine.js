@@ -8,11 +8,12 @@
 //
 // call(name, payload) JSON-encodes the payload, and resolves with the decoded `result` or
 // rejects with an EngineError, one shape for both ways a call can fail:
-//   - a refusal (the session or the engine says no: `{"error": "message"}`): an EngineRefusal,
-//     whose .message is the engine's sentence for the player;
+//   - a refusal (the session or the engine says no: `{"error": "message"}`, with "reason" and
+//     "params" when it names what is wrong): an EngineRefusal, whose .message is the engine's
+//     English sentence (names.js's refusalText words it in the page's language);
 //   - a bug (Python raised: bridge.py's `ok: false`): an EngineError with .type, .detail and
 //     .traceback; the traceback goes to console.error, so a browser test fails on it.
-// Callers handle both the same way (show err.message). `game(op, arg)` is the Session's request
+// Callers handle both the same way (show refusalText(err)). `game(op, arg)` is the Session's request
 // (bridge.py's `game`), the call every module of the table makes. Calls are
 // queued and run one at a time, in the order they were made: the worker runs one Python
 // call at a time anyway, and the queue keeps a click from racing a computer's turn.

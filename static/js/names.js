@@ -1,7 +1,7 @@
 // Names and formatting shared by the page's modules: HTML escaping, a side's name, a preset's
 // name and description, a computer level's name, an engine refusal's words, a typed number.
 // Card names are i18n.js's (cardName, theCard...).
-import { t, joinList } from "./i18n.js";
+import { t, joinList, theCard, theCards } from "./i18n.js";
 import { info } from "./store.js";
 
 /** Text made safe inside HTML markup and attribute values. */
@@ -48,6 +48,25 @@ export function refusalText(err) {
     if (s !== k) return s;
   }
   return err?.message ?? String(err);
+}
+
+/** Whether the rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba). */
+export const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera === "sevens";
+
+/** The text of a score category: its translated name when there is one, else the engine's id;
+ *  the primiera's point for the most sevens is named so. */
+export function categoryName(cat, rules) {
+  const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${cat}`, s = t(k);
+  return s === k ? cat : s;
+}
+
+/** A play said as a sentence ("Anna played the Seven of Coins and took ..."), with "Scopa!" when
+ *  it was one; `you`: said to the one person at the table who made it ("You played ..."). */
+export function playSentence(name, e, { you = false } = {}) {
+  const key = `play.${you ? "you." : ""}${e.presa.length ? "took" : "laid"}`;
+  let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa) });
+  if (e.scopa) text += " " + t("play.scopa");
+  return text;
 }
 
 /** A computer level's name in the page's language, else the engine's. */

@@ -10,18 +10,13 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { cardSVG } from "./cardart.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
-import { esc, sideName, variantName } from "./names.js";
+import { esc, sideName, variantName, categoryName } from "./names.js";
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
 
 /** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
 function tx(key, params = {}) {
   return t(`replay.${key}`, params);
-}
-function category(cat) {
-  const k = `category.${cat}`;
-  const s = t(k);
-  return s === k ? cat : s;
 }
 
 const $ = (id) => document.getElementById(id);
@@ -176,7 +171,7 @@ function drawSheet(step) {
   const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideLabel(i))}</th>`).join("");
   let html = "";
   if (result) {
-    const rows = result.categories.map((c) => `<tr><th scope="row">${esc(category(c))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
+    const rows = result.categories.map((c) => `<tr><th scope="row">${esc(categoryName(c, replay.rules))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
     html += `<h2>${esc(tx("handPoints", { hand: step.hand }))}</h2><table class="rp-table" data-testid="rp-hand-sheet">
       <tr><th scope="col">${esc(tx("category"))}</th>${heads}</tr>${rows}
       <tr class="rp-total"><th scope="row">${esc(tx("handPoints", { hand: step.hand }))}</th>${result.totals.map((x) => `<td data-hand-total>${x}</td>`).join("")}</tr></table>`;

@@ -4,18 +4,9 @@
 import { t, cardName } from "./i18n.js";
 import { cardDataURL } from "./cardart.js";
 import { winnerLine } from "./layout.js";
-import { esc, sideName } from "./names.js";
+import { esc, sideName, categoryName, sevensPoint } from "./names.js";
 import { info } from "./store.js";
 
-/** Whether the rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba). */
-const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera === "sevens";
-
-/** The text of a category: its translated name when there is one, else the engine's id; the
- *  primiera's point for the most sevens is named so. */
-export function categoryName(cat, rules) {
-  const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${cat}`, s = t(k);
-  return s === k ? cat : s;
-}
 
 function small(code) {
   return `<img class="mini" src="${cardDataURL(code)}" alt="${esc(cardName(code))}" title="${esc(cardName(code))}">`;

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from conftest import wait_for_engine
+from scopa import from_record
 from playwright.sync_api import expect
 
 TOURNAMENT_KEY = "settebello.tournament"
@@ -188,13 +189,23 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
         f"JSON.parse(localStorage.getItem('{STATS_KEY}') || 'null')?.tournaments.played === 1")
     won = page.evaluate(f"JSON.parse(localStorage.getItem('{STATS_KEY}')).tournaments.won")
     assert won == (1 if champ == "Anna" else 0)
-
-    # a simulated match reads as a log of its plays, and plays again card by card in the viewer
+    # a simulated match reads as a log of its plays hand by hand, each said with who made it (the
+    # engine's replay of its record), and plays again card by card in the viewer
     simulated = [t for r in saved["rounds"] for t in r if t["record"] is not None]
     assert simulated
-    d.locator(".tmatch__watch").first.click()
-    d.locator(".tlog").wait_for()
-    assert d.locator(".tlog li").count() >= 36  # a whole hand: the 36 cards the two players held
+    watch = d.locator(".tmatch__watch").first
+    r, table = map(int, watch.get_attribute("data-watch").split(","))
+    record = page.evaluate("([r, t]) => settebello.game('tournament_record', {round: r, table: t})", [r, table])
+    played = [h for h in from_record(record).log if h.plays]
+    watch.click()
+    hands = d.locator(".tlog details")
+    hands.first.wait_for()
+    assert hands.count() == len(played)
+    assert d.locator(".tlog li").count() == sum(len(h.plays) for h in played)
+    first_hand = hands.first.locator("li")
+    assert first_hand.count() == len(played[0].plays) >= 36  # a whole hand: the 36 cards the players held
+    opener = record["players"][(record["first_dealer"] + 1) % len(record["players"])]
+    assert first_hand.nth(0).inner_text().startswith(opener + " ")
     d.locator("[data-act=replay]").click()
     page.wait_for_url("**/replay.html*")
     wait_for_engine(page)

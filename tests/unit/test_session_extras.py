@@ -108,14 +108,17 @@ def test_person_runs_out_of_time_and_forfeits():
     assert stats["variants"]["scopa"]["forfeits"] == 1 and stats["variants"]["scopa"]["won"] == 0
 
 
-def test_a_late_play_is_refused_as_a_forfeit():
+def test_a_late_play_is_not_made_and_the_match_is_lost_on_time():
     now = FakeTime()
     s = Session(now)
     s.new_game({"variant": "scopa", "seed": 3, "seats": HUMAN_VS_CPU, "clock": SHORT})
     v = human_turn(s)
     now.wait(5000)
     r = s.play(v["legal"][0]["notation"])
-    assert "lost on time" in r["error"] and s.view()["forfeit"]["name"] == "Anna"
+    assert r["event"] is None and r["forfeit"]["name"] == "Anna" and r["view"]["phase"] == "over"
+    assert r["view"]["hand"] == v["hand"]  # the late card was not played
+    assert s.view()["forfeit"]["name"] == "Anna"
+    assert "ran out of time" in s.play(v["legal"][0]["notation"])["error"]  # and nothing more is
 
 
 def test_computers_on_the_clock_forfeit_by_thinking_time():
