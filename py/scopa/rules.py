@@ -95,10 +95,9 @@ class RuleSet:
                 f"{self.players} players with {self.hand_size} cards each and {self.table_cards} on the "
                 f"table do not use up the 40 cards in equal deals"
             )
-        if self.ace_scopa and not self.ace_takes_all:
-            raise RuleError("ace_scopa only makes sense with ace_takes_all on")
-        if self.napola_wins and not self.napola:
-            raise RuleError("napola_wins needs napola on")
+        for key, spec in OPTION_SPECS.items():
+            if spec.needs and getattr(self, key) and not getattr(self, spec.needs):
+                raise RuleError(f"{key} needs {spec.needs} on", reason="option.needs")
         _VALID.add(self)
 
     def options(self) -> dict[str, Any]:
@@ -123,6 +122,7 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     help: str = ""
+    needs: str | None = None  # a switch that only means something with this other one on
 
     def coerce(self, key: str, raw: Any) -> Any:
         """The value read from `raw`, or RuleError saying what is allowed."""
@@ -165,14 +165,14 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "fewest_cards": OptionSpec(bool, help="only the captures with the fewest cards (O4)"),
     "single_priority": OptionSpec(bool, help="a same-value card must be taken before a sum (O5)"),
     "ace_takes_all": OptionSpec(bool, help="an Asso takes the whole table (O6)"),
-    "ace_scopa": OptionSpec(bool, help="the Asso's sweep counts as a scopa (O6)"),
+    "ace_scopa": OptionSpec(bool, help="the Asso's sweep counts as a scopa (O6)", needs="ace_takes_all"),
     "primiera": OptionSpec(str, choices=PRIMIERA_MODES, help="primiera rule (O7)"),
     "missing_suit": OptionSpec(str, choices=MISSING_SUIT_MODES, help="primiera with a suit missing (O7)"),
     "settanta": OptionSpec(bool, help="all four 7s score 1 more (O8)"),
     "rebello": OptionSpec(bool, help="the Re bello 10D scores 1 (O8)"),
     "rosmarino": OptionSpec(bool, help="the Rosmarino 8S scores 1 (O8)"),
     "napola": OptionSpec(bool, help="1D 2D 3D score 3, +1 per further denaro in sequence (O8)"),
-    "napola_wins": OptionSpec(bool, help="all ten denari win the match at once (O8)"),
+    "napola_wins": OptionSpec(bool, help="all ten denari win the match at once (O8)", needs="napola"),
     "scoring": OptionSpec(str, choices=SCORING_MODES, help="hand scoring profile (O8)"),
     "carte_min": OptionSpec(int, low=0, high=40, help="cards needed for the carte point (O9)"),
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
@@ -223,13 +223,13 @@ PRESETS: dict[str, Preset] = {
                 capture="match+eleven"),
         _preset("scopa-d-assi", "Scopa d'assi", "Asso piglia tutto: an Asso takes the whole table (not a scopa).",
                 ace_takes_all=True),
-        # Tradition, not RULES: the seeds give no target for Scopone romano; its hands are worth
+        # SB2 (README): the seeds give no target for Scopone romano; its hands are worth
         # 13 points or more, so it is played to 21 here.
         _preset("scopone-romano", "Scopone romano", "Scopone scored the Roman way: each denaro 1, Settebello 2; to 21.",
                 scoring="romano", target=21, **_SCOPONE),
         _preset("punti-a-denari", "Punti a denari", "No primiera; Fante, Cavallo and Re of denari 1 point each.",
                 scoring="denari", primiera="none"),
-        # [002]: FRAC is usually played to 50 or 100; 50 here.
+        # SB3 (README): [002] says FRAC is usually played to 50 or 100; 50 here.
         _preset("frac", "Scopa FRAC", "Only Fanti, Re, Assi and Cavalli score, 1 each; no single-card priority; to 50.",
                 single_priority=False, scoring="frac", primiera="none", target=50),
         _preset("non-prendere", "Scopa a non prendere", "Misère for four each alone, all cards dealt: first to 11 loses.",

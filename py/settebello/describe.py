@@ -2,7 +2,7 @@
 
 `describe(variants, levels)` is the `variants` request's answer (py/settebello/session.py): the
 deck (each card's code, rank and suit, the suits in the deck's order, the primiera's values), the
-presets with the side of each seat for every team choice their player count allows, the computer
+presets with every table they may be played at (players, teams, the deal, the side of each seat), the computer
 levels and which of them give hints, the bounds of the options the new-game dialog offers (e.g. the
 target), the clock's standard settings and limits, and the tournament's entrant bounds. The page
 shows these facts; the engine and the session still check every request.
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scopa.cards import DECK, PRIMIERA, SUIT, SUITS, VALUE, card_str
-from scopa.errors import ScopaError
-from scopa.rules import OPTION_SPECS, TEAM_MODES, RuleSet, preset
+from scopa.rules import OPTION_SPECS, RuleSet, preset
+from scopa.tables import TABLE_KEYS, tables
 
 from .clock import _LIMITS, STANDARD
 from .game import HINT_LEVELS
@@ -40,20 +40,13 @@ def side_of_seats(rules: RuleSet) -> list[int]:
     return [rules.side_of(s) for s in range(rules.players)]
 
 
-def team_choices(rules: RuleSet) -> dict[str, list[int]]:
-    """For each way this preset's table may sit (a game in teams stays in teams, e.g. six players in
-    pairs or triples; a game of players alone stays so): the side of each seat."""
-    out = {}
-    for mode in TEAM_MODES if rules.teams != "none" else ("none",):
-        if rules.teams != "none" and mode == "none":
-            continue
-        try:
-            seated = rules.with_options({"teams": mode})
-            seated.validate()
-        except ScopaError:
-            continue
-        out[mode] = side_of_seats(seated)
-    return out
+def table_choices(rules: RuleSet) -> list[dict[str, Any]]:
+    """Every table this preset may be played at (scopa/tables.py), its own first: the id the page
+    names it by ("4/pairs"), players, teams, sides, the side of each seat, and the options that
+    make it (players, teams and its deal), which the page sends back unchanged."""
+    return [{"id": f"{t.players}/{t.teams}", "players": t.players, "teams": t.teams, "sides": t.sides,
+             "side_of": side_of_seats(t), "hand_size": t.hand_size, "table_cards": t.table_cards,
+             "options": {k: getattr(t, k) for k in TABLE_KEYS}} for t in tables(rules)]
 
 
 def clock() -> dict[str, Any]:
@@ -69,6 +62,32 @@ def clock() -> dict[str, Any]:
 TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 
 
+# Options the new-game dialog sets with controls of their own (the table, the target, the lead).
+OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
+
+
+def option_specs() -> dict[str, dict[str, Any]]:
+    """How the dialog asks for each option: a switch ("bool", with the switch it `needs` on), a
+    choice among values ("choice"), or a whole number between bounds ("number")."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, spec in OPTION_SPECS.items():
+        if spec.kind is bool:
+            out[key] = {"kind": "bool", "needs": spec.needs}
+        elif spec.choices:
+            out[key] = {"kind": "choice", "choices": list(spec.choices)}
+        else:
+            out[key] = {"kind": "number", "low": spec.low, "high": spec.high}
+    return out
+
+
+def open_options(rules: RuleSet) -> list[str]:
+    """The options a player may change on this preset: every option but those the preset fixes
+    (what makes it itself: Escoba's capture to fifteen and its sevens) and those with their own
+    controls, in the order of RULES §3."""
+    fixed = rules.diff(RuleSet())
+    return [k for k in OPTION_SPECS if k not in fixed and k not in OWN_CONTROLS]
+
+
 def option_bounds() -> dict[str, list[int]]:
     """The numeric options' allowed ranges ({"target": [0, 1000], ...})."""
     return {k: [s.low, s.high] for k, s in OPTION_SPECS.items() if s.low is not None and s.high is not None}
@@ -79,7 +98,8 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
     shown = []
     for v in variants:
         rules = preset(v["id"]).rules
-        shown.append({**v, "sides": rules.sides, "side_of": side_of_seats(rules), "team_choices": team_choices(rules)})
+        shown.append({**v, "sides": rules.sides, "side_of": side_of_seats(rules), "tables": table_choices(rules),
+                      "open": open_options(rules)})
     ids = [lv["id"] for lv in levels]
     return {
         "variants": shown,
@@ -89,6 +109,7 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
         "options": sorted(OPTION_SPECS),
         "option_bounds": option_bounds(),
         "toggles": list(TOGGLES),
+        "option_specs": option_specs(),
         "deck": deck(),
         "clock": clock(),
         "tournament": {"min_entrants": MIN_ENTRANTS, "max_entrants": MAX_ENTRANTS,

@@ -17,45 +17,70 @@ const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
 export function computerName(i) { return NAMES[(i + NAMES.length - 1) % NAMES.length]; }
 
-/** Default seats for a variant: the first a person ("You"), the others computers at `level`. */
-export function defaultSeats(players, level, you) {
-  return Array.from({ length: players }, (_, i) => i === 0 ? { human: true, name: you } : { human: false, level });
-}
-
 /**
  * Open the dialog with `prefs` filled in; resolves with {config, prefs} on Start, or null on
- * Cancel. `info` is Python's description (store.js): presets with the side of each seat for each
- * team choice, levels, hint levels, the toggled options, the target's bounds. Start first asks
+ * Cancel. `info` is Python's description (store.js): presets with every table they may be played
+ * at (players, teams, the deal, each seat's side), levels, hint levels, the toggled options, the
+ * bounds of the target and the lead. Start first asks
  * `check(config)` (the engine's check_game); a refusal is shown in the dialog, which stays open.
  */
 export function openNewGame(dialog, info, prefs, check) {
   const levels = info.levels;
   const [targetLow, targetHigh] = info.option_bounds.target;
+  const [leadLow, leadHigh] = info.option_bounds.lead;
   const state = {
     variant: prefs?.variant && info.variants.some((v) => v.id === prefs.variant) ? prefs.variant : info.variants[0].id,
-    seats: prefs?.seats || null, target: prefs?.target ?? null, options: { ...(prefs?.options || {}) },
+    seats: prefs?.seats || null, target: prefs?.target ?? null, lead: prefs?.lead ?? null,
+    table: prefs?.table ?? null, options: { ...(prefs?.options || {}) },
     // the seed is for one game only: a remembered seed would deal the same cards every time
-    seed: "", hintLevel: prefs?.hintLevel || info.default_level, advanced: false,
+    seed: "", hintLevel: prefs?.hintLevel || info.default_level, advanced: false, more: false,
   };
   const pre = () => info.variants.find((v) => v.id === state.variant);
+  /** The table chosen (describe's tables of the preset: its own first). */
+  const table = () => pre().tables.find((x) => x.id === state.table) || pre().tables[0];
   const defaultLevel = info.default_level;
+  // a remembered option stands only where this preset leaves it open (the table comes from the
+  // table chosen, the target and lead from their own fields)
+  for (const k of Object.keys(state.options)) if (!pre().open.includes(k)) delete state.options[k];
 
   function fitSeats() {
-    const n = pre().players, old = state.seats || [];
+    const n = table().players, old = state.seats || [];
     state.seats = Array.from({ length: n }, (_, i) => old[i] ? { ...old[i] }
       : i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: defaultLevel });
   }
   fitSeats();
 
-  /** The side of seat i in the team choice on the form (Python's answer, describe's team_choices). */
-  function sideOf(i) {
-    const p = pre(), teams = state.options.teams || p.rules.teams;
-    return p.team_choices[teams][i];
+  /** The side of seat i at the table chosen (Python's answer, describe's tables). */
+  const sideOf = (i) => table().side_of[i];
+
+  /** A table's name in the menu: how many, and how they sit when that many may sit otherwise too. */
+  function tableName(x) {
+    const several = pre().tables.filter((y) => y.players === x.players).length > 1;
+    const players = t("dialog.players", { count: x.players });
+    return several || x.teams !== "none" ? `${players} · ${t(`teams.${x.teams}`)}` : players;
+  }
+
+  /** An option's value on the form: the player's choice, else the preset's. */
+  const valueOf = (k) => (k in state.options ? state.options[k] : pre().rules[k]);
+
+  /** The control of one option, as Python describes it (describe's option_specs): a switch (off
+   *  and disabled while the switch it needs is off), a choice of values, or a whole number. */
+  function control(k) {
+    const spec = info.option_specs[k], v = valueOf(k), name = esc(t(`option.${k}`));
+    if (spec.kind === "bool") {
+      const blocked = spec.needs && !valueOf(spec.needs);
+      return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${v && !blocked ? "checked" : ""} ${blocked ? "disabled" : ""}> ${name}</label>`;
+    }
+    if (spec.kind === "choice") {
+      return `<label class="ng-field">${name}<select data-option="${k}">${spec.choices.map((c) =>
+        `<option value="${esc(c)}" ${c === v ? "selected" : ""}>${esc(t(`choice.${k}.${c}`))}</option>`).join("")}</select></label>`;
+    }
+    return `<label class="ng-field">${name}<input type="number" data-option="${k}" min="${spec.low}" max="${spec.high}" value="${esc(v)}"></label>`;
   }
 
   function draw() {
     const p = pre();
-    const teams = state.options.teams || p.rules.teams;
+    const here = table(), teams = here.teams;
     const seatRows = state.seats.map((s, i) => `
       <li class="ng-seat" data-side="${teams === "none" ? "" : sideOf(i)}">
         <span class="ng-seat__no">${teams === "none" ? i + 1
@@ -69,31 +94,36 @@ export function openNewGame(dialog, info, prefs, check) {
           : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: i + 1 }))}">${levels.map((l) =>
               `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(levelName(l.id))}</option>`).join("")}</select>`}
       </li>`).join("");
-    const opts = info.toggles.map((k) => {
-      const on = k in state.options ? !!state.options[k] : !!p.rules[k];
-      return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${on ? "checked" : ""}> ${esc(t(`option.${k}`))}</label>`;
-    }).join("");
-    const choices = Object.keys(p.team_choices);
-    const teamChoice = choices.length > 1 ? `<label class="ng-field">${esc(t("dialog.teams"))}
-        <select data-option-teams>${choices.map((c) =>
-          `<option value="${c}" ${teams === c ? "selected" : ""}>${esc(t(`teams.${c}`))}</option>`).join("")}
-        </select></label>` : "";
+    const quick = info.toggles.filter((k) => p.open.includes(k));
+    const more = p.open.filter((k) => !quick.includes(k));
+    const opts = quick.map(control).join("");
+    const moreOpts = more.map(control).join("");
+    const tableChoice = `<label class="ng-field">${esc(t("dialog.table"))}
+        <select id="ng-table">${p.tables.map((x) =>
+          `<option value="${x.id}" ${x.id === here.id ? "selected" : ""}>${esc(tableName(x))}</option>`).join("")}
+        </select></label>
+        <p class="ng-note" id="ng-deal">${esc(t(here.table_cards ? "dialog.deal" : "dialog.dealNoTable",
+          { count: here.hand_size, table: here.table_cards }))}</p>`;
     dialog.innerHTML = `<form method="dialog" class="ng">
       <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}
         <select id="ng-variant">${info.variants.map((v) => `<option value="${v.id}" ${v.id === p.id ? "selected" : ""}>${esc(variantText(v.id, "name"))}</option>`).join("")}</select>
       </label>
       <p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}</p>
-      <fieldset class="ng-seats"><legend>${esc(t("dialog.players", { count: p.players }))}${teams !== "none" ? ` · ${esc(t(`teams.${teams}`))}` : ""}</legend>
-        ${teamChoice}
+      <fieldset class="ng-seats"><legend>${esc(tableName(here))}</legend>
+        ${tableChoice}
         <ol>${seatRows}</ol>
-        ${teams !== "none" ? `<p class="ng-note">${esc(t(teams === "triples" ? "dialog.teamsNoteTriples" : "dialog.teamsNote"))}</p>` : ""}
+        ${teams !== "none" ? `<p class="ng-note" id="ng-teams-note">${esc(t(teams === "triples" ? "dialog.teamsNoteTriples" : "dialog.teamsNote"))}</p>` : ""}
       </fieldset>
       <div class="ng-row">
         <label class="ng-field">${esc(t("dialog.target"))}
           <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${state.target ?? p.target}"></label>
+        <label class="ng-field">${esc(t("dialog.lead"))}
+          <input id="ng-lead" type="number" min="${leadLow}" max="${leadHigh}" value="${state.lead ?? p.rules.lead}"></label>
       </div>
-      <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}</fieldset>
+      <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}
+        ${moreOpts ? `<details class="ng-more" ${state.more ? "open" : ""}><summary>${esc(t("dialog.moreRules"))}</summary>
+          <div class="ng-more__body">${moreOpts}</div></details>` : ""}</fieldset>
       <details class="ng-adv" ${state.advanced ? "open" : ""}><summary>${esc(t("dialog.advanced"))}</summary>
         <label class="ng-field">${esc(t("dialog.seed"))}
           <input id="ng-seed" inputmode="numeric" value="${esc(state.seed)}" placeholder="${esc(t("dialog.seedPlaceholder"))}"></label>
@@ -113,14 +143,19 @@ export function openNewGame(dialog, info, prefs, check) {
   function read() {
     const q = (s) => dialog.querySelector(s);
     state.target = typedNumber(q("#ng-target").value) ?? null;
+    state.lead = typedNumber(q("#ng-lead").value) ?? null;
     state.seed = q("#ng-seed").value.trim();
     state.hintLevel = q("#ng-hint").value;
     state.advanced = q(".ng-adv").open;
     for (const i of dialog.querySelectorAll("[data-seat-name]")) state.seats[+i.dataset.seatName].name = i.value;
     for (const s of dialog.querySelectorAll("[data-seat-level]")) state.seats[+s.dataset.seatLevel].level = s.value;
+    state.more = q(".ng-more")?.open ?? state.more;
     for (const c of dialog.querySelectorAll("[data-option]")) {
-      if (c.checked === !!pre().rules[c.dataset.option]) delete state.options[c.dataset.option];
-      else state.options[c.dataset.option] = c.checked;
+      const k = c.dataset.option, kind = info.option_specs[k].kind;
+      if (kind === "bool" && c.disabled) { delete state.options[k]; continue; }
+      const v = kind === "bool" ? c.checked : kind === "number" ? typedNumber(c.value) ?? pre().rules[k] : c.value;
+      if (v === pre().rules[k]) delete state.options[k];
+      else state.options[k] = v;
     }
   }
 
@@ -129,16 +164,27 @@ export function openNewGame(dialog, info, prefs, check) {
     const onChange = (e) => {
       const el = e.target;
       if (el.id === "ng-variant") {
-        read(); state.variant = el.value; state.target = null; state.options = {}; fitSeats(); draw();
+        read(); state.variant = el.value; state.target = null; state.lead = null; state.table = null; state.options = {};
+        fitSeats(); draw();
         dialog.querySelector("#ng-variant").focus();
       } else if (el.dataset.seatKind !== undefined) {
         read();
         const i = +el.dataset.seatKind;
         state.seats[i] = el.value === "human" ? { human: true, name: t("dialog.defaultName", { n: i + 1 }) } : { human: false, level: defaultLevel };
         draw(); dialog.querySelector(`[data-seat-kind="${i}"]`).focus();
-      } else if (el.matches("[data-option-teams]")) {
-        read(); if (el.value === pre().rules.teams) delete state.options.teams; else state.options.teams = el.value;
-        draw(); dialog.querySelector("[data-option-teams]").focus();
+      } else if (el.dataset.option !== undefined) {
+        // the switches that need this one are offered only while it is on (changed in place: a
+        // redraw here would swallow a click on Start that made this field lose focus)
+        read();
+        for (const [k, spec] of Object.entries(info.option_specs)) {
+          const dep = spec.needs === el.dataset.option && dialog.querySelector(`[data-option="${k}"]`);
+          if (!dep) continue;
+          dep.disabled = !valueOf(spec.needs);
+          if (dep.disabled) { dep.checked = false; delete state.options[k]; }
+        }
+      } else if (el.id === "ng-table") {
+        read(); state.table = el.value; fitSeats(); draw();
+        dialog.querySelector("#ng-table").focus();
       }
     };
     const onClose = () => {
@@ -147,14 +193,17 @@ export function openNewGame(dialog, info, prefs, check) {
       dialog.removeEventListener("submit", onSubmit, true);
       if (dialog.returnValue !== "start") return resolve(null);
       const p = pre();
-      const saved = { variant: p.id, seats: state.seats, target: state.target, options: state.options, hintLevel: state.hintLevel };
+      const saved = { variant: p.id, seats: state.seats, table: table().id, target: state.target, lead: state.lead,
+        options: state.options, hintLevel: state.hintLevel };
       resolve({ config: config(), prefs: saved });
     };
     /** The config of the form as it stands (Session.new_game's, without the clock). */
     const config = () => {
       const p = pre();
       const options = { ...state.options };
+      if (table() !== p.tables[0]) Object.assign(options, table().options);
       if (state.target !== null && state.target !== p.target) options.target = state.target;
+      if (state.lead !== null && state.lead !== p.rules.lead) options.lead = state.lead;
       const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }
         : { human: false, level: s.level, name: computerName(i) });
       return { variant: p.id, options, seats, seed: typedNumber(state.seed) };

@@ -13,12 +13,11 @@
 import { connectEngine, markEngine, game } from "./engine.js";
 import { view as currentView, setView, emit, on, info as described, setInfo } from "./store.js";
 import { announce } from "./announce.js";
-import { variantName } from "./names.js";
 import { clockChoice } from "./clock.js";
 import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange } from "./i18n.js";
-import { CardStage, Queue, setFast, pause, motion, sleep, setArt } from "./animate.js";
+import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName } from "./names.js";
+import { sideName, variantName, typedNumber, playSentence } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
 import { openRules } from "./rules.js";
@@ -218,17 +217,10 @@ function moved(v, moves, rest = v) {
   return s;
 }
 
-/** "play.you.*" when the one person at the table played (said to them: "Giochi...", "Jugás..."). */
-const playKey = (v, seat, what) => (seat === v.seat && v.seats.filter((x) => x.human).length === 1 ? `play.you.${what}` : `play.${what}`);
-
-function describe(e, v) {
-  const name = v.players[e.seat];
-  let text = e.presa.length
-    ? t(playKey(v, e.seat, "took"), { name, card: theCard(e.card), cards: theCards(e.presa) })
-    : t(playKey(v, e.seat, "laid"), { name, card: theCard(e.card) });
-  if (e.scopa) text += " " + t("play.scopa");
-  return text;
-}
+/** Whether a seat's plays are said to "you": it is the one person at the table ("Giochi..."). */
+const saidToYou = (v, seat) => seat === v.seat && v.seats.filter((x) => x.human).length === 1;
+/** A play as said at the table. */
+const describe = (e, v) => playSentence(v.players[e.seat], e, { you: saidToYou(v, e.seat) });
 
 function callout(text) {
   const c = $("callout");
@@ -276,7 +268,7 @@ async function showPlay(prev, next, e, op) {
   await draw(next, { from: dealt ? null : e.seat });
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
-    if (who) announce(t(playKey(next, e.sweep.seat, "sweep"), { name: who, cards: cardList(e.sweep.cards) }));
+    if (who) announce(t(saidToYou(next, e.sweep.seat) ? "play.you.sweep" : "play.sweep", { name: who, cards: cardList(e.sweep.cards) }));
   }
   if (e.scopa) await pause(PACE.after);
 }
@@ -335,6 +327,8 @@ async function send(notation) {
   let r;
   try { r = await game("play", notation); }
   catch (err) { busy = false; decorate(); failed(err); return; }
+  // the person's time ran out before the play reached the engine: lost on time (clock.js tells)
+  if (!r.event) { busy = false; accept(r.view, "play"); decorate(); return; }
   const prev = currentView();
   await queue.run(() => showPlay(prev, r.view, r.event, "play"));
   await advance();
@@ -431,6 +425,24 @@ function urlProblem(text) {
     buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });
 }
 
+/** The table asked for by the URL: as many players as ?players= lists, sitting as ?teams= says
+ *  (else as the preset's tables first seat that many); the preset's own table when neither is
+ *  given, or when no table of the preset fits (said in a notice). */
+function tableFromURL(pre) {
+  const listed = params.get("players")?.split(",").map((s) => s.trim()).filter(Boolean).length;
+  const teams = params.get("teams");
+  if (!listed && !teams) return null;
+  const players = listed || pre.tables[0].players;
+  const found = pre.tables.find((x) => x.players === players && (!teams || x.teams === teams));
+  if (!found) {
+    const sitting = (x) => `${t("dialog.players", { count: x.players })} ${t(`teams.${x.teams}`)}`;
+    const offered = pre.tables.map(sitting).join(", ");
+    const asked = pre.tables.some((x) => x.teams === teams) ? t(`teams.${teams}`) : teams || "";
+    urlProblem(t("url.noTable", { variant: variantName(pre.id), players, teams: asked, tables: offered }));
+  }
+  return found || null;
+}
+
 /** The seats asked for by the URL (?players=human,expert,... or ?level=), or null. */
 function seatsFromURL(players, variant) {
   const list = params.get("players");
@@ -444,10 +456,7 @@ function seatsFromURL(players, variant) {
     const kinds = list.split(",").map((s) => s.trim()).filter(Boolean);
     const bad = kinds.find((k) => k !== "human" && unknown(k));
     if (bad !== undefined) { badLevel(bad); return null; }
-    if (kinds.length !== players) {
-      urlProblem(t("url.wrongPlayers", { listed: kinds.length, variant: variantName(variant), players }));
-      return null;
-    }
+    if (kinds.length !== players) return null;  // no table of the preset seats them: tableFromURL said so
     let people = 0;
     return kinds.map((k, i) => k === "human"
       ? { human: true, name: people++ === 0 ? t("seat.you") : t("dialog.defaultName", { n: i + 1 }) }
@@ -468,23 +477,30 @@ function bootConfig() {
   if (params.get("variant") && pre.id !== params.get("variant")) {
     urlProblem(t("url.unknownVariant", { variant: params.get("variant"), name: variantName(pre.id) }));
   }
-  let seats = seatsFromURL(pre.players, pre.id);
-  if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === pre.players) {
+  const remembered = prefs?.variant === pre.id && !params.get("variant");
+  const table = tableFromURL(pre) || (remembered && pre.tables.find((x) => x.id === prefs.table)) || pre.tables[0];
+  let seats = seatsFromURL(table.players, pre.id);
+  if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === table.players) {
     seats = prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || t("dialog.defaultName", { n: i + 1 }) }
       : { human: false, level: s.level, name: computerName(i) });
   }
   if (!seats) {
     const lv = info.default_level;
-    seats = Array.from({ length: pre.players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: lv, name: computerName(i) });
+    seats = Array.from({ length: table.players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: lv, name: computerName(i) });
   }
-  const options = prefs?.variant === pre.id && !params.get("variant") ? { ...(prefs.options || {}) } : {};
+  const options = remembered ? { ...(prefs.options || {}) } : {};
+  for (const k of Object.keys(table.options)) delete options[k];
+  if (table !== pre.tables[0]) Object.assign(options, table.options);
   if (prefs?.variant === pre.id && prefs.target != null && prefs.target !== pre.target) options.target = prefs.target;
+  if (remembered && prefs.lead != null && prefs.lead !== pre.rules.lead) options.lead = prefs.lead;
+  // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
+  for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
   const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : undefined;
   return { variant: pre.id, options, seats, seed };
 }
 
-/** Start a match from a Session.new_game config and show its first deal (dealt with a slide unless `deal` is false). */
-/** A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
+/** Start a match from a Session.new_game config and show its first deal (dealt with a slide unless
+ *  `deal` is false). A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
  *  leaves telling it to the caller (the embed answers its parent page instead). */
 async function startGame(config, { deal = true, report = true } = {}) {
   busy = true;
@@ -523,7 +539,7 @@ async function newGameDialog() {
   if (!described()) return;
   const view = currentView();
   const current = view ? { variant: view.variant, seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
-    hintLevel } : null;
+    table: `${view.seats.length}/${view.rules.teams}`, target: view.rules.target, lead: view.rules.lead, hintLevel } : null;
   // clock.js's part of the dialog
   const timed = (config) => { const clock = clockChoice(); return clock && clock !== "off" ? { ...config, clock } : config; };
   const res = await openNewGame($("newgame-dialog"), described(), loadPrefs() || current,
@@ -576,7 +592,7 @@ async function lastTrick() {
     const p = document.createElement("p"); p.textContent = t("trick.none"); body.append(p);
   } else {
     const p = document.createElement("p");
-    p.textContent = t(playKey(currentView(), tr.seat, "took"), { name: tr.name, card: theCard(tr.card), cards: theCards(tr.presa) });
+    p.textContent = playSentence(tr.name, { ...tr, scopa: false }, { you: saidToYou(currentView(), tr.seat) });
     const row = document.createElement("div"); row.className = "trick__cards";
     const img = (c, cls) => { const i = document.createElement("img"); i.src = cardDataURL(c); i.alt = cardName(c); i.className = cls; return i; };
     const arrow = document.createElement("span"); arrow.className = "trick__arrow"; arrow.textContent = "⟶"; arrow.setAttribute("aria-hidden", "true");

@@ -94,6 +94,11 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang
     page.click("#new")
     page.wait_for_selector("#newgame-dialog[open]")
     problems["new game"] = axe_violations(page)
+    # every table, and every rule the game leaves open, unfolded
+    page.select_option("#ng-table", "6/triples")
+    page.click("#newgame-dialog .ng-more summary")
+    page.wait_for_selector("#newgame-dialog .ng-more[open] [data-option='capture']")
+    problems["new game, six in triples, more rules"] = axe_violations(page)
     close_dialog(page)
 
     for opener, dialog in [("#records-btn", "#records-dialog"), ("#tournament-btn", "#tournament-dialog"),

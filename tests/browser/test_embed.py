@@ -219,7 +219,8 @@ def test_a_bad_url_parameter_is_reported_in_words(page, new_context, base_url):
 
     for query, words in [("players=human,wizard", ["wizard", "expert"]),
                          ("level=grandmaster", ["grandmaster"]),
-                         ("variant=scopone&players=human,expert", ["2", "Scopone", "4"])]:
+                         ("variant=scopone&players=human,expert&teams=pairs", ["Scopone", "2 players in pairs",
+                                                                               "4 players in pairs"])]:
         page = new_context().new_page()  # no saved match to restore
         page.goto(base_url + "index.html?fast=1&" + query)
         wait_ready(page)

@@ -100,3 +100,43 @@ def test_escape_cancels_a_capture_choice(table_page):
     assert page.locator("#choices button[data-play]").count() == 0
     assert page.locator("#table-cards .card--candidate").count() == 0
     assert page.evaluate("settebello.view.plays.length") == 0
+
+
+def assert_won_by_the_rules(page, players, teams, target=21, lead=2):
+    """The match on the page is Escoba at this table, over, and won as O10/O11/S7 say."""
+    match = from_record(page.evaluate("settebello.game('record')"))
+    rules = match.rules
+    assert (rules.players, rules.teams, rules.capture, rules.target, rules.lead) == (players, teams, "fifteen", target, lead)
+    totals = [int(t) for t in page.locator("[data-match-total]").all_inner_texts()]
+    assert totals == list(match.totals) and len(totals) == rules.sides
+    best = match.totals[match.winner]
+    assert best >= target and all(best - t >= lead for s, t in enumerate(match.totals) if s != match.winner)
+
+
+def test_escoba_for_four_in_pairs_to_21_by_two_chosen_in_the_dialog_and_played_out(table_page):
+    page = open_table(table_page, "seed=3&level=random")
+    page.locator("#new").click()
+    dialog = page.locator("#newgame-dialog")
+    dialog.wait_for(state="visible")
+    dialog.locator("#ng-variant").select_option("escoba")
+    assert dialog.locator("#ng-lead").input_value() == "2"  # Escoba's own lead (O11)
+    dialog.locator("#ng-table").select_option("4/pairs")
+    assert dialog.locator("[data-seat-kind]").count() == 4
+    assert dialog.locator("#ng-deal").inner_text() == "3 cards each, 4 on the table"
+    dialog.locator("#ng-target").fill("21")
+    dialog.locator(".ng-adv summary").click()
+    dialog.locator("#ng-seed").fill("5")
+    dialog.locator("#ng-start").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("settebello.view.players.length === 4")
+    assert page.locator("#opponents .seat").count() == 3
+    click_until(page, lambda: page.locator("#sheet:not([hidden]) #over").count() > 0, limit=1500)
+    assert_won_by_the_rules(page, 4, "pairs")
+
+
+def test_escoba_for_six_in_three_pairs_from_the_address_played_out(table_page):
+    page = open_table(table_page, "variant=escoba&players=human,random,random,random,random,random"
+                                  "&teams=pairs&target=21&seed=8")
+    assert page.evaluate("settebello.view.side_of") == [0, 1, 2, 0, 1, 2]
+    click_until(page, lambda: page.locator("#sheet:not([hidden]) #over").count() > 0, limit=1500)
+    assert_won_by_the_rules(page, 6, "pairs")

@@ -277,8 +277,8 @@ def test_new_game_dialog_shows_the_engines_refusal_in_the_pages_language(table_p
     dialog.locator("#ng-seed").fill("77")
     dialog.locator("#ng-start").click()
     dialog.wait_for(state="hidden")
-    saved = page.evaluate("import('./static/js/engine.js').then(m => m.game('save'))")
-    assert saved["config"]["seed"] == 77
+    # the game the dialog started is dealt from seed 77
+    page.wait_for_function("import('./static/js/engine.js').then(m => m.game('save')).then(s => s.config.seed === 77)")
 
 
 def test_events_for_other_modules_and_the_new_game_command(table_page):
@@ -360,3 +360,30 @@ def test_phone_screen_has_no_sideways_scroll(table_page, query):
     page.locator("#new").click()
     page.locator("#newgame-dialog").wait_for(state="visible")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_more_rules_offers_what_the_game_leaves_open_and_the_game_plays_them(table_page):
+    page = table_page("fast=1&seed=5&level=random")
+    page.locator("#new").click()
+    dialog = page.locator("#newgame-dialog")
+    dialog.wait_for(state="visible")
+    dialog.locator("#ng-variant").select_option("escoba")
+    dialog.locator(".ng-more summary").click()
+    # Escoba is its capture to fifteen and its sevens: not offered; its house rules are
+    assert dialog.locator('[data-option="capture"]').count() == 0
+    assert dialog.locator('[data-option="primiera"]').count() == 0
+    dialog.locator("#ng-variant").select_option("scopa")
+    assert dialog.locator(".ng-more").get_attribute("open") is not None  # still unfolded
+    # the Ace's scopa means something only when the Ace takes all: offered once that is on
+    assert dialog.locator('[data-option="ace_scopa"]').is_disabled()
+    dialog.locator('[data-option="ace_takes_all"]').check()
+    expect(dialog.locator('[data-option="ace_scopa"]')).to_be_enabled()
+    dialog.locator('[data-option="ace_scopa"]').check()
+    dialog.locator('[data-option="primiera"]').select_option("milanese")
+    assert dialog.locator('[data-option="primiera"] option:checked').inner_text() == "Milanese: most 7s, then 6s, then Aces"
+    dialog.locator('[data-option="carte_min"]').fill("21")
+    dialog.locator("#ng-start").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("settebello.view.rules.primiera === 'milanese'")
+    rules = page.evaluate("settebello.view.rules")
+    assert (rules["ace_takes_all"], rules["ace_scopa"], rules["carte_min"], rules["capture"]) == (True, True, 21, "match")

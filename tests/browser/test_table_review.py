@@ -350,9 +350,9 @@ def test_the_new_game_dialog_says_where_partners_sit_in_triples(table_page):
     page.click("#new")
     page.locator("#newgame-dialog[open]").wait_for()
     page.select_option("#ng-variant", "scopa-a-sei")
-    note = page.locator("#newgame-dialog .ng-seats .ng-note")
+    note = page.locator("#newgame-dialog #ng-teams-note")
     assert note.inner_text() == strings("en")["dialog.teamsNote"]
-    page.select_option("#newgame-dialog select[data-option-teams]", "triples")
+    page.select_option("#newgame-dialog #ng-table", "6/triples")
     assert note.inner_text() == strings("en")["dialog.teamsNoteTriples"]
     # and the badges say so: seats 0, 2, 4 are one team
     badges = page.locator("#newgame-dialog .ng-seat__no").all_inner_texts()

@@ -32,27 +32,29 @@ def test_describe_is_json_and_lists_the_deck_in_order(info):
         assert info["deck"]["primiera"][c["code"]] == PRIMIERA[parse_card(c["code"])]
 
 
-def test_describe_gives_each_presets_sides_as_the_engine_seats_them(info):
+def test_describe_gives_each_presets_tables_as_the_engine_seats_them(info):
     for v in info["variants"]:
         rules = preset(v["id"]).rules
-        assert v["sides"] == rules.sides
-        assert v["side_of"] == v["team_choices"][rules.teams]
-        for mode, side_of in v["team_choices"].items():
-            seated = rules.with_options({"teams": mode})
-            assert len(side_of) == seated.players and max(side_of) + 1 == seated.sides
-    six = next(v for v in info["variants"] if v["players"] == 6)
-    assert six["team_choices"] == {"pairs": [0, 1, 2, 0, 1, 2], "triples": [0, 1, 0, 1, 0, 1]}
-    alone = next(v for v in info["variants"] if v["id"] == "scopa")
-    assert alone["team_choices"] == {"none": [0, 1]}
+        assert v["sides"] == rules.sides and v["side_of"] == v["tables"][0]["side_of"]
+        assert v["tables"][0]["options"] == {"players": rules.players, "teams": rules.teams,
+                                             "hand_size": rules.hand_size, "table_cards": rules.table_cards}
+        assert len({t["id"] for t in v["tables"]}) == len(v["tables"])
+        for t in v["tables"]:
+            seated = rules.with_options(t["options"])
+            assert len(t["side_of"]) == seated.players == t["players"] and max(t["side_of"]) + 1 == seated.sides
+    scopa = next(v for v in info["variants"] if v["id"] == "scopa")
+    by_id = {t["id"]: t for t in scopa["tables"]}
+    assert by_id["6/pairs"]["side_of"] == [0, 1, 2, 0, 1, 2] and by_id["6/triples"]["side_of"] == [0, 1, 0, 1, 0, 1]
+    assert by_id["2/none"]["side_of"] == [0, 1] and "6/none" not in by_id
 
 
-def test_a_team_choice_describe_offers_is_one_the_session_starts(info):
+def test_a_table_describe_offers_is_one_the_session_starts(info):
     for v in info["variants"]:
-        for mode in v["team_choices"]:
-            seats = [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * (v["players"] - 1)
-            view = Session().new_game({"variant": v["id"], "options": {"teams": mode}, "seats": seats, "seed": 1})
-            assert "error" not in view, (v["id"], mode, view)
-            assert view["side_of"] == v["team_choices"][mode]
+        for t in v["tables"]:
+            seats = [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * (t["players"] - 1)
+            view = Session().new_game({"variant": v["id"], "options": t["options"], "seats": seats, "seed": 1})
+            assert "error" not in view, (v["id"], t["id"], view)
+            assert view["side_of"] == t["side_of"]
 
 
 def test_describe_bounds_are_the_ones_the_session_enforces(info):
@@ -127,3 +129,30 @@ def test_a_replay_says_the_side_of_each_seat():
     s.new_game({"variant": "scopone", "seed": 4,
                 "seats": [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * 3})
     assert replay_steps(s.record())["side_of"] == [0, 1, 0, 1]
+
+
+def test_each_preset_leaves_open_what_it_does_not_fix(info):
+    by_id = {v["id"]: v for v in info["variants"]}
+    # Escoba is its capture to fifteen and its sevens: those are not offered; the house rules are
+    assert "capture" not in by_id["escoba"]["open"] and "primiera" not in by_id["escoba"]["open"]
+    assert {"settanta", "rebello", "misere", "fewest_cards"} <= set(by_id["escoba"]["open"])
+    # classic Scopa fixes nothing; the table, target and lead have their own controls
+    assert by_id["scopa"]["open"] == [k for k in info["option_specs"]
+                                      if k not in ("players", "teams", "hand_size", "table_cards", "target", "lead")]
+    for v in info["variants"]:
+        rules = preset(v["id"]).rules
+        for k in v["open"]:
+            spec = info["option_specs"][k]
+            # every value the dialog may offer for an open option is one the session starts with
+            values = {"bool": [True, False], "choice": spec.get("choices"), "number": [spec.get("low")]}[spec["kind"]]
+            for value in values:
+                options = {k: value}
+                if spec["kind"] == "bool" and spec["needs"]:
+                    options[spec["needs"]] = True
+                rules.with_options(options)  # raises if the engine refused it
+
+
+def test_a_switch_that_needs_another_is_refused_alone_with_a_reason():
+    answer = Session().call("check_game", {"options": {"napola_wins": True}})
+    assert answer["reason"] == "option.needs" and "napola" in answer["error"]
+    assert Session().call("check_game", {"options": {"napola_wins": True, "napola": True}}) == {"ok": True}
