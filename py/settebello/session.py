@@ -38,6 +38,7 @@ from .desk import TournamentDesk
 from .errors import SessionError, refusal
 from .game import Game, levels, variants
 from .public import public_facts
+from .rulebook import rulebook
 from .stats import match_summary, stats_add, stats_from, stats_merge
 from .timing import TimeControl
 
@@ -337,6 +338,11 @@ class Session:
         the deck, option bounds, the clock's limits, tournament bounds."""
         return describe_page(variants(), levels())
 
+    @_refusals
+    def rules_page(self, arg: Any) -> dict[str, Any]:
+        """What the rules page says about a game ({variant, options}): rulebook.py."""
+        return rulebook(arg)
+
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
@@ -344,7 +350,7 @@ class Session:
         "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),
-        "variants": ("describe", False), "tick": ("tick", False),
+        "variants": ("describe", False), "rulebook": ("rules_page", True), "tick": ("tick", False),
         "tournament_new": ("tournament_new", True), "tournament_view": ("tournament_view", False),
         "tournament_simulate": ("tournament_simulate", True), "tournament_match": ("tournament_match", True),
         "tournament_play": ("tournament_play", True), "tournament_record": ("tournament_record", True),

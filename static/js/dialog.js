@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { esc, variantText, levelName, refusalText, typedNumber } from "./names.js";
+import { openRules } from "./rules.js";
 
 export const PREFS_KEY = "settebello.newgame";
 
@@ -109,7 +110,8 @@ export function openNewGame(dialog, info, prefs, check) {
       <label class="ng-field">${esc(t("dialog.variant"))}
         <select id="ng-variant">${info.variants.map((v) => `<option value="${v.id}" ${v.id === p.id ? "selected" : ""}>${esc(variantText(v.id, "name"))}</option>`).join("")}</select>
       </label>
-      <p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}</p>
+      <p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}
+        <button type="button" class="btn btn--ghost ng-rules" id="ng-rules">${esc(t("dialog.rulesOf", { variant: variantText(p.id, "name") }))}</button></p>
       <fieldset class="ng-seats"><legend>${esc(tableName(here))}</legend>
         ${tableChoice}
         <ol>${seatRows}</ol>
@@ -189,6 +191,7 @@ export function openNewGame(dialog, info, prefs, check) {
     };
     const onClose = () => {
       dialog.removeEventListener("change", onChange);
+      dialog.removeEventListener("click", onClick);
       dialog.removeEventListener("close", onClose);
       dialog.removeEventListener("submit", onSubmit, true);
       if (dialog.returnValue !== "start") return resolve(null);
@@ -219,6 +222,14 @@ export function openNewGame(dialog, info, prefs, check) {
       check(config()).then(() => dialog.close("start"), (ex) => { err.textContent = refusalText(ex); })
         .finally(() => { checking = false; });
     };
+    // the rules of the game as the form stands (rules.js, over this dialog)
+    const onClick = (e) => {
+      if (!e.target.closest("#ng-rules")) return;
+      read();
+      const { variant, options } = config();
+      openRules(document.getElementById("rules-dialog"), { variant, options });
+    };
+    dialog.addEventListener("click", onClick);
     dialog.addEventListener("change", onChange);
     dialog.addEventListener("close", onClose);
     dialog.addEventListener("submit", onSubmit, true);

@@ -79,6 +79,11 @@ export async function setLanguage(code, remember = true) {
 /** Call fn(code) after every language change; returns a function that stops it. */
 export function onLanguageChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
+/** Whether the page has words for key (in this language or in English), asked without a warning. */
+export function hasText(key) {
+  return key in (files.get(current) || {}) || key in (files.get(FALLBACK) || {});
+}
+
 function lookup(key) {
   const own = files.get(current);
   if (own && key in own) return own[key];

@@ -1,8 +1,12 @@
 // The rules page, in a <dialog>: short, in the current language, illustrated with the
-// project's own cards (cardart.js). Shown from the header's "Rules" button.
-import { t, cardName } from "./i18n.js";
+// project's own cards (cardart.js). Shown from the header's "Rules" button (the game on the table)
+// and from the New game dialog (the game chosen there). For any game but classic Scopa it opens
+// with what that game changes, as the engine lists it (py/settebello/rulebook.py), and an example
+// of each capture rule that differs, the cards it may take being the engine's own answer.
+import { t, cardName, joinList, hasText } from "./i18n.js";
 import { cardDataURL } from "./cardart.js";
-import { esc } from "./names.js";
+import { game } from "./engine.js";
+import { esc, variantName } from "./names.js";
 import { info } from "./store.js";
 
 function card(code, note = "") {
@@ -65,12 +69,54 @@ export function rulesHTML() {
   </section>`;
 }
 
-/** Open the rules dialog (filled in the current language). */
-export function openRules(dialog) {
+/** One change from classic Scopa as a sentence: "rulebook.<key>.<value>" for a switch or a
+ *  choice, "rulebook.<key>" with {value} for a number; the engine's words when the page has none. */
+function changeText({ key, value }) {
+  if (hasText(`rulebook.${key}.${value}`)) return t(`rulebook.${key}.${value}`);
+  if (hasText(`rulebook.${key}`)) return t(`rulebook.${key}`, { value });
+  return `${key}: ${value}`;
+}
+
+/** The table of a game as one sentence: how many play, how they sit, the deal. */
+function tableText(table) {
+  const sitting = `${t("dialog.players", { count: table.players })}, ${t(`teams.${table.teams}`)}`;
+  const deal = t(table.table_cards ? "dialog.deal" : "dialog.dealNoTable", { count: table.hand_size, table: table.table_cards });
+  return `${sitting}: ${deal}.`;
+}
+
+/** An example: the card played, the table, and what it may take ("or" between the choices). */
+function exampleHTML(ex) {
+  const takes = ex.takes.length
+    ? `<div class="rules__takes">${ex.takes.map((presa) => `<div class="rules__cards">${card(ex.card)}${arrow}${presa.map((c) => card(c)).join(plus)}</div>`)
+      .join(`<span class="rules__or">${esc(t("rulebook.or"))}</span>`)}</div>`
+    : `<p>${esc(t("rulebook.takesNothing"))}</p>`;
+  return `<figure class="rules__example"><figcaption>${esc(t(`rulebook.scene.${ex.scene}`, {
+    card: cardName(ex.card), table: joinList(ex.table.map(cardName)) }))}</figcaption>
+    ${row(...ex.table.map((c) => card(c)))}${takes}</figure>`;
+}
+
+/** What a game changes from classic Scopa, or "" for classic Scopa itself. */
+function changesHTML(page) {
+  if (!page?.changes.length) return "";
+  return `<section class="rules__changes"><h3>${esc(t("rulebook.changesTitle", { variant: variantName(page.variant) }))}</h3>
+    <ul class="rules__list">${page.changes.map((c) => `<li>${esc(c.key === "table" ? tableText(c) : changeText(c))}</li>`).join("")}</ul>
+    ${page.examples.map(exampleHTML).join("")}
+    <p class="rules__then">${esc(t("rulebook.then"))}</p></section>`;
+}
+
+/** Open the rules dialog (filled in the current language) for a game ({variant, options}; classic
+ *  Scopa when none): what it changes first, then the rules of classic Scopa. */
+export async function openRules(dialog, which = null) {
+  let page = null;
+  if (which?.variant) {
+    try { page = await game("rulebook", { variant: which.variant, options: which.options ?? {} }); }
+    catch { page = null; }  // a refusal: the classic rules alone (the engine's error went to the console if a bug)
+  }
+  const title = page?.changes.length ? t("rulebook.title", { variant: variantName(page.variant) }) : t("rules.title");
   dialog.innerHTML = `<div class="rules">
-    <header class="rules__head"><h2 id="rules-title">${esc(t("rules.title"))}</h2>
+    <header class="rules__head"><h2 id="rules-title">${esc(title)}</h2>
       <button type="button" class="btn rules__close">${esc(t("action.close"))}</button></header>
-    <div class="rules__body">${rulesHTML()}</div></div>`;
+    <div class="rules__body">${changesHTML(page)}${rulesHTML()}</div></div>`;
   dialog.setAttribute("aria-labelledby", "rules-title");
   dialog.querySelector(".rules__close").addEventListener("click", () => dialog.close());
   dialog.showModal();

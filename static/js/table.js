@@ -14,7 +14,7 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { view as currentView, setView, emit, on, info as described, setInfo } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
-import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange } from "./i18n.js";
+import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
 import { sideName, variantName, typedNumber, playSentence } from "./names.js";
@@ -122,10 +122,14 @@ function decorate() {
     s.setAttribute("aria-label", t("score.side", { side: sideName(v, i), count: v.totals[i] }));
     scores.append(s);
   });
-  if (v.rules.target) {
-    const tg = document.createElement("span"); tg.className = "score__target";
-    tg.textContent = t("score.target", { target: v.rules.target }); scores.append(tg);
-  }
+  // the game being played, always in sight: its name, the target and lead, the rules chosen on top
+  // of the preset's; a press opens its rules
+  const game = document.createElement("button");
+  game.type = "button"; game.className = "score__target"; game.id = "game-rules";
+  game.textContent = gameLine(v);
+  game.setAttribute("aria-label", t("score.gameRules", { game: game.textContent }));
+  game.addEventListener("click", () => openRules($("rules-dialog"), { variant: v.variant, options: v.rules }));
+  scores.append(game);
   // the buttons
   $("undo").disabled = !v.can_undo || busy;
   $("hint").disabled = !mine;
@@ -550,6 +554,30 @@ async function newGameDialog() {
   await startGame(timed(res.config)).catch(() => {});
 }
 
+/** A switch as the game line says it: its short name on, "no …" off (or its own words for off). */
+function shortName(k, on) {
+  const name = hasText(`short.${k}`) ? t(`short.${k}`) : t(`option.${k}`);
+  if (on) return name;
+  return hasText(`short.${k}.false`) ? t(`short.${k}.false`) : t("short.off", { option: name });
+}
+
+/** "Escoba · to 21 · lead 2 · Re bello": the game on the table, its target and lead, and each
+ *  option that differs from its preset (the preset's own rules are in describe). */
+function gameLine(v) {
+  const pre = described()?.variants.find((x) => x.id === v.variant);
+  const parts = [variantName(v.variant), v.rules.target ? t("score.target", { target: v.rules.target }) : t("score.single")];
+  if (v.rules.lead) parts.push(t("score.lead", { lead: v.rules.lead }));
+  for (const k of pre?.open ?? []) {
+    const value = v.rules[k];
+    if (value === pre.rules[k]) continue;
+    const kind = described().option_specs[k].kind;
+    parts.push(kind === "choice" ? t(`choice.${k}.${value}`)
+      : kind === "number" ? `${t(`option.${k}`)}: ${value}`
+      : shortName(k, value));
+  }
+  return parts.join(" · ");
+}
+
 // ------------------------------------------------------------------ undo, hint, last trick, pass
 
 async function undo() {
@@ -683,7 +711,11 @@ function wire() {
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("trick").addEventListener("click", lastTrick);
-  $("rules-btn").addEventListener("click", () => openRules($("rules-dialog")));
+  // the rules of the game on the table: what it changes from classic Scopa first
+  $("rules-btn").addEventListener("click", () => {
+    const v = currentView();
+    openRules($("rules-dialog"), v ? { variant: v.variant, options: v.rules } : null);
+  });
   $("pass-btn").addEventListener("click", passReady);
   $("trick-dialog").querySelector(".trick__close").addEventListener("click", () => $("trick-dialog").close());
   wireMoreMenu();

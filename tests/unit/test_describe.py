@@ -156,3 +156,38 @@ def test_a_switch_that_needs_another_is_refused_alone_with_a_reason():
     answer = Session().call("check_game", {"options": {"napola_wins": True}})
     assert answer["reason"] == "option.needs" and "napola" in answer["error"]
     assert Session().call("check_game", {"options": {"napola_wins": True, "napola": True}}) == {"ok": True}
+
+
+# -- the rules page (rulebook.py) -----------------------------------------------------------------
+def test_the_rules_page_of_classic_scopa_changes_nothing():
+    page = Session().call("rulebook", {"variant": "scopa"})
+    assert page["changes"] == [] and page["examples"] == []
+
+
+def test_the_rules_page_lists_what_a_game_changes_with_the_engines_own_examples():
+    s = Session()
+    escoba = s.call("rulebook", {"variant": "escoba"})
+    assert escoba["changes"] == [{"key": "capture", "value": "fifteen"}, {"key": "primiera", "value": "sevens"},
+                                 {"key": "lead", "value": 2}]
+    [fifteen] = escoba["examples"]
+    assert (fifteen["card"], fifteen["table"]) == ("6S", ["1C", "3B", "4S", "5D", "8C"])
+    assert sorted(fifteen["takes"]) == [["1C", "3B", "5D"], ["1C", "8C"], ["4S", "5D"]]
+    # S4, word for word: in Scopa a quindici the 6 takes 1+5, 1+8 or 4+5, never 1+3+5
+    quindici = s.call("rulebook", {"variant": "scopa-a-quindici"})
+    assert sorted(quindici["examples"][0]["takes"]) == [["1C", "5D"], ["1C", "8C"], ["4S", "5D"]]
+    # the options a player chose are part of the game described
+    chosen = s.call("rulebook", {"variant": "scopa", "options": {"ace_takes_all": True, "target": 21}})
+    assert chosen["changes"] == [{"key": "ace_takes_all", "value": True}, {"key": "target", "value": 21}]
+    assert chosen["examples"][0]["takes"] == [["3C", "5B", "9S"]]
+
+
+@pytest.mark.parametrize("arg", [None, "escoba", {"variant": 3}, {"variant": "nope"},
+                                 {"variant": "scopa", "options": {"capture": "x"}}, {"variant": "scopa", "options": []}])
+def test_the_rules_page_refuses_what_is_not_a_game(arg):
+    assert "error" in Session().call("rulebook", arg)
+
+
+def test_the_rules_page_says_a_table_in_one_change():
+    page = Session().call("rulebook", {"variant": "scopone"})
+    assert page["changes"][0] == {"key": "table", "players": 4, "teams": "pairs", "hand_size": 9, "table_cards": 4}
+    assert all(c["key"] not in ("players", "teams", "hand_size", "table_cards") for c in page["changes"])

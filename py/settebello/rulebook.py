@@ -1,0 +1,80 @@
+"""What the rules page says about one game: how it differs from classic Scopa, with examples.
+
+The page's rules open with classic Scopa (R1–R8); for any other game, `rulebook(variant, options)`
+lists each rule that differs (an option of RULES §3 and its value, which the page words in its
+language) and, for each capture rule that differs, an example on a fixed table whose answer — the
+cards the played card may take — is the engine's own (`CaptureRule`), so a page never shows a
+capture the game would refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scopa.captures import CaptureRule
+from scopa.cards import card_str, parse_card, parse_cards
+from scopa.rules import RuleSet, preset
+from scopa.tables import TABLE_KEYS
+
+from .errors import SessionError
+
+# The tables the examples are played on, by the option they show: (table cards, the card played).
+SCENES: dict[str, tuple[tuple[str, ...], str]] = {
+    "match": (("3C", "4B"), "7D"),
+    # S4's example: with 1, 3, 4, 5, 8 on the table a 6 makes fifteen with 1+8 or 4+5
+    "fifteen": (("1C", "3B", "4S", "5D", "8C"), "6S"),
+    # [002]: with a Knave (8) one may take a Three, though a Knave lies on the table
+    "eleven": (("3C", "8B"), "8D"),
+    # O4: a Nine could take 1+3+5, 4+5 or 1+8; only the two-card captures stand
+    "fewest_cards": (("1C", "3B", "4S", "5D", "8C"), "9S"),
+    # O5 off: a Five takes the Five or the Two and Three, as the player likes
+    "single_priority": (("2D", "3S", "5C"), "5S"),
+    # S5: the Ace takes the whole table
+    "ace_takes_all": (("3C", "5B", "9S"), "1D"),
+}
+
+# Which scene shows which rule: a capture mode shows its own, each switch its own.
+_CAPTURE_SCENE = {"match": "match", "fifteen": "fifteen", "match+fifteen": "fifteen", "match+eleven": "eleven"}
+
+
+def _rules(variant: Any, options: Any) -> RuleSet:
+    if not isinstance(variant, str):
+        raise SessionError("the variant must be a preset id")
+    if options is not None and not isinstance(options, dict):
+        raise SessionError("options must be an object")
+    base = preset(variant).rules
+    return base.with_options(options) if options else base
+
+
+def example(rules: RuleSet, scene: str) -> dict[str, Any]:
+    """One example: the table, the card played and every set of table cards it may take under
+    `rules` (the engine's answer; [] when it takes nothing)."""
+    table, card = SCENES[scene]
+    cards = sorted(parse_cards(list(table)))
+    takes = CaptureRule.of(rules).options(cards, parse_card(card))
+    return {"scene": scene, "table": [card_str(c) for c in cards], "card": card,
+            "takes": [[card_str(c) for c in presa] for presa in takes]}
+
+
+def rulebook(arg: Any) -> dict[str, Any]:
+    """{variant, options?}: the game's rules as the page explains them — `changes` from classic
+    Scopa ([{key, value}] in the order of RULES §3; the table, when it differs, first as one
+    {key: "table", players, teams, hand_size, table_cards}) and `examples` of each capture rule
+    that differs."""
+    if not isinstance(arg, dict):
+        raise SessionError("the rules page needs {variant, options}")
+    rules = _rules(arg.get("variant"), arg.get("options"))  # or the engine's RuleError
+    classic = RuleSet()
+    changed = rules.diff(classic)
+    changes: list[dict[str, Any]] = []
+    if any(k in changed for k in TABLE_KEYS):  # the table is said in one sentence
+        changes.append({"key": "table", **{k: getattr(rules, k) for k in TABLE_KEYS}})
+    changes += [{"key": k, "value": v} for k, v in rules.options().items() if k in changed and k not in TABLE_KEYS]
+    scenes = []
+    if rules.capture != classic.capture:
+        scenes.append(_CAPTURE_SCENE[rules.capture])
+    for switch in ("fewest_cards", "single_priority", "ace_takes_all"):
+        if switch in changed:
+            scenes.append(switch)
+    return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
+            "examples": [example(rules, s) for s in scenes]}

@@ -1,0 +1,64 @@
+"""The rules page of every game (issue 23): opened from the New game dialog for each preset, in
+each language, it says what the game changes from classic Scopa in the page's own words (never an
+engine key) with the engine's examples drawn in cards; the table always shows which game is on."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+LANGS = {"en": "How to play", "it": "Come si gioca", "es": "Cómo se juega"}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGS))
+def test_every_games_rules_page_opens_from_the_dialog_in_words_of_the_language(table_page, lang):
+    page = table_page(f"fast=1&seed=2&level=random&lang={lang}")
+    presets = page.evaluate("settebello.game('variants').then(i => i.variants.map(v => v.id))")
+    keys = page.evaluate("settebello.game('variants').then(i => Object.keys(i.option_specs))")
+    page.locator("#new").click()
+    dialog = page.locator("#newgame-dialog")
+    dialog.wait_for(state="visible")
+    rules = page.locator("#rules-dialog")
+    for variant in presets:
+        dialog.locator("#ng-variant").select_option(variant)
+        dialog.locator("#ng-rules").click()
+        rules.locator(".rules__body").wait_for()
+        title = rules.locator("#rules-title").inner_text()
+        changes = rules.locator(".rules__changes li").all_inner_texts()
+        if variant == "scopa":
+            assert not changes, changes  # classic Scopa is the rules below
+        else:
+            assert title.startswith(LANGS[lang]) and changes, (variant, title)
+            # each change in words: no engine key ("capture: fifteen") and no missing text key
+            assert not [c for c in changes if "rulebook." in c or any(c.startswith(k + ": ") for k in keys)], changes
+        # an example of each capture rule the game changes, drawn with the game's cards
+        for example in rules.locator(".rules__example").all():
+            assert example.locator("img").count() >= 3
+        rules.locator(".rules__close").click()
+        rules.wait_for(state="hidden")
+        assert dialog.is_visible()  # back in the New game dialog
+    dialog.locator("#ng-cancel").click()
+
+
+def test_the_table_says_which_game_is_on_and_opens_its_rules(table_page):
+    page = table_page("fast=1&variant=escoba&players=human,random,random,random&teams=pairs&target=21"
+                      "&seed=3&lang=en")
+    line = page.locator("#game-rules")
+    expect(line).to_have_text("Escoba · to 21 · by 2")
+    line.click()
+    rules = page.locator("#rules-dialog")
+    expect(rules.locator("#rules-title")).to_have_text("How to play Escoba")
+    changes = rules.locator(".rules__changes li").all_inner_texts()
+    assert changes[0] == "4 players, in pairs: 3 cards each, 4 on the table."
+    assert changes[1:] == ["A card takes the cards that make fifteen with it, and only those: no capture by equal value or by sum.",
+                           "Instead of the primiera, a point for the most Sevens.",
+                           "The match is played to 21 points.",
+                           "To win, a side must reach the target and lead every other side by at least 2 points."]
+    # the example: the Six on Ace, Three, Four, Five, Knave takes what makes fifteen with it
+    example = rules.locator(".rules__example")
+    assert example.count() == 1 and example.locator(".rules__cards").count() == 4  # the table, 3 ways
+    rules.locator(".rules__close").click()
+    # a house rule chosen on top of the game is in the line too
+    page.evaluate("""() => settebello.startGame({variant: 'scopa', seed: 4, options: {rebello: true, napola: true},
+        seats: [{human: true, name: 'Anna'}, {human: false, level: 'random'}]})""")
+    expect(line).to_have_text("Scopa · to 11 · Re bello · Napola")
