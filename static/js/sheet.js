@@ -49,7 +49,8 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
   const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules))}</th>${sides.map((i) => {
     const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {}, pts, v.rules);
-    return `<td class="${pts ? "won" : ""}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
+    // in a misère game (O12) points are what a side wants to avoid: marked as lost, not won
+    return `<td class="${pts ? (v.rules.misere ? "lost" : "won") : ""}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
   }).join("")}</tr>`).join("");
   const hasPrim = r.detail.some((d) => d.primiera);
   const prim = hasPrim ? `<tr class="sheet__prim"><th scope="row">${esc(t("sheet.primieraDetail"))}</th>${sides.map((i) =>

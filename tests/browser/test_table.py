@@ -140,3 +140,12 @@ def test_escoba_for_six_in_three_pairs_from_the_address_played_out(table_page):
     assert page.evaluate("settebello.view.side_of") == [0, 1, 2, 0, 1, 2]
     click_until(page, lambda: page.locator("#sheet:not([hidden]) #over").count() > 0, limit=1500)
     assert_won_by_the_rules(page, 6, "pairs")
+
+
+def test_a_misere_sheet_marks_points_as_lost_not_won(table_page):
+    """Scopa a non prendere (O12): the first to the target loses, so a point on the sheet is bad news."""
+    page = open_table(table_page, "variant=non-prendere&seed=2&level=random")
+    click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
+    sheet = page.locator("#sheet")
+    assert sheet.locator("td.lost").count() >= 1
+    assert sheet.locator("td.won").count() == 0
