@@ -153,7 +153,7 @@ def ai_bench(payload):
     global _bench
     import random
 
-    from scopa_ai import make_player
+    from scopa_ai import seat_players
     from scopa.loop import play_turn
     from scopa.rules import rules_for
     from scopa.state import Match
@@ -168,7 +168,7 @@ def ai_bench(payload):
         seed = int(payload.get("seed", 1))
         match = Match.new(rules, random.Random(seed))
         match.deal_until_played()
-        players = [make_player(lv, random.Random(seed * 31 + i)) for i, lv in enumerate(levels)]
+        players = seat_players(levels, seed)
         _bench = (match, players, levels)
         return {"players": rules.players, "levels": levels}
     if payload.get("op") != "step" or _bench is None:

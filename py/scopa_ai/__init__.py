@@ -5,6 +5,6 @@
 Levels: random, beginner, easy, expert, master (see levels.py and master.py).
 """
 
-from .base import LEVELS, Player, RandomPlayer, hint, make_player
+from .base import LEVELS, Player, RandomPlayer, hint, make_player, seat_players
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "hint", "make_player"]
+__all__ = ["LEVELS", "Player", "RandomPlayer", "hint", "make_player", "seat_players"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 from scopa.errors import RuleError
 from scopa.state import Play, PlayerView
@@ -70,6 +70,13 @@ def make_player(level: str, rng: random.Random) -> Player:
     if factory is None:
         raise RuleError(f"unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
     return factory(rng)
+
+
+def seat_players(levels: Sequence[str | None], seed: int) -> list[Player | None]:
+    """The computer players of a match dealt from `seed`, one per seat (None where a person sits),
+    each with its own generator drawn from the seed: a game, a tournament's table and a benchmark
+    seat the very same players for the same seed."""
+    return [None if lv is None else make_player(lv, random.Random(seed * 31 + i)) for i, lv in enumerate(levels)]
 
 
 def hint(view: PlayerView, level: str = "expert", rng: random.Random | None = None) -> Play:

@@ -26,6 +26,8 @@ from typing import Any, Sequence
 
 from scopa.errors import ScopaError
 
+from .errors import is_whole
+
 
 class ClockError(ScopaError):
     """A clock setting that cannot be used, or a clock used out of turn."""
@@ -33,7 +35,7 @@ class ClockError(ScopaError):
 
 def _ms(value: Any) -> bool:
     """Whether a saved value is a whole number of milliseconds (not negative)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return is_whole(value) and value >= 0
 
 
 # Allowed range of each setting, in milliseconds (and what the error message calls it).
@@ -61,7 +63,7 @@ class ClockConfig:
         """Raise ClockError naming the first bad setting; return self when all are good."""
         for key, (low, high, label) in _LIMITS.items():
             value = getattr(self, key)
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not is_whole(value):
                 raise ClockError(f"the clock's {label} ({key}) must be a whole number of "
                                  f"milliseconds, not {value!r}")
             if not low <= value <= high:
@@ -266,7 +268,7 @@ class Clock:
         return clock
 
     def _check_seat(self, seat: Any) -> None:
-        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.timed)):
+        if not (is_whole(seat) and 0 <= seat < len(self.timed)):
             raise ClockError(f"no seat {seat!r}: seats are 0 to {len(self.timed) - 1}")
 
 

@@ -121,16 +121,10 @@ class TournamentDesk:
         seed = arg.get("seed")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        options = arg.get("options")
-        options = {} if options is None else options
-        if not isinstance(options, dict):
-            raise SessionError("the tournament's options must be an object")
         partner = arg.get("partner_level")
-        partner = "expert" if partner is None else partner
-        if not isinstance(partner, str):
-            raise SessionError(f"unknown partner level {partner!r}")
-        self.tournament = Tournament(arg.get("variant", "scopa"), options, arg.get("entrants"), seed,
-                                     partner, arg.get("clock"))
+        # Tournament checks every setting (the variant, options, entrants, seed, partner, clock)
+        self.tournament = Tournament(arg.get("variant", "scopa"), arg.get("options"), arg.get("entrants"), seed,
+                                     "expert" if partner is None else partner, arg.get("clock"))
         self.link = None
         return self.view()
 

@@ -18,7 +18,7 @@ from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, preset
 from scopa.state import Match, Play, PlayEvent
 
-from scopa_ai import LEVELS, make_player
+from scopa_ai import LEVELS, seat_players
 from scopa_ai import hint as ai_hint
 from .errors import SessionError, is_whole
 
@@ -112,8 +112,7 @@ class Game:
         self.match = match
         self.rng = rng  # the match's shuffle, kept across undo and saves
         match.rng = rng
-        self.players = [None if s["human"] else make_player(s["level"], random.Random(seed * 31 + i))
-                        for i, s in enumerate(seats)]
+        self.players = seat_players([None if s["human"] else s["level"] for s in seats], seed)
         self.humans = [i for i, s in enumerate(seats) if s["human"]]
         self.shown = self._first_human_to_show()  # the human seat whose hand the page shows
 

@@ -22,6 +22,8 @@ from scopa.errors import ScopaError
 from scopa.record import from_record, to_record
 from scopa.state import Match
 
+from .errors import is_whole
+
 FORMAT = "settebello-stats/1"
 COUNTERS = ("matches", "won", "forfeits", "hands", "hands_won", "scope", "settebelli", "primiere", "points")
 SEEN_KEPT = 1000  # fingerprints remembered, so a match counted twice (e.g. after a reload) counts once
@@ -188,7 +190,7 @@ class Stats:
             clean = _empty_counts()
             for key in COUNTERS:
                 value = counts.get(key, 0)
-                if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and key != "points"):
+                if not is_whole(value) or (value < 0 and key != "points"):
                     raise StatsError(f"the statistics' {variant}.{key} must be a whole number, not {value!r}")
                 clean[key] = value
             if clean["won"] > clean["matches"] or clean["hands_won"] > clean["hands"]:

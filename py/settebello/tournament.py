@@ -26,6 +26,7 @@ import random
 from typing import Any, Sequence
 
 from .clock import ClockConfig
+from .errors import is_whole
 from scopa.errors import ScopaError
 from scopa.loop import hands_dealt, play_match
 from scopa.rules import PRESETS, RuleSet, rules_for
@@ -117,7 +118,7 @@ class Tournament:
                  seed: int, partner_level: str = "expert", clock: Any = None):
         """Draw the first-round seats and the byes with `random.Random(seed)` (see the module doc);
         `clock` (ClockConfig.parse: "off", "standard" or settings) times the persons' matches."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not is_whole(seed):
             raise TournamentError(f"the seed must be a whole number, not {seed!r}", reason="seed")
         if options is not None and not isinstance(options, dict):
             raise TournamentError("the tournament's options must be an object")
@@ -243,9 +244,9 @@ class Tournament:
         if tb["a"] is None or tb["b"] is None:
             raise TournamentError("that table's players are not known yet")
         if (not isinstance(totals, (list, tuple)) or len(totals) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in totals)):
+                or not all(is_whole(x) for x in totals)):
             raise TournamentError("a result needs both sides' totals as whole numbers")
-        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 0:
+        if not is_whole(hands) or hands < 0:
             raise TournamentError(f"a result's hands must be a whole number, not {hands!r}")
         if forfeit is not None:
             if forfeit not in (0, 1):
@@ -259,7 +260,7 @@ class Tournament:
 
     def simulate(self, round_index: int, table_index: int) -> dict[str, Any]:
         """Play a computer-only table's match with the AI levels and enter its result."""
-        from scopa_ai import make_player
+        from scopa_ai import seat_players
         from scopa.record import to_record
 
         if self.has_person(round_index, table_index):
@@ -268,7 +269,7 @@ class Tournament:
         seed = config["seed"]
         names = [s["name"] for s in config["seats"]]
         match = Match.new(self.rules, random.Random(seed), names)
-        players = [make_player(s["level"], random.Random(seed * 31 + i)) for i, s in enumerate(config["seats"])]
+        players = seat_players([s["level"] for s in config["seats"]], seed)
         last_side = None
         for turn in play_match(match, players, MAX_HANDS):
             last_side = turn.seat % 2
