@@ -62,6 +62,14 @@ def test_demo_receives_ready_and_hand_end_then_starts_a_new_game(page, base_url)
     game.wait_for_function("settebello.view.players.length === 4 && settebello.view.variant === 'scopone'")
     assert not CARD.search(json.dumps(started))
 
+    # any table the rules allow, by the same command: Escoba for six in two triples, to 21 by 2
+    page.evaluate("""() => document.querySelector("iframe").contentWindow.postMessage({type: "settebello:new-game",
+        config: {variant: "escoba", options: {players: 6, teams: "triples", target: 21},
+                 seats: [{human: true, name: "Reader"}, ...Array(5).fill({human: false, level: "random"})]}}, "*")""")
+    game.wait_for_function("settebello.view.variant === 'escoba' && settebello.view.players.length === 6")
+    view = game.evaluate("settebello.view")
+    assert view["side_of"] == [0, 1, 0, 1, 0, 1] and view["rules"]["lead"] == 2 and view["rules"]["target"] == 21
+
 
 def test_bad_messages_are_ignored_with_a_warning_and_change_nothing(page, base_url):
     _, game, warnings = _open_demo(page, base_url)
