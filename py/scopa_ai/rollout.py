@@ -26,6 +26,7 @@ from typing import Sequence
 
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, Card
+from scopa.rules import RuleSet
 from scopa.scoring import score_hand
 from scopa.state import Match
 from .heuristics import Knowledge
@@ -208,7 +209,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     return score_hand(rules, prese, scope, tradizionali).totals
 
 
-def _sweep(rules, card: Card, table: Sequence[Card], pos: Sequence[int], scopa_worth: float,
+def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int], scopa_worth: float,
            tradizionale_worth: float) -> float:
     """Counting modulo (SB6): the worth of taking the whole table at `pos` with `card`."""
     kind = scopa_kind(rules, card, [table[i] for i in pos])
