@@ -1,4 +1,5 @@
-"""Which sets of table cards a played card may take (R4, O3–O6, S4, S5).
+"""Which sets of table cards a played card may take (R4, O3–O6, S4, S5, SB4, SB5, SB7), and what a
+sweep of the table is worth (R5, S5, SB6).
 
 The answer depends only on the rule set and the multiset of table values, so it is computed once
 per (rules, table values) for all ten card values and cached; a lookup maps the cached positions
@@ -12,6 +13,11 @@ from typing import Sequence
 
 from .cards import VALUE, Card
 from .rules import RuleSet
+
+# What a capture that empties the table is (`scopa_kind`): a scopa that scores for its side, or
+# (counting modulo, SB6) a traditional scopa, which scores `RuleSet.scopa_tradizionale`.
+SCOPA = "scopa"
+TRADIZIONALE = "tradizionale"
 
 Positions = tuple[int, ...]
 
@@ -40,6 +46,69 @@ def _subsets_by_sum(values: Sequence[int], limit: int) -> dict[int, list[Positio
     return found
 
 
+def _subsets_by_residue(values: Sequence[int], modulo: int) -> dict[int, list[Positions]]:
+    """Every non-empty set of positions, grouped by the sum of its values modulo `modulo` (SB5).
+
+    Every set is a candidate, so this is exponential in the table's length; counting modulo 7
+    almost every card takes, and the table stays short.
+    """
+    found: dict[int, list[Positions]] = {}
+    n = len(values)
+    stack: list[tuple[int, int, Positions]] = [(0, 0, ())]
+    while stack:
+        start, total, chosen = stack.pop()
+        for i in range(start, n):
+            s = (total + values[i]) % modulo
+            pos = chosen + (i,)
+            found.setdefault(s, []).append(pos)
+            stack.append((i + 1, s, pos))
+    for lists in found.values():
+        lists.sort(key=lambda p: (len(p), p))
+    return found
+
+
+def _differences(values: Sequence[int]) -> dict[int, list[Positions]]:
+    """SB4: every set of two or more positions whose largest value minus all the others is at
+    least 1, grouped by that difference (Fante and 2: 8 - 2 = 6; Re, 7 and Asso: 10 - 7 - 1 = 2).
+
+    `values` must be sorted ascending. The largest card is worth more than all the others
+    together, so the others are below it in value and add up to less than it.
+    """
+    found: dict[int, list[Positions]] = {}
+    below: dict[int, dict[int, list[Positions]]] = {}  # first position of a value -> sums below it
+    first = 0
+    for i, v in enumerate(values):
+        if i and values[i - 1] != v:
+            first = i
+        if first not in below:
+            below[first] = _subsets_by_sum(values[:first], 9)
+        for total, sets in below[first].items():
+            if total < v:
+                found.setdefault(v - total, []).extend(p + (i,) for p in sets)
+    for lists in found.values():
+        lists.sort(key=lambda p: (len(p), p))
+    return found
+
+
+def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
+    """What taking `presa`, the whole table, with `card` is (the hand's last play aside, R5):
+    `SCOPA`, `TRADIZIONALE` or None (no scopa at all).
+
+    S5: the Asso that takes all is a scopa only with `ace_scopa`. SB6, counting modulo (Modulo
+    sette): a sweep classic Scopa allows too (the taken cards' face values add up to the card's,
+    a card of the same rank included) is traditional; a 7 sweeping a lone 7 is neither; any other
+    sweep is a (modular) scopa.
+    """
+    v = VALUE[card]
+    if rules.ace_takes_all and v == 1:
+        return SCOPA if rules.ace_scopa else None
+    if not rules.modulo or sum(VALUE[c] for c in presa) != v:
+        return SCOPA
+    if v % rules.modulo == 0 and len(presa) == 1:
+        return None  # SB6: [002] "un 7 con un altro 7": no point either way
+    return TRADIZIONALE
+
+
 class CaptureRule:
     """The capture options of one rule set, cached by table values; one shared per configuration."""
 
@@ -48,7 +117,7 @@ class CaptureRule:
     @classmethod
     def of(cls, rules: RuleSet) -> "CaptureRule":
         """The shared capture rule for these rules, so every match and simulation warms one cache."""
-        key = (rules.capture, rules.single_priority, rules.fewest_cards, rules.ace_takes_all)
+        key = (rules.capture, rules.single_priority, rules.fewest_cards, rules.ace_takes_all, rules.modulo)
         found = cls._shared.get(key)
         if found is None:
             found = cls._shared[key] = cls(rules)
@@ -59,6 +128,7 @@ class CaptureRule:
         self.single_priority = rules.single_priority
         self.fewest = rules.fewest_cards
         self.ace_takes_all = rules.ace_takes_all
+        self.modulo = rules.modulo
         self._limit = 14 if "fifteen" in self.mode else 10
         self._cache: dict[tuple[int, ...], tuple[list[Positions], ...]] = {}
 
@@ -77,23 +147,37 @@ class CaptureRule:
         return [tuple([table[i] for i in pos]) for pos in entry[VALUE[card]]]
 
     def _compute(self, values: tuple[int, ...]) -> tuple[list[Positions], ...]:
-        by_sum = _subsets_by_sum(values, self._limit)
+        if self.modulo:
+            by_sum = _subsets_by_residue(values, self.modulo)
+        else:
+            by_sum = _subsets_by_sum(values, self._limit if "match" in self.mode or "fifteen" in self.mode else 0)
+        diffs = _differences(values) if "difference" in self.mode else {}
         entry: list[list[Positions]] = [[]]
         for v in range(1, 11):
-            entry.append(self._for_value(v, values, by_sum))
+            entry.append(self._for_value(v, values, by_sum, diffs))
         return tuple(entry)
 
-    def _for_value(self, v: int, values: tuple[int, ...], by_sum: dict[int, list[Positions]]) -> list[Positions]:
+    def _for_value(self, v: int, values: tuple[int, ...], by_sum: dict[int, list[Positions]],
+                   diffs: dict[int, list[Positions]]) -> list[Positions]:
         if v == 1 and self.ace_takes_all and values:
             return [tuple(range(len(values)))]  # S5: the Asso takes the whole table, nothing else
         options: list[Positions] = []
         if self.mode != "fifteen":
-            sums = by_sum.get(v, [])
-            singles = [p for p in sums if len(p) == 1]
-            if singles and self.single_priority:
-                options = singles  # R4(a): a same-value card, never a sum
+            # R4(a): a same-value card; counting modulo, one of the same rank (SB5: a Cavallo on a
+            # Cavallo, while a 2 on a Cavallo is one of the choices).
+            singles = [(i,) for i, x in enumerate(values) if x == v]
+            if self.modulo:
+                others = [p for p in by_sum.get(v % self.modulo, []) if len(p) > 1 or values[p[0]] != v]
             else:
-                options = list(sums)  # R4(b), or O5 off: singles and sums alike
+                others = [p for p in by_sum.get(v, []) if len(p) > 1] if "match" in self.mode else []
+                others += diffs.get(v, [])  # SB4, SB7: by difference too, or instead of the sum
+                if "match" in self.mode and v in diffs:
+                    others.sort(key=lambda p: (len(p), p))
+            if singles and self.single_priority:
+                options = singles  # R4(a): a same-value card, never a sum (or a difference, SB4)
+            else:
+                # R4(b), or O5 off: singles and the rest alike; SB5: the "assioma della scelta".
+                options = sorted(singles + others, key=lambda p: (len(p), p)) if singles else others
         if "fifteen" in self.mode:
             options += by_sum.get(15 - v, [])
         if "eleven" in self.mode and 11 - v >= 1:

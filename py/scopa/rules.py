@@ -1,4 +1,4 @@
-"""Rule sets: every option of RULES §3 as a field, and every Phase 1 variant of §4 as a preset.
+"""Rule sets: every option of RULES §3 as a field, and the variants of §4 as presets.
 
 A variant is a value, not a branch: code reads these fields and never tests a variant's name.
 The option keys are the names used in game records and on the command line.
@@ -11,8 +11,9 @@ from typing import Any, Mapping
 
 from .errors import RuleError
 
-CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven")
-PHASE2_CAPTURE_MODES = ("difference",)
+# O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
+CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference")
+MODULI = (0, 7)  # SB5: 0 counts values and sums as they are; 7 is Modulo sette's arithmetic
 PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
 SCORING_MODES = ("standard", "denari", "romano", "frac")
@@ -44,6 +45,8 @@ class RuleSet:
     target: int = 11  # O10: 0 means a single-hand match
     lead: int = 0  # O11
     misere: bool = False  # O12
+    modulo: int = 0  # SB5: capture values and sums counted modulo this (7: Fante 1, Cavallo 2, Re 3, 7 zero)
+    scopa_tradizionale: int = 1  # SB6: points of a scopa classic Scopa allows too, when counting modulo
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -98,6 +101,12 @@ class RuleSet:
         for key, spec in OPTION_SPECS.items():
             if spec.needs and getattr(self, key) and not getattr(self, spec.needs):
                 raise RuleError(f"{key} needs {spec.needs} on", reason="option.needs")
+        if self.modulo and self.capture != "match":
+            raise RuleError(f"modulo {self.modulo} counts the sums of the capture rule match, not {self.capture}",
+                            reason="option.modulo")
+        if self.scopa_tradizionale != 1 and not self.modulo:
+            raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
+                            reason="option.needs")
         _VALID.add(self)
 
     def options(self) -> dict[str, Any]:
@@ -149,8 +158,6 @@ class OptionSpec:
             return value
         if not isinstance(raw, str):
             raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {raw!r}")
-        if key == "capture" and raw in PHASE2_CAPTURE_MODES:
-            raise RuleError(f"capture {raw!r} (Sottratta) is a Phase 2 variant and is not playable yet")
         if raw not in self.choices:
             raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {raw!r}")
         return raw
@@ -178,6 +185,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
     "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
     "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
+    "modulo": OptionSpec(int, choices=MODULI, help="capture values and sums counted modulo 7, or not (0) (SB5)"),
+    "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1),
+                                     help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
 }
 
 
@@ -234,6 +244,16 @@ PRESETS: dict[str, Preset] = {
                 single_priority=False, scoring="frac", primiera="none", target=50),
         _preset("non-prendere", "Scopa a non prendere", "Misère for four each alone, all cards dealt: first to 11 loses.",
                 players=4, hand_size=10, table_cards=0, misere=True),
+        # Phase 2 (RULES §4): captures by difference (SB4), modulo 7 (SB5, SB6), by sum or difference (SB7).
+        _preset("sottratta", "Scopa di differenze (sottratta)",
+                "Take two or more cards with their difference, the largest minus the rest (8-2=6); one card by its equal.",
+                capture="difference"),
+        _preset("modulo-sette", "Modulo sette",
+                "Values and sums count modulo 7 (Fante 1, Cavallo 2, Re 3, 7 zero); a scopa classic Scopa allows costs a point.",
+                modulo=7, scopa_tradizionale=-1),
+        _preset("inversa", "Scopa inversa",
+                "Subtraction as well as the sum: take cards that add up to the card played, or whose difference it is.",
+                capture="match+difference"),
     )
 }
 

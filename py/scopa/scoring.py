@@ -1,4 +1,4 @@
-"""Scoring a hand (R7, O7–O9, O12, S3, S6): points per side and category, with the detail shown.
+"""Scoring a hand (R7, O7–O9, O12, S3, S6, SB6): points per side and category, with the detail shown.
 
 Which categories count, and what each is worth, is data (`PROFILES`) chosen by the rule set's
 `scoring` option; the primiera rule and the extras are read from their own options.
@@ -152,8 +152,10 @@ def _napola(pile: Sequence[Card]) -> int:
     return run if run >= 3 else 0
 
 
-def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[int]) -> HandResult:
-    """Score a finished hand from each side's captured cards and scope."""
+def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[int],
+               tradizionali: Sequence[int] | None = None) -> HandResult:
+    """Score a finished hand from each side's captured cards and scope (and, counting modulo, its
+    traditional scope, SB6: category `tradizionali`, `scopa_tradizionale` points each)."""
     profile = PROFILES[rules.scoring]
     sides = len(piles)
     points: list[dict[str, int]] = [dict() for _ in range(sides)]
@@ -167,6 +169,8 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
                 sevens += 1
         detail.append({"cards": len(pile), "denari": denari, "sevens": sevens,
                        "settebello": SETTEBELLO in pile, "scope": scope[side]})
+        if rules.modulo:
+            detail[side]["tradizionali"] = tradizionali[side] if tradizionali else 0
     categories: list[str] = []
 
     def award(category: str, winners: Sequence[int], worth: int = 1) -> None:
@@ -181,6 +185,9 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
 
     if profile.scope:
         count("scope", [s * profile.scope for s in scope])
+    if rules.modulo:
+        # SB6: a traditional scopa scores its own points (Modulo sette: -1), a category of its own.
+        count("tradizionali", [d["tradizionali"] * rules.scopa_tradizionale for d in detail])
     if profile.carte:
         award("carte", _most([d["cards"] for d in detail], max(rules.carte_min, 1), rules.misere))
     if profile.denari_each:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
-from .captures import CaptureRule
+from .captures import TRADIZIONALE, CaptureRule, scopa_kind
 from .cards import DECK, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
 from .rules import RuleSet
@@ -79,6 +79,9 @@ class PlayEvent:
     winner: int | None = None  # the winning side, when this play ended the match
     sides: int = 1  # how many sides the match has: seat S's captures go to pile S % sides
     deals: tuple[tuple[int, Card], ...] = ()  # (seat, card) dealt after the play, in dealing order
+    # SB6: a sweep classic Scopa allows too, counting modulo: it scores `scopa_tradizionale` (-1 in
+    # Modulo sette) and is no `scopa`.
+    tradizionale: bool = False
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
@@ -104,6 +107,7 @@ class PlayEvent:
             "seat": self.seat,
             **self.play.to_json(),
             "scopa": self.scopa,
+            "tradizionale": self.tradizionale,
             "dealt": self.dealt,
             "sweep": None if self.sweep is None else {"seat": self.sweep[0], "cards": cards_str(self.sweep[1])},
             "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
@@ -148,6 +152,8 @@ class PlayerView:
     # who dealt the hand on the table: `dealer` once it is being played; after its last play the
     # deal has passed on (R2), and this still names the hand's own dealer (e.g. for a score sheet)
     hand_dealer: int | None = None
+    # SB6: each side's traditional scope this hand, counting modulo (they cost it a point each)
+    tradizionali: tuple[int, ...] = ()
 
     @property
     def side(self) -> int:
@@ -180,6 +186,7 @@ class PlayerView:
             "deck_left": self.deck_left,
             "prese": [cards_str(p) for p in self.prese],
             "scope": list(self.scope),
+            "tradizionali": list(self.tradizionali) or [0] * sides,
             "last_capturer": self.last_capturer,
             "plays": [{"seat": s, **p.to_json()} for s, p in self.plays],
             "totals": list(self.totals),
@@ -223,6 +230,7 @@ class Match:
         self.mazzo: list[Card] = []  # cards still to deal, next first
         self.prese: list[list[Card]] = [[] for _ in range(self.sides)]
         self.scope = [0] * self.sides
+        self.tradizionali = [0] * self.sides  # SB6: traditional scope, counting modulo
         self.last_capturer: int | None = None
         self.turn = (first_dealer + 1) % n
         self._legal: list[Play] | None = None
@@ -261,6 +269,7 @@ class Match:
         del self.mazzo[: rules.table_cards]
         self.prese = [[] for _ in range(self.sides)]
         self.scope = [0] * self.sides
+        self.tradizionali = [0] * self.sides
         self.last_capturer = None
         self.turn = (self.dealer + 1) % n
         self.hand_dealer = self.dealer
@@ -376,7 +385,7 @@ class Match:
         n = self.n
         nxt = (seat + 1) % n
         last_play = not self.mazzo and not self.hands[nxt]
-        scopa = False
+        scopa = tradizionale = False
         table = self.table
         if presa:
             for t in presa:
@@ -386,9 +395,12 @@ class Match:
             pile.extend(presa)
             self.last_capturer = seat
             if not table and not last_play:
-                # R5 and S5: the sweep of an Asso that takes all is a scopa only with ace_scopa.
-                rules = self.rules
-                if not (rules.ace_takes_all and VALUE[c] == 1) or rules.ace_scopa:
+                # R5; S5: the Asso's sweep only with ace_scopa; SB6: a traditional one, counting modulo.
+                kind = scopa_kind(self.rules, c, presa)
+                if kind == TRADIZIONALE:
+                    tradizionale = True
+                    self.tradizionali[self.side_of[seat]] += 1
+                elif kind is not None:
                     scopa = True
                     self.scope[self.side_of[seat]] += 1
         else:
@@ -399,25 +411,25 @@ class Match:
         self._legal = None
         if not self.hands[nxt]:
             if not self.mazzo:
-                event = self._end_hand(seat, play, scopa)
+                event = self._end_hand(seat, play, scopa, tradizionale)
                 log.events.append(event)
                 return event
             first = self.dealer + 1
             deals = tuple(((first + i) % n, c) for i, c in enumerate(self._deal_round()))
-            event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals)
+            event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale)
         else:
-            event = PlayEvent(seat, play, scopa, sides=self.sides)
+            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale)
         log.events.append(event)
         return event
 
     # -- end of hand and match ---------------------------------------------------------------
-    def _end_hand(self, seat: int, play: Play, scopa: bool) -> PlayEvent:
+    def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool) -> PlayEvent:
         swept = tuple(self.table)
         taker = self.last_capturer
         if swept and taker is not None:
             self.prese[self.side_of[taker]].extend(swept)  # R6; S8: nobody captured, nobody takes
         self.table = []
-        result = score_hand(self.rules, self.prese, self.scope)
+        result = score_hand(self.rules, self.prese, self.scope, self.tradizionali)
         self.results.append(result)
         for side, pts in enumerate(result.totals):
             self.totals[side] += pts
@@ -425,7 +437,8 @@ class Match:
         self.dealer = (self.dealer + 1) % self.n
         self.turn = (self.dealer + 1) % self.n
         self.phase = "over" if self.winner is not None else "deal"
-        return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides)
+        return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides,
+                         tradizionale=tradizionale)
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
@@ -448,7 +461,7 @@ class Match:
             scope=tuple(self.scope), last_capturer=self.last_capturer, plays=plays,
             totals=tuple(self.totals), results=tuple(self.results), winner=self.winner,
             legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
-            hand_dealer=self.hand_dealer,
+            hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
         )
 
     def clone(self) -> "Match":
@@ -460,6 +473,7 @@ class Match:
         m.mazzo = self.mazzo[:]
         m.prese = [p[:] for p in self.prese]
         m.scope = self.scope[:]
+        m.tradizionali = self.tradizionali[:]
         m.totals = self.totals[:]
         m.results = self.results[:]
         m.log = [HandLog(h.deck, h.plays[:], h.redeal, h.events[:]) for h in self.log[-1:]]
@@ -505,6 +519,7 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
     m.table = list(view.table)
     m.prese = [list(p) for p in view.prese]
     m.scope = list(view.scope)
+    m.tradizionali = list(view.tradizionali) or [0] * m.sides
     m.last_capturer = view.last_capturer
     i = 0
     for seat, count in enumerate(view.hand_counts):

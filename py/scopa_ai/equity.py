@@ -7,7 +7,8 @@ totals, computed by dynamic programming over the scores from the distribution of
 under the rule set, itself estimated once per rule set by hands played by the master's rollout
 policy from random deals (seeded, so it is the same every time). The rule set alone decides it:
 target, lead, misère and the scoring profile enter through the simulated hands and the engine's
-`match_winner`.
+`match_winner`. Where a hand may score below zero (a traditional scopa counting modulo, SB6), a
+score can come back, so the chances are found by iterating over a bounded grid of scores instead.
 
 Against a side that reads as a greedy player or a novice (styles.py) the simulated hands have that
 side play as one, and the equity is the favourite's: at 0–0 of an 11-point match the careful
@@ -71,6 +72,9 @@ class Equity:
         top = max(max(x, y) for x, y in dist)
         # The grid: scores up to the target plus a few hands' points (ties and leads play on).
         self.cap = max(rules.target, 1) + 3 * max(top, 1)
+        low = min(min(x, y) for x, y in dist)
+        # SB6: hand points below zero; the grid's floor, a few hands' worth of them below zero.
+        self.floor = 3 * low if low < 0 else None
         self.tie = sum(p for (x, y), p in self.dist if x == y == 0)
         self._start: dict[tuple[int, int], float] = {}
 
@@ -79,7 +83,7 @@ class Equity:
         won = match_winner(self.rules, (a, b))
         if won is not None:
             return 1.0 if won == 0 else 0.0
-        if max(a, b) >= self.cap:
+        if max(a, b) >= self.cap or (self.floor is not None and min(a, b) < self.floor):
             return 0.5 if a == b else (0.75 if a > b else 0.25)  # far past the target: a guess
         return self.start(a, b)
 
@@ -88,6 +92,9 @@ class Equity:
         got = self._start.get((a, b))
         if got is not None:
             return got
+        if self.floor is not None:
+            self._iterate()
+            return self._start[(a, b)]
         # Every state reachable from here has a larger total (or is this one again, on a 0–0
         # hand): fill them highest total first, without recursion.
         order = []
@@ -109,6 +116,34 @@ class Equity:
                     acc += p * self.after(s[0] + x, s[1] + y)
             self._start[s] = acc / (1.0 - self.tie) if self.tie < 1.0 else 0.5
         return self._start[(a, b)]
+
+    def _iterate(self) -> None:
+        """Every score of the grid from the floor to the cap, where hands may score below zero
+        (SB6): Gauss-Seidel sweeps, the highest totals first, until no chance moves by 1e-7."""
+        lo, cap = self.floor, self.cap
+        moves = [(x, y, p) for (x, y), p in self.dist if x or y]
+        grid = [(a, b) for a in range(lo, cap) for b in range(lo, cap) if match_winner(self.rules, (a, b)) is None]
+        grid.sort(key=lambda s: -(s[0] + s[1]))
+        value = dict.fromkeys(grid, 0.5)
+        fixed: dict[tuple[int, int], float] = {}
+        for _ in range(500):
+            change = 0.0
+            for a, b in grid:
+                acc = 0.0
+                for x, y, p in moves:
+                    t = (a + x, b + y)
+                    v = value.get(t)
+                    if v is None:
+                        v = fixed.get(t)
+                        if v is None:
+                            v = fixed[t] = self.after(*t)  # a match won, or off the grid
+                    acc += p * v
+                new = acc / (1.0 - self.tie) if self.tie < 1.0 else 0.5
+                change = max(change, abs(new - value[(a, b)]))
+                value[(a, b)] = new
+            if change < 1e-7:
+                break
+        self._start.update(value)
 
     def point(self, a: int, b: int) -> float:
         """What one more point of this hand is worth to side 0, in match-winning chance, at the

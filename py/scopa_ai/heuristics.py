@@ -1,7 +1,9 @@
 """What cards and plays are worth under a rule set: the shared knowledge of every level above random.
 
 Everything is derived from the `RuleSet` (its scoring profile, primiera mode, extras, capture mode,
-misère), never from a variant's name. Worths are in points-of-the-hand units, roughly: the
+modulo, misère), never from a variant's name. Which cards a card takes is always the engine's
+`CaptureRule` (sums, fifteens, differences or sums modulo 7 alike), never a sum worked out here; what
+a sweep is worth is the engine's `scopa_kind` (counting modulo, a traditional scopa costs, SB6). Worths are in points-of-the-hand units, roughly: the
 Settebello is worth its point, a scopa its point, a denaro a share of the denari point, and so on.
 In misère every worth is negated: taking cards is what loses.
 """
@@ -12,7 +14,7 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
-from scopa.captures import CaptureRule
+from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from scopa.cards import DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import FIGURE_DENARI, NAPOLA_RUN, PROFILES
@@ -61,9 +63,10 @@ class Knowledge:
         self.worth: tuple[float, ...] = tuple(w)
         # A scopa is worth its point, plus the tempo of an empty table; in misère it is a loss.
         self.scopa = sign * (profile.scope * 1.0 + 0.1) if profile.scope else 0.0
+        # SB6: counting modulo, a traditional scopa is worth its points (Modulo sette: -1) with the
+        # same tempo; a 7 sweeping a lone 7 only the tempo.
+        self.tradizionale = sign * (rules.scopa_tradizionale + 0.1)
         self.capture = CaptureRule.of(rules)
-        # The highest card sum that can be taken at once: 10 when matching, 14 with fifteen.
-        self.limit = 14 if "fifteen" in rules.capture else 10
 
     def takes(self, table: Sequence[Card], value: int) -> list[tuple[Card, ...]]:
         """The sets of cards of this sorted table that a card of `value` may take."""
@@ -82,22 +85,31 @@ class Knowledge:
                 out.append(Play(c, ()))
         return out
 
+    def sweep(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> float:
+        """What taking `presa` with `card` from a table of `table_len` cards is worth as a sweep:
+        a scopa's worth, a traditional scopa's (SB6, counting modulo) or 0 (no scopa)."""
+        if not presa or len(presa) != table_len or last_play:
+            return 0.0
+        kind = scopa_kind(self.rules, card, presa)
+        if kind == SCOPA:
+            return self.scopa
+        if kind == TRADIZIONALE:
+            return self.tradizionale
+        return 0.0
+
     def is_scopa(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> bool:
-        """Whether taking `presa` with `card` from a table of `table_len` cards is a scopa."""
+        """Whether taking `presa` with `card` from a table of `table_len` cards is a scopa that
+        scores for its side (a traditional one, SB6, is not)."""
         if not presa or len(presa) != table_len or last_play:
             return False
-        rules = self.rules
-        return not (rules.ace_takes_all and VALUE[card] == 1) or rules.ace_scopa
+        return scopa_kind(self.rules, card, presa) == SCOPA
 
     def gain(self, play: Play, table_len: int, last_play: bool) -> float:
-        """The immediate worth of a play to its side: the cards it takes and the scopa."""
+        """The immediate worth of a play to its side: the cards it takes and the sweep."""
         if not play.presa:
             return 0.0
         w = self.worth
-        g = w[play.card] + sum(w[c] for c in play.presa)
-        if self.is_scopa(play.card, play.presa, table_len, last_play):
-            g += self.scopa
-        return g
+        return w[play.card] + sum(w[c] for c in play.presa) + self.sweep(play.card, play.presa, table_len, last_play)
 
 
 @lru_cache(maxsize=64)

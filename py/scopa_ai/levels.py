@@ -50,7 +50,7 @@ class BeginnerPlayer:
     @staticmethod
     def scores(view: PlayerView) -> list[float]:
         """Its score per legal play before the noise: cards taken, plus one for taking, plus two
-        for a scopa (negated in misère)."""
+        for a scopa, minus two for a traditional one counting modulo (SB6) (negated in misère)."""
         k = knowledge(view.rules)
         n = len(view.table)
         last = is_last_play(view)
@@ -59,6 +59,8 @@ class BeginnerPlayer:
             s = len(p.presa) + (1 if p.presa else 0)
             if k.is_scopa(p.card, p.presa, n, last):
                 s += 2 if k.scopa > 0 else -2
+            elif abs(k.sweep(p.card, p.presa, n, last)) > 0.5:  # SB6: a traditional scopa, counting modulo
+                s += 2 if k.tradizionale > 0 else -2
             out.append(-s if k.rules.misere else s)
         return out
 
@@ -155,9 +157,9 @@ class ExpertPlayer:
                     continue
                 top = 0.0
                 for presa in k.takes(rest, v):
-                    g = sum(w[c] for c in presa) + 0.6 * w[_any_card(v)]
-                    if len(presa) == len(rest) and not (rules.ace_takes_all and v == 1 and not rules.ace_scopa):
-                        g += k.scopa
+                    # The sweep's worth from the engine's rules: no scopa for an Asso that takes
+                    # all (S5), a cost for a traditional one counting modulo (SB6).
+                    g = sum(w[c] for c in presa) + 0.6 * w[_any_card(v)] + k.sweep(_any_card(v), presa, len(rest), False)
                     if g > top:
                         top = g
                 if top > 0:

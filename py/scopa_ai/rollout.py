@@ -1,7 +1,8 @@
 """The master's simulations: a hand played to its end by a fast rule policy, on a copied state.
 
 `playout` follows the engine's rules for a play, a scopa, a new round of dealing and the last
-capture (R2, R4–R6, S5; the capture options come from the engine's own cached `CaptureRule`) and
+capture (R2, R4–R6, S5, SB6; the capture options come from the engine's own cached `CaptureRule`,
+what a sweep is from its `scopa_kind`) and
 scores the finished hand with the engine's `score_hand`, but skips what only a real game needs
 (events, records, checks): it is the inner loop of the master's search.
 tests/unit/test_ai.py replays its plays through `Match.apply` and checks the same hand result.
@@ -23,7 +24,9 @@ from bisect import insort
 from math import comb
 from typing import Sequence
 
+from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, Card
+from scopa.rules import RuleSet
 from scopa.scoring import score_hand
 from scopa.state import Match
 from .heuristics import Knowledge
@@ -48,8 +51,12 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     mazzo = m.mazzo
     prese = m.prese
     scope = m.scope
+    tradizionali = m.tradizionali
+    # SB6: counting modulo, what a sweep is depends on the cards (a traditional one costs).
+    modulo = rules.modulo
+    tradizionale_worth = k.tradizionale
     positions = m.capture_rule.positions
-    sweep_cache = _SWEEPERS.setdefault(id(m.capture_rule), {})
+    sweep_cache = _SWEEPERS.setdefault((id(m.capture_rule), modulo), {})
     hand_size = rules.hand_size
     misere = rules.misere
     ace_no_scopa = rules.ace_takes_all and not rules.ace_scopa
@@ -81,8 +88,15 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
             pile.append(card)
             pile.extend(presa)
             last_capturer = seat
-            if not table and not last_play and not (ace_no_scopa and VALUE[card] == 1):
-                scope[side_of[seat]] += 1
+            if not table and not last_play:
+                if modulo:
+                    kind = scopa_kind(rules, card, presa)
+                    if kind == SCOPA:
+                        scope[side_of[seat]] += 1
+                    elif kind == TRADIZIONALE:
+                        tradizionali[side_of[seat]] += 1
+                elif not (ace_no_scopa and VALUE[card] == 1):
+                    scope[side_of[seat]] += 1
         else:
             insort(table, card)
         seat = nxt
@@ -132,7 +146,12 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 for pos in opts:
                     s = len(pos) + 1.0
                     if len(pos) == n_table and not no_scopa and not (ace_no_scopa and VALUE[c] == 1):
-                        s += 2.0 if scopa_worth > 0 else -2.0
+                        if not modulo:
+                            s += 2.0 if scopa_worth > 0 else -2.0
+                        else:  # SB6: a scopa, a traditional one (a cost) or a 7 on a 7 (nothing)
+                            sweep = _sweep(rules, c, table, pos, scopa_worth, tradizionale_worth)
+                            if abs(sweep) > 0.5:
+                                s += 2.0 if sweep > 0 else -2.0
                     if misere:
                         s = -s
                     s += rng.random() * _NOISE
@@ -163,7 +182,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 s = -0.5 * abs(worth[c])
                 if threat and not last:
                     rest = tuple(sorted(vals + [VALUE[c]]))
-                    sw = _sweepers(positions, rest, sweep_cache)
+                    sw = _sweepers(positions, rest, sweep_cache, modulo)
                     if not threat.isdisjoint(sw):
                         s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
@@ -175,10 +194,11 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                     s += worth[table[i]]
                 if len(pos) == n_table:
                     if not last and not (ace_no_scopa and VALUE[c] == 1):
-                        s += scopa_worth
+                        s += scopa_worth if not modulo else _sweep(rules, c, table, pos, scopa_worth,
+                                                                   tradizionale_worth)
                 elif threat and not last:
                     rest = tuple([vals[i] for i in range(n_table) if i not in pos])
-                    sw = _sweepers(positions, rest, sweep_cache)
+                    sw = _sweepers(positions, rest, sweep_cache, modulo)
                     if not threat.isdisjoint(sw):
                         s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
@@ -186,7 +206,14 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     if table and last_capturer is not None:
         prese[side_of[last_capturer]].extend(table)  # R6
         table.clear()
-    return score_hand(rules, prese, scope).totals
+    return score_hand(rules, prese, scope, tradizionali).totals
+
+
+def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int], scopa_worth: float,
+           tradizionale_worth: float) -> float:
+    """Counting modulo (SB6): the worth of taking the whole table at `pos` with `card`."""
+    kind = scopa_kind(rules, card, [table[i] for i in pos])
+    return scopa_worth if kind == SCOPA else tradizionale_worth if kind == TRADIZIONALE else 0.0
 
 
 def _p_any(unseen: list[int], values: frozenset[int], total: int, hand: int) -> float:
@@ -202,17 +229,21 @@ _ALL_VALUES = frozenset(range(1, 11))
 # The novice's noise on its scores (levels.NOISE).
 _NOISE = 1.5
 
-# Per capture rule, per sorted table values: the card values that take the whole table.
-_SWEEPERS: dict[int, dict[tuple[int, ...], frozenset[int]]] = {}
+# Per capture rule and modulo, per sorted table values: the card values that take the whole table.
+_SWEEPERS: dict[tuple[int, int], dict[tuple[int, ...], frozenset[int]]] = {}
 
 
-def _sweepers(positions, rest: tuple[int, ...], cache: dict) -> frozenset[int]:
-    """The values that sweep a table of these sorted values (cached)."""
+def _sweepers(positions, rest: tuple[int, ...], cache: dict, modulo: int = 0) -> frozenset[int]:
+    """The values that sweep a table of these sorted values for a scopa (cached). Counting modulo,
+    a sweep whose face values add up to the card's is a traditional scopa (SB6), which costs the
+    sweeper: no threat."""
     found = cache.get(rest)
     if found is None:
         if len(cache) > 100_000:
             cache.clear()
         entry = positions(rest)
         full = len(rest)
-        found = cache[rest] = frozenset(v for v in range(1, 11) if any(len(p) == full for p in entry[v]))
+        classic = sum(rest)
+        found = cache[rest] = frozenset(v for v in range(1, 11) if any(len(p) == full for p in entry[v])
+                                        and not (modulo and v == classic))
     return found

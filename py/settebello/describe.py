@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scopa.cards import DECK, PRIMIERA, SUIT, SUITS, VALUE, card_str
+from scopa.errors import ScopaError
 from scopa.rules import OPTION_SPECS, RuleSet, preset
 from scopa.tables import TABLE_KEYS, tables
 
@@ -64,6 +65,9 @@ TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 
 # Options the new-game dialog sets with controls of their own (the table, the target, the lead).
 OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
+# The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
+# its traditional scopa costs (SB5, SB6) are offered only by choosing that game.
+NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale")
 
 
 def option_specs() -> dict[str, dict[str, Any]]:
@@ -80,12 +84,40 @@ def option_specs() -> dict[str, dict[str, Any]]:
     return out
 
 
+def _plays(rules: RuleSet, key: str, value: Any) -> bool:
+    """Whether the engine plays these rules with this one option changed."""
+    try:
+        rules.with_options({key: value})
+    except ScopaError:
+        return False
+    return True
+
+
+def open_choices(rules: RuleSet) -> dict[str, list[Any]]:
+    """For each option of a choice this preset leaves open, the values it can be played with
+    (Modulo sette counts the sums of one capture rule only): the dialog offers these and no other."""
+    out = {}
+    for key in open_options(rules):
+        spec = OPTION_SPECS[key]
+        if spec.kind is not bool and spec.choices:
+            out[key] = [c for c in spec.choices if c == getattr(rules, key) or _plays(rules, key, c)]
+    return out
+
+
 def open_options(rules: RuleSet) -> list[str]:
     """The options a player may change on this preset: every option but those the preset fixes
-    (what makes it itself: Escoba's capture to fifteen and its sevens) and those with their own
-    controls, in the order of RULES §3."""
+    (what makes it itself: Escoba's capture to fifteen and its sevens), those with their own
+    controls and a game's own machinery, in the order of RULES §3; a choice only when the preset
+    can be played with more than one of its values."""
     fixed = rules.diff(RuleSet())
-    return [k for k in OPTION_SPECS if k not in fixed and k not in OWN_CONTROLS]
+    out = []
+    for key, spec in OPTION_SPECS.items():
+        if key in fixed or key in OWN_CONTROLS or key in NOT_HOUSE_RULES:
+            continue
+        if spec.kind is not bool and spec.choices and sum(_plays(rules, key, c) for c in spec.choices) < 2:
+            continue
+        out.append(key)
+    return out
 
 
 def option_bounds() -> dict[str, list[int]]:
@@ -99,7 +131,7 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
     for v in variants:
         rules = preset(v["id"]).rules
         shown.append({**v, "sides": rules.sides, "side_of": side_of_seats(rules), "tables": table_choices(rules),
-                      "open": open_options(rules)})
+                      "open": open_options(rules), "choices": open_choices(rules)})
     ids = [lv["id"] for lv in levels]
     return {
         "variants": shown,

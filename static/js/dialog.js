@@ -73,7 +73,7 @@ export function openNewGame(dialog, info, prefs, check) {
       return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${v && !blocked ? "checked" : ""} ${blocked ? "disabled" : ""}> ${name}</label>`;
     }
     if (spec.kind === "choice") {
-      return `<label class="ng-field">${name}<select data-option="${k}">${spec.choices.map((c) =>
+      return `<label class="ng-field">${name}<select data-option="${k}">${pre().choices[k].map((c) =>
         `<option value="${esc(c)}" ${c === v ? "selected" : ""}>${esc(t(`choice.${k}.${c}`))}</option>`).join("")}</select></label>`;
     }
     return `<label class="ng-field">${name}<input type="number" data-option="${k}" min="${spec.low}" max="${spec.high}" value="${esc(v)}"></label>`;
@@ -155,7 +155,8 @@ export function openNewGame(dialog, info, prefs, check) {
     for (const c of dialog.querySelectorAll("[data-option]")) {
       const k = c.dataset.option, kind = info.option_specs[k].kind;
       if (kind === "bool" && c.disabled) { delete state.options[k]; continue; }
-      const v = kind === "bool" ? c.checked : kind === "number" ? typedNumber(c.value) ?? pre().rules[k] : c.value;
+      const v = kind === "bool" ? c.checked : kind === "number" ? typedNumber(c.value) ?? pre().rules[k]
+        : pre().choices[k].find((x) => String(x) === c.value);  // a choice as Python gave it (7, not "7")
       if (v === pre().rules[k]) delete state.options[k];
       else state.options[k] = v;
     }

@@ -114,7 +114,8 @@ def views_with_scrambled_hidden_cards(rules, seed: int, plies: int):
     return view, view2, m, m2, seat
 
 
-@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "non-prendere", "scopa-d-assi"])
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "non-prendere", "scopa-d-assi", "modulo-sette",
+                                     "inversa"])
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_no_level_reads_hidden_cards(variant, level):
     rules = rules_for(variant)

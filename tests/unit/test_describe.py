@@ -138,13 +138,14 @@ def test_each_preset_leaves_open_what_it_does_not_fix(info):
     assert {"settanta", "rebello", "misere", "fewest_cards"} <= set(by_id["escoba"]["open"])
     # classic Scopa fixes nothing; the table, target and lead have their own controls
     assert by_id["scopa"]["open"] == [k for k in info["option_specs"]
-                                      if k not in ("players", "teams", "hand_size", "table_cards", "target", "lead")]
+                                      if k not in ("players", "teams", "hand_size", "table_cards", "target", "lead",
+                                                   "modulo", "scopa_tradizionale")]
     for v in info["variants"]:
         rules = preset(v["id"]).rules
         for k in v["open"]:
             spec = info["option_specs"][k]
             # every value the dialog may offer for an open option is one the session starts with
-            values = {"bool": [True, False], "choice": spec.get("choices"), "number": [spec.get("low")]}[spec["kind"]]
+            values = {"bool": [True, False], "choice": v["choices"].get(k), "number": [spec.get("low")]}[spec["kind"]]
             for value in values:
                 options = {k: value}
                 if spec["kind"] == "bool" and spec["needs"]:

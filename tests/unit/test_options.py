@@ -1,4 +1,5 @@
-"""Options O1–O12 and the Phase 1 presets of RULES §3–§4, each with a concrete case."""
+"""Options O1–O12 and the presets of RULES §3–§4, each with a concrete case (the Phase 2 capture
+rules in detail: test_phase2_captures.py)."""
 
 import random
 
@@ -80,9 +81,10 @@ def test_o3_match_plus_eleven_takes_even_with_a_same_value_card_002():
     assert takes(m, "8D") == {"8D:3B", "8D:8S"}
 
 
-def test_o3_difference_is_phase_two_and_refused():
-    with pytest.raises(RuleError, match="Phase 2"):
-        rules_for("scopa", {"capture": "difference"})
+def test_o3_difference_is_playable_and_checked_sb4():
+    assert rules_for("scopa", {"capture": "difference"}).capture == "difference"
+    with pytest.raises(RuleError, match="modulo 7 counts the sums of the capture rule match"):
+        rules_for("scopa", {"capture": "difference", "modulo": 7})
 
 
 # -- O4 fewest cards ----------------------------------------------------------------------------
@@ -246,10 +248,13 @@ EXPECTED = {
     "punti-a-denari": {"scoring": "denari", "primiera": "none"},
     "frac": {"single_priority": False, "scoring": "frac", "primiera": "none", "target": 50},
     "non-prendere": {"players": 4, "hand_size": 10, "table_cards": 0, "misere": True},
+    "sottratta": {"capture": "difference"},
+    "modulo-sette": {"modulo": 7, "scopa_tradizionale": -1},
+    "inversa": {"capture": "match+difference"},
 }
 
 
-def test_every_phase_one_preset_is_listed():
+def test_every_preset_is_listed():
     assert set(PRESETS) == set(EXPECTED)
 
 

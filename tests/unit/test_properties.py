@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, from_record, rules_for, sample_match,
                    to_record)
+from scopa.rules import CAPTURE_MODES
 
 SEATINGS = [{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": "pairs"}, {"players": 6, "teams": "pairs"},
             {"players": 6, "teams": "triples"}]
@@ -23,9 +24,13 @@ def all_cards(m: Match) -> list[int]:
     return found
 
 
-def max_points(m: Match, category: str) -> int:
-    """The most one side can score in a category in one hand, by the rule set."""
-    return {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10}.get(category, 1)
+def point_range(m: Match, category: str) -> tuple[int, int]:
+    """The fewest and the most points one side can score in a category in one hand, by the rule set
+    (SB6: traditional scope, counting modulo, score `scopa_tradizionale` each, -1 in Modulo sette)."""
+    if category == "tradizionali":
+        worth = m.rules.scopa_tradizionale
+        return min(0, 40 * worth), max(0, 40 * worth)
+    return 0, {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10}.get(category, 1)
 
 
 def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:
@@ -50,7 +55,8 @@ def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:
         if m.results:
             for points in m.results[-1].points:
                 for category, value in points.items():
-                    assert 0 <= value <= max_points(m, category), (category, value)
+                    low, high = point_range(m, category)
+                    assert low <= value <= high, (category, value)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,10 +69,11 @@ def test_every_variant_conserves_cards_refuses_illegal_plays_and_ends(variant, s
 
 
 @settings(max_examples=40, deadline=None)
-@given(seating=st.sampled_from(SEATINGS), seed=seeds, capture=st.sampled_from(["match", "fifteen", "match+fifteen", "match+eleven"]))
+@given(seating=st.sampled_from(SEATINGS), seed=seeds,
+       capture=st.sampled_from([{"capture": c} for c in CAPTURE_MODES] + [{"modulo": 7}, {"modulo": 7, "scopa_tradizionale": -1}]))
 def test_any_seating_and_capture_rule(seating, seed, capture):
     rng = random.Random(seed)
-    m = Match.new(rules_for("scopa", {**seating, "capture": capture}), rng)
+    m = Match.new(rules_for("scopa", {**seating, **capture}), rng)
     play_checked(m, rng, hands=2)
 
 
