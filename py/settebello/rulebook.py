@@ -31,10 +31,20 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "single_priority": (("2D", "3S", "5C"), "5S"),
     # S5: the Ace takes the whole table
     "ace_takes_all": (("3C", "5B", "9S"), "1D"),
+    # SB4, [002]'s examples: a Six takes a Knave and a Two (8 - 2 = 6) ...
+    "difference": (("2C", "8B"), "6D"),
+    # ... and a Two takes a King, a Seven and an Ace (10 - 7 - 1 = 2)
+    "difference3": (("1C", "7B", "10S"), "2D"),
+    # SB7: a Five takes Two and Three (the sum) or Three and Knave (the difference)
+    "match+difference": (("2C", "3S", "8B"), "5D"),
+    # SB5, [002]: a Knight (2 modulo 7) on a Seven and a Two takes the Two, or the Two and the Seven
+    "modulo": (("2B", "7C"), "9S"),
 }
 
 # Which scene shows which rule: a capture mode shows its own, each switch its own.
-_CAPTURE_SCENE = {"match": "match", "fifteen": "fifteen", "match+fifteen": "fifteen", "match+eleven": "eleven"}
+_CAPTURE_SCENES = {"match": ("match",), "fifteen": ("fifteen",), "match+fifteen": ("fifteen",),
+                   "match+eleven": ("eleven",), "difference": ("difference", "difference3"),
+                   "match+difference": ("match+difference",)}
 
 
 def _rules(variant: Any, options: Any) -> RuleSet:
@@ -71,8 +81,10 @@ def rulebook(arg: Any) -> dict[str, Any]:
         changes.append({"key": "table", **{k: getattr(rules, k) for k in TABLE_KEYS}})
     changes += [{"key": k, "value": v} for k, v in rules.options().items() if k in changed and k not in TABLE_KEYS]
     scenes = []
-    if rules.capture != classic.capture:
-        scenes.append(_CAPTURE_SCENE[rules.capture])
+    if rules.modulo:
+        scenes.append("modulo")
+    elif rules.capture != classic.capture:
+        scenes += _CAPTURE_SCENES.get(rules.capture, ())
     for switch in ("fewest_cards", "single_priority", "ace_takes_all"):
         if switch in changed:
             scenes.append(switch)

@@ -66,6 +66,7 @@ export function playSentence(name, e, { you = false } = {}) {
   const key = `play.${you ? "you." : ""}${e.presa.length ? "took" : "laid"}`;
   let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa) });
   if (e.scopa) text += " " + t("play.scopa");
+  if (e.tradizionale) text += " " + t("play.tradizionale");  // SB6: a sweep that costs a point
   return text;
 }
 

@@ -49,8 +49,10 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
   const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules))}</th>${sides.map((i) => {
     const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {}, pts, v.rules);
-    // in a misère game (O12) points are what a side wants to avoid: marked as lost, not won
-    return `<td class="${pts ? (v.rules.misere ? "lost" : "won") : ""}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
+    // points a side wants: won; in a misère game (O12) points, and anywhere a point taken away
+    // (Modulo sette's traditional scopa, SB6), are lost
+    const mark = pts > 0 ? (v.rules.misere ? "lost" : "won") : pts < 0 ? "lost" : "";
+    return `<td class="${mark}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
   }).join("")}</tr>`).join("");
   const hasPrim = r.detail.some((d) => d.primiera);
   const prim = hasPrim ? `<tr class="sheet__prim"><th scope="row">${esc(t("sheet.primieraDetail"))}</th>${sides.map((i) =>

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import sys
 from pathlib import Path
 
@@ -149,3 +151,21 @@ def test_a_misere_sheet_marks_points_as_lost_not_won(table_page):
     sheet = page.locator("#sheet")
     assert sheet.locator("td.lost").count() >= 1
     assert sheet.locator("td.won").count() == 0
+
+
+PHASE2 = ["sottratta", "modulo-sette", "inversa"]
+
+
+@pytest.mark.parametrize("variant", PHASE2)
+def test_a_whole_hand_of_each_phase2_game_by_clicking(table_page, variant):
+    """RULES §4 Phase 2: a hand played to its sheet by clicking, the sheet the engine's (negative
+    points too, SB6) and the table naming the game."""
+    page = open_table(table_page, f"variant={variant}&seed=6&level=random&lang=en")
+    name = page.evaluate(f"settebello.game('variants').then(i => i.variants.find(v => v.id === '{variant}').name)")
+    assert page.locator("#game-rules").inner_text().startswith(name.split(" (")[0])
+    click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
+    match = from_record(page.evaluate("settebello.game('record')"))
+    hand = [int(t) for t in page.locator("[data-hand-total]").all_inner_texts()]
+    assert hand == list(match.results[-1].totals)
+    negative = page.locator("#sheet td.lost").count()
+    assert negative == sum(1 for side in match.results[-1].points for v in side.values() if v < 0)
