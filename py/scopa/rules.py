@@ -1,4 +1,4 @@
-"""Rule sets: every option of RULES §3 as a field, and every Phase 1 variant of §4 as a preset.
+"""Rule sets: every option of RULES §3 as a field, and every playable variant of §4 as a preset.
 
 A variant is a value, not a branch: code reads these fields and never tests a variant's name.
 The option keys are the names used in game records and on the command line.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
+from .accuse import ACCUSE_SETS, AccusaKind
 from .errors import RuleError
 
 CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven")
@@ -17,6 +18,7 @@ PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
 SCORING_MODES = ("standard", "denari", "romano", "frac")
 TEAM_MODES = ("none", "pairs", "triples")
+ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/accuse.py)
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class RuleSet:
     target: int = 11  # O10: 0 means a single-hand match
     lead: int = 0  # O11
     misere: bool = False  # O12
+    accuse: str = "none"  # §4 Bàzzica, Tuzzulicchio: the declarations from the hand (SB10–SB12)
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -59,6 +62,11 @@ class RuleSet:
     def side_of(self, seat: int) -> int:
         """The side seat `seat` plays for: partners sit opposite, so seats s, s + sides, ... are one side."""
         return seat % self.sides
+
+    @property
+    def accuse_kinds(self) -> tuple[AccusaKind, ...]:
+        """The declarations (accuse) this rule set scores, as data: empty for most variants."""
+        return ACCUSE_SETS.get(self.accuse, ())
 
     @property
     def kings_redeal(self) -> bool:
@@ -178,6 +186,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
     "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
     "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
+    "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
 }
 
 
@@ -234,6 +243,15 @@ PRESETS: dict[str, Preset] = {
                 single_priority=False, scoring="frac", primiera="none", target=50),
         _preset("non-prendere", "Scopa a non prendere", "Misère for four each alone, all cards dealt: first to 11 loses.",
                 players=4, hand_size=10, table_cards=0, misere=True),
+        # RULES §4 Phase 2, the declaration variants of [002]; SB12 (README) settles what is left open.
+        _preset("bazzica", "Bàzzica", "Scopa with declarations from the hand: three alike 7, three making nine "
+                "or less 2 or 3; to 21.", accuse="bazzica", target=21),
+        _preset("tuzzulicchio", "Tuzzulicchio", "Asso piglia tutto with declarations from the hand: Buongioco "
+                "and Napoli of Assi, Due and Tre, 3 to 7 points; to 21.",
+                ace_takes_all=True, accuse="tuzzulicchio", target=21),
+        _preset("cocchiaundici", "Cocchiaundici", "Tuzzulicchio where a card also takes when it and the cards "
+                "taken make eleven; to 21.",
+                ace_takes_all=True, capture="match+eleven", accuse="tuzzulicchio", target=21),
     )
 }
 

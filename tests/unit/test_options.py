@@ -246,6 +246,10 @@ EXPECTED = {
     "punti-a-denari": {"scoring": "denari", "primiera": "none"},
     "frac": {"single_priority": False, "scoring": "frac", "primiera": "none", "target": 50},
     "non-prendere": {"players": 4, "hand_size": 10, "table_cards": 0, "misere": True},
+    # Phase 2, the declaration variants (tests/unit/test_phase2_accuse.py; SB10-SB12)
+    "bazzica": {"accuse": "bazzica", "target": 21},
+    "tuzzulicchio": {"ace_takes_all": True, "accuse": "tuzzulicchio", "target": 21},
+    "cocchiaundici": {"ace_takes_all": True, "capture": "match+eleven", "accuse": "tuzzulicchio", "target": 21},
 }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from deals import make_deck
-from scopa import Match, RecordError, card_str, from_record, rules_for, to_record
+from scopa import PRESETS, Match, RecordError, card_str, from_record, rules_for, to_record
 from settebello.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,4 +134,4 @@ def test_cli_illegal_record_exits_non_zero_with_one_line(tmp_path):
 def test_cli_variants_lists_every_preset(capsys):
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert len(lines) == 15 and lines[0].startswith("scopa ")
+    assert len(lines) == len(PRESETS) and lines[0].startswith("scopa ")
