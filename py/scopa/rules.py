@@ -1,4 +1,4 @@
-"""Rule sets: every option of RULES §3 as a field, and the variants of §4 as presets.
+"""Rule sets: every option of RULES §3 as a field, and every playable variant of §4 as a preset.
 
 A variant is a value, not a branch: code reads these fields and never tests a variant's name.
 The option keys are the names used in game records and on the command line.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
+from .accuse import ACCUSE_SETS, AccusaKind
 from .errors import RuleError
 
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
@@ -18,6 +19,7 @@ PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
 SCORING_MODES = ("standard", "denari", "romano", "frac")
 TEAM_MODES = ("none", "pairs", "triples")
+ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/accuse.py)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class RuleSet:
     misere: bool = False  # O12
     modulo: int = 0  # SB5: capture values and sums counted modulo this (7: Fante 1, Cavallo 2, Re 3, 7 zero)
     scopa_tradizionale: int = 1  # SB6: points of a scopa classic Scopa allows too, when counting modulo
+    accuse: str = "none"  # §4 Bàzzica, Tuzzulicchio: the declarations from the hand (SB10–SB12)
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -62,6 +65,11 @@ class RuleSet:
     def side_of(self, seat: int) -> int:
         """The side seat `seat` plays for: partners sit opposite, so seats s, s + sides, ... are one side."""
         return seat % self.sides
+
+    @property
+    def accuse_kinds(self) -> tuple[AccusaKind, ...]:
+        """The declarations (accuse) this rule set scores, as data: empty for most variants."""
+        return ACCUSE_SETS.get(self.accuse, ())
 
     @property
     def kings_redeal(self) -> bool:
@@ -188,6 +196,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "modulo": OptionSpec(int, choices=MODULI, help="capture values and sums counted modulo 7, or not (0) (SB5)"),
     "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1),
                                      help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
+    "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
 }
 
 
@@ -254,6 +263,15 @@ PRESETS: dict[str, Preset] = {
         _preset("inversa", "Scopa inversa",
                 "Subtraction as well as the sum: take cards that add up to the card played, or whose difference it is.",
                 capture="match+difference"),
+        # RULES §4 Phase 2, the declaration variants of [002]; SB12 (README) settles what is left open.
+        _preset("bazzica", "Bàzzica", "Scopa with declarations from the hand: three alike 7, three making nine "
+                "or less 2 or 3; to 21.", accuse="bazzica", target=21),
+        _preset("tuzzulicchio", "Tuzzulicchio", "Asso piglia tutto with declarations from the hand: Buongioco "
+                "and Napoli of Assi, Due and Tre, 3 to 7 points; to 21.",
+                ace_takes_all=True, accuse="tuzzulicchio", target=21),
+        _preset("cocchiaundici", "Cocchiaundici", "Tuzzulicchio where a card also takes when it and the cards "
+                "taken make eleven; to 21.",
+                ace_takes_all=True, capture="match+eleven", accuse="tuzzulicchio", target=21),
     )
 }
 

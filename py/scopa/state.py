@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
+from .accuse import Accusa, accuse_of, shown_cards, with_accuse
 from .captures import TRADIZIONALE, CaptureRule, scopa_kind
 from .cards import DECK, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
@@ -47,7 +48,8 @@ _new_play = tuple.__new__  # builds a Play without the Python-level namedtuple c
 class Move(NamedTuple):
     """One card going from one place to another (`deck`, `table`, `hand:S` for seat S, `pile:K` for
     side K), as the page animates it; `kind` is `lay`, `take`, `rest` (the last taker's remainder at
-    the hand's end, R6) or `deal`."""
+    the hand's end, R6), `deal`, or `accusa` (a card shown from `hand:S` in a declaration and kept
+    there: src and dst are the same hand, SB10)."""
 
     card: Card
     src: str
@@ -82,18 +84,21 @@ class PlayEvent:
     # SB6: a sweep classic Scopa allows too, counting modulo: it scores `scopa_tradizionale` (-1 in
     # Modulo sette) and is no `scopa`.
     tradizionale: bool = False
+    accuse: tuple[Accusa, ...] = ()  # SB10: the declarations `seat` made before this play, its first of the deal
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
-        """Each card's move, in order: the play (a lay, or a take of the played and the taken
-        cards), the last taker's remainder at the hand's end, then any fresh deal."""
+        """Each card's move, in order: the cards shown in a declaration (SB10), the play (a lay, or
+        a take of the played and the taken cards), the last taker's remainder at the hand's end,
+        then any fresh deal."""
         c, presa = self.play
         hand = f"hand:{self.seat}"
+        moves = [Move(s, hand, hand, "accusa") for s in shown_cards(self.accuse)] if self.accuse else []
         if presa:
             pile = f"pile:{self.seat % self.sides}"
-            moves = [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
+            moves += [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
         else:
-            moves = [Move(c, hand, "table", "lay")]
+            moves.append(Move(c, hand, "table", "lay"))
         if self.sweep is not None and self.sweep[0] is not None:
             pile = f"pile:{self.sweep[0] % self.sides}"
             moves += [Move(t, "table", pile, "rest") for t in self.sweep[1]]
@@ -102,7 +107,8 @@ class PlayEvent:
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
-        hands are `null` in `moves`."""
+        hands are `null` in `moves`; `accuse` lists the declarations made with the play (SB10),
+        whose cards are public."""
         return {
             "seat": self.seat,
             **self.play.to_json(),
@@ -112,6 +118,7 @@ class PlayEvent:
             "sweep": None if self.sweep is None else {"seat": self.sweep[0], "cards": cards_str(self.sweep[1])},
             "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
             "winner": self.winner,
+            "accuse": [a.to_json() for a in self.accuse],
             "moves": [m.to_json(viewer) for m in self.moves],
         }
 
@@ -154,6 +161,7 @@ class PlayerView:
     hand_dealer: int | None = None
     # SB6: each side's traditional scope this hand, counting modulo (they cost it a point each)
     tradizionali: tuple[int, ...] = ()
+    accuse: tuple[Accusa, ...] = ()  # SB10: this hand's declarations so far; their cards are public
 
     @property
     def side(self) -> int:
@@ -161,11 +169,27 @@ class PlayerView:
         return self.seat % self.rules.sides
 
     def unseen(self) -> list[Card]:
-        """Cards this seat has not seen: in other hands or still in the deck."""
+        """Cards this seat has not seen: in other hands or still in the deck (a card shown in a
+        declaration has been seen, SB10)."""
         seen = set(self.hand) | set(self.table)
         for pile in self.prese:
             seen.update(pile)
+        for a in self.accuse:
+            seen.update(a.cards)
         return [c for c in DECK if c not in seen]
+
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Per other seat, the cards it showed in a declaration this hand and still holds (SB10):
+        known to be in that hand (every card played is on the table or in a pile)."""
+        out: dict[int, list[Card]] = {}
+        gone = set(self.table)
+        for pile in self.prese:
+            gone.update(pile)
+        for a in self.accuse:
+            if a.seat != self.seat:
+                held = out.setdefault(a.seat, [])
+                held.extend(c for c in a.cards if c not in gone and c not in held)
+        return {s: tuple(sorted(cs)) for s, cs in out.items() if cs}
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able form, the only shape of the game that crosses to the page."""
@@ -193,6 +217,7 @@ class PlayerView:
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
             "legal": [p.to_json() for p in self.legal],
+            "accuse": [a.to_json() for a in self.accuse],
         }
 
 
@@ -234,6 +259,7 @@ class Match:
         self.last_capturer: int | None = None
         self.turn = (first_dealer + 1) % n
         self._legal: list[Play] | None = None
+        self.accuse: list[Accusa] = []  # this hand's declarations so far (SB10)
 
     @classmethod
     def new(cls, rules: RuleSet, rng: random.Random, names: Sequence[str] | None = None) -> "Match":
@@ -271,6 +297,7 @@ class Match:
         self.scope = [0] * self.sides
         self.tradizionali = [0] * self.sides
         self.last_capturer = None
+        self.accuse = []
         self.turn = (self.dealer + 1) % n
         self.hand_dealer = self.dealer
         self.phase = "play"
@@ -381,6 +408,11 @@ class Match:
         seat = self.turn
         c, presa = play
         hand = self.hands[seat]
+        accuse: tuple[Accusa, ...] = ()
+        if len(hand) == self.rules.hand_size and self.rules.accuse != "none":
+            # SB10: a player's first play after a deal makes the declarations of the hand dealt.
+            accuse = accuse_of(self.rules.accuse, seat, hand)
+            self.accuse.extend(accuse)
         hand.remove(c)
         n = self.n
         nxt = (seat + 1) % n
@@ -411,25 +443,29 @@ class Match:
         self._legal = None
         if not self.hands[nxt]:
             if not self.mazzo:
-                event = self._end_hand(seat, play, scopa, tradizionale)
+                event = self._end_hand(seat, play, scopa, tradizionale, accuse)
                 log.events.append(event)
                 return event
             first = self.dealer + 1
             deals = tuple(((first + i) % n, c) for i, c in enumerate(self._deal_round()))
-            event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale)
+            event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale,
+                              accuse=accuse)
         else:
-            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale)
+            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale, accuse=accuse)
         log.events.append(event)
         return event
 
     # -- end of hand and match ---------------------------------------------------------------
-    def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool) -> PlayEvent:
+    def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool,
+                  accuse: tuple[Accusa, ...] = ()) -> PlayEvent:
         swept = tuple(self.table)
         taker = self.last_capturer
         if swept and taker is not None:
             self.prese[self.side_of[taker]].extend(swept)  # R6; S8: nobody captured, nobody takes
         self.table = []
         result = score_hand(self.rules, self.prese, self.scope, self.tradizionali)
+        if self.rules.accuse != "none":
+            result = with_accuse(result, self.accuse, self.sides)  # SB10: the hand's declarations
         self.results.append(result)
         for side, pts in enumerate(result.totals):
             self.totals[side] += pts
@@ -438,7 +474,7 @@ class Match:
         self.turn = (self.dealer + 1) % self.n
         self.phase = "over" if self.winner is not None else "deal"
         return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides,
-                         tradizionale=tradizionale)
+                         tradizionale=tradizionale, accuse=accuse)
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
@@ -462,6 +498,7 @@ class Match:
             totals=tuple(self.totals), results=tuple(self.results), winner=self.winner,
             legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
             hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
+            accuse=tuple(self.accuse) if self.phase == "play" else (),
         )
 
     def clone(self) -> "Match":
@@ -474,6 +511,7 @@ class Match:
         m.prese = [p[:] for p in self.prese]
         m.scope = self.scope[:]
         m.tradizionali = self.tradizionali[:]
+        m.accuse = self.accuse[:]
         m.totals = self.totals[:]
         m.results = self.results[:]
         m.log = [HandLog(h.deck, h.plays[:], h.redeal, h.events[:]) for h in self.log[-1:]]
@@ -503,8 +541,9 @@ def match_winner(rules: RuleSet, totals: Sequence[int]) -> int | None:
 def sample_match(view: PlayerView, rng: random.Random) -> Match:
     """A full match state consistent with everything `view` shows (a determinisation for search).
 
-    The unseen cards are dealt at random to the other hands (by their counts) and to the deck;
-    nothing but the view is read, so a player built on this cannot see hidden cards.
+    The unseen cards are dealt at random to the other hands (by their counts) and to the deck,
+    the cards a seat showed in a declaration and still holds staying in its hand (SB10); nothing
+    but the view is read, so a player built on this cannot see hidden cards.
     """
     if view.phase != "play":
         raise IllegalPlayError("a view can be sampled only while a hand is being played")
@@ -521,12 +560,16 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
     m.scope = list(view.scope)
     m.tradizionali = list(view.tradizionali) or [0] * m.sides
     m.last_capturer = view.last_capturer
+    m.accuse = list(view.accuse)
+    shown = view.shown() if view.accuse else {}
     i = 0
     for seat, count in enumerate(view.hand_counts):
         if seat == view.seat:
             m.hands[seat] = sorted(view.hand)
         else:
-            m.hands[seat] = sorted(unseen[i: i + count])
+            known = shown.get(seat, ())
+            count -= len(known)
+            m.hands[seat] = sorted([*known, *unseen[i: i + count]])
             i += count
     m.mazzo = unseen[i:]
     m.log = [HandLog(tuple(), [p for _, p in view.plays])]

@@ -118,6 +118,7 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
     if not unlikely:
         return m
     hidden = [s for s in range(m.n) if s != view.seat]
+    shown = {c for cs in view.shown().values() for c in cs}  # SB10: declared cards stay put
     for s, bad in unlikely.items():
         hand = m.hands[s]
         moved = False
@@ -130,7 +131,7 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
             spots = [(None, j) for j, d in enumerate(m.mazzo) if d not in bad]
             for o in hidden:
                 if o != s and c not in unlikely.get(o, ()):
-                    spots.extend((o, j) for j, d in enumerate(m.hands[o]) if d not in bad)
+                    spots.extend((o, j) for j, d in enumerate(m.hands[o]) if d not in bad and d not in shown)
             if not spots:
                 continue
             o, j = spots[rng.randrange(len(spots))]

@@ -134,6 +134,10 @@ class ExpertPlayer:
         hand_ends = view.deck_left == 0 and sum(view.hand_counts) == 1
         if h_next == 0 and not hand_ends:
             h_next = rules.hand_size  # a new round is dealt before the next player plays
+        # SB10: cards the next player showed in a declaration are in its hand for sure; the rest
+        # of its hand comes from the unseen cards.
+        shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ())) if view.accuse else Counter()
+        h_next -= sum(shown_next.values())
         my_values = Counter(VALUE[c] for c in view.hand)
         out = []
         for p in view.legal:
@@ -153,7 +157,7 @@ class ExpertPlayer:
             best = []
             for v in range(1, 11):
                 c_v = count.get(v, 0)
-                if not c_v:
+                if not c_v and not shown_next[v]:
                     continue
                 top = 0.0
                 for presa in k.takes(rest, v):
@@ -163,12 +167,11 @@ class ExpertPlayer:
                     if g > top:
                         top = g
                 if top > 0:
-                    best.append((top, c_v))
+                    best.append((top, 1.0 if shown_next[v] else p_holds(c_v, total, h_next)))
             best.sort(reverse=True)
             risk = 0.0
             p_none = 1.0
-            for top, c_v in best:
-                ph = p_holds(c_v, total, h_next)
+            for top, ph in best:
                 risk += p_none * ph * top
                 p_none *= 1.0 - ph
             s -= self.caution * risk

@@ -24,6 +24,7 @@ from bisect import insort
 from math import comb
 from typing import Sequence
 
+from scopa.accuse import accuse_points
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, Card
 from scopa.rules import RuleSet
@@ -65,6 +66,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     last_capturer = m.last_capturer
     dealer = m.dealer
     seat = m.turn
+    accuse = _accuse_to_score(m) if rules.accuse != "none" else None
     hidden = None
     if fair:
         hidden = [0] * 11
@@ -206,7 +208,10 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     if table and last_capturer is not None:
         prese[side_of[last_capturer]].extend(table)  # R6
         table.clear()
-    return score_hand(rules, prese, scope, tradizionali).totals
+    totals = score_hand(rules, prese, scope, tradizionali).totals
+    if accuse is not None:
+        return tuple(t + a for t, a in zip(totals, accuse))
+    return totals
 
 
 def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int], scopa_worth: float,
@@ -214,6 +219,27 @@ def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int]
     """Counting modulo (SB6): the worth of taking the whole table at `pos` with `card`."""
     kind = scopa_kind(rules, card, [table[i] for i in pos])
     return scopa_worth if kind == SCOPA else tradizionale_worth if kind == TRADIZIONALE else 0.0
+
+
+def _accuse_to_score(m: Match) -> list[int]:
+    """Each side's declaration points in this hand (SB10): those made, those the hands not yet
+    played from will make, and those of the rounds still in the deck. No play changes them, so
+    they are counted once, before the playout."""
+    rules = m.rules
+    n, k = m.n, rules.hand_size
+    out = [0] * m.sides
+    for a in m.accuse:
+        out[m.side_of[a.seat]] += a.points
+    for seat, hand in enumerate(m.hands):
+        if len(hand) == k:
+            out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
+    first = m.dealer + 1
+    for r in range(0, len(m.mazzo) - n * k + 1, n * k):
+        dealt = m.mazzo[r: r + n * k]
+        for seat in range(n):
+            hand = dealt[(seat - first) % n::n]
+            out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
+    return out
 
 
 def _p_any(unseen: list[int], values: frozenset[int], total: int, hand: int) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scopa.accuse import example as accusa_example
 from scopa.captures import CaptureRule
 from scopa.cards import card_str, parse_card, parse_cards
 from scopa.rules import RuleSet, preset
@@ -69,8 +70,9 @@ def example(rules: RuleSet, scene: str) -> dict[str, Any]:
 def rulebook(arg: Any) -> dict[str, Any]:
     """{variant, options?}: the game's rules as the page explains them — `changes` from classic
     Scopa ([{key, value}] in the order of RULES §3; the table, when it differs, first as one
-    {key: "table", players, teams, hand_size, table_cards}) and `examples` of each capture rule
-    that differs."""
+    {key: "table", players, teams, hand_size, table_cards}), `examples` of each capture rule
+    that differs, and `accuse`: each declaration the game scores (SB10, SB11) as {kind, name, size,
+    points, example} with an example hand of it."""
     if not isinstance(arg, dict):
         raise SessionError("the rules page needs {variant, options}")
     rules = _rules(arg.get("variant"), arg.get("options"))  # or the engine's RuleError
@@ -88,5 +90,7 @@ def rulebook(arg: Any) -> dict[str, Any]:
     for switch in ("fewest_cards", "single_priority", "ace_takes_all"):
         if switch in changed:
             scenes.append(switch)
+    accuse = [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
+               "example": [card_str(c) for c in accusa_example(rules.accuse, k)]} for k in rules.accuse_kinds]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
-            "examples": [example(rules, s) for s in scenes]}
+            "examples": [example(rules, s) for s in scenes], "accuse": accuse}

@@ -251,6 +251,10 @@ EXPECTED = {
     "sottratta": {"capture": "difference"},
     "modulo-sette": {"modulo": 7, "scopa_tradizionale": -1},
     "inversa": {"capture": "match+difference"},
+    # Phase 2, the declaration variants (tests/unit/test_phase2_accuse.py; SB10-SB12)
+    "bazzica": {"accuse": "bazzica", "target": 21},
+    "tuzzulicchio": {"ace_takes_all": True, "accuse": "tuzzulicchio", "target": 21},
+    "cocchiaundici": {"ace_takes_all": True, "capture": "match+eleven", "accuse": "tuzzulicchio", "target": 21},
 }
 
 

@@ -1,6 +1,7 @@
 """Property tests over random seeds, variants and seatings: the invariants hold at every step."""
 
 import random
+from math import comb
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,11 @@ def point_range(m: Match, category: str) -> tuple[int, int]:
     if category == "tradizionali":
         worth = m.rules.scopa_tradizionale
         return min(0, 40 * worth), max(0, 40 * worth)
+    if category == "accuse":
+        # every combination of every kind in each hand a side's players are dealt (SB10, SB11)
+        r = m.rules
+        hands = (40 - r.table_cards) // r.hand_size // r.sides
+        return 0, hands * sum(k.points * comb(r.hand_size, k.size) for k in r.accuse_kinds)
     return 0, {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10}.get(category, 1)
 
 
@@ -113,9 +119,14 @@ def test_views_hide_other_hands_and_samples_agree_with_the_view(variant, seed, s
     for other in range(m.n):
         if other != seat:
             assert view.hand != tuple(m.hands[other]) or not m.hands[other]
-    assert "mazzo" not in text and len(view.unseen()) == len(m.mazzo) + sum(len(h) for s, h in enumerate(m.hands) if s != seat)
+    # a card shown in a declaration (SB10) is seen, and known to be in its hand
+    shown = view.shown()
+    assert all(set(cards) <= set(m.hands[s]) for s, cards in shown.items())
+    assert "mazzo" not in text and len(view.unseen()) + sum(map(len, shown.values())) == \
+        len(m.mazzo) + sum(len(h) for s, h in enumerate(m.hands) if s != seat)
     sample = sample_match(view, random.Random(seed))
     assert sorted(all_cards(sample)) == list(DECK)
+    assert all(set(cards) <= set(sample.hands[s]) for s, cards in shown.items())
     assert sample.hands[seat] == m.hands[seat] and sample.table == m.table
     assert [len(h) for h in sample.hands] == [len(h) for h in m.hands]
     assert set(sample.legal_plays()) == set(view.legal)

@@ -135,4 +135,5 @@ def test_cli_variants_lists_every_preset(capsys):
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == len(PRESETS) and lines[0].startswith("scopa ")
-    assert {line.split()[0] for line in lines} >= {"sottratta", "modulo-sette", "inversa"}
+    assert {line.split()[0] for line in lines} >= {"sottratta", "modulo-sette", "inversa", "bazzica", "tuzzulicchio",
+                                                   "cocchiaundici"}
