@@ -3,7 +3,7 @@
 // and from the New game dialog (the game chosen there). For any game but classic Scopa it opens
 // with what that game changes, as the engine lists it (py/settebello/rulebook.py), and an example
 // of each capture rule that differs, the cards it may take being the engine's own answer.
-import { t, cardName, joinList, hasText } from "./i18n.js";
+import { t, cardName, theCard, joinList, hasText } from "./i18n.js";
 import { cardDataURL } from "./cardart.js";
 import { game } from "./engine.js";
 import { esc, variantName } from "./names.js";
@@ -90,8 +90,9 @@ function exampleHTML(ex) {
     ? `<div class="rules__takes">${ex.takes.map((presa) => `<div class="rules__cards">${card(ex.card)}${arrow}${presa.map((c) => card(c)).join(plus)}</div>`)
       .join(`<span class="rules__or">${esc(t("rulebook.or"))}</span>`)}</div>`
     : `<p>${esc(t("rulebook.takesNothing"))}</p>`;
-  return `<figure class="rules__example"><figcaption>${esc(t(`rulebook.scene.${ex.scene}`, {
-    card: cardName(ex.card), table: joinList(ex.table.map(cardName)) }))}</figcaption>
+  const caption = hasText(`rulebook.scene.${ex.scene}`) ? `rulebook.scene.${ex.scene}` : "rulebook.scene";
+  return `<figure class="rules__example"><figcaption>${esc(t(caption, {
+    card: theCard(ex.card), table: joinList(ex.table.map(cardName)) }))}</figcaption>
     ${row(...ex.table.map((c) => card(c)))}${takes}</figure>`;
 }
 
@@ -100,6 +101,8 @@ function changesHTML(page) {
   if (!page?.changes.length) return "";
   return `<section class="rules__changes"><h3>${esc(t("rulebook.changesTitle", { variant: variantName(page.variant) }))}</h3>
     <ul class="rules__list">${page.changes.map((c) => `<li>${esc(c.key === "table" ? tableText(c) : changeText(c))}</li>`).join("")}</ul>
+    ${(page.accuse || []).map((a) => `<figure class="rules__example"><figcaption>${esc(t("rulebook.accusePoints",
+      { kind: t(`accusa.${a.kind}`), points: a.points }))}</figcaption>${row(...a.example.map((c) => card(c)))}</figure>`).join("")}
     ${page.examples.map(exampleHTML).join("")}
     <p class="rules__then">${esc(t("rulebook.then"))}</p></section>`;
 }
@@ -120,5 +123,6 @@ export async function openRules(dialog, which = null) {
   dialog.setAttribute("aria-labelledby", "rules-title");
   dialog.querySelector(".rules__close").addEventListener("click", () => dialog.close());
   dialog.showModal();
+  dialog.scrollTop = 0;  // a new page starts at its top, whatever was read before
   dialog.querySelector(".rules__close").focus();
 }

@@ -25,6 +25,7 @@ function counted(cat, d, pts, rules) {
     case "settebello": return "";  // its point says who took it
     case "primiera": return d.primiera && "total" in d.primiera ? String(d.primiera.total) : "";
     case "settanta": return t("sheet.sevensCount", { count: d.sevens });
+    case "accuse": return (d.accuse || []).map((a) => t(`accusa.${a.kind}`)).join(", ");  // SB10: what was declared
     default: return "";
   }
 }
@@ -67,7 +68,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
       <tbody>${rows}${prim}</tbody>
       <tfoot>
         <tr class="sheet__hand"><th scope="row">${esc(t("sheet.handPoints"))}</th>${r.totals.map((x) => `<td data-hand-total>${x}</td>`).join("")}</tr>
-        <tr class="sheet__match"><th scope="row">${esc(t("sheet.matchScore"))}${target ? ` <small>${esc(t("sheet.target", { target }))}</small>` : ""}</th>${v.totals.map((x) => `<td data-match-total>${x}</td>`).join("")}</tr>
+        <tr class="sheet__match"><th scope="row">${esc(t("sheet.matchScore"))}${target ? ` <small>${esc(t(v.rules.misere ? "sheet.targetLoses" : "sheet.target", { target }))}</small>` : ""}</th>${v.totals.map((x) => `<td data-match-total>${x}</td>`).join("")}</tr>
       </tfoot>
     </table></div>
     ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>

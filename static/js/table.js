@@ -240,11 +240,19 @@ function callout(text) {
  *  go to the pile), then the engine's view is drawn, which slides the rest of the moves home (the
  *  last taker's remainder to the pile, fresh cards from the mazzo). */
 async function showPlay(prev, next, e, op) {
+  // declarations from the hand come before the card (SB10): said, and called out on the table
+  for (const a of e.accuse || []) {
+    const said = t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
+      kind: t(`accusa.${a.kind}`), cards: cardList(a.cards), points: a.points });
+    status(said); announce(said); callout(t(`accusa.${a.kind}`));
+    await pause(PACE.show);
+  }
   const text = describe(e, next);
   status(text); announce(text);
   setView(next, op);
   const hide = next.pass_to !== null;
-  const played = e.moves.filter((m) => m.card === e.card && m.from === `hand:${e.seat}`);
+  // the played card's own moves (a card shown by a declaration first "moves" hand to hand: SB10)
+  const played = e.moves.filter((m) => m.card === e.card && m.from === `hand:${e.seat}` && m.kind !== "accusa");
   const taken = e.moves.filter((m) => m.kind === "take" && !played.includes(m));
   const dealt = e.moves.some((m) => m.kind === "deal");
   // the played card on the table: laid there, or shown there with what it takes
@@ -397,6 +405,8 @@ async function handEnd() {
 function keepModal() {
   const sheet = !$("sheet").hidden && currentView()?.phase !== "over";
   $("sheet").setAttribute("aria-modal", String(sheet));
+  // a finished match's sheet sits below the bar, which stays above it (however many rows it wraps to)
+  $("sheet").style.setProperty("--bar-h", `${document.querySelector("header.bar").offsetHeight}px`);
   for (const el of [document.querySelector("header.bar"), $("felt")]) el.inert = sheet || !$("pass").hidden;
 }
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
@@ -565,7 +575,13 @@ function shortName(k, on) {
  *  option that differs from its preset (the preset's own rules are in describe). */
 function gameLine(v) {
   const pre = described()?.variants.find((x) => x.id === v.variant);
-  const parts = [variantName(v.variant), v.rules.target ? t("score.target", { target: v.rules.target }) : t("score.single")];
+  const parts = [variantName(v.variant)];
+  // a table other than the preset's own: how many, and how they sit
+  if (pre && `${v.seats.length}/${v.rules.teams}` !== pre.tables[0].id) {
+    parts.push(`${t("dialog.players", { count: v.seats.length })}${v.rules.teams === "none" ? "" : ` ${t(`teams.${v.rules.teams}`)}`}`);
+  }
+  // misère (O12): the target is what a side must not reach
+  parts.push(!v.rules.target ? t("score.single") : t(v.rules.misere ? "score.targetLoses" : "score.target", { target: v.rules.target }));
   if (v.rules.lead) parts.push(t("score.lead", { lead: v.rules.lead }));
   for (const k of pre?.open ?? []) {
     const value = v.rules[k];

@@ -234,3 +234,25 @@ def test_the_score_sheet_follows_high_contrast(table_page):
     assert won, "no category was won in this hand"
     assert all(w["style"] != "none" and w["width"] >= 2 and contrast(w["color"], "rgb(0, 0, 0)") >= 7 for w in won), won
     page.screenshot(path="/tmp/i_hc_sheet_1280.png")
+
+
+def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(table_page):
+    """Scopa for five (SB1: 7 each, 5 on the table) on a phone, a match of one point: every side has
+    a colour of its own, and the last sheet shows its title below the bar and all five columns."""
+    page = open_table(table_page, "variant=scopa&players=human,random,random,random,random&target=1&seed=3&lang=en")
+    dots = page.evaluate("[...document.querySelectorAll('#scores .score')].map(s => getComputedStyle(s, '::before').backgroundColor)")
+    assert len(dots) == 5 and len(set(dots)) == 5, dots
+    for _ in range(5):
+        play_until_sheet(page)
+        if page.evaluate("settebello.view.phase") == "over":
+            break
+        page.locator("#next").click()
+        page.locator("#sheet").wait_for(state="hidden")
+    assert page.evaluate("settebello.view.phase") == "over"
+    page.wait_for_function("document.querySelector('#sheet').getAttribute('aria-modal') === 'false'")
+    bar = page.locator("header.bar").bounding_box()
+    title = page.locator("#sheet-title").bounding_box()
+    assert title["y"] >= bar["y"] + bar["height"] - 1, (title, bar)
+    scroll = page.evaluate("(() => { const s = document.querySelector('#sheet .sheet__scroll'); return [s.scrollWidth, s.clientWidth]; })()")
+    assert scroll[0] <= scroll[1] + 1, scroll  # no column hidden sideways
+    assert page.locator("#sheet thead .side-dot").count() == 5
