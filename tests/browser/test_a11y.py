@@ -90,6 +90,12 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang
     page.wait_for_selector("#rules-dialog[open]")
     problems["rules"] = axe_violations(page)
     close_dialog(page)
+    # a game's own rules page: what it changes, its capture examples and declarations drawn
+    page.evaluate("import('./static/js/rules.js').then(m => m.openRules(document.getElementById('rules-dialog'),"
+                  " {variant: 'cocchiaundici', options: {players: 4, teams: 'pairs'}}))")
+    page.wait_for_selector("#rules-dialog[open] .rules__changes .rules__example")
+    problems["rules of Cocchiaundici"] = axe_violations(page)
+    close_dialog(page)
 
     page.click("#new")
     page.wait_for_selector("#newgame-dialog[open]")
