@@ -112,14 +112,15 @@ export function openNewGame(dialog, info, prefs, check) {
       </label>
       <p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}
         <button type="button" class="btn btn--ghost ng-rules" id="ng-rules">${esc(t("dialog.rulesOf", { variant: variantText(p.id, "name") }))}</button></p>
-      <fieldset class="ng-seats"><legend>${esc(tableName(here))}</legend>
+      <fieldset class="ng-seats"><legend>${esc(t("dialog.whoPlays"))}</legend>
         ${tableChoice}
         <ol>${seatRows}</ol>
         ${teams !== "none" ? `<p class="ng-note" id="ng-teams-note">${esc(t(teams === "triples" ? "dialog.teamsNoteTriples" : "dialog.teamsNote"))}</p>` : ""}
       </fieldset>
       <div class="ng-row">
         <label class="ng-field">${esc(t("dialog.target"))}
-          <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${state.target ?? p.target}"></label>
+          <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${state.target ?? p.target}"
+            aria-describedby="ng-target-hint"><small class="ng-hint" id="ng-target-hint">${esc(t("dialog.targetHint"))}</small></label>
         <label class="ng-field">${esc(t("dialog.lead"))}
           <input id="ng-lead" type="number" min="${leadLow}" max="${leadHigh}" value="${state.lead ?? p.rules.lead}"></label>
       </div>
