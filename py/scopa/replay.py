@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .cards import cards_str
+from .cards import card_str, cards_str
 from .record import FORMAT, from_record, to_record
 from .state import Match
 
@@ -27,6 +27,8 @@ def _position(match: Match) -> dict[str, Any]:
         "turn": match.turn if match.phase == "play" else None,
         "dealer": match.dealer,
         "totals": list(match.totals),
+        # SB20: each side's face-up pile top with `steal` (null for an empty pile; all null otherwise)
+        "pile_tops": [card_str(p[-1]) if p and match.steal else None for p in match.prese],
     }
 
 

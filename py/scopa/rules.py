@@ -13,11 +13,12 @@ from .accuse import ACCUSE_SETS, AccusaKind
 from .errors import RuleError
 
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
-CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference")
+CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference",
+                 "equal")  # SB21: `equal`, Rubamazzo's, takes one card of the same value, never a sum
 MODULI = (0, 7)  # SB5: 0 counts values and sums as they are; 7 is Modulo sette's arithmetic
 PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
-SCORING_MODES = ("standard", "denari", "romano", "frac")
+SCORING_MODES = ("standard", "denari", "romano", "frac", "mazzetto")  # SB23: mazzetto, each card taken 1
 TEAM_MODES = ("none", "pairs", "triples")
 ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/accuse.py)
 
@@ -50,6 +51,7 @@ class RuleSet:
     modulo: int = 0  # SB5: capture values and sums counted modulo this (7: Fante 1, Cavallo 2, Re 3, 7 zero)
     scopa_tradizionale: int = 1  # SB6: points of a scopa classic Scopa allows too, when counting modulo
     accuse: str = "none"  # §4 Bàzzica, Tuzzulicchio: the declarations from the hand (SB10–SB12)
+    steal: bool = False  # §4 Rubamazzo: piles face up, another side's pile taken by its top card's equal (SB20)
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -112,6 +114,9 @@ class RuleSet:
         if self.modulo and self.capture != "match":
             raise RuleError(f"modulo {self.modulo} counts the sums of the capture rule match, not {self.capture}",
                             reason="option.modulo")
+        if self.steal and self.ace_takes_all:
+            raise RuleError("steal cannot be played with ace_takes_all: whether the Asso would take the piles "
+                            "too is nowhere said", reason="option.steal")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -197,6 +202,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1),
                                      help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
     "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
+    "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)"),
 }
 
 
@@ -272,6 +278,13 @@ PRESETS: dict[str, Preset] = {
         _preset("cocchiaundici", "Cocchiaundici", "Tuzzulicchio where a card also takes when it and the cards "
                 "taken make eleven; to 21.",
                 ace_takes_all=True, capture="match+eleven", accuse="tuzzulicchio", target=21),
+        # RULES §4 Phase 2, Rubamazzo and Rubamazzetto a somme of [002]; SB20-SB25 (README).
+        _preset("rubamazzo", "Rubamazzo", "Take a card by its equal, or steal another side's whole pile with a "
+                "card equal to its top; each card taken is a point; one hand.",
+                capture="equal", steal=True, scoring="mazzetto", primiera="none", target=0),
+        _preset("rubamazzo-a-somme", "Rubamazzo a somme", "Rubamazzo where a card also takes by sum, a pile's top "
+                "counting in the sum; each card taken is a point; one hand.",
+                capture="match", steal=True, scoring="mazzetto", primiera="none", target=0),
     )
 }
 

@@ -31,6 +31,9 @@ class Profile:
     primiera: bool = True  # whether the primiera option applies at all
     denari_figures: bool = False  # Fante, Cavallo, Re of denari 1 point each (Punti a denari)
     frac: bool = False  # 1 point per Asso, Fante, Cavallo, Re and nothing else of the classic points
+    denari: bool = True  # the point for most denari (unless `denari_each` or `frac` says otherwise)
+    mazzetto: bool = False  # SB23 (Rubamazzo): each card of a side's pile is a point, category `mazzetto`
+    sweeps: bool = True  # R5: a capture that empties the table is a scopa at all; SB24: not in Rubamazzo
 
 
 PROFILES: dict[str, Profile] = {
@@ -39,6 +42,10 @@ PROFILES: dict[str, Profile] = {
     "romano": Profile(denari_each=True, settebello=2),
     # [002] FRAC: "the only cards that score" — the classic points, scope included, do not count.
     "frac": Profile(scope=0, carte=False, settebello=0, primiera=False, frac=True),
+    # SB23, SB24 [002] Rubamazzo: "non si calcolano i punti tradizionali della scopa ma soltanto il
+    # numero di carte prese": the cards taken are the points, and there is no scopa.
+    "mazzetto": Profile(scope=0, carte=False, settebello=0, primiera=False, denari=False, mazzetto=True,
+                        sweeps=False),
 }
 
 
@@ -192,12 +199,14 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
         award("carte", _most([d["cards"] for d in detail], max(rules.carte_min, 1), rules.misere))
     if profile.denari_each:
         count("denari", [d["denari"] - (1 if d["settebello"] else 0) for d in detail])
-    elif not profile.frac:
+    elif profile.denari and not profile.frac:
         award("denari", _most([d["denari"] for d in detail], 1, rules.misere))
     if profile.settebello:
         award("settebello", [s for s, d in enumerate(detail) if d["settebello"]], profile.settebello)
     if profile.primiera and rules.primiera != "none":
         award("primiera", _primiera(rules, piles, detail))
+    if profile.mazzetto:
+        count("mazzetto", [d["cards"] for d in detail])  # SB23: each card taken is a point
     if profile.frac:
         count("frac", [sum(1 for c in pile if VALUE[c] in (1, 8, 9, 10)) for pile in piles])
     if profile.denari_figures:

@@ -18,8 +18,9 @@ from .accuse import Accusa, accuse_of, shown_cards, with_accuse
 from .captures import TRADIZIONALE, CaptureRule, scopa_kind
 from .cards import DECK, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
+from .rubamazzo import capture_choices, pile_top, split_presa, stealable
 from .rules import RuleSet
-from .scoring import HandResult, score_hand
+from .scoring import PROFILES, HandResult, score_hand
 
 
 class Play(NamedTuple):
@@ -28,15 +29,32 @@ class Play(NamedTuple):
     card: Card
     presa: tuple[Card, ...] = ()
 
+    # SB20: the top cards of the piles this play steals (a `Steal`'s); none for any other play.
+    tops = ()
+
     def __str__(self) -> str:
-        """The record notation: `9C:4B+5S`, or `5B` when nothing is taken."""
+        """The record notation: `9C:4B+5S`, or `5B` when nothing is taken; a stolen pile's top is
+        marked `^` (`4C:^4S`, SB26)."""
         if not self.presa:
             return card_str(self.card)
-        return card_str(self.card) + ":" + "+".join(card_str(c) for c in self.presa)
+        tops = self.tops
+        return card_str(self.card) + ":" + "+".join(("^" if c in tops else "") + card_str(c) for c in self.presa)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {"card": card_str(self.card), "presa": cards_str(self.presa), "notation": str(self)}
+        """JSON-able form; `steal` lists the tops of the piles the play steals (SB20), also in `presa`."""
+        return {"card": card_str(self.card), "presa": cards_str(self.presa), "notation": str(self),
+                "steal": cards_str(self.tops)}
+
+
+class Steal(Play):
+    """A capture that takes whole piles (Rubamazzo, SB20): `tops` are the top cards of the piles
+    it steals, each also in `presa` (a card is on the table or tops a pile, never both). It equals
+    the plain `Play` of the same card and presa, so either is found among the legal plays."""
+
+    def __new__(cls, card: Card, presa: tuple[Card, ...] = (), tops: tuple[Card, ...] = ()) -> "Steal":
+        self = tuple.__new__(cls, (card, presa))
+        self.tops = tuple(tops)
+        return self
 
 
 _LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in DECK)  # the plays that take nothing
@@ -48,8 +66,9 @@ _new_play = tuple.__new__  # builds a Play without the Python-level namedtuple c
 class Move(NamedTuple):
     """One card going from one place to another (`deck`, `table`, `hand:S` for seat S, `pile:K` for
     side K), as the page animates it; `kind` is `lay`, `take`, `rest` (the last taker's remainder at
-    the hand's end, R6), `deal`, or `accusa` (a card shown from `hand:S` in a declaration and kept
-    there: src and dst are the same hand, SB10)."""
+    the hand's end, R6), `deal`, `accusa` (a card shown from `hand:S` in a declaration and kept
+    there: src and dst are the same hand, SB10) or `steal` (a card of a stolen pile going, in
+    order, from `pile:K` to the stealer's pile, SB20)."""
 
     card: Card
     src: str
@@ -85,6 +104,8 @@ class PlayEvent:
     # Modulo sette) and is no `scopa`.
     tradizionale: bool = False
     accuse: tuple[Accusa, ...] = ()  # SB10: the declarations `seat` made before this play, its first of the deal
+    # SB20: (side, cards bottom first) of each pile the play stole, in the order they were taken
+    stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
@@ -94,7 +115,15 @@ class PlayEvent:
         c, presa = self.play
         hand = f"hand:{self.seat}"
         moves = [Move(s, hand, hand, "accusa") for s in shown_cards(self.accuse)] if self.accuse else []
-        if presa:
+        if self.stolen:
+            # SB20: the stolen piles, then the table cards, then the card played, face up on top.
+            pile = f"pile:{self.seat % self.sides}"
+            for side, cards in self.stolen:
+                moves += [Move(t, f"pile:{side}", pile, "steal") for t in cards]
+            tops = self.play.tops or tuple(cards[-1] for _, cards in self.stolen)
+            moves += [Move(t, "table", pile, "take") for t in presa if t not in tops]
+            moves.append(Move(c, hand, pile, "take"))
+        elif presa:
             pile = f"pile:{self.seat % self.sides}"
             moves += [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
         else:
@@ -119,6 +148,7 @@ class PlayEvent:
             "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
             "winner": self.winner,
             "accuse": [a.to_json() for a in self.accuse],
+            "stolen": [{"side": side, "cards": cards_str(cards)} for side, cards in self.stolen],
             "moves": [m.to_json(viewer) for m in self.moves],
         }
 
@@ -162,6 +192,8 @@ class PlayerView:
     # SB6: each side's traditional scope this hand, counting modulo (they cost it a point each)
     tradizionali: tuple[int, ...] = ()
     accuse: tuple[Accusa, ...] = ()  # SB10: this hand's declarations so far; their cards are public
+    # SB20: with `steal`, each side's pile top, face up (None for an empty pile); empty otherwise
+    pile_tops: tuple[Card | None, ...] = ()
 
     @property
     def side(self) -> int:
@@ -218,6 +250,7 @@ class PlayerView:
             "winner": self.winner,
             "legal": [p.to_json() for p in self.legal],
             "accuse": [a.to_json() for a in self.accuse],
+            "pile_tops": [None if c is None else card_str(c) for c in self.pile_tops] or [None] * sides,
         }
 
 
@@ -245,6 +278,8 @@ class Match:
         self.hand_dealer = first_dealer  # the dealer of the hand dealt last (PlayerView.hand_dealer)
         self.rng = rng
         self.capture_rule = CaptureRule.of(rules)
+        self.steal = rules.steal  # SB20: piles face up and stolen
+        self.sweeps = PROFILES[rules.scoring].sweeps  # R5; SB24: no scopa in Rubamazzo
         self.totals = [0] * self.sides
         self.results: list[HandResult] = []
         self.log: list[HandLog] = []
@@ -334,6 +369,15 @@ class Match:
             if self.phase != "play":
                 return []
             table = self.table
+            if self.steal:
+                tops = stealable(self.prese, self.side_of[self.turn])
+                if tops:
+                    # SB21, SB22: the tops are taken as table cards are; taking one steals its pile.
+                    plays = [Steal(c, presa, taken) if taken else _new_play(Play, (c, presa))
+                             for c, presa, taken in capture_choices(self.capture_rule, table, tuple(tops),
+                                                                    self.hands[self.turn])]
+                    self._legal = plays
+                    return plays
             entry = self.capture_rule.positions(tuple([VALUE[c] for c in table]))
             plays = []
             for c in self.hands[self.turn]:
@@ -369,12 +413,23 @@ class Match:
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
-            presa = tuple(sorted(parse_card(t) for t in tail.split("+")))
+            parts = [t.strip() for t in tail.split("+")]
+            marked = {parse_card(t[1:]) for t in parts if t.startswith("^")}  # SB26: a stolen pile's top
+            presa = tuple(sorted(parse_card(t[1:] if t.startswith("^") else t) for t in parts))
             if len(set(presa)) != len(presa):
                 raise IllegalPlayError(f"{text}: a card is taken twice")
             play = Play(c, presa)
-            if play not in self.legal_plays():
+            legal = self.legal_plays()
+            if play not in legal:
                 raise IllegalPlayError(self._why_illegal(play))
+            play = legal[legal.index(play)]
+            if set(play.tops) != marked:
+                wrong = sorted(marked - set(play.tops))
+                if wrong:
+                    raise IllegalPlayError(f"{text}: {', '.join(cards_str(wrong))} is on the table, no pile's top: "
+                                           f"write it without ^")
+                raise IllegalPlayError(f"{text}: {', '.join(cards_str(sorted(set(play.tops) - marked)))} tops a "
+                                       f"pile: write ^ before it to steal the pile (SB26), as in {play}")
             return play
         if self.phase != "play":
             raise IllegalPlayError("no hand is being played")
@@ -392,7 +447,8 @@ class Match:
         name = self.names[self.turn]
         if play.card not in self.hands[self.turn]:
             return f"{card_str(play.card)} is not in {name}'s hand"
-        missing = [c for c in play.presa if c not in self.table]
+        tops = stealable(self.prese, self.side_of[self.turn]) if self.steal else {}
+        missing = [c for c in play.presa if c not in self.table and c not in tops]
         if missing:
             return f"{', '.join(cards_str(missing))} {'is' if len(missing) == 1 else 'are'} not on the table"
         options = [p for p in self.legal_plays() if p.card == play.card]
@@ -419,14 +475,34 @@ class Match:
         last_play = not self.mazzo and not self.hands[nxt]
         scopa = tradizionale = False
         table = self.table
-        if presa:
+        stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        if presa and self.steal:
+            # SB20: the stolen piles, the table cards taken, then the card played on top.
+            side = self.side_of[seat]
+            from_table, steals = split_presa(self.prese, side, table, presa)
+            pile = self.prese[side]
+            stolen = tuple((s, tuple(self.prese[s])) for s, _ in steals)
+            for s, cards in stolen:
+                pile.extend(cards)
+                self.prese[s].clear()
+            for t in from_table:
+                table.remove(t)
+            pile.extend(from_table)
+            pile.append(c)
+            if steals:
+                play = Steal(c, presa, tuple(t for _, t in steals))  # the record writes the ^ (SB26)
+            self.last_capturer = seat
+            if not table and from_table and not last_play and self.sweeps:
+                scopa = True  # R5 (a rule set with steal that scores scope): the table part swept
+                self.scope[side] += 1
+        elif presa:
             for t in presa:
                 table.remove(t)
             pile = self.prese[self.side_of[seat]]
             pile.append(c)
             pile.extend(presa)
             self.last_capturer = seat
-            if not table and not last_play:
+            if not table and not last_play and self.sweeps:
                 # R5; S5: the Asso's sweep only with ace_scopa; SB6: a traditional one, counting modulo.
                 kind = scopa_kind(self.rules, c, presa)
                 if kind == TRADIZIONALE:
@@ -443,21 +519,22 @@ class Match:
         self._legal = None
         if not self.hands[nxt]:
             if not self.mazzo:
-                event = self._end_hand(seat, play, scopa, tradizionale, accuse)
+                event = self._end_hand(seat, play, scopa, tradizionale, accuse, stolen)
                 log.events.append(event)
                 return event
             first = self.dealer + 1
             deals = tuple(((first + i) % n, c) for i, c in enumerate(self._deal_round()))
             event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale,
-                              accuse=accuse)
+                              accuse=accuse, stolen=stolen)
         else:
-            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale, accuse=accuse)
+            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale, accuse=accuse,
+                              stolen=stolen)
         log.events.append(event)
         return event
 
     # -- end of hand and match ---------------------------------------------------------------
     def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool,
-                  accuse: tuple[Accusa, ...] = ()) -> PlayEvent:
+                  accuse: tuple[Accusa, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()) -> PlayEvent:
         swept = tuple(self.table)
         taker = self.last_capturer
         if swept and taker is not None:
@@ -474,7 +551,7 @@ class Match:
         self.turn = (self.dealer + 1) % self.n
         self.phase = "over" if self.winner is not None else "deal"
         return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides,
-                         tradizionale=tradizionale, accuse=accuse)
+                         tradizionale=tradizionale, accuse=accuse, stolen=stolen)
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
@@ -499,6 +576,7 @@ class Match:
             legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
             hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
             accuse=tuple(self.accuse) if self.phase == "play" else (),
+            pile_tops=tuple(pile_top(p) for p in self.prese) if self.steal else (),
         )
 
     def clone(self) -> "Match":

@@ -49,6 +49,8 @@ class Knowledge:
                     v += 0.35 if VALUE[c] == 7 else 0.0
             if profile.frac and VALUE[c] in (1, 8, 9, 10):
                 v += 1.0
+            if profile.mazzetto:
+                v += 1.0  # SB23: each card taken is a point
             if profile.denari_figures and c in FIGURE_DENARI:
                 v += 1.0
             if rules.settanta and VALUE[c] == 7:
@@ -122,8 +124,10 @@ def table_after(table: Sequence[Card], play: Play) -> list[Card]:
     """The sorted table once `play` is made."""
     if play.presa:
         rest = list(table)
+        tops = play.tops  # SB20: a stolen pile's top is not on the table
         for c in play.presa:
-            rest.remove(c)
+            if not tops or c not in tops:
+                rest.remove(c)
         return rest
     return sorted([*table, play.card])
 

@@ -31,7 +31,7 @@ def tables_before(view: PlayerView) -> list[tuple[Card, ...]]:
     for i in range(len(view.plays) - 1, -1, -1):
         _, p = view.plays[i]
         if p.presa:
-            table = sorted(table + list(p.presa))
+            table = sorted(table + [c for c in p.presa if c not in p.tops])  # SB20: tops are no table cards
         else:
             table.remove(p.card)
         out[i] = tuple(table)
@@ -46,6 +46,8 @@ def unlikely_cards(view: PlayerView) -> dict[int, frozenset[Card]]:
     start = (len(view.plays) // per_round) * per_round
     if start == len(view.plays):
         return {}
+    if rules.steal:
+        return {}  # SB20: a play's worth there depends on piles since moved; no card is ruled out
     k = knowledge(rules)
     unseen = view.unseen()
     tables = tables_before(view)
@@ -81,6 +83,8 @@ def error_rates(view: PlayerView) -> dict[int, tuple[float, int]]:
     n = len(view.names)
     per_round = n * rules.hand_size
     done = (len(view.plays) // per_round) * per_round
+    if rules.steal:
+        done = 0  # SB20: as in `unlikely_cards`, no play is judged a miss; every seat keeps the prior
     k = knowledge(rules)
     tables = tables_before(view) if done else []
     misses = [0] * n

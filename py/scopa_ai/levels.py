@@ -26,6 +26,7 @@ from scopa.cards import VALUE
 from scopa.state import Play, PlayerView
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
+from .steals import pile_danger, stolen_count, stolen_worth
 
 
 def _argmax(plays, scores, rng: random.Random) -> Play:
@@ -56,7 +57,7 @@ class BeginnerPlayer:
         last = is_last_play(view)
         out = []
         for p in view.legal:
-            s = len(p.presa) + (1 if p.presa else 0)
+            s = len(p.presa) + (1 if p.presa else 0) + stolen_count(view, p)  # SB20: a stolen pile's cards
             if k.is_scopa(p.card, p.presa, n, last):
                 s += 2 if k.scopa > 0 else -2
             elif abs(k.sweep(p.card, p.presa, n, last)) > 0.5:  # SB6: a traditional scopa, counting modulo
@@ -94,7 +95,7 @@ class EasyPlayer:
         out = []
         for p in view.legal:
             if p.presa:
-                out.append(k.gain(p, n, last) + 0.01 * len(p.presa))
+                out.append(k.gain(p, n, last) + stolen_worth(view, p, w) + 0.01 * len(p.presa))
             else:
                 out.append(-abs(w[p.card]) * 0.5 - 0.001 * (10 - VALUE[p.card]))
         return out
@@ -140,9 +141,15 @@ class ExpertPlayer:
         h_next -= sum(shown_next.values())
         my_values = Counter(VALUE[c] for c in view.hand)
         out = []
+        steal = rules.steal
         for p in view.legal:
             s = k.gain(p, len(table), last)
             rest = table_after(table, p)
+            if steal:
+                # SB20: the stolen piles are worth their cards; our pile's new top may be matched.
+                s += stolen_worth(view, p, w)
+                if not hand_ends:
+                    s -= self.caution * pile_danger(k, view, p, rest, count, total, h_next)
             if hand_ends:
                 # R6: what is left goes to the last side that took.
                 taker = view.seat if p.presa else view.last_capturer

@@ -31,6 +31,7 @@ from scopa.rules import RuleSet
 from scopa.scoring import score_hand
 from scopa.state import Match
 from .heuristics import Knowledge
+from .steals import steal_playout
 
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
@@ -44,6 +45,8 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     is how that seat plays (styles.py): careful (0) the policy, greedy (1) the policy without the
     scopa it leaves, novice (2) the most cards with noise."""
     rules = m.rules
+    if rules.steal:
+        return steal_playout(m, card, presa, k, rng, eps, record, reply)  # SB20: the engine's own push
     n = m.n
     eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
     side_of = m.side_of

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from scopa.cards import Card
 from scopa.state import Play, PlayerView
 from .heuristics import knowledge
+from .steals import legal_for, piles_before
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 
 # The kinds of player, in the order `make_styles` gives them.
@@ -90,12 +91,15 @@ def view_before(view: PlayerView, i: int, table: tuple[Card, ...]) -> PlayerView
     seat = view.plays[i][0]
     per_round = n * rules.hand_size
     start = (i // per_round) * per_round
-    prese = [list(p) for p in view.prese]
-    for s, p in view.plays[i:]:
-        if p.presa:
-            pile = prese[s % rules.sides]
-            for c in (p.card, *p.presa):
-                pile.remove(c)
+    if rules.steal:
+        prese = piles_before(view, i)  # SB20: piles stolen since are put back
+    else:
+        prese = [list(p) for p in view.prese]
+        for s, p in view.plays[i:]:
+            if p.presa:
+                pile = prese[s % rules.sides]
+                for c in (p.card, *p.presa):
+                    pile.remove(c)
     counts = [rules.hand_size] * n
     for s, _ in view.plays[start:i]:
         counts[s] -= 1
@@ -104,14 +108,15 @@ def view_before(view: PlayerView, i: int, table: tuple[Card, ...]) -> PlayerView
     for s, p in view.plays[:i]:
         if p.presa:
             taker = s
-    return replace(view, seat=seat, turn=seat, table=table, prese=tuple(tuple(p) for p in prese),
+    tops = tuple(p[-1] if p else None for p in prese) if rules.steal else ()
+    return replace(view, seat=seat, turn=seat, table=table, prese=tuple(tuple(p) for p in prese), pile_tops=tops,
                    hand_counts=tuple(counts), deck_left=view.deck_left + per_round * rounds_after,
                    last_capturer=taker, plays=view.plays[:i], hand=(), legal=())
 
 
 def chance_of(style: Style, base: PlayerView, hand: tuple[Card, ...], play: Play) -> float:
     """The chance a player of this style, seeing `base` with `hand`, makes `play`."""
-    legal = knowledge(base.rules).plays(base.table, hand)
+    legal = legal_for(base, hand)  # steals included (SB20)
     if play not in legal:
         return 0.0
     return style(replace(base, hand=hand, legal=tuple(legal)))[legal.index(play)]

@@ -66,8 +66,8 @@ TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 # Options the new-game dialog sets with controls of their own (the table, the target, the lead).
 OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
 # The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
-# its traditional scopa costs (SB5, SB6) are offered only by choosing that game.
-NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale")
+# its traditional scopa costs (SB5, SB6), Rubamazzo's steals (SB20), are offered only by choosing that game.
+NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "steal")
 
 
 def option_specs() -> dict[str, dict[str, Any]]:
@@ -88,6 +88,19 @@ def _plays(rules: RuleSet, key: str, value: Any) -> bool:
     """Whether the engine plays these rules with this one option changed."""
     try:
         rules.with_options({key: value})
+    except ScopaError:
+        return False
+    return True
+
+
+def _switches(rules: RuleSet, key: str) -> bool:
+    """Whether the engine plays these rules with this switch flipped (with the one it needs on)."""
+    spec = OPTION_SPECS[key]
+    options = {key: not getattr(rules, key)}
+    if spec.needs and options[key]:
+        options[spec.needs] = True
+    try:
+        rules.with_options(options)
     except ScopaError:
         return False
     return True
@@ -116,6 +129,8 @@ def open_options(rules: RuleSet) -> list[str]:
             continue
         if spec.kind is not bool and spec.choices and sum(_plays(rules, key, c) for c in spec.choices) < 2:
             continue
+        if spec.kind is bool and not _switches(rules, key):
+            continue  # a switch this game cannot be played with (Rubamazzo's steals and the Asso, SB20)
         out.append(key)
     return out
 

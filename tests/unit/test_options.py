@@ -255,6 +255,8 @@ EXPECTED = {
     "bazzica": {"accuse": "bazzica", "target": 21},
     "tuzzulicchio": {"ace_takes_all": True, "accuse": "tuzzulicchio", "target": 21},
     "cocchiaundici": {"ace_takes_all": True, "capture": "match+eleven", "accuse": "tuzzulicchio", "target": 21},
+    "rubamazzo": {"capture": "equal", "steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
+    "rubamazzo-a-somme": {"steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
 }
 
 

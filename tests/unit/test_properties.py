@@ -36,7 +36,7 @@ def point_range(m: Match, category: str) -> tuple[int, int]:
         r = m.rules
         hands = (40 - r.table_cards) // r.hand_size // r.sides
         return 0, hands * sum(k.points * comb(r.hand_size, k.size) for k in r.accuse_kinds)
-    return 0, {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10}.get(category, 1)
+    return 0, {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10, "mazzetto": 40}.get(category, 1)
 
 
 def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:

@@ -173,7 +173,7 @@ def test_bad_tournaments_are_clear_errors():
     with pytest.raises(TournamentError, match="two sides, and Scopa a tre"):
         Tournament("scopa-a-tre", {}, [ANNA] + computers(1), seed=1)
     with pytest.raises(TournamentError, match="unknown variant"):
-        Tournament("rubamazzo", {}, [ANNA] + computers(1), seed=1)
+        Tournament("briscola", {}, [ANNA] + computers(1), seed=1)
     with pytest.raises(TournamentError, match="seed"):
         Tournament("scopa", {}, [ANNA] + computers(1), seed="x")
 
