@@ -38,6 +38,8 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "difference3": (("1C", "7B", "10S"), "2D"),
     # SB7: a Five takes Two and Three (the sum) or Three and Knave (the difference)
     "match+difference": (("2C", "3S", "8B"), "5D"),
+    # SB21: in Rubamazzo a Five takes no Two and Three: only a card of its value
+    "equal": (("2D", "3S"), "5S"),
     # SB5, [002]: a Knight (2 modulo 7) on a Seven and a Two takes the Two, or the Two and the Seven
     "modulo": (("2B", "7C"), "9S"),
 }
@@ -45,7 +47,7 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
 # Which scene shows which rule: a capture mode shows its own, each switch its own.
 _CAPTURE_SCENES = {"match": ("match",), "fifteen": ("fifteen",), "match+fifteen": ("fifteen",),
                    "match+eleven": ("eleven",), "difference": ("difference", "difference3"),
-                   "match+difference": ("match+difference",)}
+                   "match+difference": ("match+difference",), "equal": ("equal",)}
 
 
 def _rules(variant: Any, options: Any) -> RuleSet:

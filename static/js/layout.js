@@ -2,7 +2,7 @@
 // play order counter-clockwise), each seat's hand and its side's pile, the mazzo and the table.
 // `buildSeats` makes the seat boxes for a match; `place` puts every card element where the view
 // says it is (no animation here: table.js measures before and animates after, see animate.js).
-import { t, joinList } from "./i18n.js";
+import { t, joinList, cardName } from "./i18n.js";
 import { sideName, levelName } from "./names.js";
 
 /** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
@@ -154,9 +154,10 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     const scope = new Set((v.scope_cards || [])[side] || []);
     const flat = shown.filter((c) => !scope.has(c)), turned = shown.filter((c) => scope.has(c));
     syncChildren(pile, [...flat, ...turned].map((c) => stage.card(c)));
+    const top = (v.pile_tops || [])[side] ?? null;  // a pile that lies face up shows its top (SB20)
     flat.forEach((c, i) => {
       const e = stage.card(c); inPlay.add(c);
-      e.classList.add("card--down", "card--pile"); e.classList.remove("card--scopa");
+      e.classList.add("card--pile"); e.classList.toggle("card--down", c !== top); e.classList.remove("card--scopa");
       e.setAttribute("aria-hidden", "true"); e.tabIndex = -1; e.disabled = true;
       e.style.setProperty("--i", Math.min(i, 40));
     });
@@ -170,7 +171,8 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     pile.parentElement.querySelector(".pile__label").textContent =
       cards.length ? t("pile.count", { count: cards.length }) : "";
     pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side), count: cards.length })
-      + (scopeCount ? " " + t("pile.scope", { count: scopeCount }) : ""));
+      + (scopeCount ? " " + t("pile.scope", { count: scopeCount }) : "")
+      + (top ? " " + t("pile.top", { card: cardName(top) }) : ""));
     pile.parentElement.dataset.scope = String(scopeCount);
   });
   // the other seats' hands, as backs

@@ -67,6 +67,7 @@ export function playSentence(name, e, { you = false } = {}) {
   let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa) });
   if (e.scopa) text += " " + t("play.scopa");
   if (e.tradizionale) text += " " + t("play.tradizionale");  // SB6: a sweep that costs a point
+  for (const s of e.stolen || []) text += " " + t("play.stole", { count: s.cards.length });  // SB20
   return text;
 }
 

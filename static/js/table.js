@@ -323,7 +323,11 @@ function hintFirst(options) { return [...options.filter(isHinted), ...options.fi
 
 /** A capture choice's words, marked when it is the hint. */
 function choiceLabel(p) {
-  const text = p.presa.length ? t("play.take", { cards: cardList(p.presa) }) : t("play.lay");
+  // a pile taken by its face-up top (SB20) is said as a steal, the table's cards as a take
+  const tops = p.steal || [], loose = p.presa.filter((c) => !tops.includes(c));
+  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []),
+    ...tops.map((c) => t("play.steal", { card: theCard(c) }))];
+  const text = parts.length ? parts.join("; ") : t("play.lay");
   return isHinted(p) ? t("play.hinted", { play: text }) : text;
 }
 
