@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,8 +18,8 @@ from scopa.loop import play_match
 from scopa.replay import replay_steps
 from scopa_ai import LEVELS, make_player
 from scopa_ai.heuristics import knowledge
-from scopa_ai.master import MasterPlayer
 from scopa_ai.rollout import playout
+from players import level
 
 NEW = ("sottratta", "modulo-sette", "inversa")
 
@@ -262,13 +261,6 @@ def test_options_of_the_phase_two_rules_round_trip_in_records():
     assert record["options"] == {"scopa_tradizionale": 0, "players": 4, "teams": "pairs"}
     assert from_record(record).totals == m.totals
 
-
-def level(name: str, rng: random.Random):
-    """The level as `make_player` makes it; the master on a small budget, to keep this quick."""
-    player = make_player(name, rng)
-    if isinstance(player, MasterPlayer):
-        player = MasterPlayer(rng, replace(player.settings, iterations=3))
-    return player
 
 
 @pytest.mark.parametrize("variant", NEW)

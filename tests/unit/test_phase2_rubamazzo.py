@@ -19,8 +19,8 @@ from scopa.replay import replay_steps
 from scopa.state import match_winner
 from scopa_ai import LEVELS, make_player
 from scopa_ai.levels import ExpertPlayer
-from scopa_ai.master import MasterPlayer, MasterSettings
 from settebello.cli import main
+from players import level, whole_match
 
 VARIANTS = ("rubamazzo", "rubamazzo-a-somme")
 
@@ -264,19 +264,11 @@ def test_random_play_ends_the_match_with_points_that_add_up(variant, seed, seati
 
 
 # -- computer players -----------------------------------------------------------------------------
-def level(name: str, rng: random.Random):
-    """A level as the page makes it; the master on a small budget to keep the tests fast."""
-    if name == "master":
-        return MasterPlayer(rng, MasterSettings(iterations=3))
-    return make_player(name, rng)
-
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("name", list(LEVELS))
 def test_every_level_plays_a_whole_match_legally(variant, name):
-    m = Match.new(rules_for(variant), random.Random(11), ["A", "B"])
-    players = [level(name, random.Random(1)), level("expert" if name != "expert" else "easy", random.Random(2))]
-    turns = list(play_match(m, players, 20))  # every play checked by Match.apply
+    m, turns = whole_match(variant, name, max_hands=20)  # every play checked by Match.apply
     assert m.phase == "over" and m.winner is not None and turns
     assert any(t.event.stolen for t in turns)
 
