@@ -50,6 +50,8 @@ class RuleSet:
     modulo: int = 0  # SB5: capture values and sums counted modulo this (7: Fante 1, Cavallo 2, Re 3, 7 zero)
     scopa_tradizionale: int = 1  # SB6: points of a scopa classic Scopa allows too, when counting modulo
     accuse: str = "none"  # §4 Bàzzica, Tuzzulicchio: the declarations from the hand (SB10–SB12)
+    cascina: bool = False  # §4 Scopa a cascina: builds on table cards (SB30–SB35)
+    due_denari: bool = False  # SB36: the 2D scores 1 (Scopa a cascina [002])
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -112,6 +114,9 @@ class RuleSet:
         if self.modulo and self.capture != "match":
             raise RuleError(f"modulo {self.modulo} counts the sums of the capture rule match, not {self.capture}",
                             reason="option.modulo")
+        if self.cascina and (self.capture != "match" or self.modulo or self.ace_takes_all):
+            raise RuleError("cascina builds for a card of the build's value: it plays with the capture rule match "
+                            "only, without a modulo or an Asso that takes all", reason="option.cascina")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -197,6 +202,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1),
                                      help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
     "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
+    "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)"),
+    "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)"),
 }
 
 
@@ -272,6 +279,10 @@ PRESETS: dict[str, Preset] = {
         _preset("cocchiaundici", "Cocchiaundici", "Tuzzulicchio where a card also takes when it and the cards "
                 "taken make eleven; to 21.",
                 ace_takes_all=True, capture="match+eleven", accuse="tuzzulicchio", target=21),
+        # RULES §4 Phase 2, Scopa a cascina [002]; SB30–SB36 (README) settle what it leaves open.
+        _preset("cascina", "Scopa a cascina", "Build on a table card for a value you hold, and take the "
+                "build with it next turn; no primiera, the 2 of denari 1 point.",
+                cascina=True, primiera="none", due_denari=True),
     )
 }
 

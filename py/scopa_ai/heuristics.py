@@ -123,8 +123,11 @@ def table_after(table: Sequence[Card], play: Play) -> list[Card]:
     if play.presa:
         rest = list(table)
         for c in play.presa:
-            rest.remove(c)
+            if c in rest:  # a card of a build taken (SB33) is not among the loose ones
+                rest.remove(c)
         return rest
+    if type(play) is not Play:  # a build (SB30): its cards leave the loose table
+        return [c for c in table if c not in play.onto]
     return sorted([*table, play.card])
 
 

@@ -24,6 +24,7 @@ from collections import Counter
 
 from scopa.cards import VALUE
 from scopa.state import Play, PlayerView
+from .cascina import build_score, on_table, p_opponent_holds
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
 
@@ -52,7 +53,7 @@ class BeginnerPlayer:
         """Its score per legal play before the noise: cards taken, plus one for taking, plus two
         for a scopa, minus two for a traditional one counting modulo (SB6) (negated in misère)."""
         k = knowledge(view.rules)
-        n = len(view.table)
+        n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
         out = []
         for p in view.legal:
@@ -89,7 +90,7 @@ class EasyPlayer:
         """A score per legal play: the worth taken now; a laid card scores minus half its worth."""
         k = knowledge(view.rules)
         w = k.worth
-        n = len(view.table)
+        n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
         out = []
         for p in view.legal:
@@ -139,9 +140,12 @@ class ExpertPlayer:
         shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ())) if view.accuse else Counter()
         h_next -= sum(shown_next.values())
         my_values = Counter(VALUE[c] for c in view.hand)
+        n_table = on_table(view)
         out = []
         for p in view.legal:
-            s = k.gain(p, len(table), last)
+            s = k.gain(p, n_table, last)
+            if type(p) is not Play:  # a build (SB30–SB33): what it takes next turn, if it lasts
+                s += build_score(k, view, p, p_opponent_holds(view, p.value, unseen))
             rest = table_after(table, p)
             if hand_ends:
                 # R6: what is left goes to the last side that took.

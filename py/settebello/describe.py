@@ -67,7 +67,7 @@ TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
 # The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
 # its traditional scopa costs (SB5, SB6) are offered only by choosing that game.
-NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale")
+NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "cascina", "due_denari")  # SB30, SB36: Scopa a cascina's
 
 
 def option_specs() -> dict[str, dict[str, Any]]:
@@ -116,6 +116,11 @@ def open_options(rules: RuleSet) -> list[str]:
             continue
         if spec.kind is not bool and spec.choices and sum(_plays(rules, key, c) for c in spec.choices) < 2:
             continue
+        if spec.kind is bool and not getattr(rules, key):
+            try:  # a switch the game cannot play with (SB30: builds and an Asso that takes all)
+                rules.with_options({key: True, **({spec.needs: True} if spec.needs else {})})
+            except ScopaError:
+                continue
         out.append(key)
     return out
 

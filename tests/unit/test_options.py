@@ -255,6 +255,7 @@ EXPECTED = {
     "bazzica": {"accuse": "bazzica", "target": 21},
     "tuzzulicchio": {"ace_takes_all": True, "accuse": "tuzzulicchio", "target": 21},
     "cocchiaundici": {"ace_takes_all": True, "capture": "match+eleven", "accuse": "tuzzulicchio", "target": 21},
+    "cascina": {"cascina": True, "primiera": "none", "due_denari": True},  # SB30-SB36
 }
 
 
