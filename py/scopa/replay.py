@@ -21,6 +21,7 @@ def _position(match: Match) -> dict[str, Any]:
     return {
         "hands": [cards_str(h) for h in match.hands],
         "table": cards_str(match.table),
+        "cascine": [b.to_json() for b in match.cascine],  # SB30: the builds, beside the loose table
         "prese": [cards_str(p) for p in match.prese],
         "scope": list(match.scope),
         "deck_left": len(match.mazzo),

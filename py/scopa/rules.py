@@ -52,6 +52,8 @@ class RuleSet:
     scopa_tradizionale: int = 1  # SB6: points of a scopa classic Scopa allows too, when counting modulo
     accuse: str = "none"  # §4 Bàzzica, Tuzzulicchio: the declarations from the hand (SB10–SB12)
     steal: bool = False  # §4 Rubamazzo: piles face up, another side's pile taken by its top card's equal (SB20)
+    cascina: bool = False  # §4 Scopa a cascina: builds on table cards (SB30–SB35)
+    due_denari: bool = False  # SB36: the 2D scores 1 (Scopa a cascina [002])
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -117,6 +119,9 @@ class RuleSet:
         if self.steal and self.ace_takes_all:
             raise RuleError("steal cannot be played with ace_takes_all: whether the Asso would take the piles "
                             "too is nowhere said", reason="option.steal")
+        if self.cascina and (self.capture != "match" or self.modulo or self.ace_takes_all or self.steal):
+            raise RuleError("cascina builds for a card of the build's value: it plays with the capture rule match "
+                            "only, without a modulo, an Asso that takes all or steals", reason="option.cascina")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -203,6 +208,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                                      help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
     "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
     "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)"),
+    "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)"),
+    "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)"),
 }
 
 
@@ -285,6 +292,10 @@ PRESETS: dict[str, Preset] = {
         _preset("rubamazzo-a-somme", "Rubamazzo a somme", "Rubamazzo where a card also takes by sum, a pile's top "
                 "counting in the sum; each card taken is a point; one hand.",
                 capture="match", steal=True, scoring="mazzetto", primiera="none", target=0),
+        # RULES §4 Phase 2, Scopa a cascina [002]; SB30–SB36 (README) settle what it leaves open.
+        _preset("cascina", "Scopa a cascina", "Build on a table card for a value you hold, and take the "
+                "build with it next turn; no primiera, the 2 of denari 1 point.",
+                cascina=True, primiera="none", due_denari=True),
     )
 }
 

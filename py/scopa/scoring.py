@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
+
+DUE_DENARI = card(2, "D")  # SB36: worth a point in Scopa a cascina [002]
 from .rules import RuleSet
 
 DENARI = 0  # suit index of D
@@ -217,6 +219,8 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
         award("rebello", [s for s, pile in enumerate(piles) if RE_BELLO in pile])
     if rules.rosmarino:
         award("rosmarino", [s for s, pile in enumerate(piles) if ROSMARINO in pile])
+    if rules.due_denari:
+        award("due_denari", [s for s, pile in enumerate(piles) if DUE_DENARI in pile])  # SB36
     napoleone = None
     if rules.napola:
         count("napola", [_napola(pile) for pile in piles])

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
+from . import cascina as _cascina
 from .accuse import Accusa, accuse_of, shown_cards, with_accuse
+from .cascina import Build, Cascina
 from .captures import TRADIZIONALE, CaptureRule, scopa_kind
 from .cards import DECK, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
@@ -67,8 +69,9 @@ class Move(NamedTuple):
     """One card going from one place to another (`deck`, `table`, `hand:S` for seat S, `pile:K` for
     side K), as the page animates it; `kind` is `lay`, `take`, `rest` (the last taker's remainder at
     the hand's end, R6), `deal`, `accusa` (a card shown from `hand:S` in a declaration and kept
-    there: src and dst are the same hand, SB10) or `steal` (a card of a stolen pile going, in
-    order, from `pile:K` to the stealer's pile, SB20)."""
+    there: src and dst are the same hand, SB10), `steal` (a card of a stolen pile going, in
+    order, from `pile:K` to the stealer's pile, SB20) or `build` (a card played from the hand onto
+    a table card or a build, which stay on the table: SB30, SB31; the play's `build` names them)."""
 
     card: Card
     src: str
@@ -112,7 +115,7 @@ class PlayEvent:
         """Each card's move, in order: the cards shown in a declaration (SB10), the play (a lay, or
         a take of the played and the taken cards), the last taker's remainder at the hand's end,
         then any fresh deal."""
-        c, presa = self.play
+        c, presa = self.play.card, self.play.presa
         hand = f"hand:{self.seat}"
         moves = [Move(s, hand, hand, "accusa") for s in shown_cards(self.accuse)] if self.accuse else []
         if self.stolen:
@@ -123,6 +126,8 @@ class PlayEvent:
             tops = self.play.tops or tuple(cards[-1] for _, cards in self.stolen)
             moves += [Move(t, "table", pile, "take") for t in presa if t not in tops]
             moves.append(Move(c, hand, pile, "take"))
+        elif type(self.play) is Build:
+            moves.append(Move(c, hand, "table", "build"))  # SB30, SB31
         elif presa:
             pile = f"pile:{self.seat % self.sides}"
             moves += [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
@@ -194,6 +199,7 @@ class PlayerView:
     accuse: tuple[Accusa, ...] = ()  # SB10: this hand's declarations so far; their cards are public
     # SB20: with `steal`, each side's pile top, face up (None for an empty pile); empty otherwise
     pile_tops: tuple[Card | None, ...] = ()
+    cascine: tuple[Cascina, ...] = ()  # SB30: the builds on the table, beside the loose `table`
 
     @property
     def side(self) -> int:
@@ -204,6 +210,8 @@ class PlayerView:
         """Cards this seat has not seen: in other hands or still in the deck (a card shown in a
         declaration has been seen, SB10)."""
         seen = set(self.hand) | set(self.table)
+        for b in self.cascine:
+            seen.update(b.cards)
         for pile in self.prese:
             seen.update(pile)
         for a in self.accuse:
@@ -215,6 +223,8 @@ class PlayerView:
         known to be in that hand (every card played is on the table or in a pile)."""
         out: dict[int, list[Card]] = {}
         gone = set(self.table)
+        for b in self.cascine:
+            gone.update(b.cards)
         for pile in self.prese:
             gone.update(pile)
         for a in self.accuse:
@@ -251,6 +261,7 @@ class PlayerView:
             "legal": [p.to_json() for p in self.legal],
             "accuse": [a.to_json() for a in self.accuse],
             "pile_tops": [None if c is None else card_str(c) for c in self.pile_tops] or [None] * sides,
+            "cascine": [b.to_json() for b in self.cascine],  # SB30: builds, each {cards, value, owner}
         }
 
 
@@ -295,6 +306,7 @@ class Match:
         self.turn = (first_dealer + 1) % n
         self._legal: list[Play] | None = None
         self.accuse: list[Accusa] = []  # this hand's declarations so far (SB10)
+        self.cascine: list[Cascina] = []  # the builds on the table, sorted (SB30)
 
     @classmethod
     def new(cls, rules: RuleSet, rng: random.Random, names: Sequence[str] | None = None) -> "Match":
@@ -333,6 +345,7 @@ class Match:
         self.tradizionali = [0] * self.sides
         self.last_capturer = None
         self.accuse = []
+        self.cascine = []
         self.turn = (self.dealer + 1) % n
         self.hand_dealer = self.dealer
         self.phase = "play"
@@ -368,6 +381,9 @@ class Match:
         if plays is None:
             if self.phase != "play":
                 return []
+            if self.rules.cascina:
+                plays = self._legal = _cascina.legal_plays(self, Play)  # SB30–SB33
+                return plays
             table = self.table
             if self.steal:
                 tops = stealable(self.prese, self.side_of[self.turn])
@@ -410,6 +426,12 @@ class Match:
         if not isinstance(notation, str) or not notation.strip():
             raise IllegalPlayError(f"{notation!r} is not a play: write a card, then optionally ':' and the cards taken")
         text = notation.strip()
+        if ">" in text:
+            if not self.rules.cascina:
+                raise IllegalPlayError(f"{text}: a build (`>`) is played only with cascina on (SB30)")
+            if self.phase != "play":
+                raise IllegalPlayError("no hand is being played")
+            return _cascina.parse_build(self, text)  # SB30, SB31: `3B>4C`, `2D>3B+4C`
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
@@ -433,7 +455,7 @@ class Match:
             return play
         if self.phase != "play":
             raise IllegalPlayError("no hand is being played")
-        options = [p for p in self.legal_plays() if p.card == c]
+        options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build]  # a build has its `>`
         if not options:
             raise IllegalPlayError(self._why_illegal(Play(c, ())))
         if len(options) > 1:
@@ -442,13 +464,16 @@ class Match:
         return options[0]
 
     def _why_illegal(self, play: Play) -> str:
+        if type(play) is Build:
+            return _cascina.why_illegal(self, play)
         if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < 40:
             return f"{play!r} is not a play"
         name = self.names[self.turn]
         if play.card not in self.hands[self.turn]:
             return f"{card_str(play.card)} is not in {name}'s hand"
         tops = stealable(self.prese, self.side_of[self.turn]) if self.steal else {}
-        missing = [c for c in play.presa if c not in self.table and c not in tops]
+        built = _cascina.built_cards(self.cascine)
+        missing = [c for c in play.presa if c not in self.table and c not in tops and c not in built]
         if missing:
             return f"{', '.join(cards_str(missing))} {'is' if len(missing) == 1 else 'are'} not on the table"
         options = [p for p in self.legal_plays() if p.card == play.card]
@@ -462,7 +487,9 @@ class Match:
     def push(self, play: Play) -> PlayEvent:
         """Make a play without checking it: only for plays taken from `legal_plays()`."""
         seat = self.turn
-        c, presa = play
+        c = play.card
+        build = type(play) is Build  # SB30, SB31
+        presa = () if build else play[1]
         hand = self.hands[seat]
         accuse: tuple[Accusa, ...] = ()
         if len(hand) == self.rules.hand_size and self.rules.accuse != "none":
@@ -496,13 +523,16 @@ class Match:
                 scopa = True  # R5 (a rule set with steal that scores scope): the table part swept
                 self.scope[side] += 1
         elif presa:
-            for t in presa:
-                table.remove(t)
+            if self.cascine:
+                _cascina.take(self, presa)  # SB33: a build goes whole
+            else:
+                for t in presa:
+                    table.remove(t)
             pile = self.prese[self.side_of[seat]]
             pile.append(c)
             pile.extend(presa)
             self.last_capturer = seat
-            if not table and not last_play and self.sweeps:
+            if not table and not self.cascine and not last_play and self.sweeps:
                 # R5; S5: the Asso's sweep only with ace_scopa; SB6: a traditional one, counting modulo.
                 kind = scopa_kind(self.rules, c, presa)
                 if kind == TRADIZIONALE:
@@ -511,6 +541,8 @@ class Match:
                 elif kind is not None:
                     scopa = True
                     self.scope[self.side_of[seat]] += 1
+        elif build:
+            _cascina.place(self, seat, play)
         else:
             insort(table, c)
         log = self.log[-1]
@@ -536,6 +568,9 @@ class Match:
     def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool,
                   accuse: tuple[Accusa, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()) -> PlayEvent:
         swept = tuple(self.table)
+        if self.cascine:  # SB35: never in a real game (SB32); a build left counts as its cards
+            swept = tuple(sorted((*swept, *_cascina.built_cards(self.cascine))))
+            self.cascine = []
         taker = self.last_capturer
         if swept and taker is not None:
             self.prese[self.side_of[taker]].extend(swept)  # R6; S8: nobody captured, nobody takes
@@ -577,6 +612,7 @@ class Match:
             hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
             accuse=tuple(self.accuse) if self.phase == "play" else (),
             pile_tops=tuple(pile_top(p) for p in self.prese) if self.steal else (),
+            cascine=tuple(self.cascine),
         )
 
     def clone(self) -> "Match":
@@ -590,6 +626,7 @@ class Match:
         m.scope = self.scope[:]
         m.tradizionali = self.tradizionali[:]
         m.accuse = self.accuse[:]
+        m.cascine = self.cascine[:]
         m.totals = self.totals[:]
         m.results = self.results[:]
         m.log = [HandLog(h.deck, h.plays[:], h.redeal, h.events[:]) for h in self.log[-1:]]
@@ -639,7 +676,17 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
     m.tradizionali = list(view.tradizionali) or [0] * m.sides
     m.last_capturer = view.last_capturer
     m.accuse = list(view.accuse)
+    m.cascine = list(view.cascine)
     shown = view.shown() if view.accuse else {}
+    if view.cascine:
+        # SB30, SB32: another seat that owns a build holds a card of its value.
+        shown = {s: list(cs) for s, cs in shown.items()}
+        for b in view.cascine:
+            if b.owner != view.seat and not any(VALUE[c] == b.value for c in shown.get(b.owner, ())):
+                card = next((c for c in unseen if VALUE[c] == b.value), None)
+                if card is not None:
+                    unseen.remove(card)
+                    shown.setdefault(b.owner, []).append(card)
     i = 0
     for seat, count in enumerate(view.hand_counts):
         if seat == view.seat:

@@ -18,6 +18,7 @@ from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from scopa.cards import DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import FIGURE_DENARI, NAPOLA_RUN, PROFILES
+from scopa.cascina import Build
 from scopa.state import Play, PlayerView
 
 
@@ -124,11 +125,12 @@ def table_after(table: Sequence[Card], play: Play) -> list[Card]:
     """The sorted table once `play` is made."""
     if play.presa:
         rest = list(table)
-        tops = play.tops  # SB20: a stolen pile's top is not on the table
         for c in play.presa:
-            if not tops or c not in tops:
+            if c in rest:  # a stolen pile's top (SB20) or a build's card (SB33) is not a loose card
                 rest.remove(c)
         return rest
+    if type(play) is Build:  # a build (SB30): its cards leave the loose table
+        return [c for c in table if c not in play.onto]
     return sorted([*table, play.card])
 
 

@@ -23,7 +23,9 @@ import random
 from collections import Counter
 
 from scopa.cards import VALUE
+from scopa.cascina import Build
 from scopa.state import Play, PlayerView
+from .cascina import build_score, on_table, p_opponent_holds
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
 from .steals import pile_danger, stolen_count, stolen_worth
@@ -53,7 +55,7 @@ class BeginnerPlayer:
         """Its score per legal play before the noise: cards taken, plus one for taking, plus two
         for a scopa, minus two for a traditional one counting modulo (SB6) (negated in misère)."""
         k = knowledge(view.rules)
-        n = len(view.table)
+        n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
         out = []
         for p in view.legal:
@@ -90,7 +92,7 @@ class EasyPlayer:
         """A score per legal play: the worth taken now; a laid card scores minus half its worth."""
         k = knowledge(view.rules)
         w = k.worth
-        n = len(view.table)
+        n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
         out = []
         for p in view.legal:
@@ -140,10 +142,13 @@ class ExpertPlayer:
         shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ())) if view.accuse else Counter()
         h_next -= sum(shown_next.values())
         my_values = Counter(VALUE[c] for c in view.hand)
+        n_table = on_table(view)
         out = []
         steal = rules.steal
         for p in view.legal:
-            s = k.gain(p, len(table), last)
+            s = k.gain(p, n_table, last)
+            if type(p) is Build:  # a build (SB30–SB33): what it takes next turn, if it lasts
+                s += build_score(k, view, p, p_opponent_holds(view, p.value, unseen))
             rest = table_after(table, p)
             if steal:
                 # SB20: the stolen piles are worth their cards; our pile's new top may be matched.

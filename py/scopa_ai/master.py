@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 
 from scopa.cards import Card
 from scopa.state import Match, Play, PlayerView, match_winner
+from .cascina import master_choose as build_search
 from .endgame import Opponent, solvable, solve
 from .equity import Equity, equity
 from .heuristics import knowledge
@@ -146,6 +147,8 @@ class MasterPlayer:
         last view of the previous one shows of each other seat's kind of player is remembered for
         the rest of the match (`kinds`). A view of an earlier hand than the last (another match,
         or an undo past a deal) forgets it all."""
+        if view.rules.cascina:
+            return  # SB30: builds are read by scopa_ai/cascina.py's simple search, not the styles
         last = self._last
         if last is not None and len(view.results) != len(last.results):
             if len(view.results) > len(last.results):
@@ -362,11 +365,27 @@ class MasterPlayer:
         scale *= min(1.0, 4.0 / (rules.hand_size + 1))
         return int(self.settings.iterations * min(candidates, self.settings.spread) * scale)
 
+    def _choose_with_builds(self, view: PlayerView) -> Play:
+        """With builds in the game (SB30–SB33): the exact last round when it is known, otherwise
+        scopa_ai/cascina.py's flat search over the expert's best plays; a tenth of the budget."""
+        scores = self.expert.scores(view)
+        if solvable(view):
+            exact = solve(view)
+            best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
+            return exact[best][0]
+        order = sorted(range(len(view.legal)), key=lambda i: -scores[i])[: self.settings.max_candidates]
+        rollouts = max(2, self.settings.iterations // 10)
+        self.searches += 1
+        return build_search(view, [view.legal[i] for i in order], self.rng, rollouts, knowledge(view.rules),
+                            [self.settings.prior * 0.1 * scores[i] for i in order], self.settings.max_ms)
+
     def choose(self, view: PlayerView) -> Play:
         """The candidate with the best mean rollout value."""
         self.watch(view)
         if len(view.legal) == 1:
             return view.legal[0]
+        if view.rules.cascina:
+            return self._choose_with_builds(view)
         if solvable(view):
             # A fully known last round is solved exactly, for the match where its equity is known;
             # the expert's score between equals.

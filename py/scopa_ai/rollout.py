@@ -13,6 +13,8 @@ master's default) the scopa left is weighed by the chance that the next player h
 make it, counted from the cards the mover cannot see, as the expert does; without it the policy
 looks at the next player's cards of the determinisation, which no real player can. (Weighing everything the next player could take instead of
 the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
+It knows loose table cards only: with builds (Scopa a cascina, SB30) the master plays out a hand
+with `playout_legal`, through the engine itself.
 The master may fix the next seat's first play (`reply`: its model of that player's answer) and
 give each seat its own chance `eps` of a random play (its model of how often that player errs).
 """
@@ -29,7 +31,7 @@ from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import score_hand
-from scopa.state import Match
+from scopa.state import Match, Play
 from .heuristics import Knowledge
 from .steals import steal_playout
 
@@ -276,3 +278,30 @@ def _sweepers(positions, rest: tuple[int, ...], cache: dict, modulo: int = 0) ->
         found = cache[rest] = frozenset(v for v in range(1, 11) if any(len(p) == full for p in entry[v])
                                         and not (modulo and v == classic))
     return found
+
+
+def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: float = 0.1) -> tuple[int, ...]:
+    """Play `first` on `m` (a clone: it is used up), then a greedy policy for everyone to the end
+    of the hand through the engine's own `legal_plays` and `push`; the hand's points per side.
+    Slower than `playout`, but it knows every rule the engine knows: the master's rollouts with
+    builds on the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py). The policy takes the
+    capture worth most (a sweep with it), else builds, else lays the card worth least."""
+    worth = k.worth
+    ev = m.push(first)
+    while ev.hand_result is None:
+        legal = m.legal_plays()
+        if len(legal) == 1 or rng.random() < eps:
+            play = legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        else:
+            play, best = legal[0], -1e9
+            for p in legal:
+                if p.presa:
+                    s = worth[p.card] + sum(worth[c] for c in p.presa) + 0.01 * len(p.presa)
+                elif type(p) is Play:
+                    s = -0.5 * abs(worth[p.card])
+                else:  # a build: most of what it will take
+                    s = 0.5 * (worth[p.card] + sum(worth[c] for c in p.onto))
+                if s > best:
+                    play, best = p, s
+        ev = m.push(play)
+    return ev.hand_result.totals

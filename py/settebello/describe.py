@@ -66,8 +66,9 @@ TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 # Options the new-game dialog sets with controls of their own (the table, the target, the lead).
 OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
 # The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
-# its traditional scopa costs (SB5, SB6), Rubamazzo's steals (SB20), are offered only by choosing that game.
-NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "steal")
+# its traditional scopa costs (SB5, SB6), Rubamazzo's steals (SB20) and Scopa a cascina's builds
+# and its 2 of denari (SB30, SB36) are offered only by choosing that game.
+NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "steal", "cascina", "due_denari")
 
 
 def option_specs() -> dict[str, dict[str, Any]]:

@@ -138,8 +138,17 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   // the table
   const tbl = document.getElementById("table-cards");
   const tableCards = v.table;
-  syncChildren(tbl, tableCards.map((c) => stage.card(c)));
-  for (const c of tableCards) {
+  // the builds (Scopa a cascina, SB30): each a group of its cards with its value and its builder's colour
+  const builds = (v.cascine || []).map((b) => {
+    const box = buildBox(b.cards[0]);
+    syncChildren(box.querySelector(".build__cards"), b.cards.map((c) => stage.card(c)));
+    box.querySelector(".build__value").textContent = String(b.value);
+    box.dataset.side = String(v.side_of[b.owner]);
+    box.setAttribute("aria-label", t("build.label", { value: b.value, name: v.players[b.owner], cards: joinList(b.cards.map(cardName)) }));
+    return box;
+  });
+  syncChildren(tbl, [...tableCards.map((c) => stage.card(c)), ...builds]);
+  for (const c of [...tableCards, ...(v.cascine || []).flatMap((b) => b.cards)]) {
     const e = stage.card(c); inPlay.add(c);
     e.classList.remove("card--down", "card--pile", "card--scopa");
     e.removeAttribute("aria-hidden"); e.tabIndex = 0;
@@ -232,6 +241,19 @@ function markDealer(seat, isDealer) {
 }
 
 /** Make parent's element children exactly `want`, in order, moving (never re-creating) them. */
+const buildBoxes = new Map();  // a build's group on the table, by its first card (it keeps it while raised)
+/** The element of the build whose first card is `first`: its cards and a badge with its value. */
+function buildBox(first) {
+  let box = buildBoxes.get(first);
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "build"; box.setAttribute("role", "group");
+    box.innerHTML = `<div class="build__cards"></div><span class="build__value" aria-hidden="true"></span>`;
+    buildBoxes.set(first, box);
+  }
+  return box;
+}
+
 function syncChildren(parent, want) {
   const keep = new Set(want);
   for (const c of [...parent.children]) if (!keep.has(c)) c.remove();

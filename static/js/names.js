@@ -63,8 +63,10 @@ export function categoryName(cat, rules) {
 /** A play said as a sentence ("Anna played the Seven of Coins and took ..."), with "Scopa!" when
  *  it was one; `you`: said to the one person at the table who made it ("You played ..."). */
 export function playSentence(name, e, { you = false } = {}) {
-  const key = `play.${you ? "you." : ""}${e.presa.length ? "took" : "laid"}`;
-  let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa) });
+  const build = e.build;  // SB30: a card played onto a table card or a build
+  const key = `play.${you ? "you." : ""}${e.presa.length ? "took" : build ? "built" : "laid"}`;
+  let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa.length ? e.presa : build?.onto ?? []),
+    value: build?.value });
   if (e.scopa) text += " " + t("play.scopa");
   if (e.tradizionale) text += " " + t("play.tradizionale");  // SB6: a sweep that costs a point
   for (const s of e.stolen || []) text += " " + t("play.stole", { count: s.cards.length });  // SB20

@@ -327,7 +327,10 @@ function choiceLabel(p) {
   const tops = p.steal || [], loose = p.presa.filter((c) => !tops.includes(c));
   const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []),
     ...tops.map((c) => t("play.steal", { card: theCard(c) }))];
-  const text = parts.length ? parts.join("; ") : t("play.lay");
+  // a build on a table card or a build (SB30, SB31)
+  if (p.build) parts.push(t("play.build", { value: p.build.value, cards: cardList(p.build.onto) }));
+  const joined = parts.join("; ");
+  const text = parts.length ? joined.charAt(0).toLocaleUpperCase() + joined.slice(1) : t("play.lay");
   return isHinted(p) ? t("play.hinted", { play: text }) : text;
 }
 

@@ -153,7 +153,7 @@ def test_a_misere_sheet_marks_points_as_lost_not_won(table_page):
     assert sheet.locator("td.won").count() == 0
 
 
-PHASE2 = ["sottratta", "modulo-sette", "inversa", "bazzica", "tuzzulicchio", "cocchiaundici", "rubamazzo", "rubamazzo-a-somme"]
+PHASE2 = ["sottratta", "modulo-sette", "inversa", "bazzica", "tuzzulicchio", "cocchiaundici", "rubamazzo", "rubamazzo-a-somme", "cascina"]
 
 
 @pytest.mark.parametrize("variant", PHASE2)

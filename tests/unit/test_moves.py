@@ -111,7 +111,8 @@ def test_the_hand_s_log_keeps_its_events():
 
 
 def _position(m: Match) -> tuple:
-    return (sorted(m.table), [sorted(p) for p in m.prese], [sorted(h) for h in m.hands])
+    built = [c for b in m.cascine for c in b.cards]  # SB30: a build's cards lie on the table
+    return (sorted(m.table + built), [sorted(p) for p in m.prese], [sorted(h) for h in m.hands])
 
 
 def _apply_moves(table: list, prese: list, hands: list, event) -> None:

@@ -257,6 +257,7 @@ EXPECTED = {
     "cocchiaundici": {"ace_takes_all": True, "capture": "match+eleven", "accuse": "tuzzulicchio", "target": 21},
     "rubamazzo": {"capture": "equal", "steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
     "rubamazzo-a-somme": {"steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
+    "cascina": {"cascina": True, "primiera": "none", "due_denari": True},  # SB30-SB36
 }
 
 

@@ -17,7 +17,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 
 def all_cards(m: Match) -> list[int]:
-    found = list(m.table) + list(m.mazzo)
+    found = list(m.table) + list(m.mazzo) + [c for b in m.cascine for c in b.cards]  # SB30: builds
     for h in m.hands:
         found += h
     for p in m.prese:
