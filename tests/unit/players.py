@@ -27,3 +27,13 @@ def whole_match(variant: str, name: str, seed: int = 11, max_hands: int = 60) ->
     players = [level(name, random.Random(seed + 1)), level(other, random.Random(seed + 2))]
     turns = list(play_match(m, players, max_hands))
     return m, turns
+
+
+def expert_match(variant: str, seed: int, max_hands: int = 60, **options) -> Match:
+    """A whole match of `variant` (with `options`) between experts at every seat, from `seed`."""
+    rules = rules_for(variant, options)
+    m = Match.new(rules, random.Random(seed))
+    players = [make_player("expert", random.Random(seed + s)) for s in range(rules.players)]
+    for _ in play_match(m, players, max_hands):
+        pass
+    return m

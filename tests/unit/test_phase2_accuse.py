@@ -15,12 +15,11 @@ from deals import cards, dealt, legal
 from scopa import DECK, PRESETS, Match, RuleError, from_record, rules_for, sample_match, to_record
 from scopa.accuse import ACCUSA_KINDS, ACCUSE_SETS, accuse_of
 from scopa.cards import card_str
-from scopa.loop import play_match
 from scopa.replay import replay_steps
-from scopa_ai import LEVELS, make_player
+from scopa_ai import LEVELS
 from scopa_ai.levels import ExpertPlayer
 from settebello.cli import main
-from players import level, whole_match
+from players import expert_match, level, whole_match
 
 VARIANTS = ["bazzica", "tuzzulicchio", "cocchiaundici"]
 
@@ -227,14 +226,6 @@ def test_sb10_every_deal_of_the_hand_declares():
 
 
 # -- records, replays, the command line -----------------------------------------------------------
-def expert_match(variant: str, seed: int) -> Match:
-    m = Match.new(rules_for(variant), random.Random(seed), ["Anna", "Bruno"])
-    players = [make_player("expert", random.Random(seed + s)) for s in range(2)]
-    for _ in play_match(m, players, 60):
-        pass
-    return m
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_whole_match_record_replays_to_its_totals(variant):
     m = expert_match(variant, 3)

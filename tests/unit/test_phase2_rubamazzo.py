@@ -20,7 +20,7 @@ from scopa.state import match_winner
 from scopa_ai import LEVELS, make_player
 from scopa_ai.levels import ExpertPlayer
 from settebello.cli import main
-from players import level, whole_match
+from players import expert_match, level, whole_match
 
 VARIANTS = ("rubamazzo", "rubamazzo-a-somme")
 
@@ -202,18 +202,9 @@ def test_sb23_each_card_taken_is_a_point_and_nothing_else_counts():
 
 
 # -- whole matches --------------------------------------------------------------------------------
-def expert_match(variant: str, seed: int, **options) -> Match:
-    rules = rules_for(variant, options)
-    m = Match.new(rules, random.Random(seed))
-    players = [make_player("expert", random.Random(seed + s)) for s in range(rules.players)]
-    for _ in play_match(m, players, 20):
-        pass
-    return m
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_whole_match_record_replays_to_its_totals(variant):
-    m = expert_match(variant, 3)
+    m = expert_match(variant, 3, max_hands=20)
     assert m.phase == "over" and m.winner is not None
     record = to_record(m)
     assert record["variant"] == variant and record["options"] == {}
