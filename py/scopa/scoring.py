@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
-
-DUE_DENARI = card(2, "D")  # SB36: worth a point in Scopa a cascina [002]
 from .rules import RuleSet
 
 DENARI = 0  # suit index of D
+DUE_DENARI = card(2, "D")  # SB36: worth a point in Scopa a cascina [002]
 FIGURE_DENARI = tuple(card(r, "D") for r in (8, 9, 10))
 NAPOLA_RUN = tuple(card(r, "D") for r in range(1, 11))
 

@@ -31,6 +31,11 @@ DEALS: dict[int, tuple[tuple[int, int], ...]] = {
 TABLE_KEYS = ("players", "teams", "hand_size", "table_cards")
 
 
+def seating(rules: RuleSet) -> str:
+    """The name of the table these rules sit at, as the page names it: "4/pairs"."""
+    return f"{rules.players}/{rules.teams}"
+
+
 def _fits(rules: RuleSet) -> bool:
     try:
         rules.validate()

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from scopa.cards import DECK, PRIMIERA, SUIT, SUITS, VALUE, card_str
 from scopa.errors import ScopaError
 from scopa.rules import OPTION_SPECS, RuleSet, preset
-from scopa.tables import TABLE_KEYS, tables
+from scopa.tables import TABLE_KEYS, seating, tables
 
 from .clock import _LIMITS, STANDARD
 from .game import HINT_LEVELS
@@ -45,7 +45,7 @@ def table_choices(rules: RuleSet) -> list[dict[str, Any]]:
     """Every table this preset may be played at (scopa/tables.py), its own first: the id the page
     names it by ("4/pairs"), players, teams, sides, the side of each seat, and the options that
     make it (players, teams and its deal), which the page sends back unchanged."""
-    return [{"id": f"{t.players}/{t.teams}", "players": t.players, "teams": t.teams, "sides": t.sides,
+    return [{"id": seating(t), "players": t.players, "teams": t.teams, "sides": t.sides,
              "side_of": side_of_seats(t), "hand_size": t.hand_size, "table_cards": t.table_cards,
              "options": {k: getattr(t, k) for k in TABLE_KEYS}} for t in tables(rules)]
 

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from scopa.cards import SETTEBELLO, SUIT, VALUE, Card, cards_str
 from scopa.scoring import DENARI
 from scopa.state import PlayerView
+from scopa.tables import seating
 
 
 def tally(pile: Sequence[Card]) -> dict[str, Any]:
@@ -26,11 +27,13 @@ def tally(pile: Sequence[Card]) -> dict[str, Any]:
 
 
 def public_facts(view: PlayerView, hand_shown: bool = True) -> dict[str, Any]:
-    """{side_of, unseen, tallies} for `view`'s seat. With the hand not shown (the pass screen is up)
+    """{side_of, seating, unseen, tallies} for `view`'s seat (`seating`: the table's name, as
+    describe's tables name it). With the hand not shown (the pass screen is up)
     `unseen` is empty: the list of cards nobody shown has seen would name the hands' cards, and the
     page then holds none of them (the review keys are closed behind the pass screen anyway)."""
     return {
         "side_of": [view.rules.side_of(s) for s in range(len(view.names))],
+        "seating": seating(view.rules),
         "unseen": cards_str(view.unseen()) if hand_shown else [],
         "tallies": [tally(p) for p in view.prese],
     }

@@ -560,7 +560,7 @@ async function newGameDialog() {
   if (!described()) return;
   const view = currentView();
   const current = view ? { variant: view.variant, seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
-    table: `${view.seats.length}/${view.rules.teams}`, target: view.rules.target, lead: view.rules.lead, hintLevel } : null;
+    table: view.seating, target: view.rules.target, lead: view.rules.lead, hintLevel } : null;
   // clock.js's part of the dialog
   const timed = (config) => { const clock = clockChoice(); return clock && clock !== "off" ? { ...config, clock } : config; };
   const res = await openNewGame($("newgame-dialog"), described(), loadPrefs() || current,
@@ -584,7 +584,7 @@ function gameLine(v) {
   const pre = described()?.variants.find((x) => x.id === v.variant);
   const parts = [variantName(v.variant)];
   // a table other than the preset's own: how many, and how they sit
-  if (pre && `${v.seats.length}/${v.rules.teams}` !== pre.tables[0].id) {
+  if (pre && v.seating !== pre.tables[0].id) {
     parts.push(`${t("dialog.players", { count: v.seats.length })}${v.rules.teams === "none" ? "" : ` ${t(`teams.${v.rules.teams}`)}`}`);
   }
   // misère (O12): the target is what a side must not reach

@@ -193,3 +193,11 @@ def test_the_rules_page_says_a_table_in_one_change():
     page = Session().call("rulebook", {"variant": "scopone"})
     assert page["changes"][0] == {"key": "table", "players": 4, "teams": "pairs", "hand_size": 9, "table_cards": 4}
     assert all(c["key"] not in ("players", "teams", "hand_size", "table_cards") for c in page["changes"])
+
+
+def test_the_view_names_its_table_as_describe_does():
+    s = Session()
+    view = s.new_game({"variant": "escoba", "options": {"players": 6, "teams": "triples"}, "seed": 1,
+                       "seats": [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * 5})
+    escoba = next(v for v in s.call("variants")["variants"] if v["id"] == "escoba")
+    assert view["seating"] == "6/triples" and view["seating"] in {t["id"] for t in escoba["tables"]}
