@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import VALUE, Card
+from .cards import FACE, VALUE, Card, card
 from .rules import RuleSet
 
 # What a capture that empties the table is (`scopa_kind`): a scopa that scores for its side, or
 # (counting modulo, SB6) a traditional scopa, which scores `RuleSet.scopa_tradizionale`.
 SCOPA = "scopa"
 TRADIZIONALE = "tradizionale"
+# SB42, SB41: sweeps worth other points than a scopa's, each a category of the hand's score.
+GEMELLE = "gemelle"  # a card sweeping its own twin, among the 80 cards
+MARESCIALLO = "maresciallo"  # a sweep made with the Re di picche (Maresciallo)
+MARESCIALLONE = "maresciallone"  # the Re di picche sweeping its twin
+SPECIAL_SWEEPS: dict[str, int] = {GEMELLE: 3, MARESCIALLO: -4, MARESCIALLONE: 10}
+RE_DI_PICCHE = card(10, "S")
+COURTS = (11, 12, 13)  # SB38: the 52 cards' courts, which take only a court of their rank
 
 Positions = tuple[int, ...]
 
@@ -102,6 +109,11 @@ def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     v = VALUE[card]
     if rules.ace_takes_all and v == 1:
         return SCOPA if rules.ace_scopa else None
+    twin = len(presa) == 1 and presa[0] != card and FACE[presa[0]] == FACE[card]  # SB42
+    if rules.maresciallo and FACE[card] == RE_DI_PICCHE:
+        return MARESCIALLONE if twin else MARESCIALLO  # SB41
+    if twin:
+        return GEMELLE
     if not rules.modulo or sum(VALUE[c] for c in presa) != v:
         return SCOPA
     if v % rules.modulo == 0 and len(presa) == 1:
@@ -133,7 +145,8 @@ class CaptureRule:
         self._cache: dict[tuple[int, ...], tuple[list[Positions], ...]] = {}
 
     def positions(self, table_values: tuple[int, ...]) -> tuple[list[Positions], ...]:
-        """For each card value 0..10 (0 unused), the table positions it may take; [] = no capture."""
+        """For each card value 0..13 (0 unused; 11..13 the 52 cards' courts), the table positions it
+        may take; [] = no capture."""
         entry = self._cache.get(table_values)
         if entry is None:
             if len(self._cache) >= _CACHE_LIMIT:
@@ -147,6 +160,12 @@ class CaptureRule:
         return [tuple([table[i] for i in pos]) for pos in entry[VALUE[card]]]
 
     def _compute(self, values: tuple[int, ...]) -> tuple[list[Positions], ...]:
+        order = sorted(range(len(values)), key=values.__getitem__)
+        if any(i != j for i, j in enumerate(order)):
+            # The 80 cards' second copies sort after every first copy (SB37): work on the values
+            # sorted, as the search below needs, and give the positions back on the table.
+            entry = self._compute(tuple(values[i] for i in order))
+            return tuple([tuple(sorted(order[i] for i in p)) for p in ps] for ps in entry)
         if self.modulo:
             by_sum = _subsets_by_residue(values, self.modulo)
         else:
@@ -155,6 +174,8 @@ class CaptureRule:
         entry: list[list[Positions]] = [[]]
         for v in range(1, 11):
             entry.append(self._for_value(v, values, by_sum, diffs))
+        for v in COURTS:  # SB38: a court takes a court of its rank, one, and never a sum
+            entry.append([(i,) for i, x in enumerate(values) if x == v] if values and values[-1] > 10 else [])
         return tuple(entry)
 
     def _for_value(self, v: int, values: tuple[int, ...], by_sum: dict[int, list[Positions]],

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from .accuse import ACCUSE_SETS, AccusaKind
+from .cards import DECKS
 from .errors import RuleError
 
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
@@ -18,7 +19,8 @@ CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "differenc
 MODULI = (0, 7)  # SB5: 0 counts values and sums as they are; 7 is Modulo sette's arithmetic
 PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
-SCORING_MODES = ("standard", "denari", "romano", "frac", "mazzetto")  # SB23: mazzetto, each card taken 1
+# SB23: mazzetto, each card taken 1; SB50: cicera, Cicera's cards, spade, napula and three cards
+SCORING_MODES = ("standard", "denari", "romano", "frac", "mazzetto", "cicera")
 TEAM_MODES = ("none", "pairs", "triples")
 ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/accuse.py)
 
@@ -54,6 +56,10 @@ class RuleSet:
     steal: bool = False  # §4 Rubamazzo: piles face up, another side's pile taken by its top card's equal (SB20)
     cascina: bool = False  # §4 Scopa a cascina: builds on table cards (SB30–SB35)
     due_denari: bool = False  # SB36: the 2D scores 1 (Scopa a cascina [002])
+    deck: int = 40  # SB37: 40 cards, 52 (Cicera: numerals to 10 and three courts) or 80 (two decks of 40)
+    french: bool = False  # SB37: the cards are French-suited (Quadri, Cuori, Fiori, Picche); only their look
+    maresciallo: bool = False  # SB40–SB43: the Re di picche's penalties and the polacca (Maresciallo [002])
+    saponificatrice: bool = False  # SB44: the Donna di picche taken with a Re di picche costs 1 more
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -80,6 +86,11 @@ class RuleSet:
         """R3/S2: the kings redeal applies to every deal that puts 4 cards on the table."""
         return self.table_cards == 4
 
+    @property
+    def king_value(self) -> int:
+        """The value of a Re (R3): 10, or 13 among the 52 cards' courts (SB38)."""
+        return 13 if self.deck == 52 else 10
+
     def with_options(self, options: Mapping[str, Any]) -> "RuleSet":
         """A copy with the given options (record keys) applied; raises RuleError on any bad one."""
         if not isinstance(options, Mapping):
@@ -105,10 +116,10 @@ class RuleSet:
         if self.teams != "none" and self.sides < 2:
             raise RuleError(f"{self.players} players in {self.teams} would leave a single side")
         dealt = self.hand_size * self.players
-        if self.table_cards + dealt > 40 or (40 - self.table_cards) % dealt:
+        if self.table_cards + dealt > self.deck or (self.deck - self.table_cards) % dealt:
             raise RuleError(
                 f"{self.players} players with {self.hand_size} cards each and {self.table_cards} on the "
-                f"table do not use up the 40 cards in equal deals"
+                f"table do not use up the {self.deck} cards in equal deals"
             )
         for key, spec in OPTION_SPECS.items():
             if spec.needs and getattr(self, key) and not getattr(self, spec.needs):
@@ -122,6 +133,11 @@ class RuleSet:
         if self.cascina and (self.capture != "match" or self.modulo or self.ace_takes_all or self.steal):
             raise RuleError("cascina builds for a card of the build's value: it plays with the capture rule match "
                             "only, without a modulo, an Asso that takes all or steals", reason="option.cascina")
+        if self.deck != 40 and (self.capture != "match" or self.modulo or self.steal or self.cascina or self.accuse != "none"):
+            raise RuleError(f"the {self.deck} cards are played with the capture rule match only, without a modulo, "
+                            f"steals, builds or declarations (SB37)", reason="option.deck")
+        if (self.scoring == "cicera") != (self.deck == 52):
+            raise RuleError("the 52 cards are scored the way of Cicera, and only they are (SB50)", reason="option.deck")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -199,7 +215,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "napola": OptionSpec(bool, help="1D 2D 3D score 3, +1 per further denaro in sequence (O8)"),
     "napola_wins": OptionSpec(bool, help="all ten denari win the match at once (O8)", needs="napola"),
     "scoring": OptionSpec(str, choices=SCORING_MODES, help="hand scoring profile (O8)"),
-    "carte_min": OptionSpec(int, low=0, high=40, help="cards needed for the carte point (O9)"),
+    "carte_min": OptionSpec(int, low=0, high=80, help="cards needed for the carte point (O9)"),
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
     "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
     "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
@@ -210,6 +226,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)"),
     "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)"),
     "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)"),
+    "deck": OptionSpec(int, choices=tuple(DECKS), help="the deck: 40 cards, 52 (courts take only courts) or 80 (two of 40) (SB37)"),
+    "french": OptionSpec(bool, help="French-suited cards: Quadri, Cuori, Fiori, Picche (SB37)"),
+    "maresciallo": OptionSpec(bool, help="the Re di picche costs 1, sweeping with it 4; Donna di quadri with the Settebello 1 (SB40)"),
+    "saponificatrice": OptionSpec(bool, help="the Donna di picche with a Re di picche costs 1 more (SB44)",
+                                  needs="maresciallo"),
 }
 
 
@@ -296,6 +317,19 @@ PRESETS: dict[str, Preset] = {
         _preset("cascina", "Scopa a cascina", "Build on a table card for a value you hold, and take the "
                 "build with it next turn; no primiera, the 2 of denari 1 point.",
                 cascina=True, primiera="none", due_denari=True),
+        # RULES §4 Phase 2, Maresciallo [002]: a scopa d'asso with napola and the Re di picche's
+        # penalties; SB40–SB46 (README) settle what it leaves open.
+        _preset("maresciallo", "Maresciallo", "Scopa d'assi with the napola: the Re di picche costs a point, "
+                "sweeping with it 4; the Donna di quadri with the Settebello scores 1; to 21.",
+                ace_takes_all=True, napola=True, maresciallo=True, french=True, target=21),
+        _preset("maresciallo-80", "Maresciallo (80 cards)", "Maresciallo with two decks: four in pairs, 5 cards "
+                "each and none on the table; a card takes its twin only to sweep, for 3 points; to 21.",
+                ace_takes_all=True, napola=True, maresciallo=True, saponificatrice=True, french=True, deck=80,
+                players=4, teams="pairs", hand_size=5, table_cards=0, target=21),
+        # RULES §4 Phase 2, Cicera [002] (Brescia): 52 cards; SB50–SB55 (README).
+        _preset("cicera", "Cicera", "The Brescian Scopa of 52 cards, four in pairs with 12 each: courts take only "
+                "courts; cards 2, spade 1, the napula of spade, three single cards; to 21.",
+                deck=52, scoring="cicera", primiera="none", players=4, teams="pairs", hand_size=12, target=21),
     )
 }
 

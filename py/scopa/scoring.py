@@ -9,13 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .cards import PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
+from .cards import DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
+from .captures import SPECIAL_SWEEPS
 from .rules import RuleSet
 
 DENARI = 0  # suit index of D
 DUE_DENARI = card(2, "D")  # SB36: worth a point in Scopa a cascina [002]
 FIGURE_DENARI = tuple(card(r, "D") for r in (8, 9, 10))
 NAPOLA_RUN = tuple(card(r, "D") for r in range(1, 11))
+SPADE = 3  # suit index of S
+NAPULA_RUN = tuple(card(r, "S") for r in range(1, 14))  # SB52: Cicera's napula runs through the courts
+RE_DI_PICCHE, DONNA_DI_PICCHE, DONNA_DI_QUADRI = card(10, "S"), card(9, "S"), card(9, "D")
 
 # Veneto primiera (O7): nominal values, Asso 5.5, figures 0.5 — kept doubled to stay in integers.
 _VENETO_BY_RANK = (11, 4, 6, 8, 10, 12, 14, 1, 1, 1)
@@ -35,6 +39,10 @@ class Profile:
     denari: bool = True  # the point for most denari (unless `denari_each` or `frac` says otherwise)
     mazzetto: bool = False  # SB23 (Rubamazzo): each card of a side's pile is a point, category `mazzetto`
     sweeps: bool = True  # R5: a capture that empties the table is a scopa at all; SB24: not in Rubamazzo
+    carte_points: int = 1  # points for most cards; SB51: Cicera's 2, shared 1 each on a tie
+    spade: bool = False  # SB51: a point for most spade (Cicera)
+    napula: bool = False  # SB52: the napula of spade (Cicera), as the napola of denari (O8)
+    singles: tuple[Card, ...] = ()  # SB53: cards worth a point each to the side that takes them
 
 
 PROFILES: dict[str, Profile] = {
@@ -47,6 +55,9 @@ PROFILES: dict[str, Profile] = {
     # numero di carte prese": the cards taken are the points, and there is no scopa.
     "mazzetto": Profile(scope=0, carte=False, settebello=0, primiera=False, denari=False, mazzetto=True,
                         sweeps=False),
+    # SB50–SB54 (README): Cicera, the Brescian Scopa of 52 cards.
+    "cicera": Profile(carte_points=2, denari=False, settebello=0, primiera=False, spade=True, napula=True,
+                      singles=(card(2, "S"), card(10, "D"), card(11, "D"))),
 }
 
 
@@ -97,7 +108,7 @@ def primiera_cards(pile: Sequence[Card], values: Sequence[int]) -> dict[int, Car
 
 
 def _veneto_values() -> tuple[int, ...]:
-    return tuple(_VENETO_BY_RANK[VALUE[c] - 1] for c in range(40))
+    return tuple(_VENETO_BY_RANK[VALUE[c] - 1] for c in range(80))
 
 
 _VENETO = _veneto_values()
@@ -149,34 +160,47 @@ def _primiera(rules: RuleSet, piles: Sequence[Sequence[Card]], detail: list[dict
     return []
 
 
-def _napola(pile: Sequence[Card]) -> int:
-    """Napola points (O8): 1D 2D 3D make 3, and each further denaro in sequence 1 more."""
-    have = set(pile)
-    run = 0
-    for c in NAPOLA_RUN:
-        if c not in have:
-            break
-        run += 1
-    return run if run >= 3 else 0
+def _napola(pile: Sequence[Card], run_cards: Sequence[Card] = NAPOLA_RUN) -> int:
+    """Napola points (O8): 1D 2D 3D make 3, and each further denaro in sequence 1 more. SB45:
+    among the 80 cards a second napola needs the second copies too, each run counted alone.
+    SB52: Cicera's napula is the same run of spade, through its courts."""
+    copies: dict[Card, int] = {}
+    for c in pile:
+        copies[FACE[c]] = copies.get(FACE[c], 0) + 1
+    points = 0
+    for k in (1, 2):
+        run = 0
+        for c in run_cards:
+            if copies.get(c, 0) < k:
+                break
+            run += 1
+        points += run if run >= 3 else 0
+    return points
 
 
 def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[int],
-               tradizionali: Sequence[int] | None = None) -> HandResult:
+               tradizionali: Sequence[int] | None = None,
+               speciali: Sequence[dict[str, int]] | None = None) -> HandResult:
     """Score a finished hand from each side's captured cards and scope (and, counting modulo, its
-    traditional scope, SB6: category `tradizionali`, `scopa_tradizionale` points each)."""
+    traditional scope, SB6: category `tradizionali`, `scopa_tradizionale` points each; the sweeps
+    worth other points, SB41, SB42: a category each, by kind)."""
     profile = PROFILES[rules.scoring]
     sides = len(piles)
     points: list[dict[str, int]] = [dict() for _ in range(sides)]
     detail: list[dict[str, Any]] = []
     for side, pile in enumerate(piles):
-        denari = sevens = 0
+        denari = sevens = settebelli = 0
         for c in pile:
             if c % 4 == DENARI:
                 denari += 1
-            if c >> 2 == 6:  # a seven (card ids are (rank - 1) * 4 + suit)
+                if FACE[c] == SETTEBELLO:
+                    settebelli += 1
+            if VALUE[c] == 7:
                 sevens += 1
         detail.append({"cards": len(pile), "denari": denari, "sevens": sevens,
-                       "settebello": SETTEBELLO in pile, "scope": scope[side]})
+                       "settebello": settebelli > 0, "scope": scope[side]})
+        if settebelli > 1:
+            detail[side]["settebelli"] = settebelli  # SB45: two decks, two Settebelli
         if rules.modulo:
             detail[side]["tradizionali"] = tradizionali[side] if tradizionali else 0
     categories: list[str] = []
@@ -196,14 +220,24 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     if rules.modulo:
         # SB6: a traditional scopa scores its own points (Modulo sette: -1), a category of its own.
         count("tradizionali", [d["tradizionali"] * rules.scopa_tradizionale for d in detail])
-    if profile.carte:
+    for kind, worth in SPECIAL_SWEEPS.items():  # SB41, SB42: only where such a sweep can be made
+        if (kind == "gemelle" and rules.deck == 80) or (kind != "gemelle" and rules.maresciallo and (
+                kind == "maresciallo" or rules.deck == 80)):
+            count(kind, [(speciali[side].get(kind, 0) if speciali else 0) * worth for side in range(sides)])
+    if profile.carte and profile.carte_points > 1:
+        # SB51: Cicera's cards, 2 points to the side with most, 1 each on an even split.
+        cards = [d["cards"] for d in detail]
+        leaders = [s for s, n in enumerate(cards) if n == max(cards)]
+        count("carte", [(profile.carte_points if len(leaders) == 1 else profile.carte_points // 2)
+                        if s in leaders and cards[s] else 0 for s in range(sides)])
+    elif profile.carte:
         award("carte", _most([d["cards"] for d in detail], max(rules.carte_min, 1), rules.misere))
     if profile.denari_each:
         count("denari", [d["denari"] - (1 if d["settebello"] else 0) for d in detail])
     elif profile.denari and not profile.frac:
         award("denari", _most([d["denari"] for d in detail], 1, rules.misere))
     if profile.settebello:
-        award("settebello", [s for s, d in enumerate(detail) if d["settebello"]], profile.settebello)
+        count("settebello", [profile.settebello * d.get("settebelli", int(d["settebello"])) for d in detail])
     if profile.primiera and rules.primiera != "none":
         award("primiera", _primiera(rules, piles, detail))
     if profile.mazzetto:
@@ -220,8 +254,26 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
         award("rosmarino", [s for s, pile in enumerate(piles) if ROSMARINO in pile])
     if rules.due_denari:
         award("due_denari", [s for s, pile in enumerate(piles) if DUE_DENARI in pile])  # SB36
+    if profile.spade:
+        award("spade", _most([sum(1 for c in pile if SUIT[c] == SPADE) for pile in piles], 1, rules.misere))
+    if profile.singles:  # SB53
+        for c in profile.singles:
+            award(f"carta:{card_str(c)}", [s for s, pile in enumerate(piles) if c in pile])
+    if rules.maresciallo:
+        # SB40: each Re di picche taken costs 1; SB43: each Donna di quadri beside a Settebello scores 1;
+        # SB44: each Donna di picche beside a Re di picche costs 1 more.
+        faces = [[FACE[c] for c in pile] for pile in piles]
+        count("marescialli", [-f.count(RE_DI_PICCHE) for f in faces])
+        count("polacca", [min(f.count(DONNA_DI_QUADRI), f.count(SETTEBELLO)) for f in faces])
+        if rules.saponificatrice:
+            count("saponificatrice", [-min(f.count(DONNA_DI_PICCHE), f.count(RE_DI_PICCHE)) for f in faces])
     napoleone = None
     if rules.napola:
         count("napola", [_napola(pile) for pile in piles])
-        napoleone = next((s for s, d in enumerate(detail) if d["denari"] == 10), None)
+        whole = sum(1 for c in DECKS[rules.deck] if SUIT[c] == DENARI)
+        napoleone = next((s for s, d in enumerate(detail) if d["denari"] == whole), None)
+    if profile.napula:
+        count("napula", [_napola(pile, NAPULA_RUN) for pile in piles])  # SB52
+        napoleone = next((s for s, pile in enumerate(piles)  # SB54: all thirteen spade win the match
+                          if sum(1 for c in pile if SUIT[c] == SPADE) == 13), None)
     return HandResult(tuple(categories), tuple(points), tuple(detail), napoleone)

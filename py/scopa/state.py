@@ -17,8 +17,8 @@ from typing import Any, NamedTuple, Sequence
 from . import cascina as _cascina
 from .accuse import Accusa, accuse_of, shown_cards, with_accuse
 from .cascina import Build, Cascina
-from .captures import TRADIZIONALE, CaptureRule, scopa_kind
-from .cards import DECK, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
+from .captures import SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
+from .cards import ALL_CARDS, DECKS, FACE, TWIN_OFFSET, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
 from .rubamazzo import capture_choices, pile_top, split_presa, stealable
 from .rules import RuleSet
@@ -59,9 +59,17 @@ class Steal(Play):
         return self
 
 
-_LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in DECK)  # the plays that take nothing
+_LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in ALL_CARDS)  # the plays that take nothing
 # The plays that take one card, by played card then taken card: the commonest capture, made once.
-_TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in DECK) for c in DECK)
+_TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in ALL_CARDS) for c in ALL_CARDS)
+
+
+_DECK_SETS = {size: frozenset(cards) for size, cards in DECKS.items()}
+
+
+def twin_of(c: Card) -> Card:
+    """SB37: the other copy of a card among the 80 cards."""
+    return c + TWIN_OFFSET if FACE[c] == c else c - TWIN_OFFSET
 _new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor
 
 
@@ -106,6 +114,9 @@ class PlayEvent:
     # SB6: a sweep classic Scopa allows too, counting modulo: it scores `scopa_tradizionale` (-1 in
     # Modulo sette) and is no `scopa`.
     tradizionale: bool = False
+    # SB41, SB42: a sweep worth other points than a scopa's (`gemelle`, `maresciallo`,
+    # `maresciallone`, captures.SPECIAL_SWEEPS); it is no `scopa` either.
+    special: str | None = None
     accuse: tuple[Accusa, ...] = ()  # SB10: the declarations `seat` made before this play, its first of the deal
     # SB20: (side, cards bottom first) of each pile the play stole, in the order they were taken
     stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
@@ -148,6 +159,7 @@ class PlayEvent:
             **self.play.to_json(),
             "scopa": self.scopa,
             "tradizionale": self.tradizionale,
+            "special": self.special,
             "dealt": self.dealt,
             "sweep": None if self.sweep is None else {"seat": self.sweep[0], "cards": cards_str(self.sweep[1])},
             "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
@@ -200,6 +212,8 @@ class PlayerView:
     # SB20: with `steal`, each side's pile top, face up (None for an empty pile); empty otherwise
     pile_tops: tuple[Card | None, ...] = ()
     cascine: tuple[Cascina, ...] = ()  # SB30: the builds on the table, beside the loose `table`
+    # SB41, SB42: each side's sweeps of other worth this hand, by kind
+    speciali: tuple[dict[str, int], ...] = ()
 
     @property
     def side(self) -> int:
@@ -216,7 +230,7 @@ class PlayerView:
             seen.update(pile)
         for a in self.accuse:
             seen.update(a.cards)
-        return [c for c in DECK if c not in seen]
+        return [c for c in DECKS[self.rules.deck] if c not in seen]
 
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """Per other seat, the cards it showed in a declaration this hand and still holds (SB10):
@@ -262,6 +276,7 @@ class PlayerView:
             "accuse": [a.to_json() for a in self.accuse],
             "pile_tops": [None if c is None else card_str(c) for c in self.pile_tops] or [None] * sides,
             "cascine": [b.to_json() for b in self.cascine],  # SB30: builds, each {cards, value, owner}
+            "speciali": [dict(k) for k in self.speciali] or [{} for _ in range(sides)],  # SB41, SB42
         }
 
 
@@ -302,6 +317,7 @@ class Match:
         self.prese: list[list[Card]] = [[] for _ in range(self.sides)]
         self.scope = [0] * self.sides
         self.tradizionali = [0] * self.sides  # SB6: traditional scope, counting modulo
+        self.speciali: list[dict[str, int]] = [{} for _ in range(self.sides)]  # SB41, SB42
         self.last_capturer: int | None = None
         self.turn = (first_dealer + 1) % n
         self._legal: list[Play] | None = None
@@ -325,13 +341,13 @@ class Match:
         if deck is None:
             if self.rng is None:
                 raise IllegalPlayError("no deck given and no random generator to shuffle one")
-            deck = shuffled_deck(self.rng)
+            deck = shuffled_deck(self.rng, self.rules.deck)
         else:
             deck = list(deck)
-            check_deck(deck)
+            check_deck(deck, self.rules.deck)
         rules, n = self.rules, self.n
         table = deck[rules.hand_size * n: rules.hand_size * n + rules.table_cards]
-        if rules.kings_redeal and sum(1 for c in table if VALUE[c] == 10) >= 3:
+        if rules.kings_redeal and sum(1 for c in table if VALUE[c] == rules.king_value) >= 3:
             self.log.append(HandLog(tuple(deck), [], redeal=True))
             return False  # S2: the same dealer deals again
         self.log.append(HandLog(tuple(deck)))
@@ -343,6 +359,7 @@ class Match:
         self.prese = [[] for _ in range(self.sides)]
         self.scope = [0] * self.sides
         self.tradizionali = [0] * self.sides
+        self.speciali = [{} for _ in range(self.sides)]
         self.last_capturer = None
         self.accuse = []
         self.cascine = []
@@ -406,8 +423,33 @@ class Match:
                             plays.append(_TAKE_ONE[c][table[pos[0]]])
                         else:
                             plays.append(_new_play(Play, (c, tuple([table[i] for i in pos]))))
+                    if VALUE[c] > 10:
+                        plays.append(_LAY[c])  # SB38: a court need not take
+            if self.rules.deck == 80:
+                plays = self._without_twins(plays)
             self._legal = plays
         return plays
+
+    def _without_twins(self, plays: list[Play]) -> list[Play]:
+        """SB42: among the 80 cards a card takes its twin only when the twin is alone on the table
+        (sweeping it); otherwise it plays as if its twin were not on the table. The Asso that takes
+        all (S5) takes the table as it is."""
+        table = self.table
+        if len(table) < 2:
+            return plays
+        out: list[Play] = []
+        done: set[Card] = set()
+        for p in plays:
+            c = p.card
+            twin = twin_of(c)
+            if twin not in table or (self.rules.ace_takes_all and VALUE[c] == 1):
+                out.append(p)
+            elif c not in done:
+                done.add(c)
+                rest = [t for t in table if t != twin]
+                options = self.capture_rule.options(rest, c)
+                out.extend([Play(c, o) for o in options] or [_LAY[c]])
+        return out
 
     def apply(self, play: Play) -> PlayEvent:
         """Check and make a play; raise IllegalPlayError saying why, changing nothing."""
@@ -466,9 +508,11 @@ class Match:
     def _why_illegal(self, play: Play) -> str:
         if type(play) is Build:
             return _cascina.why_illegal(self, play)
-        if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < 40:
+        if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < len(ALL_CARDS):
             return f"{play!r} is not a play"
         name = self.names[self.turn]
+        if play.card not in _DECK_SETS[self.rules.deck]:
+            return f"{card_str(play.card)} is not a card of the {self.rules.deck}-card deck this game plays with (SB37)"
         if play.card not in self.hands[self.turn]:
             return f"{card_str(play.card)} is not in {name}'s hand"
         tops = stealable(self.prese, self.side_of[self.turn]) if self.steal else {}
@@ -501,6 +545,7 @@ class Match:
         nxt = (seat + 1) % n
         last_play = not self.mazzo and not self.hands[nxt]
         scopa = tradizionale = False
+        special: str | None = None
         table = self.table
         stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         if presa and self.steal:
@@ -538,6 +583,10 @@ class Match:
                 if kind == TRADIZIONALE:
                     tradizionale = True
                     self.tradizionali[self.side_of[seat]] += 1
+                elif kind in SPECIAL_SWEEPS:
+                    special = kind  # SB41, SB42
+                    won = self.speciali[self.side_of[seat]] = dict(self.speciali[self.side_of[seat]])
+                    won[kind] = won.get(kind, 0) + 1
                 elif kind is not None:
                     scopa = True
                     self.scope[self.side_of[seat]] += 1
@@ -551,22 +600,23 @@ class Match:
         self._legal = None
         if not self.hands[nxt]:
             if not self.mazzo:
-                event = self._end_hand(seat, play, scopa, tradizionale, accuse, stolen)
+                event = self._end_hand(seat, play, scopa, tradizionale, accuse, stolen, special)
                 log.events.append(event)
                 return event
             first = self.dealer + 1
             deals = tuple(((first + i) % n, c) for i, c in enumerate(self._deal_round()))
             event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale,
-                              accuse=accuse, stolen=stolen)
+                              accuse=accuse, stolen=stolen, special=special)
         else:
             event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale, accuse=accuse,
-                              stolen=stolen)
+                              stolen=stolen, special=special)
         log.events.append(event)
         return event
 
     # -- end of hand and match ---------------------------------------------------------------
     def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool,
-                  accuse: tuple[Accusa, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()) -> PlayEvent:
+                  accuse: tuple[Accusa, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = (),
+                  special: str | None = None) -> PlayEvent:
         swept = tuple(self.table)
         if self.cascine:  # SB35: never in a real game (SB32); a build left counts as its cards
             swept = tuple(sorted((*swept, *_cascina.built_cards(self.cascine))))
@@ -575,7 +625,7 @@ class Match:
         if swept and taker is not None:
             self.prese[self.side_of[taker]].extend(swept)  # R6; S8: nobody captured, nobody takes
         self.table = []
-        result = score_hand(self.rules, self.prese, self.scope, self.tradizionali)
+        result = score_hand(self.rules, self.prese, self.scope, self.tradizionali, self.speciali)
         if self.rules.accuse != "none":
             result = with_accuse(result, self.accuse, self.sides)  # SB10: the hand's declarations
         self.results.append(result)
@@ -586,11 +636,12 @@ class Match:
         self.turn = (self.dealer + 1) % self.n
         self.phase = "over" if self.winner is not None else "deal"
         return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides,
-                         tradizionale=tradizionale, accuse=accuse, stolen=stolen)
+                         tradizionale=tradizionale, accuse=accuse, stolen=stolen, special=special)
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""
-        if self.rules.napola_wins and result.napoleone is not None:
+        # O8 napola_wins; SB54: Cicera's thirteen spade win outright too
+        if result.napoleone is not None and (self.rules.napola_wins or PROFILES[self.rules.scoring].napula):
             return result.napoleone
         return match_winner(self.rules, self.totals)
 
@@ -612,7 +663,7 @@ class Match:
             hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
             accuse=tuple(self.accuse) if self.phase == "play" else (),
             pile_tops=tuple(pile_top(p) for p in self.prese) if self.steal else (),
-            cascine=tuple(self.cascine),
+            cascine=tuple(self.cascine), speciali=tuple(self.speciali),
         )
 
     def clone(self) -> "Match":
@@ -625,6 +676,7 @@ class Match:
         m.prese = [p[:] for p in self.prese]
         m.scope = self.scope[:]
         m.tradizionali = self.tradizionali[:]
+        m.speciali = self.speciali[:]
         m.accuse = self.accuse[:]
         m.cascine = self.cascine[:]
         m.totals = self.totals[:]
@@ -674,6 +726,7 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
     m.prese = [list(p) for p in view.prese]
     m.scope = list(view.scope)
     m.tradizionali = list(view.tradizionali) or [0] * m.sides
+    m.speciali = list(view.speciali) or [{} for _ in range(m.sides)]
     m.last_capturer = view.last_capturer
     m.accuse = list(view.accuse)
     m.cascine = list(view.cascine)

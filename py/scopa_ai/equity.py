@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from scopa.cards import DECKS
 from scopa.rules import RuleSet
 from scopa.state import Match, match_winner
 from .heuristics import knowledge
@@ -45,7 +46,7 @@ def hand_points(rules: RuleSet, hands: int = HANDS, seed: int = 0,
     eps = [BLUNDER if kind == NOVICE else 0.05 for kind in kinds]
     rng = random.Random(seed)
     counts: dict[tuple[int, int], float] = {}
-    deck = list(range(40))
+    deck = list(DECKS[rules.deck])
     for i in range(hands):
         m = Match(rules, first_dealer=i % rules.players)
         while True:

@@ -14,10 +14,11 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
-from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
-from scopa.cards import DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
+from scopa.captures import SCOPA, SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
+from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
-from scopa.scoring import FIGURE_DENARI, NAPOLA_RUN, PROFILES
+from scopa.scoring import (DONNA_DI_PICCHE, DONNA_DI_QUADRI, FIGURE_DENARI, NAPOLA_RUN, PROFILES, RE_DI_PICCHE,
+                           SPADE)
 from scopa.cascina import Build
 from scopa.state import Play, PlayerView
 
@@ -28,18 +29,35 @@ class Knowledge:
     def __init__(self, rules: RuleSet):
         self.rules = rules
         profile = PROFILES[rules.scoring]
-        sign = -1.0 if rules.misere else 1.0
-        w = [0.0] * 40
-        for c in DECK:
+        sign = self.sign = -1.0 if rules.misere else 1.0
+        w = [0.0] * len(ALL_CARDS)
+        for c in DECKS[rules.deck]:
             v = 0.0
             if profile.carte:
-                v += 0.12 if rules.sides == 2 else 0.08  # a share of the point for most cards
+                # a share of the point (SB51: Cicera's two) for most cards
+                v += (0.12 if rules.sides == 2 else 0.08) * profile.carte_points * 40 / rules.deck
             if SUIT[c] == 0:
                 if profile.denari_each:
                     v += 1.0 if c != SETTEBELLO else 0.0
-                elif not profile.frac:
-                    v += 0.22  # a share of the point for most denari
-            if c == SETTEBELLO and profile.settebello:
+                elif profile.denari and not profile.frac:
+                    v += 0.22 * 40 / rules.deck  # a share of the point for most denari
+            if profile.spade and SUIT[c] == SPADE:
+                v += 0.18  # SB51: a share of the point for most spade
+                if profile.napula and VALUE[c] <= 3:
+                    v += 0.6  # SB52: the napula's first cards
+            if c in profile.singles:
+                v += 1.0  # SB53
+            if rules.maresciallo:
+                face = FACE[c]
+                if face == RE_DI_PICCHE:
+                    v -= 1.0 + (0.3 if rules.saponificatrice else 0.0)  # SB40, SB44
+                elif face == DONNA_DI_QUADRI:
+                    v += 0.5  # SB43: a point beside a Settebello
+                elif face == SETTEBELLO:
+                    v += 0.4
+                elif face == DONNA_DI_PICCHE and rules.saponificatrice:
+                    v -= 0.4  # SB44: a point lost beside a Re di picche
+            if FACE[c] == SETTEBELLO and profile.settebello:
                 v += profile.settebello
             if profile.primiera and rules.primiera != "none":
                 if rules.primiera in ("standard", "veneto"):
@@ -60,7 +78,7 @@ class Knowledge:
                 v += 1.0
             if rules.rosmarino and c == ROSMARINO:
                 v += 1.0
-            if rules.napola and c in NAPOLA_RUN[:3]:
+            if rules.napola and FACE[c] in NAPOLA_RUN[:3]:
                 v += 0.6
             w[c] = sign * v
         self.worth: tuple[float, ...] = tuple(w)
@@ -84,6 +102,8 @@ class Knowledge:
             options = self.takes(table, VALUE[c])
             if options:
                 out.extend(Play(c, o) for o in options)
+                if VALUE[c] > 10:
+                    out.append(Play(c, ()))  # SB38: a court need not take
             else:
                 out.append(Play(c, ()))
         return out
@@ -98,6 +118,8 @@ class Knowledge:
             return self.scopa
         if kind == TRADIZIONALE:
             return self.tradizionale
+        if kind in SPECIAL_SWEEPS:  # SB41, SB42: the twins' 3, the Re di picche's -4 or 10
+            return self.sign * (SPECIAL_SWEEPS[kind] + 0.1)
         return 0.0
 
     def is_scopa(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from scopa.cards import VALUE
+from scopa.cards import VALUE, VALUES, card
 from scopa.cascina import Build
 from scopa.state import Play, PlayerView
 from .cascina import build_score, on_table, p_opponent_holds
@@ -167,7 +167,7 @@ class ExpertPlayer:
                 s -= 0.02 * abs(w[p.card])  # a laid card is a card put at risk
             # What the next (opposing) player can expect to take, by value, from the unseen cards.
             best = []
-            for v in range(1, 11):
+            for v in VALUES:
                 c_v = count.get(v, 0)
                 if not c_v and not shown_next[v]:
                     continue
@@ -217,4 +217,4 @@ class ExpertPlayer:
 
 def _any_card(value: int) -> int:
     """A card of this value of a suit that is never special (Bastoni): the taker's own card."""
-    return (value - 1) * 4 + 2
+    return card(value, "B")

@@ -358,7 +358,7 @@ class MasterPlayer:
         # A rollout costs about one unit per card still to play: 2/3 of the budget at the hand's
         # start, up to 3 times it late in the hand, where rollouts are short.
         remaining = view.deck_left + sum(view.hand_counts)
-        full = 40 - rules.table_cards
+        full = rules.deck - rules.table_cards
         scale = min(3.0, (2.0 * full / 3.0) / max(1, remaining))
         # A card play in a rollout costs about one unit per card in the hand of the seat to move:
         # big hands (Scopone's nine) get fewer rollouts.

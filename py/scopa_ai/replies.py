@@ -14,7 +14,7 @@ import random
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from scopa.cards import VALUE, Card
+from scopa.cards import DECKS, VALUE, VALUES, Card
 from scopa.state import Play, PlayerView
 from .heuristics import knowledge, table_after
 from .steals import legal_for, piles_after
@@ -54,7 +54,7 @@ def reply_options(view: PlayerView, play: Play,
     seen = set(view.hand) | set(view.table)
     for pile in view.prese:
         seen.update(pile)
-    others = [c for c in range(40) if c not in seen]  # what the next player may hold
+    others = [c for c in DECKS[rules.deck] if c not in seen]  # what the next player may hold
     base = replace(view, seat=nxt, turn=nxt, hand_counts=tuple(counts), table=tuple(rest),
                    prese=tuple(prese), pile_tops=tuple(p[-1] if p else None for p in prese) if rules.steal else (),
                    last_capturer=view.seat if play.presa else view.last_capturer,
@@ -85,8 +85,8 @@ def follow_ups(view: PlayerView, play: Play, options: dict[Card, list[tuple[floa
             after = tuple(table_after(rest, reply))
             fv = cache.get(after)
             if fv is None:
-                vals = [0.0] * 11
-                for v in range(1, 11):
+                vals = [0.0] * 14
+                for v in VALUES:
                     for presa in k.takes(after, v):
                         g = sum(w[t] for t in presa)
                         if g > vals[v]:

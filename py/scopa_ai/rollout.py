@@ -28,7 +28,7 @@ from typing import Sequence
 
 from scopa.accuse import accuse_points
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
-from scopa.cards import VALUE, Card
+from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.scoring import score_hand
 from scopa.state import Match, Play
@@ -49,6 +49,8 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     rules = m.rules
     if rules.steal:
         return steal_playout(m, card, presa, k, rng, eps, record, reply)  # SB20: the engine's own push
+    if by_engine(rules):
+        return engine_playout(m, card, presa, k, rng, eps, record, reply)
     n = m.n
     eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
     side_of = m.side_of
@@ -74,7 +76,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     accuse = _accuse_to_score(m) if rules.accuse != "none" else None
     hidden = None
     if fair:
-        hidden = [0] * 11
+        hidden = [0] * 14
         for h in hands:
             for c in h:
                 hidden[VALUE[c]] += 1
@@ -256,7 +258,7 @@ def _p_any(unseen: list[int], values: frozenset[int], total: int, hand: int) -> 
     return 1.0 - comb(total - hit, hand) / comb(total, hand)
 
 
-_ALL_VALUES = frozenset(range(1, 11))
+_ALL_VALUES = frozenset(VALUES)
 # The novice's noise on its scores (levels.NOISE).
 _NOISE = 1.5
 
@@ -275,7 +277,7 @@ def _sweepers(positions, rest: tuple[int, ...], cache: dict, modulo: int = 0) ->
         entry = positions(rest)
         full = len(rest)
         classic = sum(rest)
-        found = cache[rest] = frozenset(v for v in range(1, 11) if any(len(p) == full for p in entry[v])
+        found = cache[rest] = frozenset(v for v in VALUES if any(len(p) == full for p in entry[v])
                                         and not (modulo and v == classic))
     return found
 
@@ -305,3 +307,43 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
                     play, best = p, s
         ev = m.push(play)
     return ev.hand_result.totals
+
+
+def by_engine(rules: RuleSet) -> bool:
+    """Whether a rollout must play through the engine: where what a card takes depends on which
+    copy it is (the 80 cards' twins, SB42), a court may decline to take (SB38) or a sweep is worth
+    other points (SB41), which the fast playout does not know."""
+    return rules.deck != 40 or rules.maresciallo
+
+
+def engine_playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
+                   eps: float | Sequence[float], record: list | None = None,
+                   reply: tuple[Card, tuple[Card, ...]] | None = None) -> tuple[int, ...]:
+    """`playout` through the engine's own `legal_plays` and `push` (see `by_engine`): the policy
+    takes what is worth most now, the sweep's own worth included, else lays the card worth least;
+    `eps` is the chance of a random play. The hand's points per side."""
+    n = m.n
+    eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
+    w = k.worth
+    play: Play = Play(card, presa)
+    while True:
+        if record is not None:
+            record.append((play.card, play.presa))
+        ev = m.push(play)
+        if ev.hand_result is not None:
+            return ev.hand_result.totals
+        legal = m.legal_plays()
+        if reply is not None:
+            chosen = Play(*reply)
+            reply = None
+            if chosen in legal:
+                play = chosen
+                continue
+        e = eps_of[m.turn]
+        if len(legal) == 1 or (e and rng.random() < e):
+            play = legal[rng.randrange(len(legal))]
+            continue
+        table_len = len(m.table)
+        last = not m.mazzo and sum(len(h) for h in m.hands) == 1
+        play = max(legal, key=lambda p: k.gain(p, table_len, last) + 0.01 * len(p.presa) if p.presa
+                   else -0.5 * abs(w[p.card]))

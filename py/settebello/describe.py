@@ -68,7 +68,8 @@ OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
 # The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
 # its traditional scopa costs (SB5, SB6), Rubamazzo's steals (SB20) and Scopa a cascina's builds
 # and its 2 of denari (SB30, SB36) are offered only by choosing that game.
-NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "steal", "cascina", "due_denari")
+NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "steal", "cascina", "due_denari", "deck")
+LOOKS = ("french",)  # SB37: how the cards look, which any game may change, a preset's choice or not
 
 
 def option_specs() -> dict[str, dict[str, Any]]:
@@ -126,7 +127,7 @@ def open_options(rules: RuleSet) -> list[str]:
     fixed = rules.diff(RuleSet())
     out = []
     for key, spec in OPTION_SPECS.items():
-        if key in fixed or key in OWN_CONTROLS or key in NOT_HOUSE_RULES:
+        if (key in fixed and key not in LOOKS) or key in OWN_CONTROLS or key in NOT_HOUSE_RULES:
             continue
         if spec.kind is not bool and spec.choices and sum(_plays(rules, key, c) for c in spec.choices) < 2:
             continue

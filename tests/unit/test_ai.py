@@ -63,7 +63,7 @@ def test_every_level_plays_legally_in_every_variant(variant):
     rules = rules_for(variant)
     for i, level in enumerate(LEVEL_NAMES):
         others = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
-        assert play_hand(rules, 100 + i, [level, others]) == 40 - rules.table_cards
+        assert play_hand(rules, 100 + i, [level, others]) == rules.deck - rules.table_cards
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -140,7 +140,7 @@ def test_each_preset_leaves_open_what_it_does_not_fix(info):
     assert by_id["scopa"]["open"] == [k for k in info["option_specs"]
                                       if k not in ("players", "teams", "hand_size", "table_cards", "target", "lead",
                                                    "modulo", "scopa_tradizionale", "steal", "cascina",
-                                                   "due_denari")]
+                                                   "due_denari", "deck")]
     for v in info["variants"]:
         rules = preset(v["id"]).rules
         for k in v["open"]:

@@ -258,6 +258,14 @@ EXPECTED = {
     "rubamazzo": {"capture": "equal", "steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
     "rubamazzo-a-somme": {"steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
     "cascina": {"cascina": True, "primiera": "none", "due_denari": True},  # SB30-SB36
+    # SB40-SB46: a scopa d'asso with the napola and the Re di picche's penalties, French-suited
+    "maresciallo": {"ace_takes_all": True, "napola": True, "maresciallo": True, "french": True, "target": 21},
+    "maresciallo-80": {"ace_takes_all": True, "napola": True, "maresciallo": True, "saponificatrice": True,
+                       "french": True, "deck": 80, "players": 4, "teams": "pairs", "hand_size": 5,
+                       "table_cards": 0, "target": 21},
+    # SB50-SB55: 52 cards, four in pairs with twelve each
+    "cicera": {"deck": 52, "scoring": "cicera", "primiera": "none", "players": 4, "teams": "pairs",
+               "hand_size": 12, "target": 21},
 }
 
 

@@ -6,6 +6,8 @@ from math import comb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scopa.captures import SPECIAL_SWEEPS
+from scopa.cards import DECKS
 from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, from_record, rules_for, sample_match,
                    to_record)
 from scopa.rules import CAPTURE_MODES
@@ -28,15 +30,23 @@ def all_cards(m: Match) -> list[int]:
 def point_range(m: Match, category: str) -> tuple[int, int]:
     """The fewest and the most points one side can score in a category in one hand, by the rule set
     (SB6: traditional scope, counting modulo, score `scopa_tradizionale` each, -1 in Modulo sette)."""
+    n = m.rules.deck
     if category == "tradizionali":
         worth = m.rules.scopa_tradizionale
         return min(0, 40 * worth), max(0, 40 * worth)
+    if category in SPECIAL_SWEEPS:  # SB41, SB42: sweeps of their own worth, each at most once a card
+        worth = SPECIAL_SWEEPS[category]
+        return min(0, n * worth), max(0, n * worth)
+    copies = 2 if n == 80 else 1
+    if category in ("marescialli", "saponificatrice"):  # SB40, SB44: each Re di picche taken costs 1
+        return -copies, 0
     if category == "accuse":
         # every combination of every kind in each hand a side's players are dealt (SB10, SB11)
         r = m.rules
         hands = (40 - r.table_cards) // r.hand_size // r.sides
         return 0, hands * sum(k.points * comb(r.hand_size, k.size) for k in r.accuse_kinds)
-    return 0, {"scope": 40, "denari": 9, "settebello": 2, "frac": 16, "denari_figures": 3, "napola": 10, "mazzetto": 40}.get(category, 1)
+    return 0, {"scope": n, "denari": 9, "settebello": 2 * copies, "frac": 16, "denari_figures": 3, "napola": 10 * copies,
+               "mazzetto": 40, "carte": 2, "napula": 13, "polacca": copies}.get(category, 1)
 
 
 def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:
@@ -44,11 +54,11 @@ def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:
     while m.phase != "over" and hands > 0:
         m.deal_until_played()
         while m.phase == "play":
-            assert sorted(all_cards(m)) == list(DECK)
+            assert sorted(all_cards(m)) == sorted(DECKS[m.rules.deck])
             plays = m.legal_plays()
             assert plays and len(set(plays)) == len(plays)
             # An illegal play is refused and changes nothing.
-            bad = Play(next(c for c in DECK if c not in m.hands[m.turn]))
+            bad = Play(next(c for c in DECKS[m.rules.deck] if c not in m.hands[m.turn]))
             before = repr(m)
             try:
                 m.apply(bad)
@@ -125,7 +135,7 @@ def test_views_hide_other_hands_and_samples_agree_with_the_view(variant, seed, s
     assert "mazzo" not in text and len(view.unseen()) + sum(map(len, shown.values())) == \
         len(m.mazzo) + sum(len(h) for s, h in enumerate(m.hands) if s != seat)
     sample = sample_match(view, random.Random(seed))
-    assert sorted(all_cards(sample)) == list(DECK)
+    assert sorted(all_cards(sample)) == sorted(DECKS[sample.rules.deck])
     assert all(set(cards) <= set(sample.hands[s]) for s, cards in shown.items())
     assert sample.hands[seat] == m.hands[seat] and sample.table == m.table
     assert [len(h) for h in sample.hands] == [len(h) for h in m.hands]

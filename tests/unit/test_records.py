@@ -81,7 +81,7 @@ def test_kings_redeal_hand_in_a_record():
 
 
 @pytest.mark.parametrize("mutate,message", [
-    (lambda r: r["hands"][0]["plays"].__setitem__(2, "11D"), r"hand 1, play 3: '11D' is not a card"),
+    (lambda r: r["hands"][0]["plays"].__setitem__(2, "14D"), r"hand 1, play 3: '14D' is not a card"),
     (lambda r: r["hands"][0]["deck"].__setitem__(0, r["hands"][0]["deck"][1]), r"hand 1: the deck must hold the 40 cards once each"),
     (lambda r: r["hands"][0]["deck"].pop(), r"hand 1: the deck must hold"),
     (lambda r: r["options"].__setitem__("jokers", 2), "unknown option 'jokers'"),

@@ -11,12 +11,17 @@ from scopa import CardError, IllegalPlayError, Match, Play, card_name, card_str,
 # -- cards (RULES §1) ---------------------------------------------------------------------------
 def test_card_notation_round_trips_and_rejects_bad_cards():
     assert [card_str(parse_card(t)) for t in ("1D", "7D", "10S", "8B")] == ["1D", "7D", "10S", "8B"]
-    for bad in ("11D", "7X", "0C", "", "D7", None):
+    for bad in ("14D", "11D'", "7X", "0C", "", "D7", None):
         with pytest.raises(CardError):
             parse_card(bad)
     assert card_name(parse_card("7D")) == "Sette di Denari"
     assert card_name(parse_card("7D"), french=True) == "Sette di Quadri"
     assert card_name(parse_card("9S")) == "Cavallo di Spade"
+    # SB37: the 52 cards' 8 is a numeral and their courts are 11-13; the 80 cards' second copies
+    assert card_name(parse_card("8S"), size=52) == "Otto di Spade"
+    assert card_name(parse_card("12S"), french=True, size=52) == "Donna di Picche"
+    assert card_name(parse_card("7D'"), size=80) == "Sette di Denari (secondo mazzo)"
+    assert [card_str(parse_card(t)) for t in ("13B", "7d'", "10S'")] == ["13B", "7D'", "10S'"]
 
 
 # -- R1 first player, R2 deal -------------------------------------------------------------------
@@ -145,7 +150,7 @@ def test_r4_illegal_plays_name_the_problem_and_change_nothing():
     m = dealt(hands={0: "5D 1C 10C"}, table="5B 7S 4C 6D")
     before = (repr(m), [list(h) for h in m.hands], list(m.table))
     for bad, why in (("2S", "not in Player 1's hand"), ("5D:5C", "not on the table"),
-                     ("5D:1C+4C", "not on the table"), ("11D", "not a card"), ("1C:4C", "takes nothing"),
+                     ("5D:1C+4C", "not on the table"), ("11D", "not a card of the 40-card deck"), ("1C:4C", "takes nothing"),
                      ("5D:5B+5B", "taken twice"), ("", "not a play")):
         with pytest.raises((IllegalPlayError, CardError), match=why):
             m.play(bad)
