@@ -500,6 +500,8 @@ class Match:
         options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build]  # a build has its `>`
         if not options:
             raise IllegalPlayError(self._why_illegal(Play(c, ())))
+        if len(options) > 1 and Play(c, ()) in options:
+            return Play(c, ())  # SB38: a court that could take is laid as written
         if len(options) > 1:
             choices = ", ".join(str(p) for p in options)
             raise IllegalPlayError(f"{text} can take in more than one way; say which: {choices}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scopa import DECK, Match, RuleSet, parse_card, rules_for
+from scopa.cards import DECKS
 
 
 def cards(text: str) -> list[int]:
@@ -18,7 +19,7 @@ def make_deck(rules: RuleSet, dealer: int, hands: dict[int, str], table: str, re
     n, k = rules.players, rules.hand_size
     named = {s: cards(h) for s, h in hands.items()}
     used = {c for h in named.values() for c in h} | set(cards(table)) | set(cards(rest))
-    spare = [c for c in DECK if c not in used]
+    spare = [c for c in DECKS[rules.deck] if c not in used]
     for s in range(n):
         named.setdefault(s, [])
         while len(named[s]) < k:
@@ -30,7 +31,7 @@ def make_deck(rules: RuleSet, dealer: int, hands: dict[int, str], table: str, re
     deck += cards(table)
     deck += cards(rest)
     deck += spare
-    assert sorted(deck) == list(DECK), "test deal uses a card twice"
+    assert sorted(deck) == sorted(DECKS[rules.deck]), "test deal uses a card twice"
     return deck
 
 
