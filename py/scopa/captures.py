@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import FACE, VALUE, Card, card
+from .cards import FACE, VALUE, Card, card, twin_of
 from .rules import RuleSet
 
 # What a capture that empties the table is (`scopa_kind`): a scopa that scores for its side, or
@@ -119,6 +119,16 @@ def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     if v % rules.modulo == 0 and len(presa) == 1:
         return None  # SB6: [002] "un 7 con un altro 7": no point either way
     return TRADIZIONALE
+
+
+def options_among_twins(rule: "CaptureRule", rules: RuleSet, table: Sequence[Card], card: Card) -> list[tuple[Card, ...]]:
+    """SB42: among the 80 cards a card takes its twin only when the twin is alone on the table
+    (sweeping it); otherwise it takes as if its twin were not there. The Asso that takes all (S5)
+    takes the table as it is."""
+    twin = twin_of(card)
+    if len(table) < 2 or twin not in table or (rules.ace_takes_all and VALUE[card] == 1):
+        return rule.options(table, card)
+    return rule.options([t for t in table if t != twin], card)
 
 
 class CaptureRule:

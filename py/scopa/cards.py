@@ -46,6 +46,11 @@ PRIMIERA: tuple[int, ...] = tuple(_PRIMIERA_BY_RANK[VALUE[c] - 1] for c in ALL_C
 # SB37: the first copy of each card (itself outside the 80-card deck's second half).
 FACE: tuple[Card, ...] = tuple(c - TWIN_OFFSET if TWIN_OFFSET <= c < COURT_BASE else c for c in ALL_CARDS)
 
+def twin_of(c: Card) -> Card:
+    """SB37: the other copy of a card among the 80 cards."""
+    return c + TWIN_OFFSET if c < TWIN_OFFSET else c - TWIN_OFFSET
+
+
 _TEXT: tuple[str, ...] = tuple(f"{VALUE[c]}{SUITS[SUIT[c]]}" + ("'" if FACE[c] != c else "") for c in ALL_CARDS)
 _PARSE: dict[str, Card] = {t: c for c, t in enumerate(_TEXT)}
 

@@ -17,8 +17,8 @@ from typing import Any, NamedTuple, Sequence
 from . import cascina as _cascina
 from .accuse import Accusa, accuse_of, shown_cards, with_accuse
 from .cascina import Build, Cascina
-from .captures import SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
-from .cards import ALL_CARDS, DECKS, FACE, TWIN_OFFSET, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
+from .captures import SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, options_among_twins, scopa_kind
+from .cards import ALL_CARDS, DECKS, VALUE, twin_of, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
 from .rubamazzo import capture_choices, pile_top, split_presa, stealable
 from .rules import RuleSet
@@ -67,9 +67,6 @@ _TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in ALL
 _DECK_SETS = {size: frozenset(cards) for size, cards in DECKS.items()}
 
 
-def twin_of(c: Card) -> Card:
-    """SB37: the other copy of a card among the 80 cards."""
-    return c + TWIN_OFFSET if FACE[c] == c else c - TWIN_OFFSET
 _new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor
 
 
@@ -431,9 +428,7 @@ class Match:
         return plays
 
     def _without_twins(self, plays: list[Play]) -> list[Play]:
-        """SB42: among the 80 cards a card takes its twin only when the twin is alone on the table
-        (sweeping it); otherwise it plays as if its twin were not on the table. The Asso that takes
-        all (S5) takes the table as it is."""
+        """The plays once SB42 is applied (captures.options_among_twins)."""
         table = self.table
         if len(table) < 2:
             return plays
@@ -441,13 +436,11 @@ class Match:
         done: set[Card] = set()
         for p in plays:
             c = p.card
-            twin = twin_of(c)
-            if twin not in table or (self.rules.ace_takes_all and VALUE[c] == 1):
+            if twin_of(c) not in table:
                 out.append(p)
             elif c not in done:
                 done.add(c)
-                rest = [t for t in table if t != twin]
-                options = self.capture_rule.options(rest, c)
+                options = options_among_twins(self.capture_rule, self.rules, table, c)
                 out.extend([Play(c, o) for o in options] or [_LAY[c]])
         return out
 

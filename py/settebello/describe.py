@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scopa.cards import DECK, PRIMIERA, SUIT, SUITS, VALUE, card_str
+from scopa.cards import DECK, DECKS, FACE, PRIMIERA, SUIT, SUITS, VALUE, card_str
 from scopa.errors import ScopaError
 from scopa.rules import OPTION_SPECS, RuleSet, preset
 from scopa.tables import TABLE_KEYS, seating, tables
@@ -34,6 +34,21 @@ def deck() -> dict[str, Any]:
         "suits": list(SUITS),
         "primiera": {card_str(c): PRIMIERA[c] for c in DECK},
     }
+
+
+def _name_key(c: int, size: int) -> str:
+    """The page's name for a card's rank in a deck of `size` (SB37): "1".."10", the 52 cards'
+    numerals "n8".."n10" and courts "11".."13"."""
+    rank = VALUE[c]
+    return f"n{rank}" if size == 52 and 8 <= rank <= 10 else str(rank)
+
+
+def decks() -> dict[str, Any]:
+    """Every deck by its size (SB37): its cards {code, rank (the name's key), suit, second (a second
+    copy among the 80 cards), value}, in order."""
+    return {str(size): {"cards": [{"code": card_str(c), "rank": _name_key(c, size), "suit": SUITS[SUIT[c]],
+                                   "second": FACE[c] != c, "value": VALUE[c]} for c in cards]}
+            for size, cards in DECKS.items()}
 
 
 def side_of_seats(rules: RuleSet) -> list[int]:
@@ -160,6 +175,7 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
         "toggles": list(TOGGLES),
         "option_specs": option_specs(),
         "deck": deck(),
+        "decks": decks(),
         "clock": clock(),
         "tournament": {"min_entrants": MIN_ENTRANTS, "max_entrants": MAX_ENTRANTS,
                        "default_opponents": {k: n for k, n in DEFAULT_OPPONENTS.items() if k in ids}},

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from scopa.accuse import example as accusa_example
-from scopa.captures import CaptureRule
+from scopa.captures import CaptureRule, options_among_twins
 from scopa.cards import card_str, parse_card, parse_cards
 from scopa.rules import RuleSet, preset
 from scopa.tables import TABLE_KEYS
@@ -42,6 +42,12 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "equal": (("2D", "3S"), "5S"),
     # SB5, [002]: a Knight (2 modulo 7) on a Seven and a Two takes the Two, or the Two and the Seven
     "modulo": (("2B", "7C"), "9S"),
+    # SB38: among the 52 cards a Knave takes the other Knave, never 5 + 6, or is laid
+    "court": (("5C", "6B", "11S"), "11D"),
+    # SB42: among the 80 cards a Five takes the other Five, never its twin ...
+    "twin": (("5C", "5S'"), "5S"),
+    # ... and sweeps its twin when it lies alone
+    "twin_alone": (("5S'",), "5S"),
 }
 
 # Which scene shows which rule: a capture mode shows its own, each switch its own.
@@ -64,7 +70,7 @@ def example(rules: RuleSet, scene: str) -> dict[str, Any]:
     `rules` (the engine's answer; [] when it takes nothing)."""
     table, card = SCENES[scene]
     cards = sorted(parse_cards(list(table)))
-    takes = CaptureRule.of(rules).options(cards, parse_card(card))
+    takes = options_among_twins(CaptureRule.of(rules), rules, cards, parse_card(card))  # SB42
     return {"scene": scene, "table": [card_str(c) for c in cards], "card": card,
             "takes": [[card_str(c) for c in presa] for presa in takes]}
 
@@ -92,6 +98,7 @@ def rulebook(arg: Any) -> dict[str, Any]:
     for switch in ("fewest_cards", "single_priority", "ace_takes_all"):
         if switch in changed:
             scenes.append(switch)
+    scenes += {52: ["court"], 80: ["twin", "twin_alone"]}.get(rules.deck, [])
     accuse = [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
                "example": [card_str(c) for c in accusa_example(rules.accuse, k)]} for k in rules.accuse_kinds]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,

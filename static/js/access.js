@@ -17,7 +17,7 @@
 //
 //   T table · H hand · P piles · C cards taken · S score · U unseen · W whose turn
 //   L last plays · R repeat · V review as lists (a dialog) · ? help
-import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard } from "./i18n.js";
+import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard, suitName, rankName } from "./i18n.js";
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
 import { sideName, categoryName } from "./names.js";
@@ -64,7 +64,7 @@ export function suitGroups(codes) {
   const groups = [];
   for (const s of info().deck.suits) {
     const ranks = codes.map(deckCard).filter((c) => c.suit === s).map((c) => c.rank).sort((a, b) => a - b);
-    if (ranks.length) groups.push(t("access.suitgroup", { suit: t(`suit.${s}`), ranks: joinList(ranks.map((r) => t(`rank.${r}`))) }));
+    if (ranks.length) groups.push(t("access.suitgroup", { suit: suitName(s), ranks: joinList(ranks.map(rankName)) }));
   }
   return groups.join("; ");
 }

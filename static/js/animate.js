@@ -7,7 +7,7 @@
 //   const first = stage.measure();          // where every card is now
 //   ...move elements between containers...  // stage.card("7D"), stage.back()
 //   await stage.play(first, { origin });   // slide each from where it was to where it is
-import { cardDataURL } from "./cardart.js";
+import { art as cardDataURL } from "./deck.js";
 
 /** Reduced motion: the player's choice (access.js sets <html data-motion="reduce|full">), else the system's. */
 const reduced = () => {

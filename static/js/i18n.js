@@ -14,6 +14,7 @@
 // the rank and suit Python gives for its code (describe's deck, store.js): "rank.7", "suit.D".
 import { readText, writeText } from "./storage.js";
 import { info } from "./store.js";
+import { deckOptions } from "./deck.js";
 
 export const FALLBACK = "en";
 export const STORE_KEY = "settebello.lang";
@@ -107,20 +108,30 @@ export function t(key, params = {}) {
   return String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
-let deckOf = null;       // the deck Python described: code -> {code, rank, suit}
-/** A card of the deck Python described, by code ({code, rank, suit}), or null. */
+let deckOf = null;       // the deck Python described: code -> {code, rank, suit, second}
+/** A card of the deck on screen (deck.js) as Python described it, by code ({code, rank, suit,
+ *  second}; rank is its name's key: "8" a Fante, "n8" the 52 cards' numeral), or null. */
 export function deckCard(code) {
-  const deck = info()?.deck;
+  const size = String(deckOptions().deck);
+  const deck = info()?.decks?.[size] || info()?.deck;
   if (!deck) return null;
   if (!deckOf || deckOf.deck !== deck) deckOf = { deck, cards: new Map(deck.cards.map((c) => [c.code, c])) };
   return deckOf.cards.get(code) ?? null;
 }
 
+/** The key of a rank's words: French-suited cards have their own figures (the Donna, SB37). */
+const rankKey = (rank) => (deckOptions().french && hasText(`rank.fr.${rank}`) ? `fr.${rank}` : String(rank));
+/** A rank's name in the deck on screen ("Knave", or "Jack" with French suits). */
+export const rankName = (rank) => t(`rank.${rankKey(rank)}`);
+/** A suit's name in the deck on screen ("Coins", or "Diamonds" with French suits). */
+export const suitName = (suit) => t(deckOptions().french ? `suit.fr.${suit}` : `suit.${suit}`);
+
 /** A card's full name, e.g. cardName("7D") -> "Seven of Coins" (its code before the deck is known). */
 export function cardName(code) {
   const c = deckCard(code);
   if (!c) return String(code);
-  return t("card.name", { rank: t(`rank.${c.rank}`), suit: t(`suit.${c.suit}`) });
+  const name = t("card.name", { rank: rankName(c.rank), suit: suitName(c.suit) });
+  return c.second ? t("card.second", { card: name }) : name;
 }
 
 /** Names joined the way the current language lists things ("A, B and C"). */
@@ -133,7 +144,7 @@ export function joinList(items) {
 export const cardList = (codes) => joinList(codes.map(cardName));
 
 /** A card with its article, for sentences: "the Seven of Coins", "il Sette di Denari", "la Sota de Oros". */
-export const theCard = (code) => t(`access.the.${deckCard(code)?.rank}`, { card: cardName(code) });
+export const theCard = (code) => t(`access.the.${rankKey(deckCard(code)?.rank)}`, { card: cardName(code) });
 /** Cards with their articles, joined as a list ("il Due di Coppe e l'Asso di Spade"). */
 export const theCards = (codes) => joinList(codes.map(theCard));
 

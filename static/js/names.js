@@ -1,7 +1,7 @@
 // Names and formatting shared by the page's modules: HTML escaping, a side's name, a preset's
 // name and description, a computer level's name, an engine refusal's words, a typed number.
 // Card names are i18n.js's (cardName, theCard...).
-import { t, joinList, theCard, theCards } from "./i18n.js";
+import { t, joinList, theCard, theCards, cardName } from "./i18n.js";
 import { info } from "./store.js";
 
 /** Text made safe inside HTML markup and attribute values. */
@@ -56,6 +56,7 @@ export const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera
 /** The text of a score category: its translated name when there is one, else the engine's id;
  *  the primiera's point for the most sevens is named so. */
 export function categoryName(cat, rules) {
+  if (cat.startsWith("carta:")) return t("category.carta", { card: cardName(cat.slice(6)) });  // SB53
   const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${cat}`, s = t(k);
   return s === k ? cat : s;
 }
@@ -68,6 +69,7 @@ export function playSentence(name, e, { you = false } = {}) {
   let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa.length ? e.presa : build?.onto ?? []),
     value: build?.value });
   if (e.scopa) text += " " + t("play.scopa");
+  if (e.special) text += " " + t(`play.special.${e.special}`);  // SB41, SB42
   if (e.tradizionale) text += " " + t("play.tradizionale");  // SB6: a sweep that costs a point
   for (const s of e.stolen || []) text += " " + t("play.stole", { count: s.cards.length });  // SB20
   return text;

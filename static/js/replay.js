@@ -7,7 +7,7 @@
 // Where the record comes from: a file the player opens (button, or dropped on the page), or the
 // game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
 import { connectEngine, markEngine, game } from "./engine.js";
-import { cardSVG } from "./cardart.js";
+import { artSVG as cardSVG, setDeck } from "./deck.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
 import { esc, sideName, variantName, categoryName } from "./names.js";
@@ -44,6 +44,7 @@ export async function load(record) {
     return false;
   }
   replay = answer;
+  setDeck(replay.rules);  // SB37: the record's cards, drawn and named as its game has them
   at = 0;
   message("");
   $("rp-view").hidden = false;

@@ -3,8 +3,8 @@
 // and from the New game dialog (the game chosen there). For any game but classic Scopa it opens
 // with what that game changes, as the engine lists it (py/settebello/rulebook.py), and an example
 // of each capture rule that differs, the cards it may take being the engine's own answer.
-import { t, cardName, theCard, joinList, hasText } from "./i18n.js";
-import { cardDataURL } from "./cardart.js";
+import { t, cardName, theCard, joinList, hasText, suitName } from "./i18n.js";
+import { art as cardDataURL, deckOptions, setDeck } from "./deck.js";
 import { game } from "./engine.js";
 import { esc, variantName } from "./names.js";
 import { info } from "./store.js";
@@ -34,7 +34,7 @@ export function rulesHTML() {
   return `
   <section><h3>${esc(t("rules.deckTitle"))}</h3>
     ${p("rules.deck")}
-    ${row(...info().deck.suits.map((s) => card(ace(s), t(`suit.${s}`))))}
+    ${row(...info().deck.suits.map((s) => card(ace(s), suitName(s))))}
     ${p("rules.values")}
     ${row(card("8C", "8"), card("9C", "9"), card("10C", "10"))}
   </section>
@@ -116,6 +116,9 @@ export async function openRules(dialog, which = null) {
     catch { page = null; }  // a refusal: the classic rules alone (the engine's error went to the console if a bug)
   }
   const title = page?.changes.length ? t("rulebook.title", { variant: variantName(page.variant) }) : t("rules.title");
+  const onScreen = deckOptions();  // the game's own cards come back when the page closes
+  setDeck(page?.rules);  // SB37: the page draws its game's cards
+  dialog.addEventListener("close", () => setDeck(onScreen), { once: true });
   dialog.innerHTML = `<div class="rules">
     <header class="rules__head"><h2 id="rules-title">${esc(title)}</h2>
       <button type="button" class="btn rules__close">${esc(t("action.close"))}</button></header>

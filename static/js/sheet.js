@@ -1,8 +1,8 @@
 // The score sheet at the end of a hand: every category per side with what it counted, the
 // primiera detail (the card counted in each suit, drawn small, and the totals), the hand points
 // and the match score; "Next hand", or the winner and "New game" when the match is over.
-import { t, cardName } from "./i18n.js";
-import { cardDataURL } from "./cardart.js";
+import { t, cardName, suitName } from "./i18n.js";
+import { art as cardDataURL } from "./deck.js";
 import { winnerLine } from "./layout.js";
 import { esc, sideName, categoryName, sevensPoint } from "./names.js";
 import { info } from "./store.js";
@@ -34,7 +34,7 @@ function primieraCell(d) {
   const p = d.primiera;
   if (!p) return "";
   if ("cards" in p) {
-    const cards = info().deck.suits.map((s) => p.cards[s] ? small(p.cards[s]) : `<span class="mini mini--none" title="${esc(t("sheet.noSuit", { suit: t(`suit.${s}`) }))}">–</span>`).join("");
+    const cards = info().deck.suits.map((s) => p.cards[s] ? small(p.cards[s]) : `<span class="mini mini--none" title="${esc(t("sheet.noSuit", { suit: suitName(s) }))}">–</span>`).join("");
     // the total is in the Primiera row just above: here only the cards, and a missing suit said
     return `<div class="prim">${cards}</div>${p.complete ? "" : `<div class="prim__total">${esc(t("sheet.incomplete"))}</div>`}`;
   }

@@ -23,7 +23,7 @@ import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
 import { showNotice } from "./notice.js";
-import { cardDataURL } from "./cardart.js";
+import { art as cardDataURL, setDeck } from "./deck.js";
 import { pointerInput } from "./input.js";
 
 let params = new URLSearchParams(location.search); // read again by restart()
@@ -47,7 +47,7 @@ let seatsKey = "";         // which seat layout is built (rebuilt when it change
 // ------------------------------------------------------------------ engine calls and seams
 
 /** The engine's view becomes the current one (store.js tells every module) and the table's. */
-function accept(v, op) { shown = v; setView(v, op); }
+function accept(v, op) { shown = v; setDeck(v.rules); setView(v, op); }
 
 function status(text) { $("status").textContent = text; }
 /** A refused or failed request: in the status line and said. */

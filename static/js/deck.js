@@ -1,0 +1,21 @@
+// The deck the game on screen is played with (SB37): its size (40, 52 or 80 cards) and whether its
+// suits are French, as the view's rules say. The card art and the cards' names read it from here,
+// so the table, the score sheet, the rules page and the replay all draw and name the same cards.
+
+import { cardDataURL, cardSVG } from "./cardart.js";
+
+let current = { deck: 40, french: false };
+
+/** Take the deck from a game's rules ({deck, french, ...}); any other rules mean the 40 cards. */
+export function setDeck(rules) {
+  current = { deck: Number(rules?.deck) || 40, french: !!rules?.french };
+}
+
+/** The deck on screen: {deck, french}. */
+export const deckOptions = () => ({ ...current });
+
+/** A card's picture (or "back") as a data URL, drawn for the deck on screen. */
+export const art = (code, opts = {}) => cardDataURL(code, { ...current, ...opts });
+
+/** A card's picture as SVG text, drawn for the deck on screen. */
+export const artSVG = (code, opts = {}) => cardSVG(code, { ...current, ...opts });
