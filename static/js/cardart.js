@@ -1,12 +1,15 @@
-// Settebello card art: the 40-card Italian deck (and a French-suited variant) drawn as SVG.
+// Settebello card art: the Italian 40-card deck, the 52-card deck (numerals 1 to 10 and three
+// courts) and the 80-card double deck, each also with French suits, drawn as SVG.
 // No dependencies, no network, no external fonts. Every SVG has only a viewBox (200 x 320,
 // the tall 5:8 ratio of Italian cards), so CSS decides its size, and uses no ids at all, so
 // any number of cards can share one page.
 //
-//   cardSVG('7D')                       -> '<svg ...>...</svg>'
-//   cardSVG('10S', {french: true})      -> French suits (Quadri, Cuori, Fiori, Picche)
+//   cardSVG('7D')                       -> '<svg ...>...</svg>'  (deck 40: 8, 9, 10 are figures)
+//   cardSVG('10S', {french: true})      -> French suits (Quadri, Cuori, Fiori, Picche); 9 is a queen
 //   cardSVG('3B', {highContrast: true}) -> white card, black outlines, stronger colours
-//   backSVG()                           -> card back
+//   cardSVG('8D', {deck: 52})           -> an eight of pips; 11, 12, 13 are the courts (F C R / J Q K)
+//   cardSVG("7D'", {deck: 80})          -> the second deck's copy: the same card with a II mark
+//   backSVG(), backSVG({second: true})  -> card back (red), the second deck's back (blue)
 //   cardDataURL('1C', opts)             -> 'data:image/svg+xml,...' for <img src> / CSS
 
 const W = 200, H = 320;
@@ -21,7 +24,7 @@ const PAL = {
   horse: ['#fbf6ea', '#d49a5e', '#ece4d2', '#b8a48a'], hair: ['#6d3f1d', '#d9a83a', '#3a2a1c', '#8c8478'],
   idx: { D: '#77500a', C: '#94211a', B: '#2b5a1b', S: '#1f4379' },
   fr: { D: '#d0232f', C: '#d0232f', B: '#1d1d1d', S: '#1d1d1d' },
-  back: '#7d1b24', backL: '#e2b65a', ground: '#d9c79b', throne: '#6e2a1c',
+  back: '#7d1b24', back2: '#1f3f7a', backL: '#e2b65a', ground: '#d9c79b', throne: '#6e2a1c', cheek: '#e9967a',
 };
 const HC = {
   ...PAL, card: '#ffffff', edge: '#000000', ink: '#000000', sw: 2.6,
@@ -108,14 +111,22 @@ const ROUND = {
   5: [[72, 100, 54], [128, 100, 54], [100, 160, 54], [72, 220, 54], [128, 220, 54]],
   6: [[76, 86, 50], [126, 86, 50], [76, 160, 50], [126, 160, 50], [76, 234, 50], [126, 234, 50]],
   7: [[74, 80, 48], [126, 80, 48], [52, 160, 48], [100, 160, 48], [148, 160, 48], [74, 240, 48], [126, 240, 48]],
+  // The 52-card deck's 8, 9, 10. Their first pip keeps clear of the corner index (the number
+  // above it, the suit below it), the last one of the turned index at the bottom right.
+  8: [[70, 80, 40], [130, 80, 40], [100, 120, 40], [70, 160, 40], [130, 160, 40], [100, 200, 40], [70, 240, 40], [130, 240, 40]],
+  9: [[76, 70, 40], [124, 70, 40], [60, 118, 40], [140, 118, 40], [100, 160, 40], [60, 202, 40], [140, 202, 40], [76, 250, 40], [124, 250, 40]],
+  10: [[76, 78, 42], [124, 78, 42], [52, 137, 42], [100, 137, 42], [148, 137, 42],
+    [52, 195, 42], [100, 195, 42], [148, 195, 42], [76, 254, 42], [124, 254, 42]],
 };
 const COL6 = [[66, 84, 70], [134, 84, 70], [66, 160, 70], [134, 160, 70], [66, 236, 70], [134, 236, 70]];
 const COL4 = [[66, 106, 100], [134, 106, 100], [66, 214, 100], [134, 214, 100]];
+const COL8 = [68, 132].flatMap((x) => [74, 132, 190, 248].map((y) => [x, y, 54]));
 const LONG = {
   1: [[100, 160, 250]],
   2: [[100, 160, 215, -28], [100, 160, 215, 28]],
   3: [[100, 160, 215, -30], [100, 160, 215, 30], [100, 160, 215, 0]],
   4: COL4, 5: [...COL4, [100, 160, 100]], 6: COL6, 7: [...COL6, [100, 122, 70]],
+  8: COL8, 9: [...COL8, [100, 160, 54]], 10: [...COL8, [100, 103, 54], [100, 219, 54]],
 };
 
 function pips(ctx, suit, rank) {
@@ -125,7 +136,8 @@ function pips(ctx, suit, rank) {
   let out = '';
   if (rank === 1 && !ctx.french) out += aceDecor(ctx, suit);
   if (suit === 'D' && rank === 7 && !ctx.french) out += rays(ctx, 100, 160, 46, 20);
-  const k = ctx.french ? (rank === 1 ? 1 : 0.82) : suit === 'C' ? 1.08 : 1;
+  // French pips are drawn smaller than their layout's size; the 8 to 10's less so, as large as the 7's.
+  const k = ctx.french ? (rank === 1 ? 1 : rank > 7 ? 0.92 : 0.82) : suit === 'C' ? 1.08 : 1;
   for (const [x, y, s, rot] of list) {
     const rr = suit === 'B' && rank === 1 ? 14 : rot || 0;
     out += sym(ctx, suit, x, y, s * k, rr);
@@ -288,25 +300,104 @@ function re(ctx, suit) {
   return o;
 }
 
+// The French queen (Dame, Donna): the French suits' 9 of the 40-card deck and 12 of the 52-card one.
+// A woman standing in a long gown, long hair on her shoulders, a pearled coronet, a rose in
+// her left hand and the suit in her right.
+function donna(ctx, suit) {
+  const p = ctx.p, [a, b, c] = DRESS[suit].map((k) => p[k]), hair = p.hair[[1, 2, 0, 2][SUITS.indexOf(suit)]];
+  let o = `<ellipse cx="100" cy="290" rx="47" ry="6" fill="${p.ground}"/>`;
+  o += shape(ctx, 'M82 76C74 100 72 126 76 142L124 142C128 126 126 100 118 76Z', hair);
+  o += `<rect x="94" y="88" width="12" height="18" fill="${p.skin}" stroke="${p.ink}" stroke-width="${p.sw}"/>`;
+  o += shape(ctx, 'M84 148C71 190 61 240 56 286L144 286C139 240 129 190 116 148Z', a);
+  o += shape(ctx, 'M94 150L82 286L118 286L106 150Z', b);
+  o += shape(ctx, 'M57 274Q100 284 143 274L144 288Q100 297 56 288Z', p.gold);
+  let dots = '';
+  for (const [x, y] of [[100, 180], [100, 212], [100, 244]]) dots += `M${x} ${y - 4}l4 4l-4 4l-4 -4Z`;
+  o += `<path d="${dots}" fill="${c}" stroke="${p.ink}" stroke-width="${p.sw * 0.6}"/>`;
+  o += shape(ctx, 'M80 106C78 124 82 140 84 152L116 152C118 140 122 124 120 106Q100 98 80 106Z', a);
+  o += shape(ctx, 'M86 105Q100 128 114 105Q100 100 86 105Z', p.skin);
+  o += shape(ctx, 'M82 144Q100 151 118 144L118 154Q100 161 82 154Z', p.gold);
+  o += blob(ctx, [['M82 112C72 128 72 146 88 150', 12]], c);
+  o += `<path d="M93 150L107 128" stroke="${p.ink}" stroke-width="${r2(2.4 + p.sw * 2)}" stroke-linecap="round"/>` +
+    `<path d="M93 150L107 128" stroke="${p.green}" stroke-width="2.4" stroke-linecap="round"/>`;
+  o += shape(ctx, 'M101 138q9 -1 10 -8q-7 0 -10 8Z', p.green, p.sw * 0.6);
+  o += dot(ctx, 108, 126, 6.5, p.red) + `<path d="M105 126a3 3 0 1 1 3 3" fill="none" stroke="${p.redD}" stroke-width="1.4"/>`;
+  o += dot(ctx, 92, 150, 6, p.skin);
+  o += face(ctx, 100, 80, 14, hair);
+  o += shape(ctx, 'M86 74C82 90 82 104 88 112C84 100 86 88 90 78Z', hair, p.sw * 0.7);
+  o += shape(ctx, 'M114 74C118 90 118 104 112 112C116 100 114 88 110 78Z', hair, p.sw * 0.7);
+  o += `<circle cx="92" cy="87" r="2.6" fill="${p.cheek}" opacity="0.6"/><circle cx="108" cy="87" r="2.6" fill="${p.cheek}" opacity="0.6"/>`;
+  o += shape(ctx, 'M87 68L86 56L93 62L100 52L107 62L114 56L113 68Q100 64 87 68Z', p.gold);
+  o += [[86, 55], [100, 51], [114, 55]].map(([x, y]) => dot(ctx, x, y, 2.4, p.white)).join('');
+  o += `<circle cx="100" cy="63" r="2.4" fill="${p.blue}"/>`;
+  o += blob(ctx, [['M118 112C130 122 138 134 144 146', 12]], c);
+  o += (ctx.french ? FHOLD(ctx, suit, 146, 150) : HOLD[suit](ctx, 146, 150)) + dot(ctx, 146, 150, 6, p.skin);
+  return o;
+}
+
 // ---------------------------------------------------------------- card frame
-function index(ctx, suit, rank) {
+// The corner index, top left and turned at the bottom right: `label` (a number, or a court's
+// letter) over the suit.
+function index(ctx, suit, label) {
   const p = ctx.p, col = ctx.french ? p.fr[suit] : p.idx[suit];
   const long = !ctx.french && (suit === 'B' || suit === 'S');
   const t = `<text x="29" y="54" text-anchor="middle" font-family="${FONT}" font-weight="bold" font-size="58" fill="${col}"` +
-    `${rank === 10 ? ' textLength="52" lengthAdjust="spacingAndGlyphs"' : ''}>${rank}</text>`;
+    `${label.length > 1 ? ' textLength="52" lengthAdjust="spacingAndGlyphs"' : ''}>${label}</text>`;
   const s = sym(ctx, suit, 29, long ? 90 : 82, long ? 48 : 32);
   return `<g>${t}${s}</g><g transform="rotate(180 100 160)">${t}${s}</g>`;
 }
 
-/** The figures, after the pip cards (ranks 1 to 7, the pip layouts). */
-const FIGURES = [fante, cavallo, re];
-/** The ranks this art draws: the pip cards', then the figures'. */
-export const RANKS = [...Object.keys(ROUND).map(Number), ...FIGURES.map((_, i) => Object.keys(ROUND).length + 1 + i)];
+// The second deck's mark, beside the index's number at both corners: a small dark tablet with a
+// Roman II, in the strip above the pips and the figures' heads (and, turned, below their feet). Its own group (data-mark), after everything else, so
+// the second copy is its first copy's drawing plus this.
+function mark(ctx) {
+  const p = ctx.p;
+  const m = `<rect x="58" y="7" width="19" height="24" rx="3.5" fill="${p.ink}"/>` +
+    `<path d="M61.5 11.5h12M61.5 26.5h12M64.5 11.5v15M70.5 11.5v15" stroke="${p.card}" stroke-width="3.2" fill="none"/>`;
+  return `<g data-mark="second">${m}<g transform="rotate(180 100 160)">${m}</g></g>`;
+}
 
-function parse(code) {
-  const m = /^(\d+)(\w)$/.exec(String(code));
-  if (!m || !RANKS.includes(+m[1]) || !SUITS.includes(m[2])) throw new Error(`cardart: bad card code ${JSON.stringify(code)}`);
-  return [+m[1], m[2]];
+/** The figures, after the pip cards, in rank order: Fante (Jack), Cavallo (the French Queen), Re (King). */
+const FIGURES = [fante, cavallo, re];
+const figure = (ctx, i) => (ctx.french && FIGURES[i] === cavallo ? donna : FIGURES[i]);
+
+// The decks this art draws: how many pip ranks come before the three figures, the courts'
+// corner letters (Italian, French) when a deck shows letters and not numbers, and how many
+// copies of each card (the second written with an apostrophe after its code).
+const DECKS = {
+  40: { pips: 7, letters: null, copies: 1 },
+  52: { pips: 10, letters: ['FCR', 'JQK'], copies: 1 },
+  80: { pips: 7, letters: null, copies: 2 },
+};
+const SECOND = "'";
+const ranksOf = (d) => Array.from({ length: d.pips + FIGURES.length }, (_, i) => i + 1);
+
+/** The ranks of the 40-card deck, pip cards then figures (the preview's and the test's list). */
+export const RANKS = ranksOf(DECKS[40]);
+/** Each deck's ranks, by deck size. */
+export const DECK_RANKS = Object.fromEntries(Object.entries(DECKS).map(([n, d]) => [n, ranksOf(d)]));
+
+/** Every code this art draws for a deck: suit by suit, rank by rank, then the second copies.
+ *  The game's deck is Python's (describe); this is what the preview page and the art's test draw. */
+export function deckCodes(deck = 40) {
+  const d = deckOf(deck), one = SUITS.flatMap((s) => ranksOf(d).map((r) => `${r}${s}`));
+  return d.copies > 1 ? [...one, ...one.map((c) => c + SECOND)] : one;
+}
+
+function deckOf(deck) {
+  const d = DECKS[deck];
+  if (!d) throw new Error(`cardart: unknown deck ${JSON.stringify(deck)} (the art draws ${Object.keys(DECKS).join(', ')})`);
+  return d;
+}
+
+function parse(code, deck) {
+  const d = deckOf(deck), m = /^([1-9]\d*)(\w)('?)$/.exec(String(code));
+  if (!m || !SUITS.includes(m[2]) || +m[1] > d.pips + FIGURES.length || (m[3] && d.copies < 2)) {
+    const two = Object.keys(DECKS).filter((n) => DECKS[n].copies > 1).join(', ');
+    throw new Error(`cardart: bad card code ${JSON.stringify(code)} for the ${deck}-card deck ` +
+      `(ranks 1 to ${d.pips + FIGURES.length}, suits ${SUITS.join(' ')}; a second copy, ending in ${SECOND}, only in the ${two}-card deck)`);
+  }
+  return [+m[1], m[2], !!m[3], d];
 }
 
 function frame(p, inner, label) {
@@ -317,22 +408,27 @@ function frame(p, inner, label) {
 
 const cache = new Map();
 
-export function cardSVG(code, { french = false, highContrast = false } = {}) {
-  const key = `${code}|${+!!french}${+!!highContrast}`;
-  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast));
+/** One card's SVG. deck: 40 (default), 52 or 80; a code the deck does not hold throws. */
+export function cardSVG(code, { french = false, highContrast = false, deck = 40 } = {}) {
+  const key = `${code}|${+!!french}${+!!highContrast}|${deck}`;
+  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck));
   return cache.get(key);
 }
 
-function draw(code, french, highContrast) {
-  const [rank, suit] = parse(code);
+function draw(code, french, highContrast, deck) {
+  const [rank, suit, second, d] = parse(code, deck);
   const ctx = { p: highContrast ? HC : PAL, french };
-  let inner = '';
-  if (rank <= 7) {
+  let inner = '', label = String(rank);
+  if (rank <= d.pips) {
     if (suit === 'D' && rank === 7) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;
     inner += pips(ctx, suit, rank);
-  } else inner += FIGURES[rank - Object.keys(ROUND).length - 1](ctx, suit);
-  inner += index(ctx, suit, rank);
-  return frame(ctx.p, inner, `${rank}${suit}`);
+  } else {
+    inner += figure(ctx, rank - d.pips - 1)(ctx, suit);
+    if (d.letters) label = d.letters[+french][rank - d.pips - 1];
+  }
+  inner += index(ctx, suit, label);
+  if (second) inner += mark(ctx);
+  return frame(ctx.p, inner, `${rank}${suit}${second ? SECOND : ''}`);
 }
 
 // Diagonal lattice clipped by hand to a rectangle, so no clipPath id is needed.
@@ -349,8 +445,9 @@ function lattice(x0, y0, x1, y1, step) {
   return d;
 }
 
-export function backSVG({ highContrast = false } = {}) {
-  const p = highContrast ? HC : PAL, L = p.backL;
+/** The back; second: the second deck's (of the 80 cards), blue where the first is red. */
+export function backSVG({ highContrast = false, second = false } = {}) {
+  const base = highContrast ? HC : PAL, p = second ? { ...base, back: base.back2 } : base, L = p.backL;
   let o = `<rect x="10" y="10" width="180" height="300" rx="7" fill="${p.back}" stroke="${L}" stroke-width="2.5"/>`;
   o += `<path d="${lattice(16, 16, 184, 304, 16)}" stroke="${L}" stroke-width="1" opacity="0.55"/>`;
   o += `<rect x="16" y="16" width="168" height="288" rx="4" fill="none" stroke="${L}" stroke-width="1.2"/>`;
