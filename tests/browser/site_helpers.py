@@ -60,7 +60,7 @@ def play_until_sheet(page, limit: int = 200) -> None:
             choice.click()
         # the play is under way once that card can no longer be played
         page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card='${c}']:not([disabled])`)", arg=code)
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
     raise AssertionError("the hand did not finish")
 
 

@@ -38,7 +38,7 @@ def click_until(page, stop, limit=400):
             if choice.count():
                 choice.click()
             # the play is under way once the card can no longer be played
-            page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card='${c}']:not([disabled])`)", arg=code)
+            page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
     raise AssertionError("did not finish")
 
 
@@ -153,7 +153,8 @@ def test_a_misere_sheet_marks_points_as_lost_not_won(table_page):
     assert sheet.locator("td.won").count() == 0
 
 
-PHASE2 = ["sottratta", "modulo-sette", "inversa", "bazzica", "tuzzulicchio", "cocchiaundici", "rubamazzo", "rubamazzo-a-somme", "cascina"]
+PHASE2 = ["sottratta", "modulo-sette", "inversa", "bazzica", "tuzzulicchio", "cocchiaundici", "rubamazzo", "rubamazzo-a-somme", "cascina",
+          "maresciallo", "maresciallo-80", "cicera"]
 
 
 @pytest.mark.parametrize("variant", PHASE2)

@@ -255,7 +255,7 @@ def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(
         if page.locator("#choices button[data-play]").count():
             page.locator("#choices button[data-play]").first.click()
         page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card='${c}']:not([disabled])`)", arg=code)
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
     assert page.evaluate("settebello.view.phase") == "over"  # one point ends the match after one hand
     page.wait_for_function("document.querySelector('#sheet').getAttribute('aria-modal') === 'false'")
     bar = page.locator("header.bar").bounding_box()
