@@ -28,7 +28,7 @@ from .heuristics import knowledge
 from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
 from .levels import BeginnerPlayer, EasyPlayer, ExpertPlayer
 from .replies import Answers
-from .rollout import playout
+from .rollout import by_engine, playout
 from .styles import BLUNDER, CAREFUL, NOVICE, SHARP, SLIP, make_styles, remembered, style_logs, style_weights
 
 
@@ -358,14 +358,15 @@ class MasterPlayer:
         # A rollout costs about one unit per card still to play: 2/3 of the budget at the hand's
         # start, up to 3 times it late in the hand, where rollouts are short.
         remaining = view.deck_left + sum(view.hand_counts)
-        full = rules.deck - rules.table_cards
+        full = 40 - rules.table_cards  # a move costs the same with more cards (SB37): fewer rollouts
         scale = min(3.0, (2.0 * full / 3.0) / max(1, remaining))
         # A card play in a rollout costs about one unit per card in the hand of the seat to move:
         # big hands (Scopone's nine) get fewer rollouts.
         scale *= min(1.0, 4.0 / (rules.hand_size + 1))
-        if rules.steal:
+        if rules.steal or by_engine(rules):
             # SB20: a steal game's rollout plays through the engine's own push (steals.py), about
-            # twice the cost of the fast rollout (measured: 336 ms median a move in Chromium).
+            # twice the cost of the fast rollout (measured: 336 ms median a move in Chromium); so
+            # do the other decks' and Maresciallo's (rollout.engine_playout).
             scale *= 0.5
         return int(self.settings.iterations * min(candidates, self.settings.spread) * scale)
 
