@@ -47,7 +47,7 @@ def _fits(rules: RuleSet) -> bool:
 def seat(rules: RuleSet, players: int, teams: str) -> RuleSet:
     """These rules at a table of `players` sitting `teams` (O1), or RuleError saying why not.
 
-    SB1 (settled here, RULES is silent): the rule set's own deal is kept when it shares out the 40
+    SB1 (settled here, RULES is silent): the rule set's own deal is kept when it shares out its deck
     cards for that many players; otherwise the deal of O2 for that many players whose hand is
     nearest the rule set's (the first on a tie). So Scopone for 3 deals 6 each, Scopa for 5 deals
     7 each with 5 on the table, and Scopone a dieci for 2 stays all ten cards each.
