@@ -54,6 +54,7 @@ class RuleSet:
     steal: bool = False  # §4 Rubamazzo: piles face up, another side's pile taken by its top card's equal (SB20)
     cascina: bool = False  # §4 Scopa a cascina: builds on table cards (SB30–SB35)
     due_denari: bool = False  # SB36: the 2D scores 1 (Scopa a cascina [002])
+    fidasse: bool = False  # §4 Scopa a fidasse: a scopa claimed face down, trusted or doubted (SB60-SB66)
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -122,6 +123,13 @@ class RuleSet:
         if self.cascina and (self.capture != "match" or self.modulo or self.ace_takes_all or self.steal):
             raise RuleError("cascina builds for a card of the build's value: it plays with the capture rule match "
                             "only, without a modulo, an Asso that takes all or steals", reason="option.cascina")
+        if self.fidasse and (self.steal or self.cascina or self.ace_takes_all or self.modulo or self.misere
+                             or self.accuse != "none" or self.scoring == "mazzetto"):
+            # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (README).
+            raise RuleError("fidasse claims a scopa worth a point, its card face down: it cannot be played with steal "
+                            "or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
+                            "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
+                            "(a declared card face down)", reason="option.fidasse")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -210,6 +218,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)"),
     "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)"),
     "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)"),
+    "fidasse": OptionSpec(bool, help="a scopa may be claimed with any card face down; the next player trusts or "
+                                     "doubts it, and a doubt proved wrong costs a point (§4, SB60)"),
 }
 
 
@@ -296,6 +306,10 @@ PRESETS: dict[str, Preset] = {
         _preset("cascina", "Scopa a cascina", "Build on a table card for a value you hold, and take the "
                 "build with it next turn; no primiera, the 2 of denari 1 point.",
                 cascina=True, primiera="none", due_denari=True),
+        # RULES §4 Phase 2, Scopa a fidasse [002]; SB60–SB66 (README) settle what it leaves open.
+        _preset("fidasse", "Scopa a fidasse", "Claim a scopa with any card face down: \"vi fidate?\" Trusted, "
+                "you take the table; doubted, a false claim costs you a point, a true one the doubter.",
+                fidasse=True),
     )
 }
 

@@ -258,6 +258,7 @@ EXPECTED = {
     "rubamazzo": {"capture": "equal", "steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
     "rubamazzo-a-somme": {"steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},
     "cascina": {"cascina": True, "primiera": "none", "due_denari": True},  # SB30-SB36
+    "fidasse": {"fidasse": True},  # SB60-SB66
 }
 
 
