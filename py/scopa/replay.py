@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cards import card_str, cards_str
+from .fidasse import position_json
 from .record import FORMAT, from_record, to_record
 from .state import Match
 
@@ -30,6 +31,8 @@ def _position(match: Match) -> dict[str, Any]:
         "totals": list(match.totals),
         # SB20: each side's face-up pile top with `steal` (null for an empty pile; all null otherwise)
         "pile_tops": [card_str(p[-1]) if p and match.steal else None for p in match.prese],
+        # SB60-SB66: the claim awaiting its answer (its card face up here) and the hand's claims
+        **position_json(match),
     }
 
 
@@ -56,7 +59,7 @@ def replay_steps(record: Mapping[str, Any] | str) -> dict[str, Any]:
         steps.append({"hand": h, "play": 0, "event": None, "redeal": False, **_position(match)})
         for p, play in enumerate(hand.plays, start=1):
             event = match.apply(play)
-            steps.append({"hand": h, "play": p, "event": event.to_json(), "redeal": False, **_position(match),
+            steps.append({"hand": h, "play": p, "event": event.to_json(face_up=True), "redeal": False, **_position(match),
                           "dealer": dealer})  # after the last play the match has moved the deal on
     sides = checked.rules.sides
     return {

@@ -60,6 +60,7 @@ class RuleSet:
     french: bool = False  # SB37: the cards are French-suited (Quadri, Cuori, Fiori, Picche); only their look
     maresciallo: bool = False  # SB40–SB43: the Re di picche's penalties and the polacca (Maresciallo [002])
     saponificatrice: bool = False  # SB44: the Donna di picche taken with a Re di picche costs 1 more
+    fidasse: bool = False  # §4 Scopa a fidasse: a scopa claimed face down, trusted or doubted (SB60-SB66)
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -138,6 +139,15 @@ class RuleSet:
                             f"steals, builds or declarations (SB37)", reason="option.deck")
         if (self.scoring == "cicera") != (self.deck == 52):
             raise RuleError("the 52 cards are scored the way of Cicera, and only they are (SB50)", reason="option.deck")
+        if self.fidasse and (self.steal or self.cascina or self.ace_takes_all or self.modulo or self.misere
+                             or self.accuse != "none" or self.scoring == "mazzetto" or self.deck != 40
+                             or self.maresciallo):
+            # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (README).
+            raise RuleError("fidasse claims a scopa worth a point, its card face down: it cannot be played with steal "
+                            "or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
+                            "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
+                            "(a declared card face down), other decks or Maresciallo (sweeps of other worth)",
+                            reason="option.fidasse")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -231,6 +241,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "maresciallo": OptionSpec(bool, help="the Re di picche costs 1, sweeping with it 4; Donna di quadri with the Settebello 1 (SB40)"),
     "saponificatrice": OptionSpec(bool, help="the Donna di picche with a Re di picche costs 1 more (SB44)",
                                   needs="maresciallo"),
+    "fidasse": OptionSpec(bool, help="a scopa may be claimed with any card face down; the next player trusts or "
+                                     "doubts it, and a doubt proved wrong costs a point (§4, SB60)"),
 }
 
 
@@ -330,6 +342,10 @@ PRESETS: dict[str, Preset] = {
         _preset("cicera", "Cicera", "The Brescian Scopa of 52 cards, four in pairs with 12 each: courts take only "
                 "courts; cards 2, spade 1, the napula of spade, three single cards; to 21.",
                 deck=52, scoring="cicera", primiera="none", players=4, teams="pairs", hand_size=12, target=21),
+        # RULES §4 Phase 2, Scopa a fidasse [002]; SB60–SB66 (README) settle what it leaves open.
+        _preset("fidasse", "Scopa a fidasse", "Claim a scopa with any card face down: \"vi fidate?\" Trusted, "
+                "you take the table; doubted, a false claim costs you a point, a true one the doubter.",
+                fidasse=True),
     )
 }
 

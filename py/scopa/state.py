@@ -15,11 +15,13 @@ from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
 from . import cascina as _cascina
+from . import fidasse as _fidasse
 from .accuse import Accusa, accuse_of, shown_cards, with_accuse
 from .cascina import Build, Cascina
 from .captures import SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, options_among_twins, scopa_kind
 from .cards import ALL_CARDS, DECKS, VALUE, twin_of, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
+from .fidasse import Answer, Claim, Claimed, ClaimStep
 from .rubamazzo import capture_choices, pile_top, split_presa, stealable
 from .rules import RuleSet
 from .scoring import PROFILES, HandResult, score_hand
@@ -76,16 +78,20 @@ class Move(NamedTuple):
     the hand's end, R6), `deal`, `accusa` (a card shown from `hand:S` in a declaration and kept
     there: src and dst are the same hand, SB10), `steal` (a card of a stolen pile going, in
     order, from `pile:K` to the stealer's pile, SB20) or `build` (a card played from the hand onto
-    a table card or a build, which stay on the table: SB30, SB31; the play's `build` names them)."""
+    a table card or a build, which stay on the table: SB30, SB31; the play's `build` names them),
+    `claim` (a card claimed face down, SB60: from `hand:S` to the table, and trusted from there to
+    the pile, SB62) or `reveal` (a doubted claim's card turned face up on the table, SB63, SB64)."""
 
     card: Card
     src: str
     dst: str
     kind: str
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """JSON-able form; a card dealt to a hand other than `viewer`'s is `null` (face down)."""
-        hidden = self.kind == "deal" and self.dst.startswith("hand:") and self.dst != f"hand:{viewer}"
+    def to_json(self, viewer: int | None = None, claimer: int | None = -1) -> dict[str, Any]:
+        """JSON-able form; a card dealt to a hand other than `viewer`'s is `null` (face down), and so
+        is a card claimed face down by a seat other than `viewer` (`claimer`, SB62)."""
+        hidden = (self.kind == "deal" and self.dst.startswith("hand:") and self.dst != f"hand:{viewer}") or \
+            (self.kind == "claim" and viewer != claimer)
         return {"card": None if hidden else card_str(self.card), "from": self.src, "to": self.dst,
                 "kind": self.kind}
 
@@ -117,6 +123,7 @@ class PlayEvent:
     accuse: tuple[Accusa, ...] = ()  # SB10: the declarations `seat` made before this play, its first of the deal
     # SB20: (side, cards bottom first) of each pile the play stole, in the order they were taken
     stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    claim: ClaimStep | None = None  # SB60-SB64: what the play did with a claim (`seat` is the claimer's)
 
     @cached_property
     def moves(self) -> tuple[Move, ...]:
@@ -126,7 +133,9 @@ class PlayEvent:
         c, presa = self.play.card, self.play.presa
         hand = f"hand:{self.seat}"
         moves = [Move(s, hand, hand, "accusa") for s in shown_cards(self.accuse)] if self.accuse else []
-        if self.stolen:
+        if self.claim is not None:
+            moves += _fidasse.moves(self.claim, self.seat, self.sides, Move)  # SB60-SB64
+        elif self.stolen:
             # SB20: the stolen piles, then the table cards, then the card played, face up on top.
             pile = f"pile:{self.seat % self.sides}"
             for side, cards in self.stolen:
@@ -147,11 +156,14 @@ class PlayEvent:
         moves += [Move(card, "deck", f"hand:{s}", "deal") for s, card in self.deals]
         return tuple(moves)
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+    def to_json(self, viewer: int | None = None, face_up: bool = False) -> dict[str, Any]:
         """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
         hands are `null` in `moves`; `accuse` lists the declarations made with the play (SB10),
-        whose cards are public."""
-        return {
+        whose cards are public; `claim`, the claim the play made or answered (SB60, null for any
+        other play), its card `null` unless the viewer may see it (SB62) or `face_up` (a replay)."""
+        # SB62-SB64: a card claimed face down shows to its claimer, and to everyone once doubted
+        shown = face_up or (self.claim is not None and _fidasse.seen_by(self.claim.claimed, viewer))
+        out = {
             "seat": self.seat,
             **self.play.to_json(),
             "scopa": self.scopa,
@@ -163,8 +175,12 @@ class PlayEvent:
             "winner": self.winner,
             "accuse": [a.to_json() for a in self.accuse],
             "stolen": [{"side": side, "cards": cards_str(cards)} for side, cards in self.stolen],
-            "moves": [m.to_json(viewer) for m in self.moves],
+            "moves": [m.to_json(viewer, viewer if shown else self.seat) for m in self.moves],
+            "claim": None,
         }
+        if self.claim is not None:
+            _fidasse.event_json(self, viewer, face_up, out)
+        return out
 
 
 @dataclass
@@ -211,6 +227,9 @@ class PlayerView:
     cascine: tuple[Cascina, ...] = ()  # SB30: the builds on the table, beside the loose `table`
     # SB41, SB42: each side's sweeps of other worth this hand, by kind
     speciali: tuple[dict[str, int], ...] = ()
+    # SB60-SB62: this hand's claims, a card and its truth None where this seat may not see them;
+    # the last one's answer None while it waits for it (the seat to move answers)
+    claims: tuple[Claimed, ...] = ()
 
     @property
     def side(self) -> int:
@@ -227,6 +246,7 @@ class PlayerView:
             seen.update(pile)
         for a in self.accuse:
             seen.update(a.cards)
+        seen.update(c.card for c in self.claims if c.card is not None)  # SB62: its own face-down card
         return [c for c in DECKS[self.rules.deck] if c not in seen]
 
     def shown(self) -> dict[int, tuple[Card, ...]]:
@@ -274,6 +294,11 @@ class PlayerView:
             "pile_tops": [None if c is None else card_str(c) for c in self.pile_tops] or [None] * sides,
             "cascine": [b.to_json() for b in self.cascine],  # SB30: builds, each {cards, value, owner}
             "speciali": [dict(k) for k in self.speciali] or [{} for _ in range(sides)],  # SB41, SB42
+            # SB60-SB62: the hand's claims, the one awaiting an answer, and per side the cards face
+            # down in its pile that this seat does not see
+            "claims": [c.to_json() for c in self.claims],
+            "claim": self.claims[-1].to_json() if self.claims and self.claims[-1].answer is None else None,
+            "hidden": list(_fidasse.hidden_counts(self.claims, sides)),
         }
 
 
@@ -320,6 +345,7 @@ class Match:
         self._legal: list[Play] | None = None
         self.accuse: list[Accusa] = []  # this hand's declarations so far (SB10)
         self.cascine: list[Cascina] = []  # the builds on the table, sorted (SB30)
+        self.claims: list[Claimed] = []  # this hand's claims, the last one maybe awaiting its answer (SB60)
 
     @classmethod
     def new(cls, rules: RuleSet, rng: random.Random, names: Sequence[str] | None = None) -> "Match":
@@ -360,6 +386,7 @@ class Match:
         self.last_capturer = None
         self.accuse = []
         self.cascine = []
+        self.claims = []
         self.turn = (self.dealer + 1) % n
         self.hand_dealer = self.dealer
         self.phase = "play"
@@ -395,6 +422,9 @@ class Match:
         if plays is None:
             if self.phase != "play":
                 return []
+            if self.claims and self.claims[-1].answer is None:
+                plays = self._legal = [_fidasse.TRUST_PLAY, _fidasse.DOUBT_PLAY]  # SB61: the answer step
+                return plays
             if self.rules.cascina:
                 plays = self._legal = _cascina.legal_plays(self, Play)  # SB30–SB33
                 return plays
@@ -424,6 +454,8 @@ class Match:
                         plays.append(_LAY[c])  # SB38: a court need not take
             if self.rules.deck == 80:
                 plays = self._without_twins(plays)
+            if self.rules.fidasse:
+                plays += _fidasse.claims(self)  # SB60
             self._legal = plays
         return plays
 
@@ -448,6 +480,8 @@ class Match:
         """Check and make a play; raise IllegalPlayError saying why, changing nothing."""
         if self.phase != "play":
             raise IllegalPlayError("the match is over" if self.phase == "over" else "no hand is being played: deal first")
+        if type(play) is Claim and play.answer is not None:
+            return _fidasse.apply_whole(self, play)  # SB66: a claim with its answer, as records write it
         if play not in self.legal_plays():
             raise IllegalPlayError(self._why_illegal(play))
         return self.push(play)
@@ -461,6 +495,12 @@ class Match:
         if not isinstance(notation, str) or not notation.strip():
             raise IllegalPlayError(f"{notation!r} is not a play: write a card, then optionally ':' and the cards taken")
         text = notation.strip()
+        if "?" in text or text.lower() in _fidasse.ANSWERS:
+            if self.phase != "play":
+                raise IllegalPlayError("no hand is being played")
+            return _fidasse.parse(self, text)  # SB66: `5B?`, `5B?trust`, `trust`
+        if _fidasse.pending(self) is not None:
+            raise IllegalPlayError(_fidasse.why_illegal(self, text))
         if ">" in text:
             if not self.rules.cascina:
                 raise IllegalPlayError(f"{text}: a build (`>`) is played only with cascina on (SB30)")
@@ -490,7 +530,8 @@ class Match:
             return play
         if self.phase != "play":
             raise IllegalPlayError("no hand is being played")
-        options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build]  # a build has its `>`
+        # a build has its `>`, a claim its `?` (SB60)
+        options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build and type(p) is not Claim]
         if not options:
             raise IllegalPlayError(self._why_illegal(Play(c, ())))
         if len(options) > 1 and Play(c, ()) in options:
@@ -501,6 +542,8 @@ class Match:
         return options[0]
 
     def _why_illegal(self, play: Play) -> str:
+        if type(play) in _fidasse.PLAY_TYPES or _fidasse.pending(self) is not None:
+            return _fidasse.why_illegal(self, play)  # SB60, SB61
         if type(play) is Build:
             return _cascina.why_illegal(self, play)
         if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < len(ALL_CARDS):
@@ -515,7 +558,7 @@ class Match:
         missing = [c for c in play.presa if c not in self.table and c not in tops and c not in built]
         if missing:
             return f"{', '.join(cards_str(missing))} {'is' if len(missing) == 1 else 'are'} not on the table"
-        options = [p for p in self.legal_plays() if p.card == play.card]
+        options = [p for p in self.legal_plays() if p.card == play.card and type(p) is not Claim]
         if options == [Play(play.card, ())]:
             return f"{card_str(play.card)} takes nothing from this table"
         allowed = ", ".join(str(p) for p in options)
@@ -525,6 +568,10 @@ class Match:
 
     def push(self, play: Play) -> PlayEvent:
         """Make a play without checking it: only for plays taken from `legal_plays()`."""
+        if type(play) is Answer:
+            return _fidasse.answer(self, play, PlayEvent)  # SB61-SB64
+        if type(play) is Claim:
+            return _fidasse.claim(self, play, PlayEvent)  # SB60
         seat = self.turn
         c = play.card
         build = type(play) is Build  # SB30, SB31
@@ -623,6 +670,8 @@ class Match:
         result = score_hand(self.rules, self.prese, self.scope, self.tradizionali, self.speciali)
         if self.rules.accuse != "none":
             result = with_accuse(result, self.accuse, self.sides)  # SB10: the hand's declarations
+        if self.rules.fidasse:
+            result = _fidasse.with_fidasse(result, self.claims, self.sides)  # SB65: the points claims lost
         self.results.append(result)
         for side, pts in enumerate(result.totals):
             self.totals[side] += pts
@@ -648,17 +697,21 @@ class Match:
         current = self.log[-1].plays if self.log and self.phase == "play" else []
         first = (self.dealer + 1) % self.n
         plays = tuple(((first + i) % self.n, p) for i, p in enumerate(current))
+        prese = tuple(tuple(p) for p in self.prese)
+        claims: tuple[Claimed, ...] = ()
+        if self.claims:
+            prese, plays, claims = _fidasse.view_parts(self, seat, prese, plays)  # SB62: face down
         return PlayerView(
             rules=self.rules, seat=seat, names=self.names, phase=self.phase, dealer=self.dealer,
             turn=self.turn, hand=tuple(self.hands[seat]), hand_counts=tuple(len(h) for h in self.hands),
-            table=tuple(self.table), deck_left=len(self.mazzo), prese=tuple(tuple(p) for p in self.prese),
+            table=tuple(self.table), deck_left=len(self.mazzo), prese=prese,
             scope=tuple(self.scope), last_capturer=self.last_capturer, plays=plays,
             totals=tuple(self.totals), results=tuple(self.results), winner=self.winner,
             legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
             hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
             accuse=tuple(self.accuse) if self.phase == "play" else (),
             pile_tops=tuple(pile_top(p) for p in self.prese) if self.steal else (),
-            cascine=tuple(self.cascine), speciali=tuple(self.speciali),
+            cascine=tuple(self.cascine), speciali=tuple(self.speciali), claims=claims,
         )
 
     def clone(self) -> "Match":
@@ -674,6 +727,7 @@ class Match:
         m.speciali = self.speciali[:]
         m.accuse = self.accuse[:]
         m.cascine = self.cascine[:]
+        m.claims = self.claims[:]
         m.totals = self.totals[:]
         m.results = self.results[:]
         m.log = [HandLog(h.deck, h.plays[:], h.redeal, h.events[:]) for h in self.log[-1:]]
@@ -704,7 +758,8 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
     """A full match state consistent with everything `view` shows (a determinisation for search).
 
     The unseen cards are dealt at random to the other hands (by their counts) and to the deck,
-    the cards a seat showed in a declaration and still holds staying in its hand (SB10); nothing
+    the cards a seat showed in a declaration and still holds staying in its hand (SB10), a card
+    claimed face down given a likely identity (SB62, `fidasse.sample`); nothing
     but the view is read, so a player built on this cannot see hidden cards.
     """
     if view.phase != "play":
@@ -735,6 +790,8 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
                 if card is not None:
                     unseen.remove(card)
                     shown.setdefault(b.owner, []).append(card)
+    if view.claims:
+        shown = _fidasse.sample(view, m, unseen, shown)  # SB62: a card face down gets a likely identity
     i = 0
     for seat, count in enumerate(view.hand_counts):
         if seat == view.seat:

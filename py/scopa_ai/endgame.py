@@ -25,6 +25,8 @@ def solvable(view: PlayerView) -> bool:
     """Whether the hidden cards of this view can only be in one arrangement."""
     if view.phase != "play" or view.deck_left or not view.legal:
         return False
+    if any(c.card is None for c in view.claims):
+        return False  # SB62: a card claimed face down is somewhere this view cannot tell
     holders = [s for s, c in enumerate(view.hand_counts) if c and s != view.seat]
     return len(holders) <= 1 and sum(view.hand_counts) <= 8
 

@@ -15,6 +15,10 @@ Each reads only its `PlayerView` and draws its randomness from the generator it 
   pairs, our side) keeps. Misère negates every worth (heuristics.Knowledge). In the last round,
   when every unseen card is in the one other hand (two players), the rest is solved exactly
   (endgame.py).
+
+Scopa a fidasse (SB60–SB66, fidasse.py): the beginner and the easy level never claim a scopa and
+always trust one; the expert claims with a card that truly sweeps, bluffs now and then when it has
+nothing better, and doubts a claim true with less than 2/3 chance.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from scopa.cards import VALUE, VALUES, card
 from scopa.cascina import Build
 from scopa.state import Play, PlayerView
 from .cascina import build_score, on_table, p_opponent_holds
+from . import fidasse
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
 from .steals import pile_danger, stolen_count, stolen_worth
@@ -68,14 +73,20 @@ class BeginnerPlayer:
         return out
 
     def choose(self, view: PlayerView) -> Play:
-        """A legal play: greedy by card count with mistakes."""
+        """A legal play: greedy by card count with mistakes; it never claims a scopa, and trusts
+        every claim (SB60, SB61)."""
+        if fidasse.answering(view):
+            return fidasse.TRUST_PLAY
         legal = view.legal
         rng = self.rng
         if len(legal) == 1:
             return legal[0]
+        scores = self.scores(view)
+        if view.rules.fidasse:
+            legal, scores = _no_claims(legal, scores)
         if rng.random() < self.blunder:
             return rng.choice(legal)
-        scores = [s + rng.random() * NOISE for s in self.scores(view)]
+        scores = [s + rng.random() * NOISE for s in scores]
         return _argmax(legal, scores, rng)
 
 
@@ -103,11 +114,16 @@ class EasyPlayer:
         return out
 
     def choose(self, view: PlayerView) -> Play:
-        """The play of greatest immediate worth."""
+        """The play of greatest immediate worth; it never claims a scopa, and trusts every claim."""
+        if fidasse.answering(view):
+            return fidasse.TRUST_PLAY
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        return _argmax(legal, self.scores(view), self.rng)
+        scores = self.scores(view)
+        if view.rules.fidasse:
+            legal, scores = _no_claims(legal, scores)
+        return _argmax(legal, scores, self.rng)
 
 
 class ExpertPlayer:
@@ -121,9 +137,12 @@ class ExpertPlayer:
         self.caution = caution
 
     def scores(self, view: PlayerView) -> list[float]:
-        """A score per legal play (same order as `view.legal`)."""
+        """A score per legal play (same order as `view.legal`); answering a claim, what trust and
+        doubt are worth against trusting (SB61)."""
         rules = view.rules
         k = knowledge(rules)
+        if rules.fidasse and fidasse.answering(view):
+            return fidasse.answer_scores(view, k)
         w = k.worth
         n = len(view.names)
         seat = view.seat
@@ -200,10 +219,14 @@ class ExpertPlayer:
                         follow = g
             s += self.follow_up * follow
             out.append(s)
+        if rules.fidasse:
+            out = fidasse.claim_scores(view, out)  # SB60: a claim as the scopa it makes, or a bluff
         return out
 
     def choose(self, view: PlayerView) -> Play:
-        """The best play by the expert's score; in a last round with every card known, solved."""
+        """The best play by the expert's score; in a last round with every card known, solved.
+        Answering a claim, doubt when it is true with less than 2/3 chance (SB61); now and then a
+        bluff when it has nothing better (SB60)."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -212,7 +235,17 @@ class ExpertPlayer:
             # Card counting to the end: the exact value first, the expert's score between equals.
             exact = solve(view)
             scores = [v * 100.0 + s for (_, v), s in zip(exact, scores)]
+        elif view.rules.fidasse and not fidasse.answering(view):
+            bluffed = fidasse.bluff(view, knowledge(view.rules), scores, self.rng)
+            if bluffed is not None:
+                return bluffed
         return _argmax(legal, scores, self.rng)
+
+
+def _no_claims(legal, scores: list[float]) -> tuple[list, list[float]]:
+    """The plays that are not claims, with their scores (SB60: a level that never claims)."""
+    kept = [(p, s) for p, s in zip(legal, scores) if type(p) is not fidasse.Claim]
+    return [p for p, _ in kept], [s for _, s in kept]
 
 
 def _any_card(value: int) -> int:

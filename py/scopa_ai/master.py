@@ -23,6 +23,7 @@ from scopa.cards import Card
 from scopa.state import Match, Play, PlayerView, match_winner
 from .cascina import master_choose as build_search
 from .endgame import Opponent, solvable, solve
+from . import fidasse
 from .equity import Equity, equity
 from .heuristics import knowledge
 from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
@@ -147,8 +148,8 @@ class MasterPlayer:
         last view of the previous one shows of each other seat's kind of player is remembered for
         the rest of the match (`kinds`). A view of an earlier hand than the last (another match,
         or an undo past a deal) forgets it all."""
-        if view.rules.cascina:
-            return  # SB30: builds are read by scopa_ai/cascina.py's simple search, not the styles
+        if view.rules.cascina or view.rules.fidasse:
+            return  # SB30, SB60: builds and claims are read by the engine's search, not the styles
         last = self._last
         if last is not None and len(view.results) != len(last.results):
             if len(view.results) > len(last.results):
@@ -370,15 +371,26 @@ class MasterPlayer:
             scale *= 0.5
         return int(self.settings.iterations * min(candidates, self.settings.spread) * scale)
 
-    def _choose_with_builds(self, view: PlayerView) -> Play:
-        """With builds in the game (SB30–SB33): the exact last round when it is known, otherwise
-        scopa_ai/cascina.py's flat search over the expert's best plays; a tenth of the budget."""
+    def _choose_through_engine(self, view: PlayerView) -> Play:
+        """With builds (SB30–SB33) or claims (SB60–SB64) in the game: the exact last round when it
+        is known, otherwise scopa_ai/cascina.py's flat search over the expert's best plays through
+        the engine's own plays (`sample_match` gives a card claimed face down a likely identity),
+        a tenth of the budget; a claim is answered as the expert answers it."""
+        if view.rules.fidasse and fidasse.answering(view):
+            # SB61: the answer is a bet the expert works out exactly from the cards unseen (trust,
+            # or doubt below 2/3); a few rollouts a candidate would only add their noise to it.
+            return self.expert.choose(view)
         scores = self.expert.scores(view)
         if solvable(view):
             exact = solve(view)
             best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
             return exact[best][0]
-        order = sorted(range(len(view.legal)), key=lambda i: -scores[i])[: self.settings.max_candidates]
+        order = range(len(view.legal))
+        if view.rules.fidasse and not fidasse.answering(view):
+            order = fidasse.candidates(view, knowledge(view.rules), scores)  # SB60: no hopeless bluff
+        order = sorted(order, key=lambda i: -scores[i])[: self.settings.max_candidates]
+        if len(order) == 1:
+            return view.legal[order[0]]
         rollouts = max(2, self.settings.iterations // 10)
         self.searches += 1
         return build_search(view, [view.legal[i] for i in order], self.rng, rollouts, knowledge(view.rules),
@@ -389,8 +401,8 @@ class MasterPlayer:
         self.watch(view)
         if len(view.legal) == 1:
             return view.legal[0]
-        if view.rules.cascina:
-            return self._choose_with_builds(view)
+        if view.rules.cascina or view.rules.fidasse:
+            return self._choose_through_engine(view)
         if solvable(view):
             # A fully known last round is solved exactly, for the match where its equity is known;
             # the expert's score between equals.

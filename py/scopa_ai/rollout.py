@@ -31,7 +31,10 @@ from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.scoring import score_hand
+from scopa.cascina import Build
+from scopa.fidasse import Answer
 from scopa.state import Match, Play
+from .fidasse import rollout_answer
 from .heuristics import Knowledge
 from .steals import steal_playout
 
@@ -286,12 +289,17 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
     """Play `first` on `m` (a clone: it is used up), then a greedy policy for everyone to the end
     of the hand through the engine's own `legal_plays` and `push`; the hand's points per side.
     Slower than `playout`, but it knows every rule the engine knows: the master's rollouts with
-    builds on the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py). The policy takes the
-    capture worth most (a sweep with it), else builds, else lays the card worth least."""
+    builds on the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py) or claims (Scopa a
+    fidasse, SB60–SB64). The policy takes the capture worth most (a sweep with it), else builds,
+    else lays the card worth least; it claims nothing (a true claim is the same scopa) and answers
+    a claim as the expert would from the answering seat's view (scopa_ai/fidasse.py)."""
     worth = k.worth
     ev = m.push(first)
     while ev.hand_result is None:
         legal = m.legal_plays()
+        if type(legal[0]) is Answer and rng.random() >= eps:
+            ev = m.push(rollout_answer(m, k))  # SB61
+            continue
         if len(legal) == 1 or rng.random() < eps:
             play = legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
         else:
@@ -301,8 +309,10 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
                     s = worth[p.card] + sum(worth[c] for c in p.presa) + 0.01 * len(p.presa)
                 elif type(p) is Play:
                     s = -0.5 * abs(worth[p.card])
-                else:  # a build: most of what it will take
+                elif type(p) is Build:  # most of what it will take
                     s = 0.5 * (worth[p.card] + sum(worth[c] for c in p.onto))
+                else:  # a claim (SB60): none in the rollouts
+                    continue
                 if s > best:
                     play, best = p, s
         ev = m.push(play)

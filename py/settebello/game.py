@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from scopa.cards import card_str
 from scopa.errors import ScopaError
+from scopa.fidasse import seen_by
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, preset
@@ -201,8 +202,10 @@ class Game:
         if not hands:
             return cards, []
         events = hands[-1].events
+        viewer = None if self.pass_to() is not None else self.shown
         for event in events:
-            if event.scopa:
+            # SB62: a trusted claim's card stays face down in the pile for every other seat
+            if event.scopa and (event.claim is None or seen_by(event.claim.claimed, viewer)):
                 cards[m.side_of[event.seat]].append(card_str(event.play.card))
         return cards, [e.scopa for e in events]
 

@@ -11,15 +11,17 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scopa.cards import SETTEBELLO, SUIT, VALUE, Card, cards_str
+from scopa.fidasse import hidden_counts
 from scopa.scoring import DENARI
 from scopa.state import PlayerView
 from scopa.tables import seating
 
 
-def tally(pile: Sequence[Card]) -> dict[str, Any]:
-    """What a pile holds that the players talk about: cards, denari, sevens, the Settebello."""
+def tally(pile: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
+    """What a pile holds that the players talk about: cards (`face_down` more that this seat
+    cannot see, SB62, count among them), denari, sevens, the Settebello."""
     return {
-        "cards": len(pile),
+        "cards": len(pile) + face_down,
         "denari": sum(1 for c in pile if SUIT[c] == DENARI),
         "sevens": sum(1 for c in pile if VALUE[c] == 7),
         "settebello": SETTEBELLO in pile,
@@ -35,5 +37,5 @@ def public_facts(view: PlayerView, hand_shown: bool = True) -> dict[str, Any]:
         "side_of": [view.rules.side_of(s) for s in range(len(view.names))],
         "seating": seating(view.rules),
         "unseen": cards_str(view.unseen()) if hand_shown else [],
-        "tallies": [tally(p) for p in view.prese],
+        "tallies": [tally(p, n) for p, n in zip(view.prese, hidden_counts(view.claims, view.rules.sides))],
     }

@@ -23,6 +23,7 @@ from scopa_ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
 from settebello.cli import main
 from scopa.errors import RuleError
+from scopa.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
 from scopa.state import Match, Play, sample_match
 
@@ -54,7 +55,7 @@ def play_hand(rules, seed: int, levels: list[str]) -> int:
         play = players[m.turn].choose(view)
         assert play in view.legal
         m.apply(play)
-        moves += 1
+        moves += type(play) is not Answer  # SB61: answering a claim is no play of the hand
     return moves
 
 
@@ -181,8 +182,9 @@ def test_arena_pairs_and_master_seeded():
         MasterPlayer(random.Random(1), MasterSettings(iterations=5)).choose(view)
 
 
-# Builds (SB30) are played out by the engine itself (rollout.playout_legal, test_phase2_cascina.py).
-@pytest.mark.parametrize("variant", sorted(v for v in PRESETS if not PRESETS[v].rules.cascina))
+# Builds (SB30) and claims (SB60) are played out by the engine itself (rollout.playout_legal,
+# test_phase2_cascina.py, test_phase2_fidasse.py).
+@pytest.mark.parametrize("variant", sorted(v for v in PRESETS if not (PRESETS[v].rules.cascina or PRESETS[v].rules.fidasse)))
 def test_master_playout_scores_a_hand_as_the_engine_does(variant):
     """The master's fast simulation plays only legal plays and ends with the engine's hand result."""
     rules = rules_for(variant)

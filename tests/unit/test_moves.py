@@ -112,6 +112,7 @@ def test_the_hand_s_log_keeps_its_events():
 
 def _position(m: Match) -> tuple:
     built = [c for b in m.cascine for c in b.cards]  # SB30: a build's cards lie on the table
+    built += [c.card for c in m.claims if c.answer is None]  # SB60: so does a claimed card, face down
     return (sorted(m.table + built), [sorted(p) for p in m.prese], [sorted(h) for h in m.hands])
 
 

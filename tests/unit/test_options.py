@@ -266,6 +266,7 @@ EXPECTED = {
     # SB50-SB55: 52 cards, four in pairs with twelve each
     "cicera": {"deck": 52, "scoring": "cicera", "primiera": "none", "players": 4, "teams": "pairs",
                "hand_size": 12, "target": 21},
+    "fidasse": {"fidasse": True},  # SB60-SB66
 }
 
 

@@ -20,6 +20,7 @@ seeds = st.integers(0, 2**32 - 1)
 
 def all_cards(m: Match) -> list[int]:
     found = list(m.table) + list(m.mazzo) + [c for b in m.cascine for c in b.cards]  # SB30: builds
+    found += [c.card for c in m.claims if c.answer is None]  # SB61: a claimed card face down, awaiting its answer
     for h in m.hands:
         found += h
     for p in m.prese:
@@ -40,6 +41,8 @@ def point_range(m: Match, category: str) -> tuple[int, int]:
     copies = 2 if n == 80 else 1
     if category in ("marescialli", "saponificatrice"):  # SB40, SB44: each Re di picche taken costs 1
         return -copies, 0
+    if category == "fidasse":
+        return -40, 0  # SB65: a point lost per doubt proved wrong, at most one a play
     if category == "accuse":
         # every combination of every kind in each hand a side's players are dealt (SB10, SB11)
         r = m.rules
@@ -132,8 +135,10 @@ def test_views_hide_other_hands_and_samples_agree_with_the_view(variant, seed, s
     # a card shown in a declaration (SB10) is seen, and known to be in its hand
     shown = view.shown()
     assert all(set(cards) <= set(m.hands[s]) for s, cards in shown.items())
+    # SB62: a card claimed face down by another seat, pending or trusted, is unseen too
+    face_down = sum(1 for c in view.claims if c.card is None)
     assert "mazzo" not in text and len(view.unseen()) + sum(map(len, shown.values())) == \
-        len(m.mazzo) + sum(len(h) for s, h in enumerate(m.hands) if s != seat)
+        len(m.mazzo) + sum(len(h) for s, h in enumerate(m.hands) if s != seat) + face_down
     sample = sample_match(view, random.Random(seed))
     assert sorted(all_cards(sample)) == sorted(DECKS[sample.rules.deck])
     assert all(set(cards) <= set(sample.hands[s]) for s, cards in shown.items())
