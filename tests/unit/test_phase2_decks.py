@@ -177,3 +177,19 @@ def test_whole_match_record_replays_to_its_totals(variant):
     assert replay_steps(rec)["totals"] == m.totals
     if variant == "maresciallo-80":
         assert any("'" in c for h in rec["hands"] for c in h["deck"])
+
+
+def test_the_engine_lists_every_variant_of_rules_section_4():
+    import subprocess
+    import sys
+    from pathlib import Path
+    py = Path(__file__).resolve().parents[2] / "py"
+    out = subprocess.run([sys.executable, "-m", "scopa", "variants"], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(py)}, check=True).stdout
+    listed = {line.split()[0] for line in out.splitlines()}
+    phase2 = {"sottratta", "rubamazzo", "rubamazzo-a-somme", "cascina", "modulo-sette", "inversa", "bazzica",
+              "tuzzulicchio", "cocchiaundici", "maresciallo", "maresciallo-80", "cicera", "fidasse"}
+    assert phase2 <= listed and {"scopa", "escoba", "scopone", "frac", "non-prendere"} <= listed
+    bad = subprocess.run([sys.executable, "-m", "scopa", "play"], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(py)})
+    assert bad.returncode == 2 and "usage" in bad.stderr
