@@ -36,6 +36,7 @@ from scopa.fidasse import Answer
 from scopa.state import Match, Play
 from .fidasse import rollout_answer
 from .heuristics import Knowledge
+from .pushed import pushed_playout
 from .steals import steal_playout
 
 
@@ -332,28 +333,12 @@ def engine_playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, 
     """`playout` through the engine's own `legal_plays` and `push` (see `by_engine`): the policy
     takes what is worth most now, the sweep's own worth included, else lays the card worth least;
     `eps` is the chance of a random play. The hand's points per side."""
-    n = m.n
-    eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
     w = k.worth
-    play: Play = Play(card, presa)
-    while True:
-        if record is not None:
-            record.append((play.card, play.presa))
-        ev = m.push(play)
-        if ev.hand_result is not None:
-            return ev.hand_result.totals
-        legal = m.legal_plays()
-        if reply is not None:
-            chosen = Play(*reply)
-            reply = None
-            if chosen in legal:
-                play = chosen
-                continue
-        e = eps_of[m.turn]
-        if len(legal) == 1 or (e and rng.random() < e):
-            play = legal[rng.randrange(len(legal))]
-            continue
-        table_len = len(m.table)
+
+    def score(m: Match, p: Play) -> float:
+        if not p.presa:
+            return -0.5 * abs(w[p.card])
         last = not m.mazzo and sum(len(h) for h in m.hands) == 1
-        play = max(legal, key=lambda p: k.gain(p, table_len, last) + 0.01 * len(p.presa) if p.presa
-                   else -0.5 * abs(w[p.card]))
+        return k.gain(p, len(m.table), last) + 0.01 * len(p.presa)
+
+    return pushed_playout(m, card, presa, rng, eps, score, record, reply)

@@ -15,6 +15,7 @@ from scopa.cards import VALUE, Card
 from scopa.rubamazzo import capture_choices, stealable
 from scopa.state import Match, Play, PlayerView, Steal
 from .heuristics import Knowledge, knowledge, p_holds
+from .pushed import pushed_playout
 
 
 def legal_for(view: PlayerView, cards: Sequence[Card]) -> list[Play]:
@@ -119,28 +120,8 @@ def steal_playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, r
     the policy takes what is worth most now (stolen piles included) less the worth of our pile
     times the chance the next player can match its new top (counted from the cards the mover
     cannot see); `eps` is the chance of a random play. The hand's points per side."""
-    n = m.n
-    eps_of = tuple(eps) if isinstance(eps, (tuple, list)) else (eps,) * n
     w = k.worth
-    play: Play = Play(card, presa)
-    while True:
-        if record is not None:
-            record.append((play.card, play.presa))
-        ev = m.push(play)
-        if ev.hand_result is not None:
-            return ev.hand_result.totals
-        legal = m.legal_plays()
-        if reply is not None:
-            chosen = Play(*reply)
-            reply = None
-            if chosen in legal:
-                play = chosen
-                continue
-        e = eps_of[m.turn]
-        if len(legal) == 1 or (e and rng.random() < e):
-            play = legal[rng.randrange(len(legal))]
-            continue
-        play = max(legal, key=lambda p: _policy(m, p, w))
+    return pushed_playout(m, card, presa, rng, eps, lambda m, p: _policy(m, p, w), record, reply)
 
 
 def _policy(m: Match, p: Play, w: Sequence[float]) -> float:
