@@ -24,8 +24,8 @@ run scopa expert,beginner 500
 run scopone expert,easy 500
 for v in escoba scopa-d-assi non-prendere scopa-a-quindici; do run "$v" expert,easy 200; done
 # Phase 2 of RULES §4 (issue 23): the rule-based levels first; the master's runs follow.
-for v in sottratta modulo-sette inversa bazzica tuzzulicchio cocchiaundici rubamazzo rubamazzo-a-somme cascina fidasse; do run "$v" expert,beginner 200; done
-for v in sottratta rubamazzo bazzica modulo-sette inversa tuzzulicchio cocchiaundici rubamazzo-a-somme cascina fidasse; do run "$v" master,expert 200; done
+for v in sottratta modulo-sette inversa bazzica tuzzulicchio cocchiaundici rubamazzo rubamazzo-a-somme cascina fidasse maresciallo maresciallo-80 cicera; do run "$v" expert,beginner 200; done
+for v in sottratta rubamazzo bazzica modulo-sette inversa tuzzulicchio cocchiaundici rubamazzo-a-somme cascina fidasse maresciallo maresciallo-80 cicera; do run "$v" master,expert 200; done
 python benchmarks/ai_table.py
 # Master's speed: CPython, Pyodide under Node (proxy), and the real page's worker in Chromium.
 PYTHONPATH=py python benchmarks/ai_speed.py scopa 2 expert,master
