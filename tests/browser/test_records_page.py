@@ -186,3 +186,33 @@ def test_viewer_on_a_phone_in_italian_fits_the_screen(new_context, base_url, tmp
     for button in ("#rp-first", "#rp-prev", "#rp-next", "#rp-last"):
         box = page.locator(button).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, button
+
+
+def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
+    """SB37: a record of 80 cards shows the second copies as such (`7D'`, named "second deck", in
+    French suits); one of 52 cards shows its figures as figures and its 8s as numerals."""
+    for variant in ("maresciallo-80", "cicera"):
+        match = _finished_match(variant, 2)
+        record = to_record(match, variant)
+        path = tmp_path / f"{variant}.json"
+        path.write_text(json.dumps(record))
+        page.goto(base_url + "static/replay.html?lang=en")
+        wait_ready(page)
+        page.locator("#rp-file").set_input_files(str(path))
+        page.locator("#rp-pos").wait_for()
+        page.get_by_role("button", name="Forward one play").click()
+        cards = page.locator("#rp-seats .rp-card")
+        codes = [c.get_attribute("data-card") for c in cards.all()]
+        names = [c.get_attribute("aria-label") for c in cards.all()]
+        svgs = [c.locator("svg").get_attribute("data-card") for c in cards.all()]
+        assert codes == svgs  # each card drawn is the card recorded
+        if variant == "maresciallo-80":
+            seconds = [n for c, n in zip(codes, names) if c.endswith("'")]
+            assert seconds and all(n.endswith("(second deck)") for n in seconds)
+            assert any("Spades" in n or "Diamonds" in n or "Hearts" in n or "Clubs" in n for n in names)
+        else:
+            courts = {c: n for c, n in zip(codes, names) if c[:-1] in ("11", "12", "13")}
+            numerals = {c: n for c, n in zip(codes, names) if c[:-1] in ("8", "9", "10")}
+            assert courts and numerals
+            assert all(n.split(" of ")[0] in ("Knave", "Knight", "King") for n in courts.values())
+            assert all(n.split(" of ")[0] in ("Eight", "Nine", "Ten") for n in numerals.values())
