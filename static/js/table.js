@@ -268,6 +268,7 @@ async function showPlay(prev, next, e, op) {
     await pause(PACE.after);
   }
   if (e.scopa) callout(t("callout.scopa"));
+  else if (e.special) callout(t(`callout.${e.special}`));  // SB41, SB42: a sweep of its own worth
   if (dealt) {
     // the capture goes to its pile before the fresh cards come
     scene = moved(scene, [...played.filter((m) => m.to !== "table").map((m) => ({ ...m, from: "table" })), ...taken], next);
