@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scopa.cards import SETTEBELLO, SUIT, VALUE, Card, cards_str
+from scopa.cards import FACE, SETTEBELLO, SUIT, VALUE, Card, cards_str
 from scopa.fidasse import hidden_counts
 from scopa.scoring import DENARI
 from scopa.state import PlayerView
@@ -24,7 +24,7 @@ def tally(pile: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
         "cards": len(pile) + face_down,
         "denari": sum(1 for c in pile if SUIT[c] == DENARI),
         "sevens": sum(1 for c in pile if VALUE[c] == 7),
-        "settebello": SETTEBELLO in pile,
+        "settebello": any(FACE[c] == SETTEBELLO for c in pile),  # either copy among the 80 cards (SB37)
     }
 
 
