@@ -285,10 +285,11 @@ def event_json(event: "PlayEvent", viewer: int | None, face_up: bool, out: dict[
     out["claim"] = claimed.to_json()
 
 
-def view_parts(m: "Match", seat: int, prese: tuple[tuple[Card, ...], ...],
+def view_parts(m: "Match", seat: int | None, prese: tuple[tuple[Card, ...], ...],
                plays: tuple[tuple[int, Any], ...]) -> tuple[tuple, tuple, tuple[Claimed, ...]]:
     """What `seat` may see of the piles, the hand's plays and its claims: a card claimed face down
-    and trusted, or still pending, is hidden from every other seat, its partners too (SB62)."""
+    and trusted, or still pending, is hidden from every other seat, its partners too (SB62);
+    `seat` None is nobody (a hot-seat pass screen)."""
     hidden = [(m.side_of[c.seat], c.card) for c in m.claims if c.answer == TRUST and c.seat != seat]
     if hidden:
         piles = [list(p) for p in prese]

@@ -9,15 +9,16 @@ refuses raises SessionError (or the engine's ScopaError) and changes nothing.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable
 
 from scopa.cards import card_str
 from scopa.errors import ScopaError
-from scopa.fidasse import seen_by
+from scopa.fidasse import seen_by, view_parts
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, preset
-from scopa.state import Match, Play, PlayEvent
+from scopa.state import Match, Play, PlayerView, PlayEvent
 
 from scopa_ai import LEVELS, seat_players
 from scopa_ai import hint as ai_hint
@@ -165,14 +166,26 @@ class Game:
             return m.turn
         return None
 
+    def observed(self) -> PlayerView:
+        """What the page may show: the shown seat's view, but while the pass screen is up a card
+        claimed face down is as nobody sees it (SB62), so the claimer's card, pending or trusted,
+        is not in the page the next person is handed (their own view shows it again)."""
+        m = self.match
+        view = m.observe(self.shown)
+        if m.claims and self.pass_to() is not None:
+            prese, plays, claims = view_parts(m, None, tuple(tuple(p) for p in m.prese), view.plays)
+            view = replace(view, prese=prese, plays=plays, claims=claims)
+        return view
+
     def view(self) -> dict[str, Any]:
         """The shown human's view plus whose turn it is, who is a computer, the pass screen.
 
         While the pass screen is up (`pass_to` is a seat) the view carries no hidden card: the
-        hand is empty (its count stays in `hand_counts`) and there is nothing to play.
+        hand is empty (its count stays in `hand_counts`), a claimed card is face down (`observed`)
+        and there is nothing to play.
         """
         m = self.match
-        v = m.observe(self.shown).to_json()
+        v = self.observed().to_json()
         turn_human = m.phase == "play" and self.seats[m.turn]["human"]
         v["seats"] = [dict(s) for s in self.seats]
         v["variant"] = self.variant

@@ -94,7 +94,7 @@ class Session:
     def _view(self) -> dict[str, Any]:
         """The game's view with the clock, the forfeit and the tournament table (reads only)."""
         v = self._need().view()
-        v.update(public_facts(self.game.match.observe(self.game.shown), hand_shown=v["pass_to"] is None))
+        v.update(public_facts(self.game.observed(), hand_shown=v["pass_to"] is None))
         self.time.decorate(v)
         v["tournament"] = self.desk.playing()
         return v

@@ -20,7 +20,7 @@
 import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard, suitName, rankName } from "./i18n.js";
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
-import { sideName, categoryName } from "./names.js";
+import { sideName, categoryName, claimSentence } from "./names.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 
@@ -81,7 +81,14 @@ export const unseen = (v) => v.unseen;
 // ---------------------------------------------------------------- the sentences
 
 function sayTable(v = current()) {
-  return v.table.length ? t("access.table", { cards: cardList(v.table) }) : t("access.table.empty");
+  const cards = v.table.length ? t("access.table", { cards: cardList(v.table) }) : t("access.table.empty");
+  return v.claim ? `${cards} ${sayClaimed(v)}` : cards;
+}
+
+/** The claim waiting on the table (Scopa a fidasse, SB60): whose, and the card if this view has it. */
+function sayClaimed(v) {
+  const c = v.claim;
+  return isMe(v, c.seat) && c.card ? t("claim.label.you", { card: cardName(c.card) }) : t("claim.label", { name: v.players[c.seat] });
 }
 
 function sayHand(v = current()) {
@@ -110,9 +117,16 @@ function sayPiles(v = current()) {
 }
 
 function sayCaptured(v = current()) {
-  const parts = sidesMineFirst(v).filter((i) => pileOf(v, i).length)
-    .map((i) => t("access.captured", { side: saidSide(v, i), groups: suitGroups(pileOf(v, i)) }));
+  const parts = sidesMineFirst(v).flatMap(capturedItems.bind(null, v));
   return parts.length ? parts.join(" ") : t("access.captured.none");
+}
+
+/** What a side took, by suit, and the cards face down in its pile that this view does not see
+ *  (a trusted claim's, SB62). */
+function capturedItems(v, side) {
+  const hidden = (v.hidden || [])[side] || 0;
+  return [...(pileOf(v, side).length ? [t("access.captured", { side: saidSide(v, side), groups: suitGroups(pileOf(v, side)) })] : []),
+    ...(hidden ? [t("access.captured.hidden", { side: saidSide(v, side), count: hidden })] : [])];
 }
 
 function scoreList(v) {
@@ -148,6 +162,11 @@ function sayTurn(v = current()) {
 
 /** One play in words, from the player's point of view. */
 export function playSentence(v, play) {
+  // a claim (SB60-SB64): the hand's claims, in order, say who answered what
+  if (play.claim) {
+    const claimed = v.claims[(v.plays || []).filter((p) => p.claim).indexOf(play)];
+    if (claimed) return claimSentence(v, claimed, { isYou: (s) => isMe(v, s), scopa: !!play.scopa });
+  }
   const you = isMe(v, play.seat) ? ".you" : "";
   const params = { name: v.players[play.seat], card: theCard(play.card), cards: theCards(play.presa || []) };
   return t(`access.play${you}.${play.presa && play.presa.length ? "took" : "laid"}`, params);
@@ -204,9 +223,11 @@ export function changeSentence(before, v, op) {
     parts.push(t("access.deal.more", { hand: sayHand(v), deck: sayDeck(v) }));
   }
   const myTurnNow = v.waiting === "human" && !hidden && v.turn === v.seat;
+  // answering a claim (SB61) is a turn of its own: the play after it is "your turn" again
   const myTurnBefore = before && before.phase === "play" && before.waiting === "human" && before.turn === before.seat
-    && (before.pass_to === null || before.pass_to === undefined) && before.plays.length === v.plays.length;
-  if (myTurnNow && !myTurnBefore) parts.push(t("access.turn.you"));
+    && (before.pass_to === null || before.pass_to === undefined) && before.plays.length === v.plays.length
+    && !before.claim === !v.claim;
+  if (myTurnNow && !myTurnBefore) parts.push(t(v.claim ? "status.answer" : "access.turn.you"));
   return parts.join(" ");
 }
 
@@ -217,7 +238,8 @@ export function handPoints(v) {
   return sidesMineFirst(v).map((i) => {
     const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
       const name = categoryName(c, v.rules);
-      return r.points[i][c] > 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
+      // a category's points are said unless it is one won point (a point lost is said: -1)
+      return r.points[i][c] !== 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
     });
     return cats.length ? t("access.handover.side", { side: saidSide(v, i), total: r.totals[i], cats: joinList(cats) })
       : t("access.handover.side.none", { side: saidSide(v, i) });
@@ -304,9 +326,10 @@ function onKey(e) {
   speak(text);
 }
 
-/** Arrow keys, Home and End move between the capture choices (as they do along the hand). */
+/** Arrow keys, Home and End move between the capture choices (as they do along the hand), and
+ *  between the answers to a claim (SB61). */
 function moveAmongChoices(target, key) {
-  const box = target.closest && target.closest("#choices");
+  const box = target.closest && target.closest("#choices, #answer");
   const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
   if (!box || !(key in steps)) return false;
   const buttons = [...box.querySelectorAll("button:not([disabled])")];
@@ -325,7 +348,7 @@ function rescueFocus() {
   if (modalOpen()) return;
   const areas = gameAreas();
   if (!areas.length) return;
-  const next = document.querySelector("#choices:not([hidden]) button, #hand-cards button:not([disabled])");
+  const next = document.querySelector("#answer:not([hidden]) button, #choices:not([hidden]) button, #hand-cards button:not([disabled])");
   (next || areas[0]).focus({ preventScroll: true });
 }
 
@@ -453,14 +476,14 @@ export function openReview() {
     const hidden = v.pass_to !== null && v.pass_to !== undefined;
     dlg.append(
       ...section("access.review.turn", [sayWhoseTurn(v), sayDeck(v)]),
-      ...section("access.review.table", v.table.length ? v.table.map(cardName) : [t("access.table.empty")]),
+      ...section("access.review.table", [...(v.table.length ? v.table.map(cardName) : [t("access.table.empty")]),
+        ...(v.claim ? [sayClaimed(v)] : [])]),
       ...section("access.review.hand", hidden ? [sayHand(v)] : v.hand.length ? v.hand.map(cardName) : [t("access.hand.empty")]),
       ...section("access.review.piles", sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
         ? t("access.pile", { side: saidSide(v, i), items: joinList(pileItems(v, i)) })
         : t("access.pile.empty", { side: saidSide(v, i) })))),
-      ...section("access.review.captured", sidesMineFirst(v).filter((i) => pileOf(v, i).length)
-        .map((i) => t("access.captured", { side: saidSide(v, i), groups: suitGroups(pileOf(v, i)) }))
-        .concat(v.prese.flat().length ? [] : [t("access.captured.none")])),
+      ...section("access.review.captured", sidesMineFirst(v).flatMap(capturedItems.bind(null, v))
+        .concat(v.prese.flat().length || (v.hidden || []).some(Boolean) ? [] : [t("access.captured.none")])),
       ...section("access.review.last", (v.plays || []).length ? v.plays.map((p) => playSentence(v, p)) : [t("access.last.none")]),
       ...section("access.review.unseen", unseen(v).length ? info().deck.suits.map((s) => suitGroups(unseen(v).filter((c) => deckCard(c).suit === s))).filter(Boolean)
         : [t("access.unseen.none")]),

@@ -116,6 +116,8 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   const n = v.players.length;
   const dealer = handDealer(v);
   const inPlay = new Set();
+  // a claim's face-down card that was on the table and now goes to a pile unseen (trusted, SB62)
+  const claimBackShown = !!claimBack?.isConnected && !v.claim;
   // the shown hand
   const hand = document.getElementById("hand-cards");
   const handCards = hideHand ? [] : v.hand.filter((c) => c !== lifted);
@@ -147,7 +149,12 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     box.setAttribute("aria-label", t("build.label", { value: b.value, name: v.players[b.owner], cards: joinList(b.cards.map(cardName)) }));
     return box;
   });
-  syncChildren(tbl, [...tableCards.map((c) => stage.card(c)), ...builds]);
+  // a scopa claimed face down and waiting for its answer (Scopa a fidasse, SB60, SB61): after the
+  // table's cards, in a frame of its claimer's colour, named; its face shows only where the view
+  // gives its card (to the claimer, and once doubted to everyone: SB62, SB63)
+  const claimed = v.claim ? claimedBox(v, stage) : null;
+  syncChildren(tbl, [...tableCards.map((c) => stage.card(c)), ...builds, ...(claimed ? [claimed] : [])]);
+  if (v.claim?.card) inPlay.add(v.claim.card);
   for (const c of [...tableCards, ...(v.cascine || []).flatMap((b) => b.cards)]) {
     const e = stage.card(c); inPlay.add(c);
     e.classList.remove("card--down", "card--pile", "card--scopa");
@@ -162,13 +169,17 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     const shown = cards.filter((c) => c !== lifted);
     const scope = new Set((v.scope_cards || [])[side] || []);
     const flat = shown.filter((c) => !scope.has(c)), turned = shown.filter((c) => scope.has(c));
-    syncChildren(pile, [...flat, ...turned].map((c) => stage.card(c)));
+    // the cards this view may not see (a trusted claim's, SB62): backs at the bottom of the pile
+    const hidden = (v.hidden || [])[side] || 0;
+    const backs = pileBacks(stage, side, hidden, claimBackShown);
+    syncChildren(pile, [...backs, ...flat.map((c) => stage.card(c)), ...turned.map((c) => stage.card(c))]);
+    backs.forEach((e, i) => e.style.setProperty("--i", Math.min(i, 40)));
     const top = (v.pile_tops || [])[side] ?? null;  // a pile that lies face up shows its top (SB20)
     flat.forEach((c, i) => {
       const e = stage.card(c); inPlay.add(c);
       e.classList.add("card--pile"); e.classList.toggle("card--down", c !== top); e.classList.remove("card--scopa");
       e.setAttribute("aria-hidden", "true"); e.tabIndex = -1; e.disabled = true;
-      e.style.setProperty("--i", Math.min(i, 40));
+      e.style.setProperty("--i", Math.min(backs.length + i, 40));
     });
     turned.forEach((c, i) => {
       const e = stage.card(c); inPlay.add(c);
@@ -177,10 +188,12 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
       e.style.setProperty("--i", i);
     });
     const scopeCount = (v.scope || [])[side] || 0;
+    const size = cards.length + hidden;  // the pile's size counts its face-down cards (SB62)
     pile.parentElement.querySelector(".pile__label").textContent =
-      cards.length ? t("pile.count", { count: cards.length }) : "";
-    pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side), count: cards.length })
+      size ? t("pile.count", { count: size }) : "";
+    pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side), count: size })
       + (scopeCount ? " " + t("pile.scope", { count: scopeCount }) : "")
+      + (hidden ? " " + t("pile.hidden", { count: hidden }) : "")
       + (top ? " " + t("pile.top", { card: cardName(top) }) : ""));
     pile.parentElement.dataset.scope = String(scopeCount);
   });
@@ -252,6 +265,57 @@ function buildBox(first) {
     buildBoxes.set(first, box);
   }
   return box;
+}
+
+// Scopa a fidasse (SB60-SB62): a claimed card nobody else may see has no element of its own (its
+// code never reaches the page), so a back stands for it: `claimBack` on the table while the claim
+// waits, then, trusted, in its side's pile (`pileBacks`), the same element, so it slides there.
+let claimBack = null;
+const pileBackEls = new Map();  // side -> the backs in its pile, bottom first
+let claimFrame = null;
+
+/** The backs of side's face-down pile cards, `count` of them; the waiting claim's back joins them
+ *  when `adopt` (it was on the table and the claim is no longer waiting). */
+function pileBacks(stage, side, count, adopt) {
+  const backs = pileBackEls.get(side) || [];
+  while (backs.length > count) backs.pop().remove();
+  while (backs.length < count) {
+    if (adopt && claimBack) { backs.push(claimBack); claimBack = null; } else backs.push(stage.back());
+  }
+  for (const e of backs) e.classList.add("card--pile");
+  pileBackEls.set(side, backs);
+  return backs;
+}
+
+/** The waiting claim on the table (view v's `claim`): its card, face up only where the view gives
+ *  it, a tag naming its claimer, and a name for the screen reader. */
+function claimedBox(v, stage) {
+  if (!claimFrame) {
+    claimFrame = document.createElement("div");
+    claimFrame.className = "claimed"; claimFrame.setAttribute("role", "img");
+    claimFrame.innerHTML = `<div class="claimed__card"></div><span class="claimed__tag" aria-hidden="true"></span>`;
+  }
+  const c = v.claim, mine = c.seat === v.seat;
+  let card;
+  if (c.card) {
+    card = stage.card(c.card);
+    card.classList.remove("card--down", "card--pile", "card--scopa", "card--candidate", "card--hint");
+    card.tabIndex = -1; card.disabled = true;
+  } else {
+    claimBack ||= stage.back();
+    claimBack.classList.remove("card--pile");
+    card = claimBack;
+  }
+  card.setAttribute("aria-hidden", "true");
+  card.style.removeProperty("--i");
+  syncChildren(claimFrame.querySelector(".claimed__card"), [card]);
+  claimFrame.dataset.side = String(v.side_of[c.seat]);
+  // its claimer sees its face through its back until it is turned face up (doubted: SB63, SB64)
+  claimFrame.classList.toggle("claimed--mine", mine && !c.answer);
+  claimFrame.querySelector(".claimed__tag").textContent = mine ? t("claim.tag.you") : t("claim.tag", { name: v.players[c.seat] });
+  claimFrame.setAttribute("aria-label", mine && c.card ? t("claim.label.you", { card: cardName(c.card) })
+    : t("claim.label", { name: v.players[c.seat] }));
+  return claimFrame;
 }
 
 function syncChildren(parent, want) {

@@ -75,6 +75,45 @@ export function playSentence(name, e, { you = false } = {}) {
   return text;
 }
 
+/** A side losing a claim's point (SB63, SB64), said from `isYou`'s point of view: "you lose a
+ *  point", "you and Carla lose a point", "Bruno loses a point". `v` has `sides` and `players`. */
+function pointLost(v, side, isYou) {
+  const seats = v.sides[side] || [];
+  const you = seats.find(isYou);
+  const names = you === undefined ? seats.map((s) => v.players[s])
+    : [t("claim.you"), ...seats.filter((s) => s !== you).map((s) => v.players[s])];
+  return t(you === undefined ? "claim.point" : "claim.point.you", { count: seats.length, side: joinList(names) });
+}
+
+/**
+ * A claimed scopa (Scopa a fidasse, SB60-SB64) said as a sentence: made ("Anna lays a card face
+ * down and claims a scopa: vi fidate?") or answered ("Bruno trusts you: you take the table.",
+ * "Bruno doubts: the Five of Clubs could not sweep — it stays on the table and you lose a point.").
+ * `c` is a claim as the engine gives it ({seat, card, answer, true, by}: card and truth null where
+ * the viewer may not know them); `isYou(seat)` says which seat is "you"; `scopa`: the engine says
+ * it was one; `askYou`: a pending claim the person must answer now. `v` has `players`, `sides` and
+ * `side_of` (a view or a replay).
+ */
+export function claimSentence(v, c, { isYou = () => false, scopa = false, askYou = false } = {}) {
+  const name = v.players[c.seat], by = c.by === null || c.by === undefined ? null : v.players[c.by];
+  let text;
+  if (!c.answer) {
+    text = isYou(c.seat) && c.card ? t("claim.made.you", { card: theCard(c.card) })
+      : t(askYou ? "claim.made.toYou" : "claim.made", { name });
+  } else if (c.answer === "trust") {
+    const key = isYou(c.by) ? "claim.trust.you" : isYou(c.seat) ? "claim.trust.yours" : "claim.trust";
+    text = t(key, { name: by, claimer: name });
+  } else {
+    // doubted: the card is shown to everyone; the claimer's side loses a point if it was false,
+    // the doubter's if it was true
+    const loser = v.side_of[c.true ? c.by : c.seat];
+    const key = `claim.${c.true ? "true" : "false"}${isYou(c.by) ? ".you" : ""}`;
+    text = t(key, { name: by, card: theCard(c.card), point: pointLost(v, loser, isYou) });
+  }
+  if (scopa) text += " " + t("play.scopa");
+  return text;
+}
+
 /** A computer level's name in the page's language, else the engine's. */
 export function levelName(id) {
   const k = `level.${id}`, s = t(k);

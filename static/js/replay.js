@@ -104,11 +104,25 @@ function describe(step) {
   if (step.redeal) return tx("redeal", { hand: step.hand });
   const e = step.event;
   if (!e) return tx("deal", { dealer: name(step.dealer), hand: step.hand });
+  if (e.claim) return claimLine(e);
   let s = e.presa.length ? tx("took", { name: name(e.seat), card: theCard(e.card), cards: theCards(e.presa) })
     : tx("played", { name: name(e.seat), card: theCard(e.card) });
   if (e.scopa) s += " " + tx("scopa");
   if (e.sweep && e.sweep.cards.length && e.sweep.seat !== null) s += " " + tx("sweep", { name: name(e.sweep.seat), cards: cardList(e.sweep.cards) });
   return s;
+}
+
+/** A claimed scopa (Scopa a fidasse, SB60-SB66), every card face up: who claimed with which card,
+ *  who answered what, and whose side lost a point. */
+function claimLine(e) {
+  const c = e.claim, name = replay.players[c.seat];
+  const params = { name, card: theCard(c.card), by: c.by === null ? "" : replay.players[c.by] };
+  if (!c.answer) return tx("claim", params);
+  if (c.answer === "trust") {
+    return tx("claim.trust", params) + (e.scopa ? " " + tx("scopa") : "") + (c.true === false ? " " + tx("claim.bluff") : "");
+  }
+  const side = sideLabel(sideOf(c.true ? c.by : c.seat));
+  return tx(c.true ? "claim.true" : "claim.false", { ...params, side }) + (e.scopa ? " " + tx("scopa") : "");
 }
 
 function show() {
@@ -123,10 +137,24 @@ function show() {
   $("rp-prev").disabled = $("rp-first").disabled = at === 0;
   $("rp-next").disabled = $("rp-last").disabled = at === last();
   const ev = $("rp-event");
-  ev.textContent = describe(step);
+  const words = document.createElement("span");
+  words.className = "rp-event__text";
+  words.textContent = describe(step);
+  ev.replaceChildren(words);
   ev.classList.toggle("rp-event--scopa", Boolean(step.event?.scopa));
+  ev.classList.toggle("rp-event--claim", Boolean(step.event?.claim));
+  // a claim's card, face up beside its words: the replay shows everything (SB66)
+  if (step.event?.claim?.card) ev.prepend(card(step.event.claim.card, "rp-card--event"));
 
   cards($("rp-table"), step.table, "rp-card--table");
+  if (step.claim) {
+    // a claim still waiting for its answer (a record saved then, SB66): its card, marked face down
+    const claimed = card(step.claim.card, "rp-card--table rp-card--claimed");
+    claimed.setAttribute("aria-label", `${cardName(step.claim.card)} (${tx("claimed")})`);
+    claimed.dataset.claimed = tx("claimed");
+    $("rp-table").querySelector(".rp-empty")?.remove();
+    $("rp-table").append(claimed);
+  }
   $("rp-deck").textContent = tx("deckLeft", { count: step.deck_left });
   const played = step.event && !step.redeal ? step.event.card : null;
   const seats = $("rp-seats");

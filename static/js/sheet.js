@@ -26,6 +26,7 @@ function counted(cat, d, pts, rules) {
     case "primiera": return d.primiera && "total" in d.primiera ? String(d.primiera.total) : "";
     case "settanta": return t("sheet.sevensCount", { count: d.sevens });
     case "accuse": return (d.accuse || []).map((a) => t(`accusa.${a.kind}`)).join(", ");  // SB10: what was declared
+    case "fidasse": return (d.fidasse || []).length ? t("sheet.claimCount", { count: d.fidasse.length }) : "";  // SB65: its claims
     default: return "";
   }
 }

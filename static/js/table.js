@@ -17,7 +17,7 @@ import { clockChoice } from "./clock.js";
 import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, typedNumber, playSentence } from "./names.js";
+import { sideName, variantName, typedNumber, playSentence, claimSentence } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
 import { openRules } from "./rules.js";
@@ -29,7 +29,7 @@ import { pointerInput } from "./input.js";
 let params = new URLSearchParams(location.search); // read again by restart()
 setFast(params.get("fast") === "1");
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
-const PACE = { think: 420, show: 520, after: 260, sheet: 700 };
+const PACE = { think: 420, show: 520, after: 260, sheet: 700, verdict: 1100 };
 
 const $ = (id) => document.getElementById(id);
 const stage = new CardStage({ label: cardName });
@@ -40,6 +40,7 @@ let shown = null;          // what the table shows: the current view, or a play'
 let chosen = null;         // the hand card whose capture the player is choosing
 let picked = [];           // table cards clicked while choosing among several captures
 let hinted = null;         // the play the hint suggested
+let verdict = "";          // how a claim was answered (SB61-SB64), kept in the status line until the next play
 let busy = false;          // a play is being shown or a computer is thinking
 let hintLevel = null;      // the level hints come from (the dialog's choice, else describe's default)
 let seatsKey = "";         // which seat layout is built (rebuilt when it changes)
@@ -91,7 +92,7 @@ function decorate() {
   // the named capture choices
   const ch = $("choices"); ch.replaceChildren();
   if (chosen) {
-    for (const p of hintFirst(options)) {
+    for (const p of choiceOrder(options)) {
       const b = document.createElement("button");
       b.className = "btn btn--choice"; b.type = "button";
       b.textContent = choiceLabel(p);
@@ -110,6 +111,7 @@ function decorate() {
     ch.append(cancel);
   }
   ch.hidden = !chosen;
+  answerPrompt(v, legal);
   // the score bar
   const scores = $("scores"); scores.replaceChildren();
   v.sides.forEach((_, i) => {
@@ -142,8 +144,39 @@ function decorate() {
     $("pass-btn").textContent = t("pass.ready", { name: v.players[v.pass_to] });
   }
   $("me").classList.toggle("seat--waiting", mine);
+  $("me").classList.toggle("seat--answering", mine && !!v.claim);
   // the hint keeps its words in the status line until the player does something
-  if (mine && !chosen && !hinted) status(t("status.yourTurn"));
+  if (mine && !chosen && !hinted) status(turnLine(v));
+}
+
+/** The status line on the person's turn: what to do, after how a claim was just answered. */
+function turnLine(v) {
+  const todo = t(v.claim ? "status.answer" : "status.yourTurn");
+  return verdict ? `${verdict} ${todo}` : todo;
+}
+
+/** The person's answer to a claim (Scopa a fidasse, SB61): while the engine's legal plays are the
+ *  answers, the question and a button for each (Trust, Doubt); the hand is not playable meanwhile
+ *  (no legal play has a card). The buttons are kept while the question stays, so the focus stays. */
+function answerPrompt(v, legal) {
+  const answers = legal.filter((p) => p.answer);
+  const box = $("answer"), row = $("answer-buttons");
+  box.hidden = !answers.length;
+  if (!answers.length) { row.replaceChildren(); return; }
+  $("answer-q").textContent = t("claim.ask", { name: v.players[v.claim.seat] });
+  if ([...row.children].map((b) => b.dataset.play).join() !== answers.map((p) => p.notation).join()) {
+    row.replaceChildren(...answers.map((p) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "btn btn--answer"; b.dataset.play = p.notation;
+      b.addEventListener("click", () => send(p.notation));
+      return b;
+    }));
+  }
+  answers.forEach((p, i) => {
+    const b = row.children[i], text = t(`answer.${p.answer}`);
+    b.textContent = isHinted(p) ? t("play.hinted", { play: text }) : text;
+    b.classList.toggle("btn--hint", isHinted(p));
+  });
 }
 
 function lightGroup(cards) {
@@ -179,6 +212,9 @@ async function draw(v, { fresh = false, from = null, hideHand, animate = true } 
   if (!animate) return;
   await stage.play(first, {
     origin: (el) => {
+      // a claimed card new to the page (a back: SB62) comes from its claimer's hand; turned face up
+      // (SB63, SB64: drawn with no `from`) it appears where it lies
+      if (el.closest(".claimed")) return from !== null ? o.seats.get(from) || null : null;
       if (el.closest(".seat__hand, #hand-cards, .pile")) return el.closest(".pile") && from !== null ? o.seats.get(from) || o.deck : o.deck;
       if (el.closest("#table-cards") && from !== null) return o.seats.get(from) || o.deck;
       return o.deck;
@@ -240,6 +276,8 @@ function callout(text) {
  *  go to the pile), then the engine's view is drawn, which slides the rest of the moves home (the
  *  last taker's remainder to the pile, fresh cards from the mazzo). */
 async function showPlay(prev, next, e, op) {
+  if (e.claim) return showClaim(prev, next, e, op);
+  verdict = "";
   // declarations from the hand come before the card (SB10): said, and called out on the table
   for (const a of e.accuse || []) {
     const said = t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
@@ -286,20 +324,74 @@ async function showPlay(prev, next, e, op) {
   if (e.scopa) await pause(PACE.after);
 }
 
+/** A claimed scopa (Scopa a fidasse, SB60-SB64), as the engine's event says: made, the card goes
+ *  face down from the claimer's hand to the table ("Vi fidate?"); answered, trusted, the table and
+ *  the card (unseen) go to the claimer's pile; doubted, the card is turned face up where it lies,
+ *  then taken with the table (true) or left there (false). Its words say who answered and who
+ *  loses a point. */
+async function showClaim(prev, next, e, op) {
+  const c = e.claim;
+  const askYou = !c.answer && next.waiting === "human" && next.pass_to === null && next.turn === next.seat;
+  const text = claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
+  status(text); announce(text);
+  verdict = c.answer ? text : "";
+  setView(next, op);
+  if (!c.answer) {
+    callout(t("callout.claim"));
+    shown = next;
+    await draw(next, { from: e.seat, hideHand: next.pass_to !== null && prev.seat !== e.seat });
+    await pause(PACE.show);
+    return;
+  }
+  if (e.moves.some((m) => m.kind === "reveal") && prev.claim) {
+    // doubted: turned face up on the table, where it lay face down
+    const scene = { ...sceneOf(prev, next), claim: { ...prev.claim, card: c.card, answer: c.answer }, hidden: prev.hidden };
+    shown = scene;
+    await draw(scene);
+    const el = $("table-cards").querySelector(".claimed .card");
+    if (el && motion()) el.animate([{ rotate: "y 90deg" }, { rotate: "y 0deg" }], { duration: 280, easing: "ease-out" });
+    await pause(PACE.show);
+  }
+  if (e.moves.some((m) => m.to.startsWith("pile:"))) {
+    // trusted, or doubted and true: the whole table is taken with the claimed card, lit, then to the pile
+    const lit = [...$("table-cards").querySelectorAll(".card")];
+    for (const b of lit) b.classList.add("card--taking");
+    if (e.scopa) callout(t("callout.scopa"));
+    await pause(PACE.show);
+    for (const b of lit) b.classList.remove("card--taking");
+  } else {
+    callout(t("callout.bluff"));
+    await pause(PACE.after);
+  }
+  if (e.moves.some((m) => m.kind === "deal")) {
+    // the table goes to its place before the fresh cards come: the engine's view without the deal
+    const scene = { ...sceneOf(next, next), hand: [...prev.hand], hand_counts: [...prev.hand_counts], deck_left: prev.deck_left };
+    shown = scene;
+    await draw(scene);
+    await pause(PACE.after);
+  }
+  shown = next;
+  await draw(next);
+  await pause(PACE.verdict);  // time to read who loses a point
+}
+
 // ------------------------------------------------------------------ the player's moves
 
 function pick(card) {
   const view = currentView();
   if (busy || !view || view.waiting !== "human") return;
   if (hinted?.card !== card) hinted = null;  // the hinted card keeps its capture marked among the choices
+  verdict = "";
   const options = view.legal.filter((p) => p.card === card);
   if (!options.length) return;
   if (options.length === 1) return send(options[0].notation);
   chosen = card; picked = [];
   decorate();
-  status(t("status.choose", { card: theCard(card) }));
-  announce(t("status.chooseSay", { card: theCard(card), count: options.length }) + " "
-    + hintFirst(options).map(choiceLabel).join("; "));
+  // a card that may be claimed face down (SB60) is played one of several ways, not only taken
+  const claiming = options.some((p) => p.claim);
+  status(t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
+  announce(t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
+    + choiceOrder(options).map(choiceLabel).join("; "));
   if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
 
@@ -322,8 +414,13 @@ function isHinted(p) { return !!hinted && hinted.notation === p.notation; }
 /** The capture choices with the hinted one (if any) first. */
 function hintFirst(options) { return [...options.filter(isHinted), ...options.filter((p) => !isHinted(p))]; }
 
+/** A card's plays as offered: the hinted one first, then its ordinary plays, then a claim (SB60). */
+function choiceOrder(options) { return hintFirst([...options.filter((p) => !p.claim), ...options.filter((p) => p.claim)]); }
+
 /** A capture choice's words, marked when it is the hint. */
 function choiceLabel(p) {
+  // a scopa claimed face down (SB60)
+  if (p.claim) return isHinted(p) ? t("play.hinted", { play: t("play.claim") }) : t("play.claim");
   // a pile taken by its face-up top (SB20) is said as a steal, the table's cards as a take
   const tops = p.steal || [], loose = p.presa.filter((c) => !tops.includes(c));
   const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []),
@@ -343,7 +440,7 @@ function cancelChoice() {
 
 async function send(notation) {
   if (busy) return;
-  chosen = null; picked = []; hinted = null; busy = true; decorate();
+  chosen = null; picked = []; hinted = null; verdict = ""; busy = true; decorate();
   let r;
   try { r = await game("play", notation); }
   catch (err) { busy = false; decorate(); failed(err); return; }
@@ -380,9 +477,12 @@ async function advance() {
   if (view.phase !== "play") return handEnd();
   $("sheet").hidden = true;
   if (view.pass_to !== null) { $("pass-btn").focus(); announce($("pass-msg").textContent); return; }
-  if (view.waiting === "human") {
-    const text = t("status.yourTurn");
-    status(text);
+  if (view.waiting === "human" && view.claim) {
+    // the person answers a claim (SB61): the question has the focus, whatever the way of input
+    status(turnLine(view));
+    $("answer-buttons").querySelector("button")?.focus();
+  } else if (view.waiting === "human") {
+    status(turnLine(view));
     focusHand();
   }
 }
@@ -529,7 +629,7 @@ async function startGame(config, { deal = true, report = true } = {}) {
   let v;
   try { v = await game("new_game", config); }
   catch (err) { busy = false; if (report) failed(err); throw err; }
-  chosen = null; picked = []; hinted = null;
+  chosen = null; picked = []; hinted = null; verdict = "";
   $("sheet").hidden = true;
   seatsKey = "";
   announce(t("status.newGame", { variant: variantName(v.variant) }));
@@ -610,7 +710,7 @@ async function undo() {
   let v;
   try { v = await game("undo"); }
   catch (err) { busy = false; decorate(); failed(err, { speak: false }); return; }
-  chosen = null; picked = []; hinted = null;
+  chosen = null; picked = []; hinted = null; verdict = "";
   accept(v, "undo");
   await queue.run(() => draw(v));
   busy = false;
@@ -625,9 +725,11 @@ async function hint() {
     const h = await game("hint", hintLevel);
     hinted = h; chosen = null; picked = [];
     decorate();
-    const text = h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
+    // an answer to a claim (trust, doubt) or a claim itself (SB60, SB61), else a capture or a lay
+    const text = h.answer ? t(`hint.${h.answer}`) : h.claim ? t("hint.claim", { card: theCard(h.card) })
+      : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
     status(text); announce(text);
-    $("hand-cards").querySelector(`[data-card="${h.card}"]`)?.focus();
+    (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
   } catch (err) { failed(err, { speak: false }); }
   decorate();
 }

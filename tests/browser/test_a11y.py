@@ -137,6 +137,34 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_axe_violations_on_a_fidasse_claim_and_its_answer_prompt(table_page, lang):
+    """Scopa a fidasse (SB60, SB61): the claim offered among a card's plays, and a computer's claim
+    waiting face down on the table with the question and its two answers, in each language (seed
+    38, found in CPython: the expert claims before the person's first play; seed 0: the person's
+    first card may be claimed)."""
+    words = strings(lang)
+    problems = {}
+    page = table_page(f"fast=1&variant=fidasse&seed=38&level=expert&lang={lang}")
+    page.wait_for_selector("#answer:not([hidden]) button")
+    name = page.evaluate("settebello.view.players[1]")
+    prompt = page.get_by_role("group", name=words["claim.ask"].format(name=name))
+    assert prompt.get_by_role("button").all_inner_texts() == [words["answer.trust"], words["answer.doubt"]]
+    assert page.locator("#table-cards .claimed").get_attribute("aria-label") == words["claim.label"].format(name=name)
+    problems["answer prompt"] = axe_violations(page)
+    page.emulate_media(contrast="more")
+    page.wait_for_function("document.documentElement.classList.contains('hc')")
+    problems["answer prompt, high contrast"] = axe_violations(page)
+
+    page = table_page(f"fast=1&variant=fidasse&seed=0&level=expert&lang={lang}")
+    page.locator("#hand-cards .card:not([disabled])").first.click()
+    page.wait_for_selector("#choices:not([hidden]) button[data-play$='?']")
+    assert page.locator("#choices button[data-play$='?']").inner_text() == words["play.claim"]
+    problems["claim choice"] = axe_violations(page)
+    bad = {where: found for where, found in problems.items() if found}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
 def test_the_language_follows_the_browser_is_switched_at_any_time_and_remembered(new_context, base_url):
     context = new_context(locale="es-AR")
     page = context.new_page()

@@ -58,3 +58,45 @@ def test_the_pass_screen_leaves_no_hand_in_the_page_and_ready_shows_the_right_on
         assert view["seat"] == other and view["hand"] == hands[other]
         shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == hands[other]
+
+
+def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(page, base_url):
+    """Scopa a fidasse at one device (SB62): while the pass screen waits for the person who must
+    answer, and later while it waits to hand the device back, the claimer's card is nowhere in the
+    page; the answerer sees a back on the table; the claimer's own view shows it again, in the pile."""
+    page.goto(base_url + "?fast=1&variant=fidasse&seed=2&players=human,human")
+    wait_for_engine(page)
+    my_turn(page)
+    view = page.evaluate("settebello.view")
+    claimer, card = view["seat"], next(p["card"] for p in view["legal"] if p.get("claim"))
+    page.locator(f'#hand-cards button[data-card="{card}"]').click()
+    page.locator(f'#choices button[data-play="{card}?"]').click()
+    page.locator("#pass").wait_for(state="visible", timeout=60000)
+    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+    state = page.evaluate(PAGE_STATE)
+    for where in ("view", "html", "live"):
+        assert not mentions(state[where], card), f"{card} is in the page ({where}) behind the pass screen"
+    assert page.evaluate("settebello.view.claim.card") is None
+
+    page.locator("#pass-btn").click()
+    page.locator("#answer:not([hidden]) button").first.wait_for()
+    assert page.evaluate("settebello.view.seat") != claimer
+    claimed = page.locator("#table-cards .claimed")
+    assert claimed.locator(".card--down").count() == 1 and claimed.locator("[data-card]").count() == 0
+    page.get_by_role("button", name="Trust").click()
+    my_turn(page)  # the answerer plays on
+    page.locator("#hand-cards button.card:not([disabled])").first.click()
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    page.locator("#pass").wait_for(state="visible", timeout=60000)
+    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+    state = page.evaluate(PAGE_STATE)
+    for where in ("view", "html", "live"):
+        assert not mentions(state[where], card), f"{card} is in the page ({where}) behind the pass screen"
+
+    page.locator("#pass-btn").click()
+    my_turn(page)
+    view = page.evaluate("settebello.view")
+    assert view["seat"] == claimer and card in view["prese"][view["side"]]
+    assert page.locator(f'.pile[data-side="{view["side"]}"] [data-card="{card}"]').count() == 1

@@ -216,3 +216,59 @@ def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
             assert courts and numerals
             assert all(n.split(" of ")[0] in ("Knave", "Knight", "King") for n in courts.values())
             assert all(n.split(" of ")[0] in ("Eight", "Nine", "Ten") for n in numerals.values())
+
+
+def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_path):
+    """Scopa a fidasse (SB66): a replay shows every claimed card face up, with who answered what
+    and whose side lost a point; a claim still waiting when the record was saved lies on the table,
+    marked face down."""
+    from scopa.fidasse import Answer, Claim  # noqa: PLC0415 - only this test needs them
+
+    match = Match.new(rules_for("fidasse"), random.Random(4), ["Anna", "Bruno"])
+    match.deal_until_played()
+
+    def claim(answer=None):
+        play = next(p for p in match.legal_plays() if type(p) is Claim)  # the first card's claim
+        match.apply(play)
+        if answer:
+            match.apply(Answer(answer))
+        return play.card
+
+    def ordinary():
+        match.apply(next(p for p in match.legal_plays() if type(p) is not Claim))
+
+    doubted = claim("doubt"); ordinary(); trusted = claim("trust"); ordinary(); waiting = claim()
+    assert [c.true for c in match.claims] == [False, False, False]  # three bluffs
+    record = to_record(match, "fidasse")
+    (tmp_path / "fidasse.json").write_text(json.dumps(record))
+    page.goto(base_url + "static/replay.html")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(tmp_path / "fidasse.json"))
+    page.locator("#rp-pos").wait_for()
+    name = {c: EN_CARD(c) for c in (doubted, trusted, waiting)}
+
+    page.keyboard.press("ArrowRight")  # Anna's claim, doubted: the card stays on the table
+    event = page.locator("#rp-event")
+    words = event.locator(".rp-event__text")
+    assert words.inner_text() == (f"Anna lays the {name[doubted]} face down and claims a scopa; Bruno doubts: it could "
+                                  f"not sweep and stays on the table. A point off for Anna.")
+    assert event.locator(f'.rp-card[data-card="{cards_str([doubted])[0]}"]').get_attribute("aria-label") == name[doubted]
+    assert page.locator(f'#rp-table .rp-card[data-card="{cards_str([doubted])[0]}"]').count() == 1
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # trusted: the table and the card, face up here, to her pile
+    assert words.inner_text() == (f"Anna lays the {name[trusted]} face down and claims a scopa; Bruno trusts: Anna takes "
+                                  f"the table. Scopa! It was a bluff: it could not sweep.")
+    pile = page.locator('.rp-seat[data-seat="0"] .rp-pile .rp-card').evaluate_all("els => els.map(e => e.dataset.card)")
+    assert cards_str([trusted])[0] in pile
+    page.keyboard.press("End")  # the record ends on a claim still waiting for its answer
+    assert words.inner_text() == f"Anna lays the {name[waiting]} face down and claims a scopa: the answer is still to come."
+    laid = page.locator("#rp-table .rp-card--claimed")
+    assert laid.get_attribute("data-card") == cards_str([waiting])[0]
+    assert laid.get_attribute("aria-label") == f"{name[waiting]} (face down)"
+
+
+def EN_CARD(card) -> str:  # noqa: N802 - a table of names, read like one
+    """A card's English name, as the viewer writes it: "Six of Swords"."""
+    code = cards_str([card])[0]
+    ranks = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Knave", 9: "Knight", 10: "King"}
+    return f"{ranks[int(code[:-1])]} of {dict(D='Coins', C='Cups', S='Swords', B='Clubs')[code[-1]]}"

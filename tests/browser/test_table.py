@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import sys
 from pathlib import Path
@@ -18,10 +19,12 @@ def open_table(table_page, query):
 
 
 def click_until(page, stop, limit=400):
-    """Click the first playable card (and the first capture choice) until stop() is true."""
+    """Click the first playable card (and the first capture choice: an ordinary play, never a claim)
+    until stop() is true; a claim to answer (Scopa a fidasse) gets the first answer, Trust."""
     for _ in range(limit):
         # wait until something can be clicked (or the game is over): never race the engine
         page.wait_for_function("document.querySelector('#hand-cards button.card:not([disabled])')"
+                               " || document.querySelector('#answer:not([hidden]) button')"
                                " || document.querySelector('#sheet:not([hidden]) :is(#next, #over)')")
         if stop():
             return
@@ -30,6 +33,9 @@ def click_until(page, stop, limit=400):
             nxt.click()
             # the sheet stays up while the engine deals the next hand: wait, don't click twice
             page.locator("#sheet").wait_for(state="hidden")
+        elif page.locator("#answer:not([hidden])").count():
+            page.locator("#answer button").first.click()
+            page.locator("#answer").wait_for(state="hidden")
         else:
             card = page.locator("#hand-cards button.card:not([disabled])").first
             code = card.get_attribute("data-card")
@@ -154,7 +160,7 @@ def test_a_misere_sheet_marks_points_as_lost_not_won(table_page):
 
 
 PHASE2 = ["sottratta", "modulo-sette", "inversa", "bazzica", "tuzzulicchio", "cocchiaundici", "rubamazzo", "rubamazzo-a-somme", "cascina",
-          "maresciallo", "maresciallo-80", "cicera"]
+          "maresciallo", "maresciallo-80", "cicera", "fidasse"]
 
 
 @pytest.mark.parametrize("variant", PHASE2)
@@ -170,3 +176,211 @@ def test_a_whole_hand_of_each_phase2_game_by_clicking(table_page, variant):
     assert hand == list(match.results[-1].totals)
     negative = page.locator("#sheet td.lost").count()
     assert negative == sum(1 for side in match.results[-1].points for v in side.values() if v < 0)
+
+
+# ---------------------------------------------------------------- Scopa a fidasse (SB60-SB66)
+
+# Records, from before the page's own scripts run, every text the table says (#live) and shows in
+# its status line, in order: a claim's answer is followed at once by the next play, which replaces
+# both. Run again before a reset (conftest.table_page), it only empties the list.
+SAID = """
+(() => {
+  window.__said = [];
+  if (window.__saidRecorder) return;
+  window.__saidRecorder = true;
+  const last = new Map();
+  new MutationObserver(() => {
+    for (const id of ['live', 'status']) {
+      const text = document.getElementById(id)?.textContent.trim();
+      if (text && last.get(id) !== text) window.__said.push({ where: id, text });
+      last.set(id, text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+
+EN_NAMES = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Knave", 9: "Knight", 10: "King"}
+EN_SUITS = {"D": "Coins", "C": "Cups", "S": "Swords", "B": "Clubs"}
+
+
+def the_card(code: str) -> str:
+    """A card as the English table says it in a sentence: "the Four of Swords"."""
+    return f"the {EN_NAMES[int(code[:-1])]} of {EN_SUITS[code[-1]]}"
+
+
+def fidasse_table(table_page, seed: int, lang: str = "en"):
+    """Scopa a fidasse against the expert (its claims and answers are the engine's), recording."""
+    return table_page(f"fast=1&variant=fidasse&seed={seed}&level=expert&lang={lang}", init_script=SAID)
+
+
+def wait_for_my_move(page) -> None:
+    """Until the person can act: a card to play or a claim to answer."""
+    page.wait_for_function("settebello.view.waiting === 'human'"
+                           " && !!document.querySelector('#answer:not([hidden]) button, #hand-cards .card:not([disabled])')")
+
+
+def said(page, where: str) -> list[str]:
+    return [s["text"] for s in page.evaluate("window.__said") if s["where"] == where]
+
+
+# Seeds found in CPython with the page's session calls (settebello.session.Session, the person
+# seat 0 against an expert seat 1): the person claims at the first turn, with the first claim
+# offered (seed 0: the Four of Swords, which cannot sweep) or with a card that sweeps (73, 103).
+@pytest.mark.parametrize("seed, sweeping, answer, how", [(0, False, "doubt", "click"), (0, False, "doubt", "keys"),
+                                                      (103, True, "trust", "click"), (73, True, "doubt", "click")])
+def test_fidasse_the_person_claims_a_scopa_and_the_computer_answers(table_page, seed, sweeping, answer, how):
+    page = fidasse_table(table_page, seed)
+    wait_for_my_move(page)
+    view = page.evaluate("settebello.view")
+    bruno = view["players"][1]
+    legal = view["legal"]
+    if sweeping:
+        card = next(p["card"] for p in legal if not p.get("claim") and sorted(p["presa"]) == sorted(view["table"]))
+    else:
+        card = next(p["card"] for p in legal if p.get("claim"))
+    ordinary = [p["notation"] for p in legal if p["card"] == card and not p.get("claim")]
+    # the card's ordinary plays first, a lay included, then the claim: never forced either way
+    if how == "keys":  # Enter on the card, as on a capture: the choices take the focus
+        page.locator(f'#hand-cards button[data-card="{card}"]').focus()
+        page.keyboard.press("Enter")
+    else:
+        page.locator(f'#hand-cards button[data-card="{card}"]').click()
+    buttons = page.locator("#choices button[data-play]")
+    assert buttons.evaluate_all("bs => bs.map(b => b.dataset.play)") == ordinary + [f"{card}?"]
+    assert buttons.last.inner_text() == "Claim a scopa (face down): vi fidate?"
+    assert page.locator("#status").inner_text() == f"Choose how to play {the_card(card)}."
+    assert page.evaluate("settebello.view.plays.length") == len(view["plays"])  # nothing played yet
+    if how == "keys":
+        assert page.evaluate("document.activeElement.dataset.play") == ordinary[0]
+        for _ in ordinary:  # the arrows move among the choices: the claim is after the ordinary plays
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.play") == f"{card}?"
+        page.keyboard.press("Enter")
+        heard = f"You can play {the_card(card)} in {len(ordinary) + 1} ways: " + "; ".join(
+            ["Lay it on the table" if p == card else p for p in ordinary] + ["Claim a scopa (face down): vi fidate?"])
+        assert heard in said(page, "live")
+    else:
+        buttons.last.click()
+    wait_for_my_move(page)
+
+    match = from_record(page.evaluate("settebello.game('record')"))
+    claimed = match.claims[0]
+    assert (claimed.seat, claimed.by, claimed.answer, claimed.true) == (0, 1, answer, sweeping)
+    assert str(match.log[-1].plays[len(view["plays"])]) == f"{card}?{answer}"
+    made = f"You lay {the_card(card)} face down and claim a scopa: vi fidate?"
+    verdict = {
+        ("trust", True): f"{bruno} trusts you: you take the table. Scopa!",
+        ("doubt", False): f"{bruno} doubts: {the_card(card)} could not sweep — it stays on the table and you lose a point.",
+        ("doubt", True): f"{bruno} doubts, but the claim was true: {the_card(card)} sweeps the table, "
+                         f"and {bruno} loses a point. Scopa!",
+    }[answer, sweeping]
+    for where in ("live", "status"):
+        heard = said(page, where)
+        assert made in heard and verdict in heard and heard.index(made) < heard.index(verdict), heard
+    if sweeping:  # the table and the card went to the person's pile, which counts them
+        assert page.locator('.pile[data-side="0"]').get_attribute("aria-label").startswith(
+            f"You: {len(match.prese[0])} cards taken")
+        assert card in page.evaluate("settebello.view.prese[0]")  # the claimer's own view shows it
+
+
+# Seeds found the same way: the expert claims before the person's first play (38: the Ten of
+# Swords, which sweeps 1C 2C 3S 4C) or after it (23: the Three of Swords, which cannot sweep 2D 6D);
+# the person plays, until then, the first ordinary play of the first card.
+@pytest.mark.parametrize("seed, answer, how", [(38, "trust", "click"), (38, "doubt", "keys"), (23, "doubt", "click")])
+def test_fidasse_a_computer_claims_and_the_person_answers(table_page, seed, answer, how):
+    page = fidasse_table(table_page, seed)
+    for _ in range(10):
+        wait_for_my_move(page)
+        if page.locator("#answer:not([hidden])").count():
+            break
+        play, before = page.evaluate("[settebello.view.legal.find(p => !p.claim), settebello.view.plays.length]")
+        page.locator(f'#hand-cards button[data-card="{play["card"]}"]').click()
+        if page.locator("#choices:not([hidden])").count():
+            page.locator(f'#choices button[data-play="{play["notation"]}"]').click()
+        page.wait_for_function("(n) => settebello.view.plays.length > n", arg=before)  # the play is made
+    view = page.evaluate("settebello.view")
+    bruno = view["players"][1]
+    assert view["claim"] == {"seat": 1, "card": None, "answer": None, "true": None, "by": None}
+    assert [p["notation"] for p in view["legal"]] == ["trust", "doubt"]
+    # the claim waits on the table: a back, named, with no card's code anywhere in it
+    claimed = page.locator("#table-cards .claimed")
+    assert claimed.get_attribute("aria-label") == f"{bruno}'s card, face down: a scopa claimed."
+    assert claimed.locator(".claimed__tag").inner_text() == f"{bruno}: vi fidate?"
+    assert claimed.locator(".card.card--down").count() == 1 and claimed.locator("[data-card]").count() == 0
+    assert f"{bruno} lays a card face down and claims a scopa: do you trust it?" in said(page, "live")
+    # the question, two answers of 44 px or more, the focus on the first; no card can be played
+    prompt = page.get_by_role("group", name=f"{bruno} claims a scopa with a card face down. Do you trust it?")
+    assert prompt.is_visible()
+    answers = prompt.get_by_role("button")
+    assert answers.all_inner_texts() == ["Trust", "Doubt"]
+    for box in (b.bounding_box() for b in answers.all()):
+        assert box["height"] >= 44 and box["width"] >= 44
+    assert page.evaluate("document.activeElement.dataset.play") == "trust"
+    assert page.locator("#hand-cards .card:not([disabled])").count() == 0
+    assert page.locator("#status").inner_text() == "Your answer: trust or doubt?"
+    page.keyboard.press("Escape")  # the question cannot be dismissed
+    assert prompt.is_visible() and page.evaluate("settebello.view.claim") is not None
+    if how == "keys":
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.play") == answer
+        page.keyboard.press("Enter")
+    else:
+        prompt.get_by_role("button", name=answer.title()).click()
+    page.wait_for_function("settebello.view.claim === null")
+    wait_for_my_move(page)
+    assert not prompt.is_visible()
+
+    match = from_record(page.evaluate("settebello.game('record')"))
+    claim = match.claims[0]
+    assert (claim.seat, claim.by, claim.answer) == (1, 0, answer)
+    card = the_card(str(match.log[-1].plays[len(view["plays"]) - 1]).split("?")[0])
+    verdict = {
+        ("trust", True): f"You trust {bruno}: {bruno} takes the table. Scopa!",
+        ("doubt", True): f"You doubt, but the claim was true: {card} sweeps the table, and you lose a point. Scopa!",
+        ("doubt", False): f"You doubt: {card} could not sweep — it stays on the table and {bruno} loses a point.",
+    }[answer, claim.true]
+    assert verdict in said(page, "live")
+    # the person answers and plays on: the answer stays in the status line until they play
+    assert page.locator("#status").inner_text() == f"{verdict} Your turn: play a card."
+    now = page.evaluate("settebello.view")
+    if answer == "trust":  # the card went to Bruno's pile face down: counted, never named
+        assert now["hidden"] == [0, 1] and page.locator('.pile[data-side="1"] .card:not([data-card])').count() == 1
+        assert page.locator('.pile[data-side="1"]').get_attribute("aria-label").startswith(
+            f"{bruno}: {len(match.prese[1])} cards taken")
+    # the score: the hand's sheet has the claims' row, a lost point marked lost, as the engine counts
+    click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
+    match = from_record(page.evaluate("settebello.game('record')"))
+    points = [side["fidasse"] for side in match.results[0].points]
+    row = page.locator('#sheet tr[data-category="fidasse"]')
+    assert row.locator("th").inner_text() == "Claims (vi fidate?)"
+    assert [int(x) for x in row.locator("td strong").all_inner_texts()] == points
+    assert row.locator("td.lost").count() == sum(1 for x in points if x < 0)
+    if answer == "doubt":
+        assert points[1 if claim.true is False else 0] <= -1
+    hand = [int(t) for t in page.locator("[data-hand-total]").all_inner_texts()]
+    assert hand == list(match.results[0].totals)
+
+
+def test_fidasse_the_review_keys_say_the_claim_and_its_answer(table_page):
+    """The screen reader's review keys (access.js): T names the card waiting face down, L says the
+    claim with its answer, C counts a pile's face-down cards (seed 38: the expert claims with the
+    Ten of Swords before the person's first play; trusted once, doubted once)."""
+    for answer in ("trust", "doubt"):
+        page = fidasse_table(table_page, 38)
+        page.locator("#answer:not([hidden]) button").first.wait_for()
+        bruno = page.evaluate("settebello.view.players[1]")
+        heard = page.get_by_test_id("access-live")
+        page.keyboard.press("t")
+        expect(heard).to_have_text("On the table: Ace of Cups, Two of Cups, Three of Swords, and Four of Cups. "
+                                   f"{bruno}'s card, face down: a scopa claimed.")
+        page.get_by_role("button", name=answer.title()).click()
+        wait_for_my_move(page)
+        page.locator("#hand-cards .card:not([disabled])").first.focus()
+        page.keyboard.press("l")
+        if answer == "trust":
+            expect(heard).to_have_text(f"You trust {bruno}: {bruno} takes the table. Scopa!")
+            page.keyboard.press("c")
+            expect(heard).to_have_text(f"{bruno} took Cups: Ace, Two, and Four; Swords: Three. {bruno}: also 1 card face down.")
+        else:
+            expect(heard).to_have_text("You doubt, but the claim was true: the King of Swords sweeps the table, "
+                                       "and you lose a point. Scopa!")

@@ -302,6 +302,33 @@ def test_the_session_never_shows_a_trusted_card_to_the_other_seat():
     assert v["hidden"] == [0, 1] and v["tallies"][1]["cards"] == 3 and "9C" in v["unseen"]
 
 
+
+def test_the_hot_seat_pass_screen_holds_no_claimed_card():
+    """SB62 at one device: while the pass screen waits for the next person, the page is given the
+    claimer's card neither pending on the table nor, trusted, in the claimer's pile; the claimer's
+    own view shows it again."""
+    s = Session()
+    people = [{"human": True, "name": "Anna"}, {"human": True, "name": "Bruno"}]
+    s.call("new_game", {"variant": "fidasse", "seed": 1, "seats": people})
+    m = fixed()
+    m.names = s.game.match.names
+    s.game.match, s.game.shown = m, 0
+    asked = s.call("play", "10B?")  # true: the Re sweeps 1C 2S 3B 4C
+    assert asked["view"]["pass_to"] == 1 and "10B" not in json.dumps(asked)
+    assert asked["view"]["claim"] == {"seat": 0, "card": None, "answer": None, "true": None, "by": None}
+    s.call("show", 1)
+    trusted = s.call("play", "trust")  # Bruno's own view: the card is one he has not seen
+    seen = {k: v for k, v in trusted["view"].items() if k != "unseen"}
+    assert "10B" not in json.dumps([trusted["event"], seen]) and "10B" in trusted["view"]["unseen"]
+    assert trusted["view"]["hidden"] == [1, 0]
+    s.call("play", "7C")  # Bruno lays: back to Anna, behind the pass screen
+    passing = s.call("view")
+    assert passing["pass_to"] == 0 and "10B" not in json.dumps(passing)
+    assert passing["hidden"] == [1, 0] and passing["tallies"][0]["cards"] == 5
+    s.call("show", 0)
+    mine = s.call("view")
+    assert "10B" in mine["prese"][0] and mine["hidden"] == [0, 0] and mine["claims"][0]["card"] == "10B"
+
 # -- whole matches ----------------------------------------------------------------------------------
 def _random_match(rules, seed: int) -> tuple[Match, int]:
     rng = random.Random(seed)
