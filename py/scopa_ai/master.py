@@ -57,6 +57,11 @@ class MasterSettings:
     max_candidates: int = 8
     # The expert's score, times `prior`, added to each candidate's rollout mean.
     prior: float = 1.0
+    # With builds or claims (SB30, SB60) every rollout plays through the engine (cascina.py), about
+    # five times the fast rollout's cost: this share of `budget`, and the expert's score times
+    # `prior` times `engine_prior` added to each candidate's mean.
+    engine: float = 0.25
+    engine_prior: float = 0.5
     # The least chance of a random play in a rollout, per seat.
     eps: float = 0.08
     # Safety valve: a search still running after this many milliseconds stops where it is (and
@@ -70,6 +75,7 @@ class MasterSettings:
     model: bool = True      # each opponent's error rate on finished rounds (inference.error_rates)
     reply: bool = True      # the next player's answer from its kind's model (replies.py)
     fair: bool = True       # rollouts weigh a scopa left by the chance it is held (rollout.py)
+    guard: bool = True      # the same, and builds weighed, in rollouts through the engine (rollout.py)
     likely: bool = True     # deals weighed by the likelihood of the opponents' plays
     equity: bool = True     # play for the match (equity.py), not the hand's points
     remember: bool = True   # the match's earlier hands say what kind of player each seat is
@@ -95,12 +101,27 @@ class MasterSettings:
                 ("spread", self.spread >= 1, "at least 1"),
                 ("max_candidates", self.max_candidates >= 1, "at least 1"),
                 ("prior", 0.0 <= self.prior < math.inf, "a finite number of at least 0"),
+                ("engine", 0.0 < self.engine < math.inf, "a finite number above 0"),
+                ("engine_prior", 0.0 <= self.engine_prior < math.inf, "a finite number of at least 0"),
                 ("eps", 0.0 <= self.eps <= 1.0, "between 0 and 1"),
                 ("max_ms", self.max_ms > 0.0, "more than 0 (math.inf for no cap)"),
                 ("sharp", 0.0 < self.sharp < math.inf, "a finite number above 0"),
                 ("slip", 0.0 <= self.slip <= 1.0, "between 0 and 1")):
             if not ok:
                 raise ValueError(f"MasterSettings.{name} must be {want}, not {getattr(self, name)!r}")
+
+
+def hand_points(view: PlayerView) -> Callable[[tuple[int, ...]], float]:
+    """A rollout's worth to `view`'s side: its hand points less the others' (their mean with three
+    or more sides), negated in misère."""
+    sign = -1.0 if view.rules.misere else 1.0
+    side, sides = view.side, view.rules.sides
+
+    def value(tot: tuple[int, ...]) -> float:
+        mine = tot[side]
+        return sign * (mine - (sum(tot) - mine) / (sides - 1))
+
+    return value
 
 
 def draw_kinds(opponents: Sequence[tuple[int, Sequence[float]]], n_seats: int, rng: random.Random) -> list[int]:
@@ -375,7 +396,7 @@ class MasterPlayer:
         """With builds (SB30–SB33) or claims (SB60–SB64) in the game: the exact last round when it
         is known, otherwise scopa_ai/cascina.py's flat search over the expert's best plays through
         the engine's own plays (`sample_match` gives a card claimed face down a likely identity),
-        a tenth of the budget; a claim is answered as the expert answers it."""
+        `engine` of the budget, for the hand's points; a claim is answered as the expert answers it."""
         if view.rules.fidasse and fidasse.answering(view):
             # SB61: the answer is a bet the expert works out exactly from the cards unseen (trust,
             # or doubt below 2/3); a few rollouts a candidate would only add their noise to it.
@@ -385,16 +406,22 @@ class MasterPlayer:
             exact = solve(view)
             best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
             return exact[best][0]
+        k = knowledge(view.rules)
         order = range(len(view.legal))
-        if view.rules.fidasse and not fidasse.answering(view):
-            order = fidasse.candidates(view, knowledge(view.rules), scores)  # SB60: no hopeless bluff
+        if view.rules.fidasse:
+            order = fidasse.candidates(view, k, scores)  # SB60: no hopeless bluff
         order = sorted(order, key=lambda i: -scores[i])[: self.settings.max_candidates]
         if len(order) == 1:
             return view.legal[order[0]]
-        rollouts = max(2, self.settings.iterations // 10)
         self.searches += 1
-        return build_search(view, [view.legal[i] for i in order], self.rng, rollouts, knowledge(view.rules),
-                            [self.settings.prior * 0.1 * scores[i] for i in order], self.settings.max_ms)
+        settings = self.settings
+        budget = max(2 * len(order), int(self.budget(view, len(order)) * settings.engine))
+        weight = settings.prior * settings.engine_prior
+        play, self.last_stats = build_search(view, [view.legal[i] for i in order], self.rng, budget, k,
+                                             [weight * scores[i] for i in order], hand_points(view),
+                                             settings.max_ms, settings.guard)
+        self.capped += self.last_stats["capped"]
+        return play
 
     def choose(self, view: PlayerView) -> Play:
         """The candidate with the best mean rollout value."""

@@ -32,7 +32,7 @@ from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.scoring import score_hand
 from scopa.cascina import Build
-from scopa.fidasse import Answer
+from scopa.fidasse import Answer, Claim
 from scopa.state import Match, Play
 from .fidasse import rollout_answer
 from .heuristics import Knowledge
@@ -286,15 +286,19 @@ def _sweepers(positions, rest: tuple[int, ...], cache: dict, modulo: int = 0) ->
     return found
 
 
-def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: float = 0.1) -> tuple[int, ...]:
-    """Play `first` on `m` (a clone: it is used up), then a greedy policy for everyone to the end
-    of the hand through the engine's own `legal_plays` and `push`; the hand's points per side.
-    Slower than `playout`, but it knows every rule the engine knows: the master's rollouts with
-    builds on the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py) or claims (Scopa a
-    fidasse, SB60–SB64). The policy takes the capture worth most (a sweep with it), else builds,
-    else lays the card worth least; it claims nothing (a true claim is the same scopa) and answers
-    a claim as the expert would from the answering seat's view (scopa_ai/fidasse.py)."""
+def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: float = 0.1,
+                  guard: bool = True) -> tuple[int, ...]:
+    """Play `first` on `m` (a clone: it is used up), then a policy for everyone to the end of the
+    hand through the engine's own `legal_plays` and `push`; the hand's points per side. Slower
+    than `playout`, but it knows every rule the engine knows: the master's rollouts with builds on
+    the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py) or claims (Scopa a fidasse,
+    SB60–SB64). With `guard` (the master's) the policy is `guarded_choice`; without it, the first
+    one's greedy policy: the capture worth most, else a build, else the card worth least laid. It
+    claims nothing (a true claim is the same scopa; with `guard` not even its random plays, `eps`
+    of them, bluff) and answers a claim as the expert would from the answering seat's view
+    (scopa_ai/fidasse.py)."""
     worth = k.worth
+    honest = guard and m.rules.fidasse
     ev = m.push(first)
     while ev.hand_result is None:
         legal = m.legal_plays()
@@ -302,7 +306,11 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
             ev = m.push(rollout_answer(m, k))  # SB61
             continue
         if len(legal) == 1 or rng.random() < eps:
+            if honest and len(legal) > 1:
+                legal = [p for p in legal if type(p) is not Claim]  # SB60: a random play, no bluff
             play = legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+        elif guard:
+            play = guarded_choice(m, legal, k)
         else:
             play, best = legal[0], -1e9
             for p in legal:
@@ -318,6 +326,73 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
                     play, best = p, s
         ev = m.push(play)
     return ev.hand_result.totals
+
+
+def guarded_choice(m: Match, legal: Sequence, k: Knowledge) -> Play:
+    """`playout_legal`'s policy with `guard`, for the seat to move of `m` (not an answer): the worth
+    a capture takes, a sweep's included; less the scopa a play leaves to the next player (of the
+    other side, as seats alternate), weighed by the chance that its hand holds a card that makes
+    it, counted from the cards the mover cannot see (as `playout` does with `fair`), where no build
+    is left on the table; a lay costs half its card's worth; a build (SB30, SB31) is worth what it
+    will take (its cards and the loose ones of its value) if the next player holds no card of its
+    value, less as much if it does (`cascina.build_score`'s reckoning, for the next player only).
+    No claims (SB60): a true claim is the same scopa."""
+    worth = k.worth
+    scopa = k.scopa
+    seat = m.turn
+    hands = m.hands
+    n = m.n
+    nxt = (seat + 1) % n
+    table = m.table
+    builds = m.cascine
+    mazzo = m.mazzo
+    last = not mazzo and sum(len(h) for h in hands) == 1
+    h_next = len(hands[nxt]) or (m.rules.hand_size if mazzo else 0)
+    unseen = [0] * 14
+    for s, h in enumerate(hands):
+        if s != seat:
+            for c in h:
+                unseen[VALUE[c]] += 1
+    for c in mazzo:
+        unseen[VALUE[c]] += 1
+    total = sum(unseen)
+    positions = m.capture_rule.positions
+    cache = _SWEEPERS.setdefault((id(m.capture_rule), 0), {})
+    vals = [VALUE[t] for t in table]
+    play, best = legal[0], -1e9
+    for p in legal:
+        kind = type(p)
+        if kind is Build:
+            taken = worth[p.card] + sum(worth[c] for c in p.onto)
+            taken += sum(worth[t] for t in table if VALUE[t] == p.value and t not in p.onto)
+            p_other = _p_any(unseen, frozenset((p.value,)), total, h_next) if h_next else 0.0
+            s = (1.0 - 2.0 * p_other) * taken
+        elif kind is not Play:
+            continue  # a claim (SB60): none in the rollouts
+        else:
+            presa = p.presa
+            c = p.card
+            if presa:
+                s = worth[c] + 0.01 * len(presa)
+                for t in presa:
+                    s += worth[t]
+                left_builds = any(b.cards[0] not in presa for b in builds) if builds else False
+                rest = [VALUE[t] for t in table if t not in presa]
+            else:
+                s = -0.5 * abs(worth[c])
+                left_builds = bool(builds)
+                rest = sorted(vals + [VALUE[c]])
+            if not last and not left_builds:
+                if not rest:
+                    if presa and scopa_kind(m.rules, c, presa) == SCOPA:
+                        s += scopa
+                elif h_next:
+                    sw = _sweepers(positions, tuple(rest), cache)
+                    if sw:
+                        s -= scopa * _p_any(unseen, sw, total, h_next)
+        if s > best:
+            play, best = p, s
+    return play
 
 
 def by_engine(rules: RuleSet) -> bool:

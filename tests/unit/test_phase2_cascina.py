@@ -222,3 +222,34 @@ def test_master_rollouts_with_builds_play_the_engine_to_the_hand_end():
         for first in view.legal:
             totals = playout_legal(sample_match(view, random.Random(seed)), first, k, random.Random(seed))
             assert len(totals) == 2
+
+
+def test_master_rollout_policy_guards_the_sweep_it_leaves_and_takes_one():
+    """The master's rollouts (rollout.guarded_choice): of two lays worth the same, the one that
+    leaves no sum a card can sweep (3B 4C would go to any 7, 3B 9S to none); a sweep is taken."""
+    from scopa_ai.heuristics import knowledge
+    from scopa_ai.rollout import guarded_choice
+    k = knowledge(rules_for("cascina"))
+    m = dealt("cascina", {0: "4C 9S 8D", 1: "1C 2D 5S"}, "3B 6C 10S 10C")
+    m.mazzo.extend(C("6C 10S 10C"))
+    m.table = C("3B")  # the other table cards back in the deck: seat 0 can take nothing nor build
+    assert legal(m) == {"4C", "9S", "8D"}
+    assert str(guarded_choice(m, m.legal_plays(), k)) == "9S"
+    m.table = C("3B 4C")
+    m.hands[0] = C("7S 9S 8D")
+    m.mazzo.remove(C("7S")[0])
+    m._legal = None
+    assert str(guarded_choice(m, m.legal_plays(), k)) == "7S:3B+4C"
+
+
+def test_master_search_with_builds_is_seeded_and_spends_its_budget():
+    """Every candidate meets the same deals (common random numbers): the search's figures add up,
+    and the same generator seed gives the same play."""
+    m = built()
+    view = m.observe(0)
+    players = [MasterPlayer(random.Random(4), MasterSettings(iterations=40)) for _ in range(2)]
+    plays = [p.choose(view) for p in players]
+    assert plays[0] == plays[1] and plays[0] in view.legal
+    stats = players[0].last_stats
+    assert stats["candidates"] == len(view.legal) and stats["final"] == 2 and not stats["capped"]
+    assert stats["rollouts"] >= 2 * stats["deals"] and players[0].searches == 1

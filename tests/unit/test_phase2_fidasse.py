@@ -432,3 +432,18 @@ def test_expert_doubts_an_impossible_claim_and_trusts_a_likely_one():
 def test_expert_beats_beginner_in_a_quick_arena():
     report = run_arena(rules_for("fidasse"), ["expert", "beginner"], 40, seed=1)
     assert report["levels"]["expert"]["wins"] >= 26, report["levels"]  # the 200-match arena: benchmarks/
+
+
+def test_master_rollouts_never_bluff_even_at_random():
+    """The master's rollouts through the engine (rollout.playout_legal) claim nothing, not even
+    with their random plays: every play at random, a hand is played out without a claim."""
+    from scopa_ai.rollout import playout_legal
+    rules = rules_for("fidasse")
+    k = knowledge(rules)
+    for seed in range(6):
+        m = Match.new(rules, random.Random(seed))
+        m.deal_until_played()
+        first = next(p for p in m.legal_plays() if type(p) is not Claim)
+        rollout = sample_match(m.observe(m.turn), random.Random(seed))
+        playout_legal(rollout, first, k, random.Random(seed), eps=1.0)
+        assert rollout.claims == []
