@@ -14,6 +14,14 @@ export function loadPrefs() { return readJSON(PREFS_KEY); }
 /** Remember the choice for next time. */
 export function savePrefs(p) { writeJSON(PREFS_KEY, p); }
 
+/** The deal at table x of a preset (describe's tables) with `options` chosen over the preset's
+ *  `rules`: the table's own, or the one describe gives for a switch that changes the deal (misère
+ *  deals all the cards, O12, SB70) while `options` flip that switch. */
+export function dealAt(x, options, rules) {
+  return Object.entries(x.switched || {}).reduce(
+    (d, [k, alt]) => (alt && k in options && options[k] !== rules[k] ? alt : d), x);
+}
+
 const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
 export function computerName(i) { return NAMES[(i + NAMES.length - 1) % NAMES.length]; }
@@ -64,10 +72,8 @@ export function openNewGame(dialog, info, prefs, check) {
   /** An option's value on the form: the player's choice, else the preset's. */
   const valueOf = (k) => (k in state.options ? state.options[k] : pre().rules[k]);
 
-  /** The deal at table x: its own, or the one describe gives for a switch that changes the deal
-   *  (misère deals all the cards, O12, SB70) while that switch is flipped from the preset's. */
-  const dealAt = (x) => Object.entries(x.switched || {}).reduce(
-    (d, [k, alt]) => (alt && valueOf(k) !== pre().rules[k] ? alt : d), x);
+  /** The deal at table x as the form stands (misère deals all the cards, O12, SB70). */
+  const dealHere = (x) => dealAt(x, state.options, pre().rules);
   const dealText = (d) => t(d.table_cards ? "dialog.deal" : "dialog.dealNoTable", { count: d.hand_size, table: d.table_cards });
 
   /** The value another option fixes for choice k (describe's fixed_by: Punti a denari counts no
@@ -122,7 +128,7 @@ export function openNewGame(dialog, info, prefs, check) {
         <select id="ng-table">${p.tables.map((x) =>
           `<option value="${x.id}" ${x.id === here.id ? "selected" : ""}>${esc(tableName(x))}</option>`).join("")}
         </select></label>
-        <p class="ng-note" id="ng-deal">${esc(dealText(dealAt(here)))}</p>`;
+        <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>`;
     dialog.innerHTML = `<form method="dialog" class="ng">
       <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}
@@ -215,7 +221,7 @@ export function openNewGame(dialog, info, prefs, check) {
           note.textContent = fixedNote(k, f);
           note.hidden = !f;
         }
-        dialog.querySelector("#ng-deal").textContent = dealText(dealAt(table()));
+        dialog.querySelector("#ng-deal").textContent = dealText(dealHere(table()));
       } else if (el.id === "ng-table") {
         read(); state.table = el.value; fitSeats(); draw();
         dialog.querySelector("#ng-table").focus();
@@ -236,7 +242,7 @@ export function openNewGame(dialog, info, prefs, check) {
     const config = () => {
       const p = pre();
       const options = { ...state.options };
-      if (table() !== p.tables[0]) Object.assign(options, dealAt(table()).options);
+      if (table() !== p.tables[0]) Object.assign(options, dealHere(table()).options);
       if (state.target !== null && state.target !== p.target) options.target = state.target;
       if (state.lead !== null && state.lead !== p.rules.lead) options.lead = state.lead;
       const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }

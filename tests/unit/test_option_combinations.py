@@ -16,8 +16,11 @@ from scopa.cards import card, parse_card
 from scopa.record import FORMAT
 from scopa.state import match_loser, match_winner
 from scopa.tables import tables
+from scopa.loop import play_match
 from settebello.describe import option_specs, table_choices
 from settebello.session import Session
+
+from players import level
 
 SEATS2 = [{"human": True, "name": "Anna"}, {"human": False, "level": "random"}]
 
@@ -213,3 +216,17 @@ def test_describe_gives_each_table_its_misere_deal_and_the_fixed_primiera():
             flipped = preset.rules.with_options({**alt["options"], "misere": not preset.rules.misere})
             assert (flipped.hand_size, flipped.table_cards) == (alt["hand_size"], alt["table_cards"]), variant
     assert option_specs()["primiera"]["fixed_by"] == {"scoring": {"denari": "none"}}
+
+
+# -- the computer players in the changed combinations ------------------------------------------------
+@pytest.mark.parametrize("variant,options", [("scopa", {"misere": True}), ("non-prendere", {"table_cards": 4}),
+                                             ("scopa-a-tre", {"misere": True}), ("scopa", {"scoring": "denari"})])
+def test_every_level_plays_the_changed_combinations_legally_to_the_end(variant, options):
+    """Every play goes through the engine's check (loop.play_match): an illegal one fails loudly."""
+    rules = rules_for(variant, options)
+    m = Match.new(rules, random.Random(21))
+    names = ["master", "expert", "easy", "beginner"]
+    players = [level(names[s % len(names)], random.Random(30 + s)) for s in range(rules.players)]
+    turns = sum(1 for _ in play_match(m, players, 60))
+    assert m.phase == "over" and m.winner is not None and turns > 0
+    assert m.winner == match_winner(rules, m.totals) or m.results[-1].napoleone is not None
