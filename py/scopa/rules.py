@@ -102,7 +102,7 @@ class RuleSet:
             if spec is None:
                 raise RuleError(f"unknown option {key!r}; the options are: {', '.join(OPTION_SPECS)}")
             changes[key] = spec.coerce(key, raw)
-        rules = replace(self, **changes)
+        rules = implied(replace(self, **changes), explicit=changes)
         rules.validate()
         return rules
 
@@ -116,6 +116,7 @@ class RuleSet:
             raise RuleError(f"{self.players} players cannot sit in {self.teams}")
         if self.teams != "none" and self.sides < 2:
             raise RuleError(f"{self.players} players in {self.teams} would leave a single side")
+        _check_implied(self)
         dealt = self.hand_size * self.players
         if self.table_cards + dealt > self.deck or (self.deck - self.table_cards) % dealt:
             raise RuleError(
@@ -166,6 +167,66 @@ class RuleSet:
 _VALID: set[RuleSet] = set()  # rule sets already checked: a Match per simulated hand stays cheap
 
 
+# SB70 (README): what an option implies, wherever the option comes from (a preset, an override, a
+# record, an embed, the New game dialog). `implied` fills in what was not given; `_check_implied`
+# (part of `validate`) refuses a rule set where a value given contradicts it.
+# A choice another option's value fixes, as data the dialog reads too (describe.option_specs):
+# {option: {other option: {its value: the value it fixes}}}. O8: Punti a denari counts no primiera.
+IMPLIED_VALUES: dict[str, dict[str, dict[Any, Any]]] = {"primiera": {"scoring": {"denari": "none"}}}
+
+
+def misere_hand(rules: RuleSet) -> int | None:
+    """O12 "all cards dealt": each player's hand when misère deals the whole deck at once, the
+    table cards aside, or None when the players cannot share those cards equally."""
+    rest = rules.deck - rules.table_cards
+    return rest // rules.players if rest > 0 and rest % rules.players == 0 else None
+
+
+def implied(rules: RuleSet, explicit: Mapping[str, Any] = ()) -> RuleSet:
+    """These rules with what their options imply filled in, except where `explicit` (the options
+    given by name) sets a value itself: that is left for `validate` to refuse if it contradicts.
+
+    - O12: misère deals all the cards, so the hand is the deck less the table, shared equally.
+    - O8: Punti a denari (`scoring` denari) counts no primiera, so `primiera` is none.
+    """
+    changes: dict[str, Any] = {}
+    if rules.misere and "hand_size" not in explicit:
+        hand = misere_hand(rules)
+        if hand is not None and hand != rules.hand_size:
+            changes["hand_size"] = hand
+    for key, by in IMPLIED_VALUES.items():
+        for other, fixes in by.items():
+            value = fixes.get(getattr(rules, other), getattr(rules, key))
+            if value != getattr(rules, key) and key not in explicit:
+                changes[key] = value
+    return replace(rules, **changes) if changes else rules
+
+
+def _check_implied(rules: RuleSet) -> None:
+    """RuleError if a value contradicts what another option implies (SB70, O8, O12)."""
+    if rules.misere:
+        hand = misere_hand(rules)
+        if hand is None:
+            raise RuleError(
+                f"misère (O12) deals all the cards, but {rules.deck - rules.table_cards} cards (the {rules.deck} "
+                f"less {rules.table_cards} on the table) cannot be shared equally among {rules.players} players",
+                reason="option.misere.share", deck=rules.deck, table=rules.table_cards, players=rules.players)
+        if hand != rules.hand_size:
+            raise RuleError(
+                f"misère (O12) deals all the cards: {rules.players} players with {rules.table_cards} on the table "
+                f"get {hand} cards each, not {rules.hand_size}",
+                reason="option.misere.hand", players=rules.players, table=rules.table_cards, hand=hand,
+                given=rules.hand_size)
+    for key, by in IMPLIED_VALUES.items():
+        for other, fixes in by.items():
+            mine, theirs = getattr(rules, key), getattr(rules, other)
+            if theirs in fixes and fixes[theirs] != mine:
+                if (key, other) == ("primiera", "scoring"):
+                    raise RuleError(f"Punti a denari (O8, scoring denari) counts no primiera: it cannot be played "
+                                    f"with primiera {mine}", reason="option.denari.primiera")
+                raise RuleError(f"{other} {theirs} means {key} {fixes[theirs]}, not {mine}", reason="option.implied")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """How one option is read from a record or the command line."""
@@ -210,7 +271,7 @@ class OptionSpec:
 OPTION_SPECS: dict[str, OptionSpec] = {
     "players": OptionSpec(int, choices=(2, 3, 4, 5, 6), help="number of players (O1)"),
     "teams": OptionSpec(str, choices=TEAM_MODES, help="each alone, pairs or triples (O1)"),
-    "hand_size": OptionSpec(int, low=1, high=20, help="cards dealt to each player per deal (O2)"),
+    "hand_size": OptionSpec(int, low=1, high=40, help="cards dealt to each player per deal (O2)"),
     "table_cards": OptionSpec(int, low=0, high=10, help="cards dealt face up to the table (O2)"),
     "capture": OptionSpec(str, choices=CAPTURE_MODES, help="capture rule (O3)"),
     "fewest_cards": OptionSpec(bool, help="only the captures with the fewest cards (O4)"),

@@ -47,7 +47,8 @@ class Profile:
 
 PROFILES: dict[str, Profile] = {
     "standard": Profile(),
-    "denari": Profile(denari_figures=True),
+    # O8 Punti a denari: "no primiera" ([002] "la primiera non si conta"); the rule set says so too (SB70).
+    "denari": Profile(denari_figures=True, primiera=False),
     "romano": Profile(denari_each=True, settebello=2),
     # [002] FRAC: "the only cards that score" — the classic points, scope included, do not count.
     "frac": Profile(scope=0, carte=False, settebello=0, primiera=False, frac=True),

@@ -749,9 +749,38 @@ def match_winner(rules: RuleSet, totals: Sequence[int]) -> int | None:
         return None
     ranked = sorted(totals)
     if rules.misere:
-        # O12: once a side reaches the target the match ends, and the lowest total wins.
-        return list(totals).index(ranked[0]) if ranked[1] - ranked[0] >= need else None
+        loser = match_loser(rules, totals)
+        return None if loser is None else misere_winner(totals, loser)
     return list(totals).index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
+
+
+def match_loser(rules: RuleSet, totals: Sequence[int]) -> int | None:
+    """O12, SB71: in misère, the side that has lost the match with these totals at the end of a
+    hand, or None while it plays on (and always None out of misère).
+
+    The first side to reach the target loses: once a side has reached it (in a single-hand match,
+    at the end of the hand), the side with the highest total loses when it is alone at the top, by
+    the lead (S7, read for the loser: at least 1 point). Two or more sides level at the top, at or
+    past the target, have not lost alone, and another hand is played (R8's "a tie plays on", read
+    for the loser); the other sides' totals never keep the match going."""
+    if not rules.misere:
+        return None
+    if rules.target and max(totals) < rules.target:
+        return None
+    ranked = sorted(totals)
+    if ranked[-1] - ranked[-2] < max(rules.lead, 1):
+        return None
+    return list(totals).index(ranked[-1])
+
+
+def misere_winner(totals: Sequence[int], loser: int) -> int:
+    """SB71: the side named winner when `loser` has lost a misère match: with two sides the other;
+    with more, the lowest total, a tie going to the side that plays soonest after the loser (as a
+    forfeit's winner with three or more sides, settebello/timing.py)."""
+    sides = len(totals)
+    order = [(loser + k) % sides for k in range(1, sides)]
+    low = min(totals[s] for s in order)
+    return next(s for s in order if totals[s] == low)
 
 
 def sample_match(view: PlayerView, rng: random.Random) -> Match:

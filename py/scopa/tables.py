@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import RuleError
-from .rules import RuleSet
+from .rules import RuleSet, implied
 
 # O1: how each number of players may sit, the usual first: 3 each alone, 4 in two pairs or each
 # alone, 6 in three pairs or two triples. Five each alone, as O2 deals them a table of 5.
@@ -51,6 +51,8 @@ def seat(rules: RuleSet, players: int, teams: str) -> RuleSet:
     cards for that many players; otherwise the deal of O2 for that many players whose hand is
     nearest the rule set's (the first on a tie). So Scopone for 3 deals 6 each, Scopa for 5 deals
     7 each with 5 on the table, and Scopone a dieci for 2 stays all ten cards each.
+    SB70: with misère (O12) every deal gives out all the cards: the hand follows from the table
+    cards (the rule set's own, then those of O2's deals), so Scopa a non prendere for 2 deals 20 each.
     """
     if teams not in SEATINGS.get(players, ()):
         raise RuleError(f"{players!r} players cannot sit {teams!r}: the tables are "
@@ -60,6 +62,7 @@ def seat(rules: RuleSet, players: int, teams: str) -> RuleSet:
         replace(rules, players=players, teams=teams, hand_size=hand, table_cards=table)
         for hand, table in sorted(DEALS[players], key=lambda d: abs(d[0] - rules.hand_size))]
     for candidate in candidates:
+        candidate = implied(candidate)  # SB70: misère's hand is the deck less the table, shared
         if _fits(candidate):
             return candidate
     raise RuleError(f"no deal of RULES O2 seats {players} players with these rules", reason="table")

@@ -53,7 +53,11 @@ def _arena(args: argparse.Namespace) -> int:
     from scopa_ai.arena import run_arena
     from scopa.rules import rules_for
 
-    rules = rules_for(args.variant)
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        raise ScopaError(f"--options must be a JSON object of option names to values: {e}") from None
+    rules = rules_for(args.variant, options)  # SB70: what the options imply is filled in, or refused
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
     report = run_arena(rules, levels, args.matches, args.seed, args.jobs, args.variant)
     if args.no_timings:
@@ -75,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_variants)
     p = sub.add_parser("arena", help="play matches between computer levels and print win rates as JSON")
     p.add_argument("--variant", default="scopa", help="a preset id (see `variants`)")
+    p.add_argument("--options", default="{}", help='option overrides as JSON, e.g. \'{"misere": true}\'')
     p.add_argument("--levels", default="master,expert", help="comma-separated levels, one per side, rotated")
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)

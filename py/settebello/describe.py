@@ -14,8 +14,8 @@ from typing import Any, Sequence
 
 from scopa.cards import DECK, DECKS, FACE, PRIMIERA, SUIT, SUITS, VALUE, card_str
 from scopa.errors import ScopaError
-from scopa.rules import OPTION_SPECS, RuleSet, preset
-from scopa.tables import TABLE_KEYS, seating, tables
+from scopa.rules import IMPLIED_VALUES, OPTION_SPECS, RuleSet, preset
+from scopa.tables import TABLE_KEYS, seat, seating, tables
 
 from .clock import _LIMITS, STANDARD
 from .game import HINT_LEVELS
@@ -56,13 +56,39 @@ def side_of_seats(rules: RuleSet) -> list[int]:
     return [rules.side_of(s) for s in range(rules.players)]
 
 
+# The switches that change the deal at every table (SB70: misère, O12, deals all the cards).
+DEAL_SWITCHES = ("misere",)
+
+
+def _deal(t: RuleSet) -> dict[str, Any]:
+    return {"hand_size": t.hand_size, "table_cards": t.table_cards, "options": {k: getattr(t, k) for k in TABLE_KEYS}}
+
+
+def _switched(rules: RuleSet, t: RuleSet, switches: Sequence[str]) -> dict[str, Any]:
+    """The deal of table `t` with each of `switches` flipped from the preset's value, by switch
+    (null where the table cannot be played so)."""
+    out: dict[str, Any] = {}
+    for key in switches:
+        try:
+            flipped = seat(rules.with_options({key: not getattr(rules, key)}), t.players, t.teams)
+        except ScopaError:
+            out[key] = None
+            continue
+        out[key] = _deal(flipped)
+    return out
+
+
 def table_choices(rules: RuleSet) -> list[dict[str, Any]]:
     """Every table this preset may be played at (scopa/tables.py), its own first: the id the page
     names it by ("4/pairs"), players, teams, sides, the side of each seat, and the options that
-    make it (players, teams and its deal), which the page sends back unchanged."""
+    make it (players, teams and its deal), which the page sends back unchanged; `switched`, the
+    deal when a switch that changes it is flipped (misère deals all the cards, O12, SB70), which
+    the page shows and sends instead while that switch is flipped."""
+    opened = open_options(rules)
+    switches = [k for k in DEAL_SWITCHES if k in opened]  # a switch the preset fixes is never flipped
     return [{"id": seating(t), "players": t.players, "teams": t.teams, "sides": t.sides,
-             "side_of": side_of_seats(t), "hand_size": t.hand_size, "table_cards": t.table_cards,
-             "options": {k: getattr(t, k) for k in TABLE_KEYS}} for t in tables(rules)]
+             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches)}
+            for t in tables(rules)]
 
 
 def clock() -> dict[str, Any]:
@@ -89,7 +115,8 @@ LOOKS = ("french",)  # SB37: how the cards look, which any game may change, a pr
 
 def option_specs() -> dict[str, dict[str, Any]]:
     """How the dialog asks for each option: a switch ("bool", with the switch it `needs` on), a
-    choice among values ("choice"), or a whole number between bounds ("number")."""
+    choice among values ("choice"), or a whole number between bounds ("number"); `fixed_by`, the
+    values of other options that fix this one (SB70)."""
     out: dict[str, dict[str, Any]] = {}
     for key, spec in OPTION_SPECS.items():
         if spec.kind is bool:
@@ -98,6 +125,10 @@ def option_specs() -> dict[str, dict[str, Any]]:
             out[key] = {"kind": "choice", "choices": list(spec.choices)}
         else:
             out[key] = {"kind": "number", "low": spec.low, "high": spec.high}
+        if key in IMPLIED_VALUES:
+            # SB70: the value another option fixes ({"scoring": {"denari": "none"}}): the dialog
+            # shows it and leaves the choice closed while that option has that value.
+            out[key]["fixed_by"] = {other: dict(fixes) for other, fixes in IMPLIED_VALUES[key].items()}
     return out
 
 

@@ -14,6 +14,14 @@ export function loadPrefs() { return readJSON(PREFS_KEY); }
 /** Remember the choice for next time. */
 export function savePrefs(p) { writeJSON(PREFS_KEY, p); }
 
+/** The deal at table x of a preset (describe's tables) with `options` chosen over the preset's
+ *  `rules`: the table's own, or the one describe gives for a switch that changes the deal (misère
+ *  deals all the cards, O12, SB70) while `options` flip that switch. */
+export function dealAt(x, options, rules) {
+  return Object.entries(x.switched || {}).reduce(
+    (d, [k, alt]) => (alt && k in options && options[k] !== rules[k] ? alt : d), x);
+}
+
 const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
 export function computerName(i) { return NAMES[(i + NAMES.length - 1) % NAMES.length]; }
@@ -64,6 +72,21 @@ export function openNewGame(dialog, info, prefs, check) {
   /** An option's value on the form: the player's choice, else the preset's. */
   const valueOf = (k) => (k in state.options ? state.options[k] : pre().rules[k]);
 
+  /** The deal at table x as the form stands (misère deals all the cards, O12, SB70). */
+  const dealHere = (x) => dealAt(x, state.options, pre().rules);
+  const dealText = (d) => t(d.table_cards ? "dialog.deal" : "dialog.dealNoTable", { count: d.hand_size, table: d.table_cards });
+
+  /** The value another option fixes for choice k (describe's fixed_by: Punti a denari counts no
+   *  primiera, SB70) as [value, the option, its value], or null while k is the player's to choose. */
+  function fixedBy(k) {
+    for (const [o, fixes] of Object.entries(info.option_specs[k].fixed_by || {})) {
+      const v = valueOf(o);
+      if (Object.prototype.hasOwnProperty.call(fixes, v)) return [fixes[v], o, v];
+    }
+    return null;
+  }
+  const fixedNote = (k, f) => (f ? t(`implied.${k}.${f[1]}.${f[2]}`) : "");
+
   /** The control of one option, as Python describes it (describe's option_specs): a switch (off
    *  and disabled while the switch it needs is off), a choice of values, or a whole number. */
   function control(k) {
@@ -73,8 +96,10 @@ export function openNewGame(dialog, info, prefs, check) {
       return `<label class="ng-check"><input type="checkbox" data-option="${k}" ${v && !blocked ? "checked" : ""} ${blocked ? "disabled" : ""}> ${name}</label>`;
     }
     if (spec.kind === "choice") {
-      return `<label class="ng-field">${name}<select data-option="${k}">${pre().choices[k].map((c) =>
-        `<option value="${esc(c)}" ${c === v ? "selected" : ""}>${esc(t(`choice.${k}.${c}`))}</option>`).join("")}</select></label>`;
+      const f = fixedBy(k), shown = f ? f[0] : v;
+      const note = spec.fixed_by ? `<small class="ng-hint" id="ng-fixed-${k}" ${f ? "" : "hidden"}>${esc(fixedNote(k, f))}</small>` : "";
+      return `<label class="ng-field">${name}<select data-option="${k}" ${f ? "disabled" : ""} ${note ? `aria-describedby="ng-fixed-${k}"` : ""}>${pre().choices[k].map((c) =>
+        `<option value="${esc(c)}" ${c === shown ? "selected" : ""}>${esc(t(`choice.${k}.${c}`))}</option>`).join("")}</select>${note}</label>`;
     }
     return `<label class="ng-field">${name}<input type="number" data-option="${k}" min="${spec.low}" max="${spec.high}" value="${esc(v)}"></label>`;
   }
@@ -103,8 +128,7 @@ export function openNewGame(dialog, info, prefs, check) {
         <select id="ng-table">${p.tables.map((x) =>
           `<option value="${x.id}" ${x.id === here.id ? "selected" : ""}>${esc(tableName(x))}</option>`).join("")}
         </select></label>
-        <p class="ng-note" id="ng-deal">${esc(t(here.table_cards ? "dialog.deal" : "dialog.dealNoTable",
-          { count: here.hand_size, table: here.table_cards }))}</p>`;
+        <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>`;
     dialog.innerHTML = `<form method="dialog" class="ng">
       <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}
@@ -155,7 +179,7 @@ export function openNewGame(dialog, info, prefs, check) {
     state.more = q(".ng-more")?.open ?? state.more;
     for (const c of dialog.querySelectorAll("[data-option]")) {
       const k = c.dataset.option, kind = info.option_specs[k].kind;
-      if (kind === "bool" && c.disabled) { delete state.options[k]; continue; }
+      if (c.disabled) { delete state.options[k]; continue; }  // off while needed, or fixed by another (SB70)
       const v = kind === "bool" ? c.checked : kind === "number" ? typedNumber(c.value) ?? pre().rules[k]
         : pre().choices[k].find((x) => String(x) === c.value);  // a choice as Python gave it (7, not "7")
       if (v === pre().rules[k]) delete state.options[k];
@@ -186,6 +210,18 @@ export function openNewGame(dialog, info, prefs, check) {
           dep.disabled = !valueOf(spec.needs);
           if (dep.disabled) { dep.checked = false; delete state.options[k]; }
         }
+        // a choice this one fixes (SB70), and the deal a switch changes (O12), in place too
+        for (const [k, spec] of Object.entries(info.option_specs)) {
+          const dep = spec.fixed_by && el.dataset.option in spec.fixed_by && dialog.querySelector(`select[data-option="${k}"]`);
+          if (!dep) continue;
+          const f = fixedBy(k);
+          dep.disabled = !!f;
+          dep.value = String(f ? f[0] : valueOf(k));
+          const note = dialog.querySelector(`#ng-fixed-${k}`);
+          note.textContent = fixedNote(k, f);
+          note.hidden = !f;
+        }
+        dialog.querySelector("#ng-deal").textContent = dealText(dealHere(table()));
       } else if (el.id === "ng-table") {
         read(); state.table = el.value; fitSeats(); draw();
         dialog.querySelector("#ng-table").focus();
@@ -206,7 +242,7 @@ export function openNewGame(dialog, info, prefs, check) {
     const config = () => {
       const p = pre();
       const options = { ...state.options };
-      if (table() !== p.tables[0]) Object.assign(options, table().options);
+      if (table() !== p.tables[0]) Object.assign(options, dealHere(table()).options);
       if (state.target !== null && state.target !== p.target) options.target = state.target;
       if (state.lead !== null && state.lead !== p.rules.lead) options.lead = state.lead;
       const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }

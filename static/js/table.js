@@ -19,7 +19,7 @@ import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
 import { sideName, variantName, typedNumber, playSentence, claimSentence } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
-import { openNewGame, loadPrefs, savePrefs, computerName } from "./dialog.js";
+import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialog.js";
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
 import { showNotice } from "./notice.js";
@@ -612,7 +612,7 @@ function bootConfig() {
   }
   const options = remembered ? { ...(prefs.options || {}) } : {};
   for (const k of Object.keys(table.options)) delete options[k];
-  if (table !== pre.tables[0]) Object.assign(options, table.options);
+  if (table !== pre.tables[0]) Object.assign(options, dealAt(table, options, pre.rules).options);  // SB70: misère's deal
   if (prefs?.variant === pre.id && prefs.target != null && prefs.target !== pre.target) options.target = prefs.target;
   if (remembered && prefs.lead != null && prefs.lead !== pre.rules.lead) options.lead = prefs.lead;
   // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
