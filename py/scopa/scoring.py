@@ -161,21 +161,36 @@ def _primiera(rules: RuleSet, piles: Sequence[Sequence[Card]], detail: list[dict
     return []
 
 
-def _napola(pile: Sequence[Card], run_cards: Sequence[Card] = NAPOLA_RUN) -> int:
-    """Napola points (O8): 1D 2D 3D make 3, and each further denaro in sequence 1 more. SB45:
-    among the 80 cards a second napola needs the second copies too, each run counted alone.
-    SB52: Cicera's napula is the same run of spade, through its courts."""
-    copies: dict[Card, int] = {}
-    for c in pile:
-        copies[FACE[c]] = copies.get(FACE[c], 0) + 1
-    points = 0
+def napola_runs(pile: Sequence[Card], run_cards: Sequence[Card] = NAPOLA_RUN) -> list[list[Card]]:
+    """The runs that score a napola (O8) in a pile, each the pile's own cards in order (Asso first):
+    1D 2D 3D and each further denaro in sequence. SB45: among the 80 cards a second napola needs the
+    second copies too, each run counted alone. SB52: Cicera's napula is the same run of spade,
+    through its courts."""
+    by_face: dict[Card, list[Card]] = {}
+    for c in sorted(pile):
+        by_face.setdefault(FACE[c], []).append(c)
+    runs = []
     for k in (1, 2):
-        run = 0
+        run = []
         for c in run_cards:
-            if copies.get(c, 0) < k:
+            if len(by_face.get(c, ())) < k:
                 break
-            run += 1
-        points += run if run >= 3 else 0
+            run.append(by_face[c][k - 1])
+        if len(run) >= 3:
+            runs.append(run)
+    return runs
+
+
+def _runs_detail(piles: Sequence[Sequence[Card]], detail: list[dict[str, Any]], key: str,
+                 run_cards: Sequence[Card]) -> list[int]:
+    """Each side's napola (or napula) points; the cards of a side's runs go to its detail under
+    `key` (one list per run: the score sheet draws them, the match's story tells them)."""
+    points = []
+    for side, pile in enumerate(piles):
+        runs = napola_runs(pile, run_cards)
+        if runs:
+            detail[side][key] = [[card_str(c) for c in run] for run in runs]
+        points.append(sum(len(run) for run in runs))
     return points
 
 
@@ -270,11 +285,11 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
             count("saponificatrice", [-min(f.count(DONNA_DI_PICCHE), f.count(RE_DI_PICCHE)) for f in faces])
     napoleone = None
     if rules.napola:
-        count("napola", [_napola(pile) for pile in piles])
+        count("napola", _runs_detail(piles, detail, "napola", NAPOLA_RUN))
         whole = sum(1 for c in DECKS[rules.deck] if SUIT[c] == DENARI)
         napoleone = next((s for s, d in enumerate(detail) if d["denari"] == whole), None)
     if profile.napula:
-        count("napula", [_napola(pile, NAPULA_RUN) for pile in piles])  # SB52
+        count("napula", _runs_detail(piles, detail, "napula", NAPULA_RUN))  # SB52
         napoleone = next((s for s, pile in enumerate(piles)  # SB54: all thirteen spade win the match
                           if sum(1 for c in pile if SUIT[c] == SPADE) == 13), None)
     return HandResult(tuple(categories), tuple(points), tuple(detail), napoleone)

@@ -40,6 +40,7 @@ from .game import Game, levels, variants
 from .public import public_facts
 from .rulebook import rulebook
 from .stats import match_summary, stats_add, stats_from, stats_merge
+from .story import match_story
 from .timing import TimeControl
 
 SAVE_FORMAT = "settebello-save/1"
@@ -97,7 +98,22 @@ class Session:
         v.update(public_facts(self.game.observed(), hand_shown=v["pass_to"] is None))
         self.time.decorate(v)
         v["tournament"] = self.desk.playing()
+        v["story"] = self._story()
         return v
+
+    def _story(self) -> dict[str, Any] | None:
+        """Once the match is over (or lost on time): its story (story.py), every hand's sheet and
+        moment, with the settings of a rematch at the same table (the same variant, options, seats
+        and clock, a new deal; none for a tournament's match, whose next match is the bracket's)."""
+        game, forfeit = self._need(), self.time.forfeit
+        if game.match.phase != "over" and forfeit is None:
+            return None
+        rematch = None
+        if self.desk.link is None:
+            config = {k: v for k, v in game.config.items() if k != "seed"}
+            clock = self.time.config_json()
+            rematch = {**config, "clock": clock} if clock is not None else config
+        return match_story(game.match, None if forfeit is None else forfeit["winner"], rematch)
 
     def _moved(self, event: PlayEvent) -> dict[str, Any]:
         """After a play: the next clock starts, a finished match goes to its tournament."""

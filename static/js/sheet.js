@@ -1,6 +1,7 @@
 // The score sheet at the end of a hand: every category per side with what it counted, the
-// primiera detail (the card counted in each suit, drawn small, and the totals), the hand points
-// and the match score; "Next hand", or the winner and "New game" when the match is over.
+// primiera detail (the card counted in each suit, drawn small, and the totals), the napola's run
+// (its denari drawn small), the hand points and the match score; "Next hand". When the match is
+// over, story.js draws the match's story instead, each hand's sheet made here by sheetTable.
 import { t, cardName, suitName } from "./i18n.js";
 import { art as cardDataURL } from "./deck.js";
 import { winnerLine } from "./layout.js";
@@ -8,7 +9,7 @@ import { esc, sideName, categoryName, sevensPoint } from "./names.js";
 import { info } from "./store.js";
 
 
-function small(code) {
+export function small(code) {
   return `<img class="mini" src="${cardDataURL(code)}" alt="${esc(cardName(code))}" title="${esc(cardName(code))}">`;
 }
 
@@ -31,6 +32,12 @@ function counted(cat, d, pts, rules) {
   }
 }
 
+/** The runs of denari (O8 napola; SB52 Cicera's napula, of spade) that scored, drawn small: the
+ *  engine's scoring detail lists each run's cards (py/scopa/scoring.py). */
+function runCell(runs) {
+  return (runs || []).map((run) => `<div class="prim run" data-testid="napola-run">${run.map(small).join("")}</div>`).join("");
+}
+
 function primieraCell(d) {
   const p = d.primiera;
   if (!p) return "";
@@ -42,36 +49,52 @@ function primieraCell(d) {
   return esc(t("sheet.milanese", { sevens: p.sevens, sixes: p.sixes, assi: p.assi }));
 }
 
-/** Fill `box` with the sheet of the last hand of view v; returns the button to focus. */
-export function renderSheet(box, v, { onNext, onNewGame }) {
-  const r = v.results[v.results.length - 1];
-  if (!r) return null;
+/** The table of one hand's sheet: `r` a hand's result of view `v`, `running` the match score after
+ *  it. A misère game (O12) marks every point as lost, and its scores are not drawn as good ones. */
+export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) {
   const sides = v.sides.map((_, i) => i);
+  const misere = !!v.rules.misere;
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
   const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules))}</th>${sides.map((i) => {
-    const pts = r.points[i][cat] ?? 0, note = counted(cat, r.detail[i] || {}, pts, v.rules);
+    const d = r.detail[i] || {};
+    const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.rules);
     // points a side wants: won; in a misère game (O12) points, and anywhere a point taken away
     // (Modulo sette's traditional scopa, SB6), are lost
-    const mark = pts > 0 ? (v.rules.misere ? "lost" : "won") : pts < 0 ? "lost" : "";
-    return `<td class="${mark}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}</td>`;
+    const mark = pts > 0 ? (misere ? "lost" : "won") : pts < 0 ? "lost" : "";
+    const run = cat === "napola" || cat === "napula" ? runCell(d[cat]) : "";
+    return `<td class="${mark}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}${run}</td>`;
   }).join("")}</tr>`).join("");
   const hasPrim = r.detail.some((d) => d.primiera);
   const prim = hasPrim ? `<tr class="sheet__prim"><th scope="row">${esc(t("sheet.primieraDetail"))}</th>${sides.map((i) =>
     `<td>${primieraCell(r.detail[i] || {})}</td>`).join("")}</tr>` : "";
   const target = v.rules.target;
-  const over = v.phase === "over";
-  const hand = v.results.length;
-  box.innerHTML = `<div class="sheet__card">
-    <h2 id="sheet-title">${esc(over ? t("sheet.finalTitle") : t("sheet.title", { n: hand }))}</h2>
-    <div class="sheet__scroll"><table data-testid="sheet" data-sides="${sides.length}">
+  return `<div class="sheet__scroll"><table data-testid="${testid}" data-sides="${sides.length}"${misere ? ' class="sheet--misere"' : ""}>
       <thead>${head}</thead>
       <tbody>${rows}${prim}</tbody>
       <tfoot>
         <tr class="sheet__hand"><th scope="row">${esc(t("sheet.handPoints"))}</th>${r.totals.map((x) => `<td data-hand-total>${x}</td>`).join("")}</tr>
-        <tr class="sheet__match"><th scope="row">${esc(t("sheet.matchScore"))}${target ? ` <small>${esc(t(v.rules.misere ? "sheet.targetLoses" : "sheet.target", { target }))}</small>` : ""}</th>${v.totals.map((x) => `<td data-match-total>${x}</td>`).join("")}</tr>
+        <tr class="sheet__match"><th scope="row">${esc(t("sheet.matchScore"))}${target ? ` <small>${esc(t(misere ? "sheet.targetLoses" : "sheet.target", { target }))}</small>` : ""}</th>${running.map((x) => `<td data-match-total>${x}</td>`).join("")}</tr>
       </tfoot>
-    </table></div>
+    </table></div>`;
+}
+
+/** A misère game's rule said once on its sheets (O12): the lowest score wins. */
+export function misereNote(v) {
+  return v.rules.misere ? `<p class="sheet__misere" data-testid="misere-note">${esc(t("story.misere"))}</p>` : "";
+}
+
+/** Fill `box` with the sheet of the last hand of view v; returns the button to focus. (A finished
+ *  match's final sheet is story.js's.) */
+export function renderSheet(box, v, { onNext, onNewGame }) {
+  const r = v.results[v.results.length - 1];
+  if (!r) return null;
+  const over = v.phase === "over";
+  const hand = v.results.length;
+  box.innerHTML = `<div class="sheet__card" data-sides="${v.sides.length}">
+    <h2 id="sheet-title">${esc(over ? t("sheet.finalTitle") : t("sheet.title", { n: hand }))}</h2>
+    ${misereNote(v)}
+    ${sheetTable(v, r)}
     ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>
       <div class="sheet__actions"><button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
     : `<div class="sheet__actions"><button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button></div>`}

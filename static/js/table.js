@@ -19,6 +19,7 @@ import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
 import { sideName, variantName, typedNumber, playSentence, claimSentence } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
+import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialog.js";
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
@@ -507,34 +508,55 @@ async function handEnd() {
   showSheet();
 }
 
-/** A hand's score sheet and the pass screen are modal: while one shows, the bar and the table
- *  behind it take no focus and no clicks (Tab from "Next hand" would otherwise reach the dimmed
- *  bar). The sheet of a finished match is not: the bar's Records, Rules, language… stay at hand. */
+/** The pass screen is modal: while it shows, the bar and the table behind it take no focus and no
+ *  clicks (the next person must not see the last one's table). A score sheet is not, the hand's
+ *  nor the match's: it is a dialog (role=dialog, aria-modal=false) set below the bar, and the
+ *  bar's New game, Rules, Statistics, Records, Help and language stay in reach, by click, by Tab
+ *  and for a screen reader's reading cursor. aria-modal=true would hide the bar from screen
+ *  readers (they take everything outside a modal dialog as inert), though a player between two
+ *  hands may well want to read the rules or start another game; so the sheet is a plain dialog
+ *  that takes the focus when it opens, and only the table behind it (the felt: a hand already
+ *  played, nothing to do there) is inert while it shows. */
 function keepModal() {
-  const sheet = !$("sheet").hidden && currentView()?.phase !== "over";
-  $("sheet").setAttribute("aria-modal", String(sheet));
-  // a finished match's sheet sits below the bar, which stays above it (however many rows it wraps to)
+  const sheet = !$("sheet").hidden, pass = !$("pass").hidden;
+  $("sheet").setAttribute("aria-modal", "false");
+  // the sheet sits below the bar, which stays above it (however many rows it wraps to)
   $("sheet").style.setProperty("--bar-h", `${document.querySelector("header.bar").offsetHeight}px`);
-  for (const el of [document.querySelector("header.bar"), $("felt")]) el.inert = sheet || !$("pass").hidden;
+  document.querySelector("header.bar").inert = pass;
+  $("felt").inert = sheet || pass;
 }
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
+addEventListener("resize", () => { if (!$("sheet").hidden) keepModal(); });
 
 function showSheet() {
-  const focus = renderSheet($("sheet"), currentView(), {
-    onNext: async () => {
-      if (busy) return;
-      busy = true;
-      let v;
-      try { v = await game("next_hand"); } catch (err) { busy = false; failed(err, { speak: false }); return; }
-      $("sheet").hidden = true;
-      accept(v, "next_hand");
-      await queue.run(() => draw(v, { fresh: true }));
-      busy = false;
-      await advance();
-    },
-    onNewGame: () => newGameDialog(),
-  });
+  const v = currentView();
+  const onNewGame = () => newGameDialog();
+  // a finished match: its story (every hand, the best moments) with Rematch
+  const focus = v.phase === "over" && v.story
+    ? renderStory($("sheet"), v, { onRematch: (config) => rematch(config), onNewGame })
+    : renderSheet($("sheet"), v, {
+      onNext: async () => {
+        if (busy) return;
+        busy = true;
+        let next;
+        try { next = await game("next_hand"); } catch (err) { busy = false; failed(err, { speak: false }); return; }
+        $("sheet").hidden = true;
+        accept(next, "next_hand");
+        await queue.run(() => draw(next, { fresh: true }));
+        busy = false;
+        await advance();
+      },
+      onNewGame,
+    });
+  keepModal();
   focus?.focus();
+}
+
+/** The same table again (story.py's rematch: the variant, options, seats and clock of the match
+ *  just finished), with a new deal. */
+async function rematch(config) {
+  if (busy) return;
+  await startGame(config).catch(() => {});
 }
 
 // ------------------------------------------------------------------ starting a game

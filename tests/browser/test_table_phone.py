@@ -263,4 +263,6 @@ def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(
     assert title["y"] >= bar["y"] + bar["height"] - 1, (title, bar)
     scroll = page.evaluate("(() => { const s = document.querySelector('#sheet .sheet__scroll'); return [s.scrollWidth, s.clientWidth]; })()")
     assert scroll[0] <= scroll[1] + 1, scroll  # no column hidden sideways
-    assert page.locator("#sheet thead .side-dot").count() == 5
+    # the match's story (one hand): who won what, hand by hand, the hand's own sheet, five columns each
+    assert page.locator("#sheet [data-testid=story-totals] thead .side-dot").count() == 5
+    assert page.locator("#sheet [data-testid=story-sheet] thead .side-dot").count() == 5
