@@ -223,7 +223,7 @@ def test_the_new_game_and_statistics_dialogs_fit_a_phone(table_page, lang):
 
 def test_the_score_sheet_keeps_the_keyboard_off_the_table_behind_it(table_page):
     """Tab from "Next hand" never reaches the table behind the sheet (a hand already played); the
-    bar stays in reach (issue 24: the sheet blocks nothing; tests/browser/test_story.py)."""
+    bar stays in reach (issue 24: the sheet blocks nothing; tests/browser/test_match_story.py)."""
     page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
     play_until_sheet(page)
     page.locator("#next").focus()
