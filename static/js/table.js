@@ -139,7 +139,11 @@ function decorate() {
   game.textContent = gameLine(v);
   game.setAttribute("aria-label", t("score.gameRules", { game: game.textContent }));
   game.addEventListener("click", () => openRules($("rules-dialog"), { variant: v.variant, options: v.rules }));
-  scores.append(game);
+  // on a phone the same words as plain text (targets.css: the bar keeps its height; its rules are in
+  // the More menu's Rules, which opens the same page)
+  const line = document.createElement("span");
+  line.className = "score__target score__target--text"; line.textContent = game.textContent;
+  scores.append(game, line);
   // the buttons
   $("undo").disabled = !v.can_undo || busy;
   $("hint").disabled = !mine;
@@ -873,7 +877,7 @@ function onHandKey(e) {
 // ------------------------------------------------------------------ the header's "More" menu (phones)
 
 /** On a phone the less used header buttons fold into a menu (CSS shows #more-btn only there; 700 px
- *  is table.css's phone width). */
+ *  is table.css's phone width); New game, Undo and Hint stay in the bar, one tap away. */
 function wireMoreMenu() {
   const btn = $("more-btn"), menu = $("more-menu"), nav = btn?.closest(".actions");
   if (!btn || !menu || !nav) return;
@@ -883,12 +887,7 @@ function wireMoreMenu() {
     if (open) menu.querySelector("button:not([disabled]), select")?.focus();
     else if (focusButton) btn.focus();
   };
-  // "New game" is a between-games action: on a phone it goes first in the menu, so the row keeps
-  // what a hand needs (Undo, Hint) and fits in every language; moved, never copied (same listeners)
-  const newBtn = $("new"), phone = matchMedia("(max-width: 700px)");
-  const placeNew = () => { if (phone.matches) menu.prepend(newBtn); else nav.prepend(newBtn); };
-  phone.addEventListener("change", () => { setOpen(false); placeNew(); });
-  placeNew();
+  matchMedia("(max-width: 700px)").addEventListener("change", () => setOpen(false));
   btn.addEventListener("click", () => setOpen(!nav.classList.contains("actions--open")));
   // a button in the menu folds the menu away, then does its work (usually opening a dialog); a
   // keyboard player gets the focus on "More" first, so a dialog gives it back to a visible button
