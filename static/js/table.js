@@ -46,6 +46,14 @@ let busy = false;          // a play is being shown or a computer is thinking
 let hintLevel = null;      // the level hints come from (the dialog's choice, else describe's default)
 let seatsKey = "";         // which seat layout is built (rebuilt when it changes)
 
+// Which game the table's work belongs to. Every flow that waits (an engine call, an animation, a
+// pause) notes the generation it started in and, once it resumes, goes on only if no New game was
+// asked meanwhile: a computer's play, a Next hand, an undo answered for the game before never
+// reaches the table, never calls the engine again, and never clears `busy` for the new game.
+let generation = 0;
+const live = (g) => g === generation;
+let asking = null;         // the engine's answer to the last New game asked, until the table has it
+
 // ------------------------------------------------------------------ engine calls and seams
 
 /** The engine's view becomes the current one (store.js tells every module) and the table's. */
@@ -132,7 +140,11 @@ function decorate() {
   game.textContent = gameLine(v);
   game.setAttribute("aria-label", t("score.gameRules", { game: game.textContent }));
   game.addEventListener("click", () => openRules($("rules-dialog"), { variant: v.variant, options: v.rules }));
-  scores.append(game);
+  // on a phone the same words as plain text (targets.css: the bar keeps its height; its rules are in
+  // the More menu's Rules, which opens the same page)
+  const line = document.createElement("span");
+  line.className = "score__target score__target--text"; line.textContent = game.textContent;
+  scores.append(game, line);
   // the buttons
   $("undo").disabled = !v.can_undo || busy;
   $("hint").disabled = !mine;
@@ -276,8 +288,9 @@ function callout(text) {
  *  the played card reaches the table (a capture is shown there with the cards it takes, then they
  *  go to the pile), then the engine's view is drawn, which slides the rest of the moves home (the
  *  last taker's remainder to the pile, fresh cards from the mazzo). */
-async function showPlay(prev, next, e, op) {
-  if (e.claim) return showClaim(prev, next, e, op);
+async function showPlay(prev, next, e, op, g = generation) {
+  if (!live(g)) return;
+  if (e.claim) return showClaim(prev, next, e, op, g);
   verdict = "";
   // declarations from the hand come before the card (SB10): said, and called out on the table
   for (const a of e.accuse || []) {
@@ -285,6 +298,7 @@ async function showPlay(prev, next, e, op) {
       kind: t(`accusa.${a.kind}`), cards: cardList(a.cards), points: a.points });
     status(said); announce(said); callout(t(`accusa.${a.kind}`));
     await pause(PACE.show);
+    if (!live(g)) return;
   }
   const text = describe(e, next);
   status(text); announce(text);
@@ -298,6 +312,7 @@ async function showPlay(prev, next, e, op) {
   let scene = moved(prev, played.map((m) => ({ ...m, to: "table" })), next);
   shown = scene;
   await draw(scene, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
+  if (!live(g)) return;
   if (taken.length) {
     const taking = new Set([e.card, ...taken.map((m) => m.card)]);
     for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", taking.has(b.dataset.card));
@@ -306,6 +321,7 @@ async function showPlay(prev, next, e, op) {
   } else {
     await pause(PACE.after);
   }
+  if (!live(g)) return;
   if (e.scopa) callout(t("callout.scopa"));
   else if (e.special) callout(t(`callout.${e.special}`));  // SB41, SB42: a sweep of its own worth
   if (dealt) {
@@ -315,9 +331,11 @@ async function showPlay(prev, next, e, op) {
     shown = scene;
     await draw(scene, { hideHand: hide });
     await pause(PACE.after);
+    if (!live(g)) return;
   }
   shown = next;
   await draw(next, { from: dealt ? null : e.seat });
+  if (!live(g)) return;
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
     if (who) announce(t(saidToYou(next, e.sweep.seat) ? "play.you.sweep" : "play.sweep", { name: who, cards: cardList(e.sweep.cards) }));
@@ -330,7 +348,7 @@ async function showPlay(prev, next, e, op) {
  *  the card (unseen) go to the claimer's pile; doubted, the card is turned face up where it lies,
  *  then taken with the table (true) or left there (false). Its words say who answered and who
  *  loses a point. */
-async function showClaim(prev, next, e, op) {
+async function showClaim(prev, next, e, op, g) {
   const c = e.claim;
   const askYou = !c.answer && next.waiting === "human" && next.pass_to === null && next.turn === next.seat;
   const text = claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
@@ -344,14 +362,17 @@ async function showClaim(prev, next, e, op) {
     await pause(PACE.show);
     return;
   }
+  const stop = () => !live(g);
   if (e.moves.some((m) => m.kind === "reveal") && prev.claim) {
     // doubted: turned face up on the table, where it lay face down
     const scene = { ...sceneOf(prev, next), claim: { ...prev.claim, card: c.card, answer: c.answer }, hidden: prev.hidden };
     shown = scene;
     await draw(scene);
+    if (stop()) return;
     const el = $("table-cards").querySelector(".claimed .card");
     if (el && motion()) el.animate([{ rotate: "y 90deg" }, { rotate: "y 0deg" }], { duration: 280, easing: "ease-out" });
     await pause(PACE.show);
+    if (stop()) return;
   }
   if (e.moves.some((m) => m.to.startsWith("pile:"))) {
     // trusted, or doubted and true: the whole table is taken with the claimed card, lit, then to the pile
@@ -364,12 +385,14 @@ async function showClaim(prev, next, e, op) {
     callout(t("callout.bluff"));
     await pause(PACE.after);
   }
+  if (stop()) return;
   if (e.moves.some((m) => m.kind === "deal")) {
     // the table goes to its place before the fresh cards come: the engine's view without the deal
     const scene = { ...sceneOf(next, next), hand: [...prev.hand], hand_counts: [...prev.hand_counts], deck_left: prev.deck_left };
     shown = scene;
     await draw(scene);
     await pause(PACE.after);
+    if (stop()) return;
   }
   shown = next;
   await draw(next);
@@ -441,41 +464,47 @@ function cancelChoice() {
 
 async function send(notation) {
   if (busy) return;
+  const g = generation;
   chosen = null; picked = []; hinted = null; verdict = ""; busy = true; decorate();
   let r;
   try { r = await game("play", notation); }
-  catch (err) { busy = false; decorate(); failed(err); return; }
+  catch (err) { if (live(g)) { busy = false; decorate(); failed(err); } return; }
+  if (!live(g)) return;
   // the person's time ran out before the play reached the engine: lost on time (clock.js tells)
   if (!r.event) { busy = false; accept(r.view, "play"); decorate(); return; }
   const prev = currentView();
-  await queue.run(() => showPlay(prev, r.view, r.event, "play"));
-  await advance();
+  await queue.run(() => showPlay(prev, r.view, r.event, "play", g));
+  await advance(g);
 }
 
 // ------------------------------------------------------------------ the computers, hand end
 
 /** Let the computers play until a person is to play (or the hand is over), pacing each play. */
-async function advance() {
+async function advance(g = generation) {
+  if (!live(g)) return;
   busy = true; decorate();
   try {
-    while (currentView().waiting === "computer") {
+    while (live(g) && currentView().waiting === "computer") {
       const view = currentView(), seat = view.turn;
       status(t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
       const [r] = await Promise.all([game("computer_step"), pause(PACE.think)]);
+      if (!live(g)) return;  // a New game was asked meanwhile: this play belongs to the game before
       for (const s of document.querySelectorAll(".seat--thinking")) s.classList.remove("seat--thinking");
       if (!r.event) { accept(r.view, "computer_step"); decorate(); return; } // lost on time (clock.js tells)
-      await queue.run(() => showPlay(view, r.view, r.event, "computer_step"));
+      await queue.run(() => showPlay(view, r.view, r.event, "computer_step", g));
     }
   } catch (err) {
+    if (!live(g)) return;
     failed(err);
     throw err;
   } finally {
-    busy = false;
+    if (live(g)) busy = false;
   }
+  if (!live(g)) return;
   decorate();
   const view = currentView();
-  if (view.phase !== "play") return handEnd();
+  if (view.phase !== "play") return handEnd(g);
   $("sheet").hidden = true;
   if (view.pass_to !== null) { $("pass-btn").focus(); announce($("pass-msg").textContent); return; }
   if (view.waiting === "human" && view.claim) {
@@ -495,8 +524,9 @@ function focusHand() {
   hand.querySelector(".card:not([disabled])")?.focus({ preventScroll: true });
 }
 
-async function handEnd() {
+async function handEnd(g) {
   await pause(PACE.sheet);
+  if (!live(g)) return;
   const view = currentView();
   // the table's words first, then each module's (access.js says the points after "Hand over")
   if (view.phase === "over") announce(winnerLine(view));
@@ -537,14 +567,17 @@ function showSheet() {
     : renderSheet($("sheet"), v, {
       onNext: async () => {
         if (busy) return;
+        const g = generation;
         busy = true;
         let next;
-        try { next = await game("next_hand"); } catch (err) { busy = false; failed(err, { speak: false }); return; }
+        try { next = await game("next_hand"); } catch (err) { if (live(g)) { busy = false; failed(err, { speak: false }); } return; }
+        if (!live(g)) return;
         $("sheet").hidden = true;
         accept(next, "next_hand");
-        await queue.run(() => draw(next, { fresh: true }));
+        await queue.run(() => live(g) && draw(next, { fresh: true }));
+        if (!live(g)) return;
         busy = false;
-        await advance();
+        await advance(g);
       },
       onNewGame,
     });
@@ -647,19 +680,47 @@ function bootConfig() {
  *  `deal` is false). A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
  *  leaves telling it to the caller (the embed answers its parent page instead). */
 async function startGame(config, { deal = true, report = true } = {}) {
+  // from now on whatever the game before was doing stops where it is (see `generation`); a New
+  // game asked while this one is on its way wins in turn, and this one's answer is dropped
+  const g = ++generation;
   busy = true;
   let v;
-  try { v = await game("new_game", config); }
-  catch (err) { busy = false; if (report) failed(err); throw err; }
+  const answer = game("new_game", config);
+  asking = answer;
+  try { v = await answer; }
+  catch (err) {
+    if (live(g)) {
+      busy = false;
+      if (report) failed(err);
+      if (currentView()) goOn(g).catch(() => {});  // refused: the game on the table goes on
+    }
+    throw err;
+  } finally {
+    if (asking === answer) asking = null;
+  }
+  if (!live(g)) return;
   chosen = null; picked = []; hinted = null; verdict = "";
   $("sheet").hidden = true;
   seatsKey = "";
   announce(t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
-  await queue.run(() => draw(v, { fresh: true, animate: deal }));
+  await queue.run(() => live(g) && draw(v, { fresh: true, animate: deal }));
+  if (!live(g)) return;
   busy = false;
   markReady();
-  await advance();
+  await advance(g);
+}
+
+/** The game on the table goes on where it was (its flows stopped when a New game was asked, which
+ *  the engine refused): its view drawn again, its sheet or its computers' plays. */
+async function goOn(g) {
+  const v = await game("view");
+  if (!live(g)) return;
+  accept(v, "sync");
+  await queue.run(() => live(g) && draw(v));
+  if (!live(g)) return;
+  if (v.phase !== "play") showSheet();
+  else await advance(g);
 }
 
 /** Start afresh from the address and the stored choices, as a first visit does, once the table is
@@ -681,12 +742,20 @@ function markReady() {
 
 async function newGameDialog() {
   if (!described()) return;
+  // a New game just asked for is the game on the table as soon as the engine answers: wait for it
+  while (asking) await asking.catch(() => {});
   const view = currentView();
-  const current = view ? { variant: view.variant, seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
-    table: view.seating, target: view.rules.target, lead: view.rules.lead, hintLevel } : null;
+  const pre = view && described().variants.find((x) => x.id === view.variant);
+  // the dialog opens on the game on the table: its preset, table, seats, target, lead and the
+  // rules chosen on top of the preset's (the last choice remembered keeps the hint level)
+  const current = view && pre ? { variant: view.variant,
+    seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
+    table: view.seating, target: view.rules.target, lead: view.rules.lead,
+    options: Object.fromEntries(pre.open.filter((k) => view.rules[k] !== pre.rules[k]).map((k) => [k, view.rules[k]])),
+    hintLevel } : null;
   // clock.js's part of the dialog
   const timed = (config) => { const clock = clockChoice(); return clock && clock !== "off" ? { ...config, clock } : config; };
-  const res = await openNewGame($("newgame-dialog"), described(), loadPrefs() || current,
+  const res = await openNewGame($("newgame-dialog"), described(), current || loadPrefs(),
     (config) => game("check_game", timed(config)));
   if (!res) return;
   savePrefs(res.prefs);
@@ -728,23 +797,28 @@ function gameLine(v) {
 
 async function undo() {
   if (busy || !currentView()?.can_undo) return;
+  const g = generation;
   busy = true; decorate();
   let v;
   try { v = await game("undo"); }
-  catch (err) { busy = false; decorate(); failed(err, { speak: false }); return; }
+  catch (err) { if (live(g)) { busy = false; decorate(); failed(err, { speak: false }); } return; }
+  if (!live(g)) return;
   chosen = null; picked = []; hinted = null; verdict = "";
   accept(v, "undo");
-  await queue.run(() => draw(v));
+  await queue.run(() => live(g) && draw(v));
+  if (!live(g)) return;
   busy = false;
   announce(t("status.undone")); status(t("status.undone"));
-  await advance();
+  await advance(g);
 }
 
 async function hint() {
   if (busy || currentView()?.waiting !== "human") return;
   $("hint").disabled = true;
+  const g = generation;
   try {
     const h = await game("hint", hintLevel);
+    if (!live(g)) return;
     hinted = h; chosen = null; picked = [];
     decorate();
     // an answer to a claim (trust, doubt) or a claim itself (SB60, SB61), else a capture or a lay
@@ -752,14 +826,16 @@ async function hint() {
       : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
     status(text); announce(text);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
-  } catch (err) { failed(err, { speak: false }); }
+  } catch (err) { if (!live(g)) return; failed(err, { speak: false }); }
   decorate();
 }
 
 async function lastTrick() {
   const d = $("trick-dialog");
   let tr;
-  try { tr = await game("last_trick"); } catch (err) { failed(err, { speak: false }); return; }
+  const g = generation;
+  try { tr = await game("last_trick"); } catch (err) { if (live(g)) failed(err, { speak: false }); return; }
+  if (!live(g)) return;
   const body = d.querySelector(".trick__body");
   body.replaceChildren();
   const title = d.querySelector("h2");
@@ -781,21 +857,26 @@ async function lastTrick() {
 
 /** Show the engine's view again (after something changed outside a play, e.g. a lost clock). */
 async function syncView() {
+  const g = generation;
   const v = await game("view");
+  if (!live(g)) return;
   chosen = null; picked = []; hinted = null;
   accept(v, "sync");
-  await queue.run(() => draw(v));
+  await queue.run(() => live(g) && draw(v));
 }
 
 async function passReady() {
   const view = currentView();
   if (!view || view.pass_to === null) return;
   let v;
-  try { v = await game("show", view.pass_to); } catch (err) { failed(err, { speak: false }); return; }
+  const g = generation;
+  try { v = await game("show", view.pass_to); } catch (err) { if (live(g)) failed(err, { speak: false }); return; }
+  if (!live(g)) return;
   accept(v, "show");
   $("pass").hidden = true;
-  await queue.run(() => draw(v, { fresh: true }));
-  await advance();
+  await queue.run(() => live(g) && draw(v, { fresh: true }));
+  if (!live(g)) return;
+  await advance(g);
 }
 
 // ------------------------------------------------------------------ keyboard
@@ -818,7 +899,7 @@ function onHandKey(e) {
 // ------------------------------------------------------------------ the header's "More" menu (phones)
 
 /** On a phone the less used header buttons fold into a menu (CSS shows #more-btn only there; 700 px
- *  is table.css's phone width). */
+ *  is table.css's phone width); New game, Undo and Hint stay in the bar, one tap away. */
 function wireMoreMenu() {
   const btn = $("more-btn"), menu = $("more-menu"), nav = btn?.closest(".actions");
   if (!btn || !menu || !nav) return;
@@ -828,12 +909,7 @@ function wireMoreMenu() {
     if (open) menu.querySelector("button:not([disabled]), select")?.focus();
     else if (focusButton) btn.focus();
   };
-  // "New game" is a between-games action: on a phone it goes first in the menu, so the row keeps
-  // what a hand needs (Undo, Hint) and fits in every language; moved, never copied (same listeners)
-  const newBtn = $("new"), phone = matchMedia("(max-width: 700px)");
-  const placeNew = () => { if (phone.matches) menu.prepend(newBtn); else nav.prepend(newBtn); };
-  phone.addEventListener("change", () => { setOpen(false); placeNew(); });
-  placeNew();
+  matchMedia("(max-width: 700px)").addEventListener("change", () => setOpen(false));
   btn.addEventListener("click", () => setOpen(!nav.classList.contains("actions--open")));
   // a button in the menu folds the menu away, then does its work (usually opening a dialog); a
   // keyboard player gets the focus on "More" first, so a dialog gives it back to a visible button

@@ -279,7 +279,7 @@ def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, ba
 
 @pytest.mark.parametrize("lang, pattern", [
     ("it", r"^Suggerimento: (gioca (il |l')\w.* e prendi (il |l')|cala (il |l')\w.* sul tavolo\.$)"),
-    ("es", r"^Pista: (jugá (el |la )\w.* y levantá (el |la )|tirá (el |la )\w.* a la mesa\.$)"),
+    ("es", r"^Pista: (juega (el |la )\w.* y levanta (el |la )|tira (el |la )\w.* a la mesa\.$)"),
     ("en", r"^Hint: (play the \w.* and take the |lay the \w.* on the table\.$)"),
 ])
 def test_the_hint_and_the_plays_name_each_card_with_its_article(table_page, lang, pattern):
@@ -313,7 +313,7 @@ def test_undo_is_not_announced_as_new_cards(page, base_url):
 
 @pytest.mark.parametrize("lang, expected", [
     ("en", "You and Carla win the match!"), ("it", "Tu e Carla avete vinto la partita!"),
-    ("es", "¡Vos y Carla ganaron la partida!"),
+    ("es", "¡Tú y Carla ganan la partida!"),
 ])
 def test_a_team_with_the_player_wins_in_the_players_own_words(table_page, lang, expected):
     """The winner line of a pairs match the player's side won, and of one it lost (names joined

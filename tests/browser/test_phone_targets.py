@@ -1,0 +1,121 @@
+"""Targets a finger can hit (issue 24): on a phone (360 × 740) every control of the bar, its More
+menu, the dialogs and the score sheet is 44 × 44 px or more; New game is in the bar, one tap
+away; the bar stays one tidy row of buttons at 360 × 740 and at 1366 × 800."""
+
+from __future__ import annotations
+
+import pytest
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1366, "height": 800}
+
+# every control shown inside `root`, with its box: a checkbox or a radio is hit through its label
+SMALL = """(root) => [...document.querySelectorAll(root)].flatMap((box) =>
+    [...box.querySelectorAll('button, a[href], select, summary, input, label:has(> input[type=checkbox], > input[type=radio])')]
+      .filter((e) => !(e.matches('input[type=checkbox], input[type=radio], input[type=file], input[type=hidden]')))
+      .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+      .map((e) => { const r = e.getBoundingClientRect();
+                    return { what: e.id || e.getAttribute('data-i18n') || e.textContent.trim().slice(0, 30) || e.outerHTML.slice(0, 60),
+                             w: Math.round(r.width * 10) / 10, h: Math.round(r.height * 10) / 10 }; })
+      .filter((c) => c.w < 44 || c.h < 44))"""
+
+# the bar's controls shown, their boxes, and whether one is outside the window or cut
+BAR = """() => [...document.querySelectorAll('header.bar :is(button, select)')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => { const r = e.getBoundingClientRect();
+                  return { id: e.id, mid: Math.round((r.top + r.bottom) / 2), w: r.width, h: r.height,
+                           out: r.left < 0 || r.right > innerWidth || e.scrollWidth > e.clientWidth + 2 }; })"""
+
+
+def small(page, root):
+    return page.evaluate(SMALL, root)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_the_bar_on_a_phone_new_game_in_it_every_button_44_px(table_page, lang):
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}", viewport=PHONE)
+    bar = page.evaluate(BAR)
+    # New game, Undo, Hint and More, side by side in one row, all inside the window
+    assert [b["id"] for b in bar] == ["new", "undo", "hint", "more-btn"], bar
+    assert len({b["mid"] for b in bar}) == 1, bar
+    assert not [b for b in bar if b["out"] or b["w"] < 44 or b["h"] < 44], bar
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # the bar stays low: the row of buttons and the row of scores
+    assert page.evaluate("document.querySelector('header.bar').offsetHeight") <= 90
+    # Undo and Hint are icons that keep their names
+    strings = page.evaluate(f"fetch('./static/i18n/{lang}.json').then((r) => r.json())")
+    assert page.get_by_role("button", name=strings["action.undo"], exact=True).is_visible()
+    assert page.get_by_role("button", name=strings["action.hint"], exact=True).is_visible()
+    # the More menu: each item 44 px or more, inside the window
+    page.locator("#more-btn").click()
+    page.locator("#rules-btn").wait_for(state="visible")
+    assert small(page, "header.bar") == []
+    menu = page.locator("#more-menu").bounding_box()
+    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= 360 and menu["y"] + menu["height"] <= 740
+    page.keyboard.press("Escape")
+    # New game: one tap, from the bar
+    page.locator("#new").click()
+    page.locator("#newgame-dialog[open]").wait_for()
+    page.keyboard.press("Escape")
+
+
+def test_the_bar_on_a_wide_screen_is_one_row(table_page):
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=it", viewport=DESKTOP)
+    bar = page.evaluate(BAR)
+    assert {"new", "undo", "hint", "rules-btn", "records-btn", "stats-btn", "help-button", "lang-select"} <= {b["id"] for b in bar}
+    assert page.locator("#more-btn").is_hidden()
+    buttons = [b for b in bar if b["id"] != "game-rules"]
+    assert max(b["mid"] for b in buttons) - min(b["mid"] for b in buttons) <= 1 and not [b for b in bar if b["out"]], bar
+    assert page.evaluate("document.querySelector('header.bar').offsetHeight") <= 90
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+
+
+def test_every_dialog_on_a_phone_has_targets_of_44_px(table_page):
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=it", viewport=PHONE)
+    # New game, with every fold open (the seats of four, the rules, the advanced fields)
+    page.locator("#new").click()
+    page.locator("#newgame-dialog[open]").wait_for()
+    page.select_option("#ng-variant", "scopone")
+    page.evaluate("document.querySelectorAll('#newgame-dialog details').forEach((d) => d.open = true)")
+    assert small(page, "#newgame-dialog") == []
+    page.keyboard.press("Escape")
+    page.locator("#newgame-dialog[open]").wait_for(state="detached")
+    # the dialogs of the More menu
+    for button, dialog in (("#rules-btn", "#rules-dialog"), ("#records-btn", "#records-dialog"),
+                           ("#stats-btn", "#stats-dialog"), ("#tournament-btn", "#tournament-dialog"),
+                           ("#help-button", "#access-help")):
+        page.locator("#more-btn").click()
+        page.locator(button).click()
+        page.locator(f"{dialog}[open]").wait_for()
+        page.locator(f"{dialog}[open] button").first.wait_for()
+        assert small(page, dialog) == [], dialog
+        page.keyboard.press("Escape")
+        page.locator(f"{dialog}[open]").wait_for(state="detached")
+
+
+def play_to_sheet(page):
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
+                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
+        if page.locator("#sheet:not([hidden])").count():
+            return
+        card = page.locator("#hand-cards button.card:not([disabled])").first
+        code = card.get_attribute("data-card")
+        card.click()
+        if page.locator("#choices button[data-play]").count():
+            page.locator("#choices button[data-play]").first.click()
+        page.wait_for_function(
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)"
+            " || document.querySelector('#sheet:not([hidden])')", arg=code)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("target", ["", "&target=0"], ids=["next-hand", "match-over"])
+def test_the_score_sheet_on_a_phone_has_targets_of_44_px(table_page, target):
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang=es{target}", viewport=PHONE)
+    play_to_sheet(page)
+    button = page.locator("#sheet-new" if target else "#next")
+    button.wait_for(state="visible")
+    assert small(page, "#sheet") == []
+    box = button.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44

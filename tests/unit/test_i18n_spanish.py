@@ -1,0 +1,54 @@
+"""The Spanish of the page is neutral Spanish with "tú" (issue 24): Escoba players in Spain say
+"juega", "tienes", "elige", not the Rioplatense voseo "jugá", "tenés", "elegí" or "vos"."""
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ES = ROOT / "static" / "i18n" / "es.json"
+
+# voseo words with no shape of their own (a pronoun, "to be", imperatives with a pronoun attached,
+# whose stress mark drops: tú says "pásale", "muéstrame", "fíjate")
+VOSEO_WORDS = {"vos", "sos", "che", "pasale", "mostrame", "fijate", "decime", "acordate", "llevate", "mirá", "dale",
+               "andá", "vení", "poné", "tené", "decí", "hacé", "salí", "elegila", "jugala", "tocala", "dejala"}
+# the voseo's own endings: the present tense stressed on its last syllable ("tenés", "podés", "jugás",
+# "elegís") and the imperative with the stress mark on its last vowel ("jugá", "elegí", "tocá")
+PRESENT = re.compile(r"\b\w+(?:ás|és|ís)\b")
+IMPERATIVE = re.compile(r"\b\w+[áéí]\b")
+# Spanish words that end so and are no voseo (adverbs, nouns, "está"); a new one goes here, with
+# care: "tirá" is voseo, "tirará" is not
+NOT_VOSEO = {"además", "atrás", "más", "demás", "jamás", "detrás", "través", "revés", "después", "inglés", "francés",
+             "país", "interés", "está", "esté", "aquí", "ahí", "así", "allí", "acá", "allá", "qué", "sí", "mí",
+             "será", "podrá", "habrá", "quedará", "valdrá", "tendrá", "jugará", "ganará", "perderá", "empezará"}
+
+
+def strings() -> dict[str, str]:
+    return json.loads(ES.read_text(encoding="utf-8"))
+
+
+def voseo_in(text: str) -> list[str]:
+    words = [w for w in re.findall(r"\w+", text) if w.lower() in VOSEO_WORDS]
+    shaped = [m.group(0) for rx in (PRESENT, IMPERATIVE) for m in rx.finditer(text)]
+    return words + [w for w in shaped if w.lower() not in NOT_VOSEO]
+
+
+def test_the_finder_knows_voseo_from_tu():
+    assert voseo_in("Te toca: jugá una carta.") == ["jugá"]
+    assert sorted(voseo_in("Elegí qué levantás con el Rey.")) == ["Elegí", "levantás"]
+    assert set(voseo_in("Vos tenés cartas; podés jugar si querés, sos mano")) == {"Vos", "tenés", "podés", "querés", "sos"}
+    assert voseo_in("Pasale el dispositivo; mostrame mis cartas") == ["Pasale", "mostrame"]
+    assert voseo_in("Te toca: juega una carta. Elige qué levantas; tienes, puedes, quieres, eres mano. "
+                    "Pásale el dispositivo, muéstrame las cartas: además está aquí, y tú más.") == []
+
+
+def test_the_spanish_strings_say_tu_not_vos():
+    found = {key: voseo_in(text) for key, text in strings().items() if voseo_in(text)}
+    assert not found, f"voseo in es.json (neutral Spanish says juega, elige, tienes, puedes, tú): {found}"
+
+
+def test_the_players_own_words_in_spanish():
+    es = strings()
+    assert es["seat.you"] == "Tú"
+    assert es["status.yourTurn"] == "Te toca: juega una carta."
+    assert es["hint.lay"] == "Pista: tira {card} a la mesa."
