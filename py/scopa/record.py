@@ -55,10 +55,11 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
     # bounded before it is read: size, depth and types (a record of 100,000 nested brackets is
     # refused here; Python's json would recurse through them)
     if isinstance(record, str):
-        record = read_json(record, "the record", RecordError, max_chars=RECORD_CHARS)
+        record = read_json(record, "the record", RecordError, max_chars=RECORD_CHARS)  # checked values
+    elif isinstance(record, Mapping):
+        check_value(dict(record), "the record", RecordError)
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a JSON object", reason="record.type")
-    check_value(dict(record), "the record", RecordError)
     fmt = _field(record, "format", str, FORMAT)
     if fmt != FORMAT:
         raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
