@@ -30,7 +30,7 @@ COUNTERS = ("matches", "won", "forfeits", "hands", "hands_won", "scope", "setteb
 SEEN_KEPT = 1000  # fingerprints remembered, so a match counted twice (e.g. after a reload) counts once
 
 
-FIELDS = ("format", "variants", "totals", "best", "worst", "tournaments", "seen")  # what `to_json` writes
+FIELDS = ("format", "variants", "totals", "best", "worst", "tournaments", "seen", "added")  # `to_json`, `stats_add`
 BRIEF = {"id": str, "variant": str, "players": list, "seat": int, "totals": list, "margin": int, "won": bool}
 MAX_VARIANTS = 100  # variants counted in one file (there are fewer than 20)
 MAX_ID = 200  # characters of a variant id or a match fingerprint
