@@ -466,7 +466,8 @@ def _mutate_json(rng: random.Random, value: Any) -> Any:
         if roll == 0 and isinstance(parent, dict):
             del parent[key]
         elif roll == 1 and isinstance(old, int) and not isinstance(old, bool):
-            parent[key] = rng.choice([old + 1, old - 1, -old, float(old), old * 10**6, 10**400, True, str(old)])
+            retyped = float(old) if abs(old) < 2**1000 else 1e308  # a key changed twice may hold 10**400
+            parent[key] = rng.choice([old + 1, old - 1, -old, retyped, old * 10**6, 10**400, True, str(old)])
         elif roll == 2 and isinstance(old, str):
             parent[key] = rng.choice([old.upper(), old + "ſ", "", old * 3, random_text(rng)])
         elif roll == 3 and isinstance(parent, dict):
