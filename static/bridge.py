@@ -13,7 +13,11 @@ Contract of every exported function (so that only JSON-able data crosses):
   ``{"ok": false, "error": {"type": "KeyError", "message": "...", "traceback": "..."}}`` (a bug:
   a refusal is a result, ``{"error": "...", "reason"?: ..., "params"?: ...}``);
   engine.js turns the latter into a rejected promise with an ``EngineError`` (nothing is
-  printed: the caller decides whether an error is worth logging).
+  printed: the caller decides whether an error is worth logging),
+- a payload that cannot be read (not JSON, longer than ``MAX_REQUEST_CHARS``, nested deeper than
+  ``MAX_REQUEST_DEPTH``) is refused before the function runs: ``{"ok": true, "result": {"error":
+  "...", "reason": "input.json" | "input.size" | "input.depth" | ...}}``; it is never parsed
+  unbounded (Python's json recurses per level, and a stack overflow kills Pyodide).
 
 To add a function, write a plain Python function of one JSON-able value and decorate it::
 
@@ -47,7 +51,9 @@ def exported(fn):
     @functools.wraps(fn)
     def wrapper(payload_json="null"):
         try:
-            payload = json.loads(payload_json) if payload_json not in (None, "") else None
+            payload, bad = _read_payload(payload_json)
+            if bad is not None:  # a request that cannot be read is refused, never parsed unbounded
+                return json.dumps({"ok": True, "result": bad}, separators=(",", ":"))
             result = fn(payload)
             return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
         except Exception as err:  # noqa: BLE001 - every error goes back to the page
@@ -62,6 +68,36 @@ def exported(fn):
         raise ValueError(f"{fn.__name__} is already exported")
     __export__.append(fn.__name__)
     return wrapper
+
+
+MAX_REQUEST_CHARS = 8_000_000  # a request's JSON text (a record file is at most 4,000,000 characters)
+MAX_REQUEST_DEPTH = 20  # nested arrays/objects: Python's json recurses once per level, and in
+# Pyodide 100,000 levels overflow the stack and kill the interpreter ("Pyodide already fatally failed")
+
+
+def _read_payload(payload_json):
+    """(payload, None), or (None, refusal) for text too long, too deep or not JSON: the page shows
+    a refusal ({"error", "reason", "params"}) and the worker keeps running."""
+    if payload_json in (None, ""):
+        return None, None
+    if not isinstance(payload_json, str):
+        return None, {"error": "the request must be JSON text", "reason": "input.type", "params": {}}
+    if len(payload_json) > MAX_REQUEST_CHARS:
+        return None, {"error": f"the request is too long: {len(payload_json):,} characters, at most "
+                      f"{MAX_REQUEST_CHARS:,}", "reason": "input.size", "params": {"max": MAX_REQUEST_CHARS}}
+    try:
+        from scopa.errors import ScopaError
+        from scopa.inputs import read_json
+    except Exception:  # noqa: BLE001 - without the engine (ping reports why), the bounded check below
+        ScopaError, read_json = None, None
+    if read_json is None:
+        if payload_json.count("[") + payload_json.count("{") > MAX_REQUEST_DEPTH:
+            return None, {"error": "the engine is not loaded", "reason": "input.engine", "params": {}}
+        return json.loads(payload_json), None
+    try:
+        return read_json(payload_json, "the request", max_chars=MAX_REQUEST_CHARS, max_depth=MAX_REQUEST_DEPTH), None
+    except ScopaError as err:
+        return None, {"error": str(err), "reason": err.reason, "params": dict(err.params)}
 
 
 def _import_engine():
@@ -158,21 +194,31 @@ def ai_bench(payload):
     from scopa.rules import rules_for
     from scopa.state import Match
 
+    from scopa.errors import ScopaError
+    from scopa_ai import LEVELS
+
     payload = payload or {}
+    if not isinstance(payload, dict):
+        return {"error": "ai_bench: send {\"op\": \"start\", ...} or {\"op\": \"step\"}"}
     if payload.get("op") == "start":
-        rules = rules_for(payload.get("variant", "scopa"))
-        given = list(payload.get("levels") or [])
-        if not given:
-            raise ValueError("ai_bench: give the levels, e.g. [\"master\", \"expert\"]")
+        try:
+            rules = rules_for(payload.get("variant", "scopa"))
+        except ScopaError as err:
+            return {"error": f"ai_bench: {err}"}
+        given = payload.get("levels")
+        seed = payload.get("seed", 1)
+        if not (isinstance(given, list) and given and all(isinstance(lv, str) and lv in LEVELS for lv in given)):
+            return {"error": "ai_bench: give the levels, e.g. [\"master\", \"expert\"]"}
+        if not (type(seed) is int and 0 <= seed < 2**32):
+            return {"error": "ai_bench: the seed is a whole number from 0 to 2**32 - 1"}
         levels = [given[s % len(given)] for s in range(rules.players)]
-        seed = int(payload.get("seed", 1))
         match = Match.new(rules, random.Random(seed))
         match.deal_until_played()
         players = seat_players(levels, seed)
         _bench = (match, players, levels)
         return {"players": rules.players, "levels": levels}
     if payload.get("op") != "step" or _bench is None:
-        raise ValueError('ai_bench: send {"op": "start", ...} first, then {"op": "step"}')
+        return {"error": 'ai_bench: send {"op": "start", ...} first, then {"op": "step"}'}
     match, players, levels = _bench
     turn = play_turn(match, players)  # deals a finished hand's next one; None once it is over
     if turn is None:
@@ -190,6 +236,8 @@ def replay(payload):
     from scopa.errors import ScopaError
     from scopa.replay import replay_steps
     from settebello.errors import refusal
+    if not isinstance(payload, (dict, str)):
+        return {"error": "a record is a JSON object", "reason": "record.type", "params": {}}
     try:
         return replay_steps(payload)
     except ScopaError as err:  # an illegal record is refused like a session request, not a bug

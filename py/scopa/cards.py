@@ -13,6 +13,7 @@ import random
 from typing import Iterable, Sequence
 
 from .errors import CardError
+from .inputs import ascii_text, brief
 
 Card = int
 
@@ -58,9 +59,9 @@ _PARSE: dict[str, Card] = {t: c for c, t in enumerate(_TEXT)}
 def card(rank: int, suit: str, second: bool = False) -> Card:
     """The card of this rank (1..10; 11..13 the 52-card deck's courts) and suit letter (D, C, B, S);
     `second` is its second copy in the 80-card deck."""
-    if not (isinstance(rank, int) and 1 <= rank <= 13) or suit not in SUITS or len(suit) != 1 or (
-            second and rank > 10):
-        raise CardError(f"no card of rank {rank!r} and suit {suit!r}: ranks are 1 to 10 (11 to 13 the courts of "
+    if not (type(rank) is int and 1 <= rank <= 13) or type(suit) is not str or suit not in SUITS or len(suit) != 1 or (
+            type(second) is not bool) or (second and rank > 10):
+        raise CardError(f"no card of rank {brief(rank)} and suit {brief(suit)}: ranks are 1 to 10 (11 to 13 the courts of "
                         f"the 52 cards), suits D, C, B, S")
     c = (rank - 1) * 4 + SUITS.index(suit) if rank <= 10 else COURT_BASE + (rank - 11) * 4 + SUITS.index(suit)
     return c + TWIN_OFFSET if second else c
@@ -72,23 +73,41 @@ ROSMARINO = card(8, "S")
 
 
 def parse_card(text: str) -> Card:
-    """Read a card written as rank then suit (`7D`, `10S`); raise CardError naming the text."""
-    if isinstance(text, str):
-        found = _PARSE.get(text.strip().upper())
+    """Read a card written as rank then suit (`7D`, `10S`); raise CardError naming the text.
+
+    Only ASCII is read, stripped of spaces and tabs, its letters in either case (`7d`): no other
+    character is folded into a card (RULES §1, §6: `'1ſ'` is not `1S`, a record is never fixed)."""
+    clean = ascii_text(text, 16)
+    if clean is not None:
+        found = _PARSE.get(clean.upper())
         if found is not None:
             return found
-    raise CardError(f"{text!r} is not a card: write the rank 1-10 then the suit D, C, B or S (e.g. 7D, 10S; "
+    raise CardError(f"{brief(text)} is not a card: write the rank 1-10 then the suit D, C, B or S (e.g. 7D, 10S; "
                     f"11D-13D the courts of the 52 cards, 7D' a second copy of the 80 cards)")
 
 
+def _not_a_card(c: object) -> CardError:
+    return CardError(f"{brief(c)} is not a card: cards are whole numbers 0 to {len(ALL_CARDS) - 1}")
+
+
 def card_str(c: Card) -> str:
-    """The notation of a card (`7D`)."""
-    return _TEXT[c]
+    """The notation of a card (`7D`); CardError for anything but a card's int."""
+    if type(c) is int and c >= 0:
+        try:
+            return _TEXT[c]
+        except IndexError:
+            pass
+    raise _not_a_card(c)
 
 
 def cards_str(cards: Iterable[Card]) -> list[str]:
     """The notation of several cards, in the order given."""
-    return [_TEXT[c] for c in cards]
+    n = len(_TEXT)
+    return [_TEXT[c] if type(c) is int and 0 <= c < n else _fail(c) for c in cards]
+
+
+def _fail(c: object) -> str:
+    raise _not_a_card(c)
 
 
 def parse_cards(texts: Sequence[str]) -> list[Card]:
@@ -103,6 +122,7 @@ _FRENCH_FIGURES = ("Fante", "Donna", "Re")  # French suits: the 9 (the 52 cards'
 def card_name(c: Card, french: bool = False, size: int = 40) -> str:
     """The Italian name of a card ("Sette di Denari"; with French suits "Sette di Quadri"), in the
     deck of `size` cards: its 8, 9 and 10 are numerals in the 52 cards."""
+    card_str(c)  # CardError unless a card
     suits = FRENCH_SUIT_NAMES if french else SUIT_NAMES
     rank = VALUE[c]
     if size == 52 and 8 <= rank <= 10:
@@ -124,6 +144,9 @@ def shuffled_deck(rng: random.Random, size: int = 40) -> list[Card]:
 def check_deck(deck: Sequence[Card], size: int = 40) -> None:
     """Raise CardError unless the deck holds each of the `size` cards (SB37) exactly once."""
     cards = DECKS[size]
+    if not all(type(c) is int for c in deck):  # 7.0 == 7 and True == 1, but neither is a card
+        wrong = next(c for c in deck if type(c) is not int)
+        raise CardError(f"the deck must be cards (whole numbers 0 to {len(ALL_CARDS) - 1}), not {brief(wrong)}")
     if len(deck) != size or set(deck) != set(cards):
         seen: set[Card] = set()
         dupes = sorted({c for c in deck if c in seen or seen.add(c)})  # type: ignore[func-returns-value]

@@ -34,10 +34,11 @@ class RecordError(ScopaError):
     `hand` and `play` are 1-based positions in the record (None when not about a play).
     """
 
-    def __init__(self, message: str, hand: int | None = None, play: int | None = None):
+    def __init__(self, message: str, hand: int | None = None, play: int | None = None, *,
+                 reason: str | None = None, **params: int):
         where = ""
         if hand is not None:
             where = f"hand {hand}" + (f", play {play}" if play is not None else "") + ": "
-        super().__init__(where + message)
+        super().__init__(where + message, reason=reason, **params)
         self.hand = hand
         self.play = play

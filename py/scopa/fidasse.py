@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 from .captures import CaptureRule
 from .cards import VALUE, Card, card_str, parse_card
 from .errors import IllegalPlayError
+from .inputs import brief
 
 if TYPE_CHECKING:  # the state imports this module; these names are only for the types
     from .scoring import HandResult
@@ -144,9 +145,9 @@ def parse(m: "Match", text: str) -> Claim | Answer:
         return play
     head, _, tail = text.partition("?")
     c = parse_card(head)
-    answer = tail.strip().lower() or None
+    answer = tail.strip(" \t").lower() or None
     if answer is not None and answer not in ANSWERS:
-        raise IllegalPlayError(f"{text}: a claim is answered trust or doubt, not {tail.strip()!r} (SB66)")
+        raise IllegalPlayError(f"{text}: a claim is answered trust or doubt, not {tail.strip(' ')!r} (SB66)")
     if Claim(c) not in m.legal_plays():
         raise IllegalPlayError(why_illegal(m, Claim(c)))
     return Claim(c, answer)
@@ -157,7 +158,7 @@ def why_illegal(m: "Match", play: Any) -> str:
     waiting = pending(m)
     if waiting is not None:
         if type(play) is Answer:
-            return f"a claim is answered trust or doubt, not {play.answer!r} (SB61)"
+            return f"a claim is answered trust or doubt, not {brief(play.answer)} (SB61)"
         return (f"{m.names[m.turn]} must first answer {m.names[waiting.seat]}'s claim: trust or doubt "
                 f"(SB61)")
     if type(play) is Answer:
@@ -165,7 +166,7 @@ def why_illegal(m: "Match", play: Any) -> str:
     if not m.rules.fidasse:
         return f"{play}: a claim (`?`) is made only with fidasse on (SB60)"
     if play.answer is not None and play.answer not in ANSWERS:
-        return f"{play}: a claim is answered trust or doubt, not {play.answer!r} (SB66)"
+        return f"{play}: a claim is answered trust or doubt, not {brief(play.answer)} (SB66)"
     if play.card not in m.hands[m.turn]:
         return f"{card_str(play.card)} is not in {m.names[m.turn]}'s hand"
     if not m.table:

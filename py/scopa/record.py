@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable, Mapping
 
 from .cards import cards_str, parse_card
 from .errors import RecordError, ScopaError
+from .inputs import RECORD_CHARS, brief, check_value, read_json
 from .rules import PRESETS, RuleSet, preset, rules_for
 from .state import Match
 
 FORMAT = "scopa-record/1"
+HAND_KEYS = ("deck", "plays")  # a hand's fields: any other (a misspelt "plays") is refused, never skipped
+MAX_HANDS = 5_000  # hands in one record (a 1,000-point match is some 200)
+MAX_PLAYS = 400  # plays of one hand (80 cards, each a claim and its answer at most: 160)
 
 
 def closest_variant(rules: RuleSet) -> str:
@@ -41,7 +44,7 @@ def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], d
         return default
     value = record[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise RecordError(f"the record's {key!r} has the wrong type ({type(value).__name__})")
+        raise RecordError(f"the record's {key!r} has the wrong type ({type(value).__name__})", reason="record.type")
     return value
 
 
@@ -49,13 +52,14 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
     """Replay a record (a dict or JSON text) into a Match; raise RecordError at the first problem.
     `on_turn`, if given, is shown the match before each play (to let a computer player watch the
     match again, as it did when it was played)."""
+    # bounded before it is read: size, depth and types (a record of 100,000 nested brackets is
+    # refused here; Python's json would recurse through them)
     if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"the record is not valid JSON: {e}") from None
+        record = read_json(record, "the record", RecordError, max_chars=RECORD_CHARS)  # checked values
+    elif isinstance(record, Mapping):
+        check_value(dict(record), "the record", RecordError)
     if not isinstance(record, Mapping):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError("a record must be a JSON object", reason="record.type")
     fmt = _field(record, "format", str, FORMAT)
     if fmt != FORMAT:
         raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
@@ -67,19 +71,27 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
         raise RecordError(str(e)) from None
     players = _field(record, "players", list, None)
     if players is not None and not all(isinstance(p, str) for p in players):
-        raise RecordError("the record's players must be names (strings)")
+        raise RecordError("the record's players must be names (strings)", reason="record.type")
     first_dealer = _field(record, "first_dealer", int, 0)
     try:
         match = Match(rules, players, first_dealer)
     except ScopaError as e:
         raise RecordError(str(e)) from None
     hands = _field(record, "hands", list, [])
+    if len(hands) > MAX_HANDS:
+        raise RecordError(f"the record has {len(hands):,} hands, at most {MAX_HANDS:,}", reason="record.size")
     for h, hand in enumerate(hands, start=1):
         if not isinstance(hand, Mapping) or not isinstance(hand.get("deck"), list):
-            raise RecordError("each hand needs a 'deck' list", h)
+            raise RecordError("each hand needs a 'deck' list", h, reason="record.type")
+        unknown = [k for k in hand if k not in HAND_KEYS]
+        if unknown:
+            raise RecordError(f"a hand has only {' and '.join(HAND_KEYS)}, not {brief(unknown[0])}", h,
+                              reason="record.field")
         plays = hand.get("plays", [])
         if not isinstance(plays, list):
-            raise RecordError("'plays' must be a list", h)
+            raise RecordError("'plays' must be a list", h, reason="record.type")
+        if len(hand["deck"]) > 80 or len(plays) > MAX_PLAYS:
+            raise RecordError(f"a hand has at most 80 cards and {MAX_PLAYS} plays", h, reason="record.size")
         if match.phase == "over":
             raise RecordError("the match was already over before this hand", h)
         try:
@@ -108,8 +120,14 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
 def load_record(path: str) -> Match:
     """Replay the record stored in a file."""
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read(RECORD_CHARS * 4 + 1)  # a record of RECORD_CHARS characters, each up to 4 bytes
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    if len(data) > RECORD_CHARS * 4:
+        raise RecordError(f"{path} is too large for a record", reason="input.size", max=RECORD_CHARS)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path} is not UTF-8 text (byte {e.start})", reason="input.json") from None
     return from_record(text)

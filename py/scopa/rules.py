@@ -6,12 +6,14 @@ The option keys are the names used in game records and on the command line.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from .accuse import ACCUSE_SETS, AccusaKind
 from .cards import DECKS
 from .errors import RuleError
+from .inputs import ascii_text, brief
 
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
 CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference",
@@ -97,10 +99,12 @@ class RuleSet:
         if not isinstance(options, Mapping):
             raise RuleError(f"options must be a mapping of option names to values, not {type(options).__name__}")
         changes = {}
+        if len(options) > len(OPTION_SPECS):
+            raise RuleError(f"{len(options)} options given; there are {len(OPTION_SPECS)}")
         for key, raw in options.items():
-            spec = OPTION_SPECS.get(key)
+            spec = OPTION_SPECS.get(key) if type(key) is str else None
             if spec is None:
-                raise RuleError(f"unknown option {key!r}; the options are: {', '.join(OPTION_SPECS)}")
+                raise RuleError(f"unknown option {brief(key)}; the options are: {', '.join(OPTION_SPECS)}")
             changes[key] = spec.coerce(key, raw)
         rules = implied(replace(self, **changes), explicit=changes)
         rules.validate()
@@ -165,6 +169,7 @@ class RuleSet:
 
 
 _VALID: set[RuleSet] = set()  # rule sets already checked: a Match per simulated hand stays cheap
+_WHOLE = re.compile(r"-?[0-9]{1,12}")  # an option's whole number written as text (ASCII digits only)
 
 
 # SB70 (README): what an option implies, wherever the option comes from (a preset, an override, a
@@ -240,31 +245,33 @@ class OptionSpec:
 
     def coerce(self, key: str, raw: Any) -> Any:
         """The value read from `raw`, or RuleError saying what is allowed."""
+        # a text value is read only when it is short ASCII (an option of 5,000 digits or in other
+        # scripts' digits is refused here, never handed to int()); other values by their exact type
+        text = ascii_text(raw, 16)
+        word = None if text is None else text.lower()
         if self.kind is bool:
-            if isinstance(raw, bool):
+            if type(raw) is bool:
                 return raw
-            if isinstance(raw, str) and raw.lower() in ("true", "on", "yes", "1", "false", "off", "no", "0"):
-                return raw.lower() in ("true", "on", "yes", "1")
-            raise RuleError(f"option {key} must be true or false, not {raw!r}")
+            if word in ("true", "on", "yes", "1", "false", "off", "no", "0"):
+                return word in ("true", "on", "yes", "1")
+            raise RuleError(f"option {key} must be true or false, not {brief(raw)}")
         if self.kind is int:
             value = raw
-            if key == "target" and isinstance(raw, str) and raw.lower() in ("single", "hand"):
+            if key == "target" and word in ("single", "hand"):
                 value = 0
-            elif isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-                value = int(raw)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleError(f"option {key} must be a whole number, not {raw!r}", reason=f"option.{key}",
+            elif word is not None and _WHOLE.fullmatch(word):
+                value = int(word)
+            if type(value) is not int:
+                raise RuleError(f"option {key} must be a whole number, not {brief(raw)}", reason=f"option.{key}",
                                 **({"low": self.low, "high": self.high} if self.low is not None else {}))
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise RuleError(f"option {key} must be between {self.low} and {self.high}, not {value}",
+                raise RuleError(f"option {key} must be between {self.low} and {self.high}, not {brief(value)}",
                                 reason=f"option.{key}", low=self.low, high=self.high)
             if self.choices and value not in self.choices:
-                raise RuleError(f"option {key} must be one of {', '.join(map(str, self.choices))}, not {value}")
+                raise RuleError(f"option {key} must be one of {', '.join(map(str, self.choices))}, not {brief(value)}")
             return value
-        if not isinstance(raw, str):
-            raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {raw!r}")
-        if raw not in self.choices:
-            raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {raw!r}")
+        if type(raw) is not str or raw not in self.choices:
+            raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {brief(raw)}")
         return raw
 
 
@@ -415,9 +422,9 @@ DEFAULT_VARIANT = "scopa"
 
 def preset(variant: str) -> Preset:
     """The preset of this id, or RuleError listing the ids."""
-    found = PRESETS.get(variant)
+    found = PRESETS.get(variant) if type(variant) is str else None
     if found is None:
-        raise RuleError(f"unknown variant {variant!r}; the variants are: {', '.join(PRESETS)}")
+        raise RuleError(f"unknown variant {brief(variant)}; the variants are: {', '.join(PRESETS)}")
     return found
 
 

@@ -21,6 +21,7 @@ from .cascina import Build, Cascina
 from .captures import SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, options_among_twins, scopa_kind
 from .cards import ALL_CARDS, DECKS, VALUE, twin_of, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
+from .inputs import ascii_text, brief
 from .fidasse import Answer, Claim, Claimed, ClaimStep
 from .rubamazzo import capture_choices, pile_top, split_presa, stealable
 from .rules import RuleSet
@@ -70,6 +71,30 @@ _DECK_SETS = {size: frozenset(cards) for size, cards in DECKS.items()}
 
 
 _new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor
+
+MAX_NAME = 64  # characters of a player's name (the page cuts them at 24)
+MAX_NOTATION = 256  # characters of a play's notation (the longest capture is some 60)
+
+
+def _cards_tuple(value: Any) -> bool:
+    return type(value) is tuple and all(type(c) is int for c in value)
+
+
+def well_typed(play: Any) -> bool:
+    """Whether `play` is one of the engine's plays made of its own types (cards are ints: a float
+    or a bool equal to a card is no card), before it is compared with the legal plays."""
+    t = type(play)
+    if t is Play:
+        return type(play.card) is int and _cards_tuple(play[1])
+    if t is Steal:
+        return type(play.card) is int and _cards_tuple(play[1]) and _cards_tuple(play.tops)
+    if t is Build:
+        return type(play.card) is int and _cards_tuple(play.onto) and type(play.value) is int
+    if t is Claim:
+        return type(play.card) is int and (play.answer is None or type(play.answer) is str)
+    if t is Answer:
+        return type(play.answer) is str
+    return False
 
 
 class Move(NamedTuple):
@@ -308,14 +333,18 @@ class Match:
     def __init__(self, rules: RuleSet, names: Sequence[str] | None = None, first_dealer: int = 0,
                  rng: random.Random | None = None):
         """A match about to deal its first hand; `rng` shuffles the decks when none is given."""
+        if not isinstance(rules, RuleSet):
+            raise RuleError(f"a match is played by a RuleSet, not {brief(rules)}")
         rules.validate()
         n = rules.players
         if names is None:
             names = [f"Player {i + 1}" for i in range(n)]
+        if not isinstance(names, (list, tuple)) or not all(type(x) is str and len(x) <= MAX_NAME for x in names):
+            raise RuleError(f"the players' names must be a list of texts of at most {MAX_NAME} characters")
         if len(names) != n:
             raise RuleError(f"{n} players need {n} names, not {len(names)}")
-        if not (isinstance(first_dealer, int) and 0 <= first_dealer < n):
-            raise RuleError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}")
+        if not (type(first_dealer) is int and 0 <= first_dealer < n):
+            raise RuleError(f"first_dealer must be a seat from 0 to {n - 1}, not {brief(first_dealer)}")
         self.rules = rules
         self.names = tuple(str(x) for x in names)
         self.n = n
@@ -366,6 +395,8 @@ class Match:
                 raise IllegalPlayError("no deck given and no random generator to shuffle one")
             deck = shuffled_deck(self.rng, self.rules.deck)
         else:
+            if not isinstance(deck, (list, tuple)):
+                raise IllegalPlayError(f"a deck is a list of cards, not {brief(deck)}")
             deck = list(deck)
             check_deck(deck, self.rules.deck)
         rules, n = self.rules, self.n
@@ -478,6 +509,8 @@ class Match:
 
     def apply(self, play: Play) -> PlayEvent:
         """Check and make a play; raise IllegalPlayError saying why, changing nothing."""
+        if not well_typed(play):
+            raise IllegalPlayError(f"{brief(play)} is not a play: a Play of a card and the cards it takes (ints)")
         if self.phase != "play":
             raise IllegalPlayError("the match is over" if self.phase == "over" else "no hand is being played: deal first")
         if type(play) is Claim and play.answer is not None:
@@ -492,9 +525,10 @@ class Match:
 
     def parse_play(self, notation: str) -> Play:
         """Read a play in record notation for the player to move; raise IllegalPlayError if not legal."""
-        if not isinstance(notation, str) or not notation.strip():
-            raise IllegalPlayError(f"{notation!r} is not a play: write a card, then optionally ':' and the cards taken")
-        text = notation.strip()
+        text = ascii_text(notation, MAX_NOTATION)
+        if not text:  # None: not ASCII text of a bounded length (RULES §6: nothing is folded into a play)
+            raise IllegalPlayError(f"{brief(notation)} is not a play: write a card, then optionally ':' and the "
+                                   f"cards taken (ASCII, at most {MAX_NOTATION} characters)")
         if "?" in text or text.lower() in _fidasse.ANSWERS:
             if self.phase != "play":
                 raise IllegalPlayError("no hand is being played")
@@ -510,7 +544,7 @@ class Match:
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
-            parts = [t.strip() for t in tail.split("+")]
+            parts = [t.strip(" \t") for t in tail.split("+")]
             marked = {parse_card(t[1:]) for t in parts if t.startswith("^")}  # SB26: a stolen pile's top
             presa = tuple(sorted(parse_card(t[1:] if t.startswith("^") else t) for t in parts))
             if len(set(presa)) != len(presa):
@@ -547,7 +581,7 @@ class Match:
         if type(play) is Build:
             return _cascina.why_illegal(self, play)
         if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < len(ALL_CARDS):
-            return f"{play!r} is not a play"
+            return f"{brief(play)} is not a play"
         name = self.names[self.turn]
         if play.card not in _DECK_SETS[self.rules.deck]:
             return f"{card_str(play.card)} is not a card of the {self.rules.deck}-card deck this game plays with (SB37)"
@@ -692,8 +726,8 @@ class Match:
     # -- views, copies, records -------------------------------------------------------------------
     def observe(self, seat: int) -> PlayerView:
         """What `seat` may see; other hands and the deck order are left out."""
-        if not (isinstance(seat, int) and 0 <= seat < self.n):
-            raise RuleError(f"no seat {seat!r}: seats are 0 to {self.n - 1}")
+        if not (type(seat) is int and 0 <= seat < self.n):
+            raise RuleError(f"no seat {brief(seat)}: seats are 0 to {self.n - 1}")
         current = self.log[-1].plays if self.log and self.phase == "play" else []
         first = (self.dealer + 1) % self.n
         plays = tuple(((first + i) % self.n, p) for i, p in enumerate(current))

@@ -7,10 +7,13 @@ import json
 import sys
 from typing import Any, Sequence
 
-from scopa.errors import ScopaError
+from scopa.errors import RuleError, ScopaError
 from scopa.record import load_record
 from scopa.rules import PRESETS
 from scopa.state import Match
+
+
+MAX_MESSAGE = 300  # characters of the one line an error prints
 
 
 def replay_summary(match: Match) -> dict[str, Any]:
@@ -53,9 +56,12 @@ def _arena(args: argparse.Namespace) -> int:
     from scopa_ai.arena import run_arena
     from scopa.rules import rules_for
 
+    for name, value, high in (("matches", args.matches, 10**7), ("jobs", args.jobs, 256)):
+        if not 1 <= value <= high:
+            raise RuleError(f"--{name} must be from 1 to {high:,}, not {value}")
     try:
         options = json.loads(args.options)
-    except json.JSONDecodeError as e:
+    except ValueError as e:
         raise ScopaError(f"--options must be a JSON object of option names to values: {e}") from None
     rules = rules_for(args.variant, options)  # SB70: what the options imply is filled in, or refused
     levels = [x.strip() for x in args.levels.split(",") if x.strip()]
@@ -96,5 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except ScopaError as e:
-        print(f"scopa: {e}", file=sys.stderr)
+        print(f"scopa: {str(e)[:MAX_MESSAGE]}", file=sys.stderr)
+        return 1
+    except (ValueError, ArithmeticError, RecursionError, MemoryError) as e:
+        # input the checks did not foresee (they bound records and options; scopa.inputs): still
+        # one line and a failure, never a traceback
+        print(f"scopa: cannot use this input ({type(e).__name__}: {str(e)[:MAX_MESSAGE]})", file=sys.stderr)
         return 1

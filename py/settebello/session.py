@@ -31,6 +31,7 @@ import functools
 from typing import Any, Callable
 
 from scopa.errors import ScopaError
+from scopa.inputs import brief, check_value
 from scopa.state import PlayEvent
 
 from .describe import describe as describe_page
@@ -44,6 +45,7 @@ from .story import match_story
 from .timing import TimeControl
 
 SAVE_FORMAT = "settebello-save/1"
+SAVE_KEYS = ("format", "config", "record", "extras", "rng", "players_rng", "shown")  # what `save` writes
 
 __all__ = ["SAVE_FORMAT", "Session", "SessionError"]
 
@@ -250,6 +252,27 @@ class Session:
         """Rebuild a saved match (every play checked by the engine); a bad save changes nothing."""
         if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
             raise SessionError("this is not a saved Settebello game")
+        check_value(saved, "the saved game", SessionError)  # bounded and JSON-like, whoever calls
+        unknown = sorted(k for k in saved if k not in SAVE_KEYS)
+        if unknown:
+            raise SessionError(f"the saved game has an unknown field {brief(unknown[0])}")
+        try:
+            game, clock, forfeit, link = self._restored(saved)
+        except ScopaError:
+            raise
+        except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as err:
+            # a save is data from storage: whatever in it the checks above did not foresee is
+            # damage, refused like the rest (nothing has changed yet), never a crash of the page
+            raise SessionError(f"the saved game is damaged ({type(err).__name__})") from None
+        # all checked: now change state
+        self.game = game
+        self.time.restore(clock, forfeit, self._people())
+        self.desk.restore(link, game.match, forfeit)
+        return self._view()
+
+    @staticmethod
+    def _restored(saved: dict[str, Any]) -> tuple[Game, Any, Any, Any]:
+        """A save's game, clock, forfeit and tournament link, each checked; nothing is changed."""
         config = saved.get("config")
         game = Game.restore(config, saved.get("record"), saved.get("rng"), saved.get("players_rng"),
                             saved.get("shown"))
@@ -260,11 +283,7 @@ class Session:
             raise SessionError("the saved game's clock is damaged")
         clock, forfeit = TimeControl.load(extra, game.match)
         link = TournamentDesk.check_saved_link(extra.get("link"))
-        # all checked: now change state
-        self.game = game
-        self.time.restore(clock, forfeit, self._people())
-        self.desk.restore(link, game.match, forfeit)
-        return self._view()
+        return game, clock, forfeit, link
 
     # -- tournaments and statistics -------------------------------------------------------------
     @_refusals
@@ -380,7 +399,8 @@ class Session:
     def call(self, name: Any, payload: Any = None) -> dict[str, Any]:
         """Dispatch a request by name (what the bridge uses); an op without an argument refuses one."""
         if not isinstance(name, str) or name not in self.OPS:
-            raise SessionError(f"unknown request {name!r}")
+            raise SessionError(f"unknown request {brief(name)}")
+        check_value(payload, "the request", SessionError)  # bounded and JSON-like before any op reads it
         method, takes_arg = self.OPS[name]
         fn = getattr(self, method)
         if takes_arg:

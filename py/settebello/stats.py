@@ -19,6 +19,7 @@ import json
 from typing import Any, Mapping
 
 from scopa.errors import ScopaError
+from scopa.inputs import brief, check_value
 from scopa.record import from_record, to_record
 from scopa.state import Match
 
@@ -27,6 +28,29 @@ from .errors import is_whole
 FORMAT = "settebello-stats/1"
 COUNTERS = ("matches", "won", "forfeits", "hands", "hands_won", "scope", "settebelli", "primiere", "points")
 SEEN_KEPT = 1000  # fingerprints remembered, so a match counted twice (e.g. after a reload) counts once
+
+
+FIELDS = ("format", "variants", "totals", "best", "worst", "tournaments", "seen", "added")  # `to_json`, `stats_add`
+BRIEF = {"id": str, "variant": str, "players": list, "seat": int, "totals": list, "margin": int, "won": bool}
+MAX_VARIANTS = 100  # variants counted in one file (there are fewer than 20)
+MAX_ID = 200  # characters of a variant id or a match fingerprint
+MAX_SEEN = 100_000  # fingerprints in an imported file (a file keeps SEEN_KEPT)
+MAX_COUNT = 2**53  # a counter's magnitude (what the page's numbers hold exactly)
+
+
+def _brief_ok(value: Any) -> bool:
+    """Whether a stored best/worst match has exactly `_brief`'s fields, each of its type: the
+    Statistics dialog shows them (a `players` that is not a list of names would break it)."""
+    if not isinstance(value, Mapping) or set(value) != set(BRIEF):
+        return False
+    for key, kind in BRIEF.items():
+        item = value[key]
+        if not isinstance(item, kind) or (kind is int and not is_whole(item)):
+            return False
+    return (all(isinstance(p, str) for p in value["players"]) and 1 <= len(value["players"]) <= 6
+            and all(is_whole(t) and abs(t) <= MAX_COUNT for t in value["totals"]) and 1 <= len(value["totals"]) <= 6
+            and 0 <= value["seat"] < len(value["players"]) and abs(value["margin"]) <= MAX_COUNT
+            and len(value["id"]) <= MAX_ID and len(value["variant"]) <= MAX_ID)
 
 
 class StatsError(ScopaError):
@@ -180,34 +204,44 @@ class Stats:
         """Read stored or imported statistics; StatsError saying what is wrong."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise StatsError("these are not Settebello statistics")
+        check_value(dict(data), "the statistics", StatsError)  # bounded and JSON-like before it is read
+        unknown = sorted(k for k in data if k not in FIELDS)
+        if unknown:
+            raise StatsError(f"the statistics have an unknown field {brief(unknown[0])}")
         stats = cls()
         variants = data.get("variants", {})
         if not isinstance(variants, Mapping):
             raise StatsError("the statistics' 'variants' must be an object")
+        if len(variants) > MAX_VARIANTS:
+            raise StatsError(f"the statistics count more than {MAX_VARIANTS} variants")
         for variant, counts in variants.items():
+            if len(variant) > MAX_ID:
+                raise StatsError(f"the statistics name a variant of {len(variant)} characters")
             if not isinstance(counts, Mapping):
                 raise StatsError(f"the statistics of {variant!r} must be an object")
             clean = _empty_counts()
             for key in COUNTERS:
                 value = counts.get(key, 0)
-                if not is_whole(value) or (value < 0 and key != "points"):
-                    raise StatsError(f"the statistics' {variant}.{key} must be a whole number, not {value!r}")
+                if not is_whole(value) or (value < 0 and key != "points") or abs(value) > MAX_COUNT:
+                    raise StatsError(f"the statistics' {variant}.{key} must be a whole number, not {brief(value)}")
                 clean[key] = value
             if clean["won"] > clean["matches"] or clean["hands_won"] > clean["hands"]:
                 raise StatsError(f"the statistics of {variant!r} have more wins than games")
             stats.variants[str(variant)] = clean
         for key in ("best", "worst"):
             value = data.get(key)
-            if value is not None and not (isinstance(value, Mapping) and isinstance(value.get("margin"), int)):
+            if value is not None and not _brief_ok(value):
                 raise StatsError(f"the statistics' {key!r} match is damaged")
             setattr(stats, key, None if value is None else dict(value))
         tournaments = data.get("tournaments", {"played": 0, "won": 0})
-        if (not isinstance(tournaments, Mapping)
-                or not all(isinstance(tournaments.get(k, 0), int) for k in ("played", "won"))):
+        if (not isinstance(tournaments, Mapping) or any(k not in ("played", "won") for k in tournaments)
+                or not all(is_whole(tournaments.get(k, 0)) and 0 <= tournaments.get(k, 0) <= MAX_COUNT
+                           for k in ("played", "won"))):
             raise StatsError("the statistics' 'tournaments' must be whole numbers")
         stats.tournaments = {k: int(tournaments.get(k, 0)) for k in ("played", "won")}
         seen = data.get("seen", [])
-        if not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
+        if not isinstance(seen, list) or len(seen) > MAX_SEEN or not all(
+                isinstance(s, str) and len(s) <= MAX_ID for s in seen):
             raise StatsError("the statistics' 'seen' must be a list of match ids")
         stats.seen = list(seen)[-SEEN_KEPT:]
         return stats

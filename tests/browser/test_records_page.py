@@ -93,6 +93,33 @@ def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page,
     page.wait_for_function("document.querySelector('#records-dialog [role=alert]').textContent.includes('not JSON')")
 
 
+def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(page, base_url, tmp_path):
+    """Issue 25: a 200 KB file of 100,000 `[` then as many `]` killed the page's Python (every
+    play after it failed). It is refused before Python's json reads it, and the match goes on."""
+    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
+    wait_ready(page)
+    page.wait_for_function("settebello.view.waiting === 'human'")
+    before = page.evaluate("JSON.stringify(settebello.view)")
+    (tmp_path / "brackets.json").write_text("[" * 100_000 + "]" * 100_000)
+    dialog = _open_records(page)
+    dialog.locator("[data-testid=record-file]").set_input_files(str(tmp_path / "brackets.json"))
+    alert = dialog.get_by_role("alert")
+    alert.wait_for()
+    assert "more than 20 deep" in alert.inner_text() and "Nothing was changed" in alert.inner_text()
+    assert page.evaluate("JSON.stringify(settebello.view)") == before
+    # the engine still answers: the match at the table is saved as a record, which replays
+    with page.expect_download() as dl:
+        dialog.get_by_role("button", name="Save this match as a file").click()
+    path = tmp_path / "after.json"
+    dl.value.save_as(path)
+    assert from_record(json.loads(path.read_text())).phase == "play"
+    dialog.locator("[data-act=close]").click()
+    page.locator("#hand-cards button.card:not([disabled])").first.click()  # and a play is made as before
+    if page.locator("#choices button").count():
+        page.locator("#choices button").first.click()
+    page.wait_for_function("(before) => JSON.stringify(settebello.view) !== before", arg=before)
+
+
 def _finished_match(variant: str, seed: int) -> Match:
     rng = random.Random(seed)
     rules = rules_for(variant, {})
