@@ -264,7 +264,7 @@ export function northPips(ctx, suit, rank, { flower = true } = {}) {
       [0.22, 0.5, 0.78].map((t) => dot(ctx, r2(x1 + (x2 - x1) * t), r2(y1 + (y2 - y1) * t), 4.6, p.red)).join('');
   };
   for (let i = 0; i < pairs; i++) {
-    const off = (i - (pairs - 1) / 2) * (pairs > 3 ? 34 : 44);
+    const off = (i - (pairs - 1) / 2) * (pairs > 4 ? 20 : pairs > 3 ? 26 : 44);
     o += rod(lx, 60 + off, rx, 260 + off) + rod(rx, 60 + off, lx, 260 + off);
   }
   if (odd) o += sym(ctx, 'B', 100, 160, rank === 1 ? 260 : 220);
