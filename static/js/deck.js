@@ -55,7 +55,10 @@ const loading = new Map();
 
 const known = (id) => STYLES.some((s) => s.id === id);
 
-/** The style object of id, loading its module the first time. */
+/** The style object of id (what cardart.js's cardSVG takes as `style`), loading its module the
+ *  first time (the card preview page draws every style with it). */
+export async function loadStyle(id) { return load(known(id) ? id : DEFAULT_STYLE); }
+
 async function load(id) {
   if (loaded.has(id)) return loaded.get(id);
   if (!loading.has(id)) {

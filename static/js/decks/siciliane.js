@@ -5,7 +5,7 @@
 //   the Cavallo di spade is a Moor in a turban with a curved blade; the Re stands in a cloak;
 // - the ace of coins is a bird with spread wings holding the coin (one head, no crown);
 // - the three of clubs has a moustached mask where the clubs meet;
-// - the coins are suns with a red heart, the cups two-handled urns, the swords blue, the clubs
+// - the coins are suns with a red heart, the cups two-handled golden urns with a red band, the swords blue, the clubs
 //   leafy green-and-brown cudgels; swords and clubs do not cross;
 // - a thin red frame round every card, and no corner index (the packs have none).
 import { kit, standing, rider, northSyms } from "./common.js";
@@ -23,7 +23,7 @@ const SYM = {
     `<path d="M-6 31L-5 12L5 12L6 31Z" fill="${p.gold}"/>` +
     `<path d="M-24 -30C-44 -30-44 -6-26 -4M24 -30C44 -30 44 -6 26 -4" fill="none" stroke-width="${r2(u * 4)}"/>` +
     `<path d="M-24 -30C-44 -30-44 -6-26 -4M24 -30C44 -30 44 -6 26 -4" fill="none" stroke="${p.gold}" stroke-width="${r2(u * 2)}"/>` +
-    `<path d="M-28 -40C-34 -10-16 12 0 12C16 12 34 -10 28 -40Z" fill="${p.green}"/>` +
+    `<path d="M-28 -40C-34 -10-16 12 0 12C16 12 34 -10 28 -40Z" fill="${p.gold}"/>` +
     `<path d="M-30 -26Q0 -18 30 -26L28 -18Q0 -10-28 -18Z" fill="${p.red}" stroke-width="${r2(u * 0.6)}"/>` +
     `<ellipse cy="-40" rx="29" ry="6.5" fill="${p.gold}"/><ellipse cy="-40" rx="22" ry="3.4" fill="${p.redD}" stroke="none"/>` },
   S: { g: 36, f: (p, u) =>
