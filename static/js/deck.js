@@ -72,6 +72,7 @@ async function load(id) {
 function initialStyle() {
   let fromURL = null;
   try { fromURL = new URLSearchParams(location.search).get("style"); } catch { /* no location */ }
+  if (fromURL && !known(fromURL)) console.warn(`Settebello: no deck style ${JSON.stringify(fromURL)} (${STYLES.map((s) => s.id).join(", ")})`);
   const remembered = readText(STYLE_KEY);
   return known(fromURL) ? fromURL : known(remembered) ? remembered : DEFAULT_STYLE;
 }
