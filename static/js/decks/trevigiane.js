@@ -40,7 +40,7 @@ const si = (suit) => Object.keys(DRESS).indexOf(suit);
 function fante(ctx, suit) {
   const p = ctx.p, d = dress(ctx, suit);
   return standing(ctx, suit, { dress: d, hat: 'hat', hatCol: d[1], hair: p.hair[si(suit) % 2],
-    hand: { x: 130, y: 158, size: suit === 'B' || suit === 'S' ? 110 : 56, rot: suit === 'S' ? -20 : 0 },
+    hand: { x: 142, y: 156, size: suit === 'B' || suit === 'S' ? 110 : 56, rot: suit === 'S' ? 18 : suit === 'B' ? 8 : 0 },
     other: suit === 'S' ? { kind: 'sword', x: 66, y: 176 } : { kind: null, x: 70, y: 176 }, lean: -1 });
 }
 
@@ -52,7 +52,7 @@ function cavallo(ctx, suit) {
 
 function re(ctx, suit) {
   const p = ctx.p, d = dress(ctx, suit);
-  return seated(ctx, suit, { dress: d, hat: 'tall', hatCol: d[1], hair: p.hair[3], throne: p.throne,
+  return seated(ctx, suit, { dress: d, hat: 'tall', hatCol: p.gold, hair: p.hair[3], throne: p.throne,
     other: suit === 'B' ? 'shield' : 'sceptre' });
 }
 
