@@ -52,13 +52,13 @@ function fante(ctx, suit) {
 function cavallo(ctx, suit) {
   const p = ctx.p, d = dress(ctx, suit);
   return doubled(ctx, (c, yOf) => riderBust(c, suit, { dress: d, hat: 'cap', hatCol: d[2], hair: p.hair[2],
-    horse: p.horse[[3, 0, 2, 1][si(suit)]], mane: p.hair[[0, 2, 3, 2][si(suit)]], hand: { x: 148, y: 100 } }, yOf), 'slant', p.gold);
+    horse: p.horse[[3, 0, 2, 1][si(suit)]], mane: p.hair[[0, 2, 3, 2][si(suit)]], hand: { x: 148, y: 100 } }, yOf), 'slant', p.gold, 1);
 }
 
 function re(ctx, suit) {
   const p = ctx.p, d = dress(ctx, suit);
   return doubled(ctx, (c, yOf) => bust(c, suit, { dress: d, hat: 'tall', hatCol: d[1], hair: p.hair[3], beard: true, cape: d[2], collar: 'ruff', trim: true,
-    hand: { x: 150, y: 106 }, other: { kind: 'sceptre', x: 58, y: 124, s: 0.8 } }, yOf), 'slant', p.gold);
+    hand: { x: 150, y: 106 }, other: { kind: 'sceptre', x: 58, y: 124, s: 0.8 } }, yOf), 'slant', p.gold, 1);
 }
 
 export default {

@@ -149,10 +149,13 @@ export function rider(ctx, suit, o) {
 
 /** A double-ended figure: draw(ctx) paints the top half (a figure cut at the waist, within the
  *  part above `cut`), then the same turned round the card's centre. cut: 'flat' (a straight line
- *  across) or 'slant' (a diagonal through the centre). */
-export function doubled(ctx, half, cut = 'flat', band) {
+ *  across) or 'slant' (a diagonal through the centre); k: how much larger than planned the half is
+ *  drawn, from the centre (a tall crown needs all the room there is: 1). */
+export function doubled(ctx, half, cut = 'flat', band, k = 1.06) {
   const p = ctx.p, line = cut === 'slant' ? 'M12 178L188 142' : 'M12 160L188 160';
-  const top = half(ctx, cut === 'slant' ? (x) => 178 - (x - 12) * 36 / 176 : () => 160);
+  // the half is drawn a little larger than it is planned, from the centre, to fill the card
+  const at = (x) => 100 + (x - 100) / k, slant = (x) => 178 - (x - 12) * 36 / 176;
+  const top = `<g transform="translate(100 160) scale(${k}) translate(-100 -160)">${half(ctx, cut === 'slant' ? (x) => 160 + (slant(at(x)) - 160) / k : () => 160)}</g>`;
   return `<g>${top}</g><g transform="rotate(180 100 160)">${top}</g>` +
     (band ? `<path d="${line}" stroke="${band}" stroke-width="5"/>` : '') +
     `<path d="${line}" stroke="${p.ink}" stroke-width="${p.sw}" fill="none"/>`;

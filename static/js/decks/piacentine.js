@@ -107,7 +107,7 @@ function fante(ctx, suit) {
 function cavallo(ctx, suit) {
   const p = ctx.p;
   return doubled(ctx, (c, yOf) => riderBust(c, suit, { dress: dress(c, suit), hat: 'hat', hatCol: dress(c, suit)[2], hair: p.hair[2],
-    horse: p.horse[[1, 3, 1, 3][Object.keys(DRESS).indexOf(suit)]], hand: { x: 150, y: 104 } }, yOf), 'flat');
+    horse: p.horse[[1, 3, 1, 3][Object.keys(DRESS).indexOf(suit)]], hand: { x: 150, y: 104 } }, yOf), 'flat', null, 1);
 }
 
 function re(ctx, suit) {
