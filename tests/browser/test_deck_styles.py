@@ -134,3 +134,26 @@ def test_every_style_module_is_cached_for_offline_play():
     files = load_build().precache_list()["files"]
     for name in ["common", *STYLES[1:]]:
         assert f"static/js/decks/{name}.js" in files, name
+
+
+def test_the_replay_viewer_draws_in_the_chosen_style_and_redraws_when_it_changes(page, base_url, tmp_path):
+    import json
+
+    from test_records_page import _finished_match, to_record
+    from site_helpers import wait_ready
+
+    path = tmp_path / "scopa.json"
+    path.write_text(json.dumps(to_record(_finished_match("scopa", 3), "scopa")))
+    page.goto(base_url + "static/replay.html?lang=en&style=piacentine")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(path))
+    page.locator("#rp-pos").wait_for()
+    page.get_by_role("button", name="Forward one play").click()
+    shown = lambda: page.evaluate("""() => [...document.querySelectorAll('#rp-seats .rp-card, #rp-table .rp-card')].map((c) =>
+        [c.dataset.card, c.getAttribute('aria-label'), c.querySelector('svg').getAttribute('data-style')])""")  # noqa: E731
+    before = shown()
+    assert before and {s for _, _, s in before} == {"piacentine"}
+    page.evaluate("async () => { await (await import('./js/deck.js')).setStyle('siciliane'); }")
+    after = shown()
+    assert [(c, n) for c, n, _ in after] == [(c, n) for c, n, _ in before]
+    assert {s for _, _, s in after} == {"siciliane"}
