@@ -12,7 +12,7 @@
 // - no corner index (the 40-card packs have none).
 import { kit, standing, seated, rider, northSyms, northPips, ribbon } from "./common.js";
 
-const { sym, shape, dot } = kit;
+const { sym, dot } = kit;
 const SYM = northSyms();
 
 const WORDS = { C: 'ALLEGRIA', S: 'CORAGGIO', B: 'PAZIENZA', D: 'TARVISIUM' };
