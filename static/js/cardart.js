@@ -89,15 +89,16 @@ const FR = {
 };
 
 // Place a suit symbol with its centre at (x, y), height about s, rotated by rot degrees.
+const symsOf = (ctx) => (ctx.french ? FR : ctx.st?.SYM || SYM);
 function sym(ctx, suit, x, y, s, rot = 0) {
-  const def = (ctx.french ? FR : SYM)[suit];
+  const def = symsOf(ctx)[suit];
   const k = s / 100, u = ctx.p.sw / k;
   return `<g transform="translate(${r2(x)} ${r2(y)})${rot ? ` rotate(${rot})` : ''} scale(${r2(k * 1000) / 1000})" ` +
     `stroke="${ctx.p.ink}" stroke-width="${r2(u)}" stroke-linejoin="round" stroke-linecap="round">${def.f(ctx.p, u)}</g>`;
 }
 // A symbol held in a hand at (hx, hy), tilted by rot degrees.
 function held(ctx, suit, hx, hy, s, rot = 0) {
-  const g = (ctx.french ? FR : SYM)[suit].g * s / 100, a = rot * Math.PI / 180;
+  const g = symsOf(ctx)[suit].g * s / 100, a = rot * Math.PI / 180;
   return sym(ctx, suit, hx + g * Math.sin(a), hy - g * Math.cos(a), s, rot);
 }
 
@@ -130,6 +131,10 @@ const LONG = {
 };
 
 function pips(ctx, suit, rank) {
+  if (ctx.st?.pips && !ctx.french) return ctx.st.pips(ctx, suit, rank);
+  return pipsPlain(ctx, suit, rank);
+}
+function pipsPlain(ctx, suit, rank) {
   const round = ctx.french || suit === 'D' || suit === 'C';
   let list = (round ? ROUND : LONG)[rank];
   if (ctx.french && rank === 1) list = [[100, 160, 110]];
@@ -180,6 +185,31 @@ function aceDecor(ctx, suit) {
   if (suit === 'D') return rays(ctx, 100, 160, 86, 24) + `<circle cx="100" cy="160" r="74" fill="${p.gold}" stroke="${p.ink}" stroke-width="${p.sw}"/>`;
   if (suit === 'C') return `<ellipse cx="100" cy="232" rx="52" ry="8" fill="${p.ground}"/>`;
   return wreath(ctx, 100, 172, 62);
+}
+
+// An eagle with spread wings holding a coin on its breast (the ace of coins of the Napoletane, two
+// heads, uncrowned; of the Piacentine, one crowned head, "la Polla"; of the Siciliane, one head).
+// Drawn left half then mirrored, so both wings match; `heads` 1 or 2.
+export function eagle(ctx, { heads = 2, crown = false, body = '#3d2c22', light = '#6e5440', y = 0 } = {}) {
+  const p = ctx.p, sw = p.sw, mir = (o) => `${o}<g transform="matrix(-1 0 0 1 200 0)">${o}</g>`;
+  const t = (o) => `<g transform="translate(0 ${y})">${o}</g>`;
+  let wing = shape(ctx, 'M92 128C74 112 52 92 26 78C24 96 28 112 34 124C26 126 22 134 24 146C30 146 34 148 38 150C30 156 30 166 34 176C44 172 52 170 60 172C58 180 62 188 68 192C76 184 84 178 92 174Z', body);
+  wing += `<path d="M40 104C56 114 72 126 90 140M36 134C54 142 72 148 90 156M46 164C60 164 74 164 90 166" fill="none" stroke="${light}" stroke-width="${r2(sw * 1.4)}" stroke-linecap="round"/>`;
+  let o = mir(wing);
+  o += mir(shape(ctx, 'M90 206L72 250L86 246L92 258L100 246L100 206Z', body));           // the tail's fan
+  o += mir(`<path d="M86 230L80 246M94 228L92 252" stroke="${light}" stroke-width="${r2(sw * 1.2)}" fill="none"/>`);
+  o += mir(shape(ctx, 'M86 202L80 218L72 220M80 218L78 226M80 218L86 224', 'none', sw * 2.2));  // talons
+  o += shape(ctx, ell(100, 166, 26, 46), body);
+  if (heads === 2) {
+    o += mir(shape(ctx, 'M92 132C88 118 84 106 78 98C72 92 64 92 60 96L52 100L60 102C62 108 70 112 80 116C84 124 86 130 88 134Z', body));
+    o += mir(`<circle cx="67" cy="98" r="2.2" fill="${p.gold}"/>` + shape(ctx, 'M60 96L48 100L58 104Z', p.gold, sw * 0.7));
+  } else {
+    o += shape(ctx, 'M92 132C90 118 90 104 94 96C98 88 108 86 112 92L122 96L112 100C110 108 110 120 108 134Z', body);
+    o += `<circle cx="104" cy="95" r="2.4" fill="${p.gold}"/>` + shape(ctx, 'M112 92L126 96L112 101Z', p.gold, sw * 0.7);
+    if (crown) o += shape(ctx, 'M92 88L90 70L97 78L103 66L109 78L116 70L114 88Q103 84 92 88Z', p.gold);
+  }
+  o += sym(ctx, 'D', 100, 168, 56);
+  return t(o);
 }
 
 // ---------------------------------------------------------------- figures
@@ -359,7 +389,7 @@ function mark(ctx) {
 
 /** The figures, after the pip cards, in rank order: Fante (Jack), Cavallo (the French Queen), Re (King). */
 const FIGURES = [fante, cavallo, re];
-const figure = (ctx, i) => (ctx.french && FIGURES[i] === cavallo ? donna : FIGURES[i]);
+const figure = (ctx, i) => (ctx.french ? (FIGURES[i] === cavallo ? donna : FIGURES[i]) : ctx.st?.figures?.[i] || FIGURES[i]);
 
 // The decks this art draws: how many pip ranks come before the three figures, the courts'
 // corner letters (Italian, French) when a deck shows letters and not numbers, and how many
@@ -400,35 +430,46 @@ function parse(code, deck) {
   return [+m[1], m[2], !!m[3], d];
 }
 
-function frame(p, inner, label) {
-  return `<svg xmlns="${NS}" viewBox="0 0 ${W} ${H}" data-card="${label}">` +
+function frame(p, inner, label, style) {
+  return `<svg xmlns="${NS}" viewBox="0 0 ${W} ${H}" data-card="${label}"${style ? ` data-style="${style}"` : ''}>` +
     `<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="12" fill="${p.card}" stroke="${p.edge}" stroke-width="2"/>` +
     `${inner}</svg>`;
 }
 
 const cache = new Map();
 
-/** One card's SVG. deck: 40 (default), 52 or 80; a code the deck does not hold throws. */
-export function cardSVG(code, { french = false, highContrast = false, deck = 40 } = {}) {
-  const key = `${code}|${+!!french}${+!!highContrast}|${deck}`;
-  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck));
+/** One card's SVG. deck: 40 (default), 52 or 80; a code the deck does not hold throws.
+ *  style: a deck style (static/js/decks/*.js, NAPOLETANE below), or none for the plain art
+ *  (the Napoletane drawing with corner indices, what the tests of the art check). */
+export function cardSVG(code, { french = false, highContrast = false, deck = 40, style = null } = {}) {
+  const key = `${code}|${+!!french}${+!!highContrast}|${deck}|${style?.id || ''}`;
+  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck, style));
   return cache.get(key);
 }
 
-function draw(code, french, highContrast, deck) {
+function draw(code, french, highContrast, deck, st) {
   const [rank, suit, second, d] = parse(code, deck);
-  const ctx = { p: highContrast ? HC : PAL, french };
-  let inner = '', label = String(rank);
+  const base = highContrast ? HC : PAL;
+  // A style may change the paper and the colours (never in high contrast, whose colours are the point),
+  // and gives each suit the colour of the platform its figures stand on (ground).
+  const p = { ...base, ...(highContrast || french ? {} : st?.pal), ground: (!french && st?.grounds?.[suit]) || base.ground };
+  const ctx = { p, french, st: french ? null : st, suit, rank, deck, highContrast };
+  let inner = st?.under && !french ? st.under(ctx) : '', label = String(rank);
   if (rank <= d.pips) {
-    if (suit === 'D' && rank === 7) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;
+    const gold = !french && (st?.settebello ?? true);
+    if (suit === 'D' && rank === 7 && gold) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;
     inner += pips(ctx, suit, rank);
   } else {
     inner += figure(ctx, rank - d.pips - 1)(ctx, suit);
     if (d.letters) label = d.letters[+french][rank - d.pips - 1];
   }
-  inner += index(ctx, suit, label);
+  // The corner index: every deck but a style's that has none (the regional Italian decks show no
+  // number: the pips and the figures tell). The 52 cards keep it (ten numerals and three courts
+  // are not told apart at a glance without), and so does high contrast (it is there to be read).
+  if (french || !st || st.indices !== false || d.letters || highContrast) inner += index(ctx, suit, label);
   if (second) inner += mark(ctx);
-  return frame(ctx.p, inner, `${rank}${suit}${second ? SECOND : ''}`);
+  if (st?.over && !french) inner += st.over(ctx);
+  return frame(ctx.p, inner, `${rank}${suit}${second ? SECOND : ''}`, st?.id);
 }
 
 // Diagonal lattice clipped by hand to a rectangle, so no clipPath id is needed.
@@ -462,3 +503,22 @@ export function cardDataURL(code, opts) {
   const svg = code === 'back' ? backSVG(opts) : cardSVG(code, opts);
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
+
+// ---------------------------------------------------------------- the default style
+/** The Napoletane, the default style: this file's own drawing as the Neapolitan pattern has it —
+ *  single-ended figures standing full length on a platform of their suit's colour (coins yellow,
+ *  cups red, swords blue, clubs green), knobbly wooden clubs and straight swords that do not cross
+ *  but in the two and three, the double-headed uncrowned eagle holding the ace of coins, and no corner
+ *  index (the 52 cards and high contrast keep theirs, see draw). The other styles are modules of
+ *  static/js/decks/, loaded when chosen (static/js/deck.js). */
+export const NAPOLETANE = {
+  id: 'napoletane', indices: false,
+  grounds: { D: '#e9c445', C: '#cf4a3c', S: '#4f7fc4', B: '#5d9a4a' },
+  ace: (ctx, suit) => (suit === 'D' ? eagle(ctx, { heads: 2 }) : null),
+};
+// The eagle draws the ace's coin itself: the plain pip is not drawn again over it.
+NAPOLETANE.pips = (ctx, suit, rank) => (suit === 'D' && rank === 1 ? eagle(ctx, { heads: 2 }) : pipsPlain(ctx, suit, rank));
+
+/** What the style modules draw with: the same symbols, hands, outlines, figures and layouts. */
+export const kit = { W, H, FONT, PAL, SYM, FR, ROUND, LONG, r2, sym, held, blob, shape, dot, ell, face, rays, wreath, mane,
+  petals, fante, cavallo, re, donna, DRESS, HOLD, eagle, pips: (ctx, suit, rank) => pipsPlain(ctx, suit, rank), index, backSVG };

@@ -246,6 +246,8 @@ function wire() {
     if (file && engine) await loadText(await file.text());
   });
   onLanguageChange(translate);
+  // deck.js: another deck style was chosen (or the remembered one arrived): draw the step again
+  document.addEventListener("deckstyle", () => { if (replay) show(); });
 }
 
 async function main() {

@@ -10,7 +10,7 @@ import { esc, variantName } from "./names.js";
 import { info } from "./store.js";
 
 function card(code, note = "") {
-  return `<figure class="rc"><img src="${cardDataURL(code)}" alt="${esc(cardName(code))}">${note ? `<figcaption>${esc(note)}</figcaption>` : ""}</figure>`;
+  return `<figure class="rc"><img data-art="${esc(code)}" src="${cardDataURL(code)}" alt="${esc(cardName(code))}">${note ? `<figcaption>${esc(note)}</figcaption>` : ""}</figure>`;
 }
 const row = (...items) => `<div class="rules__cards">${items.join("")}</div>`;
 const plus = `<span class="rules__op" aria-hidden="true">+</span>`;

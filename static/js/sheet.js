@@ -10,7 +10,7 @@ import { info } from "./store.js";
 
 
 export function small(code) {
-  return `<img class="mini" src="${cardDataURL(code)}" alt="${esc(cardName(code))}" title="${esc(cardName(code))}">`;
+  return `<img class="mini" data-art="${esc(code)}" src="${cardDataURL(code)}" alt="${esc(cardName(code))}" title="${esc(cardName(code))}">`;
 }
 
 /** What a side's cell says under its points for a category ("22 cards"), as on a paper score

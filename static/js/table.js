@@ -24,7 +24,7 @@ import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialo
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
 import { showNotice } from "./notice.js";
-import { art as cardDataURL, setDeck } from "./deck.js";
+import { art as cardDataURL, setDeck, redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 
 let params = new URLSearchParams(location.search); // read again by restart()
@@ -846,7 +846,7 @@ async function lastTrick() {
     const p = document.createElement("p");
     p.textContent = playSentence(tr.name, { ...tr, scopa: false }, { you: saidToYou(currentView(), tr.seat) });
     const row = document.createElement("div"); row.className = "trick__cards";
-    const img = (c, cls) => { const i = document.createElement("img"); i.src = cardDataURL(c); i.alt = cardName(c); i.className = cls; return i; };
+    const img = (c, cls) => { const i = document.createElement("img"); i.src = cardDataURL(c); i.dataset.art = c; i.alt = cardName(c); i.className = cls; return i; };
     const arrow = document.createElement("span"); arrow.className = "trick__arrow"; arrow.textContent = "⟶"; arrow.setAttribute("aria-hidden", "true");
     row.append(img(tr.card, "trick__played"), arrow, ...tr.presa.map((c) => img(c, "trick__taken")));
     body.append(p, row);
@@ -950,6 +950,9 @@ function wire() {
     stage.redraw();
     for (const img of document.querySelectorAll("#felt .card--down > img")) img.src = cardDataURL("back", { highContrast });
   });
+  // deck.js: the player chose another deck style; every card in sight takes the new look (the
+  // table's, the score sheet's, the rules page's, the last trick's); their names stay the same
+  document.addEventListener("deckstyle", () => { stage.redraw(); redrawArt(document); });
   // another module asks (bracket.js: a tournament's match; clock.js: a player ran out of time)
   on("command", (d) => {
     if (d?.type === "new-game" && d.config) startGame(d.config).catch(() => {});

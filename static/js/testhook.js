@@ -17,6 +17,7 @@
 // way (bracket.js holds it). Tests that change those keep a page of their own.
 import { restart } from "./table.js";
 import { initLanguage } from "./i18n.js";
+import { restoreStyle } from "./deck.js";
 
 const PREFIX = "settebello.";
 const UNDOABLE = ["settebello.access", "settebello.tournament"];
@@ -44,6 +45,7 @@ async function reset(query = "") {
   history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}`);
   for (const k of gameKeys()) localStorage.removeItem(k);
   await initLanguage();
+  await restoreStyle();   // deck.js: the deck style of the address (?style=) or the default
   await restart();
 }
 
