@@ -19,3 +19,23 @@ export const art = (code, opts = {}) => cardDataURL(code, { ...current, ...opts 
 
 /** A card's picture as SVG text, drawn for the deck on screen. */
 export const artSVG = (code, opts = {}) => cardSVG(code, { ...current, ...opts });
+
+// ---- deck styles (issue 24): the regional pictures the player picks in the Settings dialog
+// (settings.js remembers the choice). Until the regional decks are drawn there is one style, the
+// art above; the card's name (its accessible name) never depends on the style.
+export const STYLES = [{ id: "napoletane", nameKey: "deckstyle.napoletane" }];
+let chosenStyle = STYLES[0].id;
+
+/** The deck style on screen (an id of STYLES). */
+export function style() { return chosenStyle; }
+
+/** Draw with style `id` from now on (an unknown id: the first); its art is loaded when first asked
+ *  for, then a `deckstyle` event ({detail: {id}}) on document says the cards may be redrawn. */
+export async function setStyle(id) {
+  chosenStyle = (STYLES.find((s) => s.id === id) || STYLES[0]).id;
+  document.dispatchEvent(new CustomEvent("deckstyle", { detail: { id: chosenStyle } }));
+  return chosenStyle;
+}
+
+/** A card's picture (or "back") in style `id`, for a preview (the Settings dialog). */
+export const previewArt = (code, id = chosenStyle, opts = {}) => art(code, opts);

@@ -25,6 +25,7 @@ import { restoreSaved } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { art as cardDataURL, setDeck } from "./deck.js";
 import { pointerInput } from "./input.js";
+import { sound } from "./sound.js";
 
 let params = new URLSearchParams(location.search); // read again by restart()
 setFast(params.get("fast") === "1");
@@ -297,6 +298,7 @@ async function showPlay(prev, next, e, op) {
   let scene = moved(prev, played.map((m) => ({ ...m, to: "table" })), next);
   shown = scene;
   await draw(scene, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
+  sound(taken.length ? "capture" : "play");
   if (taken.length) {
     const taking = new Set([e.card, ...taken.map((m) => m.card)]);
     for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", taking.has(b.dataset.card));
@@ -305,6 +307,7 @@ async function showPlay(prev, next, e, op) {
   } else {
     await pause(PACE.after);
   }
+  if (e.scopa) sound("scopa");
   if (e.scopa) callout(t("callout.scopa"));
   else if (e.special) callout(t(`callout.${e.special}`));  // SB41, SB42: a sweep of its own worth
   if (dealt) {
@@ -316,6 +319,7 @@ async function showPlay(prev, next, e, op) {
     await pause(PACE.after);
   }
   shown = next;
+  if (dealt) sound("deal");
   await draw(next, { from: dealt ? null : e.seat });
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
@@ -337,6 +341,7 @@ async function showClaim(prev, next, e, op) {
   verdict = c.answer ? text : "";
   setView(next, op);
   if (!c.answer) {
+    sound("play");
     callout(t("callout.claim"));
     shown = next;
     await draw(next, { from: e.seat, hideHand: next.pass_to !== null && prev.seat !== e.seat });
@@ -356,6 +361,7 @@ async function showClaim(prev, next, e, op) {
     // trusted, or doubted and true: the whole table is taken with the claimed card, lit, then to the pile
     const lit = [...$("table-cards").querySelectorAll(".card")];
     for (const b of lit) b.classList.add("card--taking");
+    sound(e.scopa ? "scopa" : "capture");
     if (e.scopa) callout(t("callout.scopa"));
     await pause(PACE.show);
     for (const b of lit) b.classList.remove("card--taking");
@@ -497,6 +503,7 @@ function focusHand() {
 async function handEnd() {
   await pause(PACE.sheet);
   const view = currentView();
+  sound(view.phase === "over" ? "match" : "hand");
   // the table's words first, then each module's (access.js says the points after "Hand over")
   if (view.phase === "over") announce(winnerLine(view));
   else announce(t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
@@ -528,6 +535,7 @@ function showSheet() {
       try { v = await game("next_hand"); } catch (err) { busy = false; failed(err, { speak: false }); return; }
       $("sheet").hidden = true;
       accept(v, "next_hand");
+      sound("deal");
       await queue.run(() => draw(v, { fresh: true }));
       busy = false;
       await advance();
@@ -634,6 +642,7 @@ async function startGame(config, { deal = true, report = true } = {}) {
   seatsKey = "";
   announce(t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
+  if (deal) sound("deal");
   await queue.run(() => draw(v, { fresh: true, animate: deal }));
   busy = false;
   markReady();

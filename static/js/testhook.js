@@ -17,6 +17,7 @@
 // way (bracket.js holds it). Tests that change those keep a page of their own.
 import { restart } from "./table.js";
 import { initLanguage } from "./i18n.js";
+import { applySettings } from "./settings.js";
 
 const PREFIX = "settebello.";
 const UNDOABLE = ["settebello.access", "settebello.tournament"];
@@ -43,6 +44,7 @@ async function reset(query = "") {
   window.dispatchEvent(matchMedia("(pointer: coarse)").matches ? new PointerEvent("pointerdown") : new KeyboardEvent("keydown"));
   history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}`);
   for (const k of gameKeys()) localStorage.removeItem(k);
+  applySettings();  // the Settings dialog's choices (deck style, sound, pace) back to their defaults
   await initLanguage();
   await restart();
 }
