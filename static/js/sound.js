@@ -109,7 +109,9 @@ function burst(c, out, t, { freq = 2600, to = null, q = 0.8, dur = 0.05, peak = 
   f.type = "bandpass"; f.Q.value = q;
   f.frequency.setValueAtTime(freq, t);
   if (to) f.frequency.exponentialRampToValueAtTime(to, t + dur);
-  src.connect(f).connect(envelope(c, t, peak, dur)).connect(out);
+  const soft = c.createBiquadFilter();  // white noise is hissy above a card's own sound
+  soft.type = "lowpass"; soft.frequency.value = 6000;
+  src.connect(f).connect(soft).connect(envelope(c, t, peak, dur)).connect(out);
   src.start(t, Math.random() * 0.8);
   src.stop(t + dur + 0.02);
 }
