@@ -15,13 +15,21 @@ const reduced = () => {
   return chosen ? chosen === "reduce" : !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 };
 
-/** Animation timings in ms; all 0 in fast mode (?fast=1) or with reduced motion. */
-export const timing = { move: 320, fast: false };
+/** Animation timings in ms; all 0 in fast mode (?fast=1). `pace` (the computer's pace) scales every
+ *  pause between plays and `length` every card's slide: the player's settings (settings.js); a
+ *  length of 0, like reduced motion, means no slide at all. */
+export const timing = { move: 320, fast: false, pace: 1, length: 1 };
 export function setFast(fast) { timing.fast = !!fast; }
-export function motion() { return !(timing.fast || reduced()); }
+/** The computer's pace: a factor on the pauses between plays (1 as before, 0 for none). */
+export function setPace(factor) { timing.pace = Number.isFinite(factor) ? Math.max(0, factor) : 1; }
+/** The length of the cards' slides: a factor on each (1 as before, 0 for none). */
+export function setAnimation(factor) { timing.length = Number.isFinite(factor) ? Math.max(0, factor) : 1; }
+export function motion() { return !(timing.fast || reduced() || !timing.length); }
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** Wait ms unless animations are off (fast mode or reduced motion). */
-export const pause = (ms) => (motion() ? sleep(ms) : Promise.resolve());
+/** Wait ms times the pace, unless the pace is instant or the page in fast mode. Reduced motion and
+ *  animations turned off do not shorten it: cards that jump instead of sliding still need the time
+ *  to be seen. */
+export const pause = (ms) => (timing.fast || !timing.pace ? Promise.resolve() : sleep(ms * timing.pace));
 
 let artOpts = {};
 /** Card art options (e.g. {highContrast: true}); re-drawn by the caller's next render. */
@@ -92,7 +100,7 @@ export class CardStage {
    * start from origin(el) (a DOMRect, e.g. the hand of the seat that played them) or fade in.
    * Resolves when the moves are done.
    */
-  async play(first, { origin = () => null, ms = timing.move } = {}) {
+  async play(first, { origin = () => null, ms = timing.move * timing.length } = {}) {
     if (!motion()) return;
     const moving = [];
     for (const el of document.querySelectorAll(".card")) {

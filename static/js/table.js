@@ -26,6 +26,7 @@ import { restoreSaved } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { art as cardDataURL, setDeck, redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
+import { sound } from "./sound.js";
 
 let params = new URLSearchParams(location.search); // read again by restart()
 setFast(params.get("fast") === "1");
@@ -313,6 +314,7 @@ async function showPlay(prev, next, e, op, g = generation) {
   shown = scene;
   await draw(scene, { from: e.seat, hideHand: hide && prev.seat !== e.seat });
   if (!live(g)) return;
+  sound(taken.length ? "capture" : "play");
   if (taken.length) {
     const taking = new Set([e.card, ...taken.map((m) => m.card)]);
     for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", taking.has(b.dataset.card));
@@ -322,6 +324,7 @@ async function showPlay(prev, next, e, op, g = generation) {
     await pause(PACE.after);
   }
   if (!live(g)) return;
+  if (e.scopa) sound("scopa");
   if (e.scopa) callout(t("callout.scopa"));
   else if (e.special) callout(t(`callout.${e.special}`));  // SB41, SB42: a sweep of its own worth
   if (dealt) {
@@ -334,6 +337,7 @@ async function showPlay(prev, next, e, op, g = generation) {
     if (!live(g)) return;
   }
   shown = next;
+  if (dealt) sound("deal");
   await draw(next, { from: dealt ? null : e.seat });
   if (!live(g)) return;
   if (e.sweep && e.sweep.cards.length) {
@@ -356,6 +360,7 @@ async function showClaim(prev, next, e, op, g) {
   verdict = c.answer ? text : "";
   setView(next, op);
   if (!c.answer) {
+    sound("play");
     callout(t("callout.claim"));
     shown = next;
     await draw(next, { from: e.seat, hideHand: next.pass_to !== null && prev.seat !== e.seat });
@@ -378,6 +383,7 @@ async function showClaim(prev, next, e, op, g) {
     // trusted, or doubted and true: the whole table is taken with the claimed card, lit, then to the pile
     const lit = [...$("table-cards").querySelectorAll(".card")];
     for (const b of lit) b.classList.add("card--taking");
+    sound(e.scopa ? "scopa" : "capture");
     if (e.scopa) callout(t("callout.scopa"));
     await pause(PACE.show);
     for (const b of lit) b.classList.remove("card--taking");
@@ -528,6 +534,7 @@ async function handEnd(g) {
   await pause(PACE.sheet);
   if (!live(g)) return;
   const view = currentView();
+  sound(view.phase === "over" ? "match" : "hand");
   // the table's words first, then each module's (access.js says the points after "Hand over")
   if (view.phase === "over") announce(winnerLine(view));
   else announce(t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
@@ -574,6 +581,7 @@ function showSheet() {
         if (!live(g)) return;
         $("sheet").hidden = true;
         accept(next, "next_hand");
+        sound("deal");
         await queue.run(() => live(g) && draw(next, { fresh: true }));
         if (!live(g)) return;
         busy = false;
@@ -704,6 +712,7 @@ async function startGame(config, { deal = true, report = true } = {}) {
   seatsKey = "";
   announce(t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
+  if (deal) sound("deal");
   await queue.run(() => live(g) && draw(v, { fresh: true, animate: deal }));
   if (!live(g)) return;
   busy = false;

@@ -18,6 +18,7 @@
 import { restart } from "./table.js";
 import { initLanguage } from "./i18n.js";
 import { restoreStyle } from "./deck.js";
+import { applySettings } from "./settings.js";
 
 const PREFIX = "settebello.";
 const UNDOABLE = ["settebello.access", "settebello.tournament"];
@@ -44,6 +45,7 @@ async function reset(query = "") {
   window.dispatchEvent(matchMedia("(pointer: coarse)").matches ? new PointerEvent("pointerdown") : new KeyboardEvent("keydown"));
   history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}`);
   for (const k of gameKeys()) localStorage.removeItem(k);
+  applySettings();  // the Settings dialog's choices (sound, pace) back to their defaults
   await initLanguage();
   await restoreStyle();   // deck.js: the deck style of the address (?style=) or the default
   await restart();

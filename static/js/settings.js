@@ -1,0 +1,193 @@
+// The Settings dialog (issue 24, "Settings" in the bar's More menu): the cards' style (deck.js's
+// STYLES, with a preview), the sound (on or off, the volume: sound.js) and the pace (how long the
+// computer takes over a play, how long a card takes to slide: animate.js). A choice applies at
+// once and is remembered in this browser (storage.js, one key), and applied again on the next visit.
+// Reduced motion (the Help dialog, else the system's) still wins over the animation length: cards
+// do not slide, whatever is chosen here.
+//
+//   openSettings()        the dialog (the More menu's "Settings" button)
+//   applySettings()       what is stored, applied (at load; the test hook's reset after it forgets it)
+//   settings()            {deck, sound, volume, pace, animation} as they stand
+import { t, cardName, onLanguageChange } from "./i18n.js";
+import { readJSON, writeJSON } from "./storage.js";
+import { esc } from "./names.js";
+import { setPace, setAnimation, motion } from "./animate.js";
+import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
+import { STYLES, style, setStyle, art } from "./deck.js";
+import { info } from "./store.js";
+
+export const SETTINGS_KEY = "settebello.settings";
+/** The computer's pace: a factor on the table's pauses between plays (normal: about 1 s a play). */
+export const PACES = { relaxed: 1.8, normal: 1, fast: 0.4, instant: 0 };
+/** The cards' animation length: a factor on each slide (off: none). */
+export const ANIMATIONS = { slow: 1.6, normal: 1, fast: 0.5, off: 0 };
+/** The preview's cards: one of each suit, by rank (the Settebello first, then figures and an ace). */
+const PREVIEW_RANKS = [7, 1, 10, 9];
+
+const stored = () => {
+  const s = readJSON(SETTINGS_KEY, {});
+  return s && typeof s === "object" && !Array.isArray(s) ? s : {};
+};
+
+/** The settings as they stand: the player's choices, else the defaults. */
+export function settings() {
+  const s = stored();
+  return {
+    deck: style(),  // deck.js remembers the style (and takes ?style= over it)
+    sound: typeof s.sound === "boolean" ? s.sound : SOUND_BY_DEFAULT,
+    volume: Number.isFinite(s.volume) ? Math.min(1, Math.max(0, s.volume)) : DEFAULT_VOLUME,
+    pace: Object.hasOwn(PACES, s.pace) ? s.pace : "normal",
+    animation: Object.hasOwn(ANIMATIONS, s.animation) ? s.animation : "normal",
+  };
+}
+
+/** Apply what is stored: the pace and slides (animate.js), the sound (the deck style is deck.js's). */
+export function applySettings() {
+  const s = settings(), root = document.documentElement;
+  setPace(PACES[s.pace]);
+  setAnimation(ANIMATIONS[s.animation]);
+  setSound({ on: s.sound, volume: s.volume });
+  root.dataset.pace = s.pace;
+  root.dataset.animation = s.animation;
+  return s;
+}
+
+function choose(name, value) {
+  if (name === "deck") {
+    setStyle(value).catch((err) => console.warn(`Settebello: deck style ${value} not loaded (${err.message})`));
+    return;
+  }
+  const err = writeJSON(SETTINGS_KEY, { ...stored(), [name]: value });
+  if (err) console.warn(`Settebello: the setting is not remembered (${err.message})`);
+  applySettings();
+}
+
+// ---------------------------------------------------------------- the dialog
+
+function dialog() {
+  let d = document.getElementById("settings-dialog");
+  if (!d) {
+    d = document.createElement("dialog");
+    d.id = "settings-dialog";
+    d.className = "dialog settings";
+    d.setAttribute("aria-labelledby", "settings-title");
+    document.body.append(d);
+    wire(d);
+  }
+  return d;
+}
+
+/** The stylesheet of the dialog, loaded the first time it opens (the first paint does not wait for it). */
+function stylesheet() {
+  if (document.getElementById("settings-css")) return Promise.resolve();
+  const link = Object.assign(document.createElement("link"), { id: "settings-css", rel: "stylesheet",
+    href: new URL("../css/settings.css", import.meta.url).href });
+  const loaded = new Promise((resolve) => { link.onload = link.onerror = resolve; });
+  document.head.append(link);
+  return loaded;
+}
+
+/** A radio group: a fieldset with its legend and one labelled radio button per value. */
+function radios(name, legend, values, chosen) {
+  return `<fieldset class="settings__group" data-setting="${name}"><legend>${esc(legend)}</legend>
+    <div class="settings__options">${values.map(([value, label]) => `<label class="settings__option">
+      <input type="radio" name="settings-${name}" value="${esc(value)}" ${value === chosen ? "checked" : ""}>
+      <span>${esc(label)}</span></label>`).join("")}</div></fieldset>`;
+}
+
+/** The preview's cards (codes from Python's deck description), or none before the engine described it. */
+function previewCards() {
+  const deck = info()?.deck;
+  if (!deck) return [];
+  return deck.suits.map((suit, i) => deck.cards.find((c) => c.suit === suit && c.rank === PREVIEW_RANKS[i % PREVIEW_RANKS.length]))
+    .filter(Boolean).map((c) => c.code);
+}
+
+function previewRow() {
+  const imgs = previewCards().map((code) => `<img src="${art(code)}" alt="${esc(cardName(code))}" width="56" height="90">`);
+  imgs.push(`<img src="${art("back")}" alt="${esc(t("settings.back"))}" width="56" height="90">`);
+  return imgs.join("");
+}
+
+function render() {
+  const d = dialog(), s = settings();
+  const calm = !motion() && s.animation !== "off";  // reduced motion wins: say so
+  const volume = Math.round(s.volume * 100);
+  d.innerHTML = `<form method="dialog" class="settings__form">
+    <h2 id="settings-title">${esc(t("settings.title"))}</h2>
+    <section class="settings__section" aria-labelledby="settings-cards">
+      <h3 id="settings-cards">${esc(t("settings.cards"))}</h3>
+      <div class="settings__preview" data-testid="settings-preview" role="group" aria-label="${esc(t("settings.preview"))}">${previewRow()}</div>
+      ${radios("deck", t("settings.deckStyle"), STYLES.map((x) => [x.id, t(x.nameKey)]), s.deck)}
+    </section>
+    <section class="settings__section" aria-labelledby="settings-sound-h">
+      <h3 id="settings-sound-h">${esc(t("settings.sound"))}</h3>
+      <label class="settings__check"><input type="checkbox" id="settings-sound" ${s.sound ? "checked" : ""}>
+        <span>${esc(t("settings.soundOn"))}</span></label>
+      <label class="settings__range" for="settings-volume"><span>${esc(t("settings.volume"))}</span>
+        <input type="range" id="settings-volume" min="0" step="5" value="${volume}" aria-valuetext="${volume} %">
+        <output id="settings-volume-out" for="settings-volume" aria-hidden="true">${volume} %</output></label>
+      <button type="button" class="btn" id="settings-try">${esc(t("settings.try"))}</button>
+    </section>
+    <section class="settings__section" aria-labelledby="settings-pace-h">
+      <h3 id="settings-pace-h">${esc(t("settings.pace"))}</h3>
+      ${radios("pace", t("settings.computerPace"), Object.keys(PACES).map((k) => [k, t(`settings.pace.${k}`)]), s.pace)}
+      ${radios("animation", t("settings.animation"), Object.keys(ANIMATIONS).map((k) => [k, t(`settings.animation.${k}`)]), s.animation)}
+      <p class="settings__note" id="settings-calm" ${calm ? "" : "hidden"}>${esc(t("settings.calm"))}</p>
+    </section>
+    <div class="dialog__actions"><button value="close" class="btn btn--primary" id="settings-close">${esc(t("action.close"))}</button></div>
+  </form>`;
+  d.querySelector("#settings-volume").max = "100";
+}
+
+/** Redraw the preview's cards (a new deck style is ready). */
+function redrawPreview() {
+  const box = dialog().querySelector(".settings__preview");
+  if (box) box.innerHTML = previewRow();
+}
+
+let opener = null;
+
+/** Open the Settings dialog; the focus goes to its first control and comes back where it was. */
+export async function openSettings() {
+  const d = dialog();
+  if (d.open) return;
+  opener = document.activeElement;
+  await stylesheet();
+  render();
+  d.showModal();
+  d.querySelector("input[name=settings-deck]:checked, input")?.focus();
+}
+
+function wire(d) {
+  d.addEventListener("change", (e) => {
+    const el = e.target;
+    if (el.name === "settings-deck") choose("deck", el.value);
+    else if (el.name === "settings-pace") choose("pace", el.value);
+    else if (el.name === "settings-animation") { choose("animation", el.value); d.querySelector("#settings-calm").hidden = motion() || el.value === "off"; }
+    else if (el.id === "settings-sound") { choose("sound", el.checked); if (el.checked) sound("play"); }
+    else if (el.id === "settings-volume") { choose("volume", Number(el.value) / 100); sound("play"); }
+  });
+  d.addEventListener("input", (e) => {
+    if (e.target.id !== "settings-volume") return;
+    const text = `${e.target.value} %`;
+    e.target.setAttribute("aria-valuetext", text);
+    d.querySelector("#settings-volume-out").textContent = text;
+  });
+  d.addEventListener("click", (e) => {
+    if (e.target.closest("#settings-try")) sound("scopa");
+  });
+  d.addEventListener("close", () => {
+    // back where the player was; a button folded away in the More menu gives the focus to "More"
+    const back = opener?.isConnected && opener.getClientRects().length ? opener : document.getElementById("more-btn");
+    if (back?.getClientRects().length) back.focus();
+    opener = null;
+  });
+}
+
+applySettings();
+document.addEventListener("deckstyle", () => { if (dialog().open) redrawPreview(); });
+onLanguageChange(() => { const d = document.getElementById("settings-dialog"); if (d?.open) render(); });
+document.getElementById("settings-btn")?.addEventListener("click", () => {
+  openSettings().catch((err) => console.warn(`Settebello: settings (${err.message})`));
+});

@@ -1,0 +1,274 @@
+"""The Settings dialog (issue 24, parts 2 and 3): the table's own sounds, on by default on the game's
+own page and off in an embed, silenced by the mute switch and remembered; the computer's pace
+changes the time between its plays (measured in the page, compared between paces in one run), the
+URL's fast=1 still wins; reduced motion still wins over the animation length; the six sounds are
+heard (not silent, not clipped, short); axe-core finds nothing on the dialog, in each language and
+on a phone, and the focus goes into the dialog and back.
+
+The page's audio state is read through <html data-sound="on|off"> and, with ?test in the address,
+window.settebello.sound: {state: {on, volume, audio: the AudioContext's state or "none"}, log: every
+sound the table asked for, with whether it was played}."""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+
+import pytest
+
+from conftest import settled, wait_for_engine
+from site_helpers import wait_ready
+from test_a11y import axe_violations, strings
+
+SOUNDS = ["deal", "play", "capture", "scopa", "hand", "match"]
+
+
+def sound_log(page) -> list[dict]:
+    return page.evaluate("window.settebello.sound.log")
+
+
+def human_to_play(page) -> None:
+    # a playable card in the hand: the table is idle (cards are enabled only then)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
+                           " && !!document.querySelector('#hand-cards .card:not([disabled])')")
+
+
+def play_a_card(page) -> None:
+    """Click the first playable card of the hand (and its first capture choice, if asked), as a
+    player would, and wait until the engine has it."""
+    human_to_play(page)
+    before = page.evaluate("settebello.view.plays.length")
+    card = page.locator("#hand-cards .card:not([disabled])").first
+    card.click()
+    choice = page.locator("#choices:not([hidden]) button[data-play]")
+    if choice.count():
+        choice.first.click()
+    page.wait_for_function(f"settebello.view.plays.length > {before}")
+
+
+def open_settings(page):
+    if page.locator("#more-btn").is_visible():
+        page.click("#more-btn")
+    page.click("#settings-btn")
+    dialog = page.locator("#settings-dialog[open]")
+    dialog.wait_for()
+    return dialog
+
+
+def close_settings(page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
+
+
+def pick(page, group: str, value: str) -> None:
+    """Click the label of a radio choice in the dialog, as a player would."""
+    page.locator(f"#settings-dialog input[name='settings-{group}'][value='{value}']").locator("xpath=..").click()
+    page.wait_for_function(f"document.documentElement.dataset['{group}'] === '{value}'")
+
+
+# ---------------------------------------------------------------- sound
+
+
+def test_sound_is_on_by_default_muting_silences_it_and_the_choices_are_remembered(page, base_url):
+    page.goto(base_url + "index.html?test&fast=1&variant=scopa&seed=3&level=random")
+    wait_for_engine(page)
+    page.wait_for_function("!!window.settebello.sound")
+    assert page.evaluate("document.documentElement.dataset.sound") == "on"
+    state = page.evaluate("settebello.sound.state")
+    assert state["on"] and state["audio"] == "none"  # no audio at all before the player's first gesture
+
+    play_a_card(page)  # a click: the gesture that lets the page make sound
+    page.wait_for_function("settebello.sound.log.some(e => e.played && ['play', 'capture'].includes(e.name))")
+    assert page.evaluate("settebello.sound.state.audio") == "running"
+
+    dialog = open_settings(page)
+    switch = dialog.get_by_role("checkbox", name="Sound on")
+    assert switch.is_checked()
+    switch.uncheck()
+    page.wait_for_function("document.documentElement.dataset.sound === 'off'")
+    # the pace and the animation length, chosen in the same visit, are remembered too
+    pick(page, "pace", "relaxed")
+    pick(page, "animation", "slow")
+    close_settings(page)
+
+    heard = len(sound_log(page))
+    play_a_card(page)
+    human_to_play(page)  # the computer has answered: its play asked for a sound too
+    after = sound_log(page)[heard:]
+    assert len(after) >= 2, after  # the table still asked for its sounds ...
+    assert not any(e["played"] for e in after), after  # ... and none was played
+
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_function("!!window.settebello.sound")
+    root = page.evaluate("({sound: document.documentElement.dataset.sound, pace: document.documentElement.dataset.pace,"
+                         " animation: document.documentElement.dataset.animation})")
+    assert root == {"sound": "off", "pace": "relaxed", "animation": "slow"}
+    dialog = open_settings(page)
+    assert not dialog.get_by_role("checkbox", name="Sound on").is_checked()
+    assert dialog.get_by_role("radio", name="Relaxed").is_checked()
+    assert dialog.get_by_role("radio", name="Slow").is_checked()
+
+
+def test_sound_is_off_by_default_in_an_embed_until_its_player_turns_it_on(page, base_url):
+    page.goto(base_url + "examples/embed.html?test&fast=1&seed=3&level=random")
+    game = page.frame(url=re.compile(r"index\.html\?embed=1"))
+    assert game is not None
+    wait_ready(game)
+    game.wait_for_function("!!window.settebello.sound")
+    assert game.evaluate("document.documentElement.dataset.sound") == "off"
+
+    frame = page.frame_locator("#game")
+    before = game.evaluate("settebello.view.plays.length")
+    frame.locator("#hand-cards .card:not([disabled])").first.click()  # the player's gesture in the frame
+    choice = frame.locator("#choices:not([hidden]) button[data-play]")
+    if choice.count():
+        choice.first.click()
+    game.wait_for_function(f"settebello.view.plays.length > {before}")
+    game.wait_for_function("settebello.sound.log.length > 0")
+    settled(game)
+    # the table asked for its sounds, none was played, and the embedder's page got no audio at all
+    assert not any(e["played"] for e in game.evaluate("settebello.sound.log"))
+    assert game.evaluate("settebello.sound.state.audio") == "none"
+
+    # the player in the frame may still turn it on
+    if frame.locator("#more-btn").is_visible():
+        frame.locator("#more-btn").click()
+    frame.locator("#settings-btn").click()
+    frame.get_by_role("checkbox", name="Sound on").check()
+    game.wait_for_function("document.documentElement.dataset.sound === 'on' && settebello.sound.state.audio === 'running'")
+
+
+def test_the_six_sounds_are_heard_short_and_unclipped(table_page):
+    """Each sound rendered offline (no speaker needed): audible, below full scale, and over soon —
+    a card's sound in a fraction of a second, a chime or a fanfare within two seconds."""
+    page = table_page("fast=1&variant=scopa&seed=3&level=random")
+    found = page.evaluate("""async (names) => {
+        const m = await import('./static/js/sound.js');
+        const out = {};
+        for (const name of names) {
+            const x = await m.render(name, 3);
+            let peak = 0; for (const v of x) peak = Math.max(peak, Math.abs(v));
+            let last = 0; for (let i = 0; i < x.length; i++) if (Math.abs(x[i]) > peak * 0.01) last = i;
+            out[name] = { peak, seconds: last / 44100 };
+        }
+        return { sounds: out, names: m.SOUND_NAMES };
+    }""", SOUNDS)
+    assert sorted(found["names"]) == sorted(SOUNDS)
+    for name, s in found["sounds"].items():
+        assert 0.05 < s["peak"] < 1.0, (name, s)
+        assert s["seconds"] < (0.5 if name in ("play", "capture", "deal") else 2.0), (name, s)
+    # a chime rings longer than a card's tap
+    assert found["sounds"]["scopa"]["seconds"] > 2 * found["sounds"]["play"]["seconds"]
+
+
+# ---------------------------------------------------------------- pace
+
+
+def computer_gaps(page, rounds: int = 2) -> list[float]:
+    """Play `rounds` cards; the times (ms, the page's clock) between the computers' consecutive plays
+    after each, from the moment each play reached the table's view."""
+    page.evaluate("""() => { window.__plays = [];
+        if (!window.__paceWatch) { window.__paceWatch = true;
+            window.addEventListener('settebello:state', (e) => {
+                if (e.detail.op === 'computer_step') window.__plays.push(performance.now()); }); } }""")
+    gaps: list[float] = []
+    for _ in range(rounds):
+        human_to_play(page)  # a fresh load is ready before the computers who lead have played
+        page.evaluate("window.__plays = []")
+        play_a_card(page)
+        human_to_play(page)
+        times = page.evaluate("window.__plays")
+        assert len(times) == 3, times  # the three computers of a Scopone table, one after another
+        gaps += [b - a for a, b in zip(times, times[1:])]
+    return gaps
+
+
+def test_the_pace_setting_changes_the_time_between_the_computers_plays(table_page):
+    query = "variant=scopone&players=human,random,random,random&seed=5"
+    median = {}
+    for pace in ["relaxed", "fast", "instant"]:
+        page = table_page(query)
+        open_settings(page)
+        pick(page, "pace", pace)
+        close_settings(page)
+        median[pace] = statistics.median(computer_gaps(page))
+    # the URL's fast=1 (tests, benchmarks) still wins over a relaxed pace
+    page = table_page("fast=1&" + query)
+    open_settings(page)
+    pick(page, "pace", "relaxed")
+    close_settings(page)
+    median["relaxed, fast=1"] = statistics.median(computer_gaps(page))
+
+    ratios = {k: round(v / median["relaxed"], 3) for k, v in median.items()}
+    print("median gap between computer plays (ms):", {k: round(v) for k, v in median.items()}, "ratios:", ratios)
+    assert ratios["fast"] < 0.7, (median, ratios)
+    assert ratios["instant"] < 0.5, (median, ratios)
+    assert ratios["instant"] < ratios["fast"], (median, ratios)
+    assert ratios["relaxed, fast=1"] < 0.3, (median, ratios)
+
+
+def test_reduced_motion_wins_over_the_animation_length(table_page):
+    """Slow animations chosen: cards slide; the same with reduced motion asked for: none does."""
+    query = "variant=scopone&players=human,random,random,random&seed=5"
+    flew = {}
+    for system in ["no-preference", "reduce"]:
+        page = table_page(query)
+        page.emulate_media(reduced_motion=system)
+        page.wait_for_function(f"document.documentElement.dataset.motion === '{'reduce' if system == 'reduce' else 'full'}'")
+        dialog = open_settings(page)
+        pick(page, "animation", "slow")
+        assert dialog.locator("#settings-calm").is_visible() == (system == "reduce")  # the dialog says why
+        close_settings(page)
+        page.evaluate("""() => { window.__flew = 0;
+            window.__flyWatch?.disconnect();
+            window.__flyWatch = new MutationObserver((records) => {
+                for (const r of records) if (r.target.classList?.contains('card--flying')) window.__flew++; });
+            window.__flyWatch.observe(document.getElementById('felt'), { subtree: true, attributes: true, attributeFilter: ['class'] }); }""")
+        play_a_card(page)
+        human_to_play(page)
+        flew[system] = page.evaluate("window.__flew")
+        page.evaluate("window.__flyWatch.disconnect()")
+    assert flew["no-preference"] > 0 and flew["reduce"] == 0, flew
+
+
+# ---------------------------------------------------------------- the dialog
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_no_axe_violations_on_the_settings_dialog_and_the_focus_goes_in_and_back(table_page, lang):
+    words = strings(lang)
+    problems = {}
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}")
+    page.locator("#settings-btn").focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("#settings-dialog[open]")
+    dialog.wait_for()
+    assert page.evaluate("document.activeElement.closest('#settings-dialog') !== null")
+    assert dialog.get_by_role("heading", name=words["settings.title"]).is_visible()
+    for group in ["settings.deckStyle", "settings.computerPace", "settings.animation"]:
+        assert dialog.get_by_role("group", name=words[group]).is_visible()
+    assert dialog.get_by_role("slider", name=words["settings.volume"]).is_visible()
+    # the preview's cards have their names, the same whatever the deck's style
+    names = dialog.locator(".settings__preview img").evaluate_all("els => els.map(e => e.alt)")
+    assert len(names) >= 4 and all(names), names
+    problems["settings"] = axe_violations(page)
+    close_settings(page)
+    assert page.evaluate("document.activeElement.id") == "settings-btn"
+
+    # on a phone: from the More menu, and the focus back on "More" (the Settings button is folded away)
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}", viewport={"width": 360, "height": 740})
+    page.locator("#more-btn").focus()
+    page.keyboard.press("Enter")
+    page.locator("#settings-btn").focus()
+    page.keyboard.press("Enter")
+    page.locator("#settings-dialog[open]").wait_for()
+    problems["settings, phone"] = axe_violations(page)
+    page.emulate_media(contrast="more")
+    page.wait_for_function("document.documentElement.classList.contains('hc')")
+    problems["settings, phone, high contrast"] = axe_violations(page)
+    close_settings(page)
+    assert page.evaluate("document.activeElement.id") == "more-btn"
+    bad = {where: found for where, found in problems.items() if found}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
