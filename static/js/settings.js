@@ -119,6 +119,7 @@ function render() {
       <h3 id="settings-cards">${esc(t("settings.cards"))}</h3>
       <div class="settings__preview" data-testid="settings-preview" role="group" aria-label="${esc(t("settings.preview"))}">${previewRow()}</div>
       ${radios("deck", t("settings.deckStyle"), STYLES.map((x) => [x.id, t(x.nameKey)]), s.deck)}
+      <p class="settings__note">${esc(t("deckstyle.note"))}</p>
     </section>
     <section class="settings__section" aria-labelledby="settings-sound-h">
       <h3 id="settings-sound-h">${esc(t("settings.sound"))}</h3>
