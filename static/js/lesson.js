@@ -205,8 +205,10 @@ function place() {
   // the band between the bar and the table
   w = Math.min(window.innerWidth - 16, 420);
   let h = size(w);
+  // the top of what lies on the table (its cards, the mazzo), not of its box
+  const laid = [...$("center").querySelectorAll("#table-cards .card, #deck")].map((el) => el.getBoundingClientRect()).filter((r) => r.height);
+  const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : table.top;
   const cards = $("table-cards").getBoundingClientRect();
-  const tableTop = cards.height ? Math.min(cards.top, table.top + 4) : table.top;
   const left = Math.max(8, (window.innerWidth - w) / 2);
   if (bar.bottom + 8 + h <= tableTop - 14) {
     const tx = cards.height ? cards.left + cards.width / 2 : window.innerWidth / 2;
@@ -299,6 +301,9 @@ function start() {
   document.addEventListener("click", guard, true);
   new MutationObserver(sheetPanel).observe($("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
   window.addEventListener("resize", placeSoon);
+  // the hand's section grows when the capture choices open, the table when cards come
+  const watch = new ResizeObserver(() => place());
+  for (const id of ["me", "center", "table-cards"]) watch.observe($(id));
   onLanguageChange(() => {
     const box = $("lesson-offer");
     if (box) offer();
