@@ -182,6 +182,7 @@ function showStep(v) {
 /** Put the bubble where it hides neither the table's cards nor the hand: beside the hand on a wide
  *  screen (its arrow on the card to play), else in the band above the table (over the opponents,
  *  its arrow towards the table), else just above the hand. */
+const MARGIN = 8, GAP = 13, INSET = 17;  // px: from the window's edge, from what it points at, the arrow from a corner
 function place() {
   if (!coach || coach.hidden) return;
   const target = $("hand-cards").querySelector(`.card[data-card="${wanted[0]}"]`);
@@ -198,27 +199,27 @@ function place() {
   let w = Math.min(400, hand.left - 30);
   if (w >= 280) {
     const h = size(w);
-    const top = Math.max(bar.bottom + 8, Math.min(window.innerHeight - h - 8, hand.top + hand.height / 2 - h / 2));
+    const top = Math.max(bar.bottom + MARGIN, Math.min(window.innerHeight - h - MARGIN, hand.top + hand.height / 2 - h / 2));
     const cy = tr.top + tr.height / 2;
-    return set("left", hand.left - 18 - w, top, w, Math.max(16, Math.min(h - 16, cy - top)));
+    return set("left", hand.left - 18 - w, top, w, Math.max(INSET, Math.min(h - INSET, cy - top)));
   }
   // the band between the bar and the table
-  w = Math.min(window.innerWidth - 16, 420);
+  w = Math.min(window.innerWidth - 2 * MARGIN, 420);
   let h = size(w);
   // the top of what lies on the table (its cards, the mazzo), not of its box
   const laid = [...$("center").querySelectorAll("#table-cards .card, #deck")].map((el) => el.getBoundingClientRect()).filter((r) => r.height);
   const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : table.top;
   const cards = $("table-cards").getBoundingClientRect();
-  const left = Math.max(8, (window.innerWidth - w) / 2);
-  if (bar.bottom + 8 + h <= tableTop - 14) {
+  const left = Math.max(MARGIN, (window.innerWidth - w) / 2);
+  if (bar.bottom + MARGIN + h <= tableTop - GAP) {
     const tx = cards.height ? cards.left + cards.width / 2 : window.innerWidth / 2;
-    return set("top", left, bar.bottom + 8, w, Math.max(16, Math.min(w - 16, tx - left)));
+    return set("top", left, bar.bottom + MARGIN, w, Math.max(INSET, Math.min(w - INSET, tx - left)));
   }
   // just above the hand
   h = size(w);
   const cx = tr.left + tr.width / 2;
-  const l2 = Math.max(8, Math.min(window.innerWidth - w - 8, cx - w / 2));
-  return set("bottom", l2, Math.max(8, me.top - h - 14), w, Math.max(16, Math.min(w - 16, cx - l2)));
+  const l2 = Math.max(MARGIN, Math.min(window.innerWidth - w - MARGIN, cx - w / 2));
+  return set("bottom", l2, Math.max(MARGIN, me.top - h - GAP), w, Math.max(INSET, Math.min(w - INSET, cx - l2)));
 }
 let placeTimer;
 function placeSoon() { place(); clearTimeout(placeTimer); placeTimer = setTimeout(place, 450); }
