@@ -22,12 +22,13 @@ from scopa.state import Match, Play, PlayerView, PlayEvent
 
 from scopa_ai import LEVELS, seat_players
 from scopa_ai import hint as ai_hint
+from . import lesson as first_lesson
 from .errors import SessionError, is_whole
 
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
                "random": "Random"}
 HINT_LEVELS = ("expert", "master")
-CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament")  # clock, tournament: the session's
+CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson")  # clock, tournament: the session's
 
 
 def variants() -> list[dict[str, Any]]:
@@ -117,6 +118,7 @@ class Game:
         self.players = seat_players([None if s["human"] else s["level"] for s in seats], seed)
         self.humans = [i for i, s in enumerate(seats) if s["human"]]
         self.shown = self._first_human_to_show()  # the human seat whose hand the page shows
+        self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
 
     @classmethod
     def new(cls, config: Any) -> "Game":
@@ -127,6 +129,8 @@ class Game:
         if unknown:
             raise SessionError(f"unknown game setting(s): {', '.join(unknown)}; the settings are: "
                                f"{', '.join(CONFIG_KEYS)}")
+        if config.get("lesson") is not None:
+            return cls._lesson(config)
         variant = config.get("variant", "scopa")
         if not isinstance(variant, str):
             raise SessionError("the variant must be a preset id")
@@ -147,9 +151,27 @@ class Game:
         match.deal_until_played()
         return cls(variant, options, seats, seed, match, rng)
 
+    @classmethod
+    def _lesson(cls, config: dict[str, Any]) -> "Game":
+        """The first lesson (lesson.py): {lesson: "first", seats?} — the seats only name the person
+        and the computer; the deal, the rules and both sides' plays are the lesson's."""
+        if config["lesson"] != first_lesson.LESSON_ID:
+            raise SessionError(f"unknown lesson {config['lesson']!r}")
+        rules = first_lesson.rules()
+        seats = _check_seats(config.get("seats"), rules.players, preset(first_lesson.VARIANT).name)
+        if [s["human"] for s in seats] != [True, False]:
+            raise SessionError("the lesson is a person against the computer, the person first")
+        seed = 0  # nothing is shuffled: the script plays the computer
+        match = first_lesson.new_match([s["name"] for s in seats])
+        game = cls(first_lesson.VARIANT, dict(first_lesson.OPTIONS), seats, seed, match, random.Random(seed))
+        game.lesson = first_lesson.LESSON_ID
+        return game
+
     @property
     def config(self) -> dict[str, Any]:
         """The settings this game was made from (what a save keeps)."""
+        if self.lesson is not None:
+            return {"lesson": self.lesson, "seats": self.seats}
         return {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
 
     def _first_human_to_show(self) -> int:
@@ -200,6 +222,8 @@ class Game:
         if len(flags) == len(v["plays"]):
             for p, flag in zip(v["plays"], flags):
                 p["scopa"] = flag
+        if self.lesson is not None:
+            v["lesson"] = first_lesson.step(m, levels())
         return v
 
     def event_json(self, event: PlayEvent) -> dict[str, Any]:
@@ -246,6 +270,8 @@ class Game:
         if level not in HINT_LEVELS:
             raise SessionError(f"a hint comes from 'expert' or 'master', not {level!r}")
         self.check_persons_turn()
+        if self.lesson is not None:  # the lesson's hint is its script's play
+            return first_lesson.allowed(self.match)[0].to_json()
         return ai_hint(self.match.observe(self.match.turn), level).to_json()
 
     def record(self) -> dict[str, Any]:
@@ -272,13 +298,18 @@ class Game:
     def parse_play(self, play: Any) -> Play:
         """The shown person's play from the page, checked by the engine (nothing is played)."""
         self.check_persons_turn()
-        return self.match.parse_play(_notation(play))
+        checked = self.match.parse_play(_notation(play))
+        if self.lesson is not None:
+            first_lesson.check(self.match, checked)
+        return checked
 
     def choose(self, timer: Callable[[], float]) -> Turn:
         """The computer to move chooses its play (not made yet), timed by `timer` in ms."""
         m = self.match
         if m.phase != "play" or self.seats[m.turn]["human"]:
             raise SessionError("it is not a computer's turn")
+        if self.lesson is not None:
+            return Turn(m.turn, first_lesson.computer_play(m), 0.0)
         return choose_turn(m, self.players, timer)
 
     def apply(self, play: Play) -> PlayEvent:

@@ -335,6 +335,8 @@ class Session:
     def _summary(self) -> dict[str, Any] | None:
         """What this session's match counts for its first person, once it is over."""
         game, forfeit = self.game, self.time.forfeit
+        if game is not None and game.lesson is not None:
+            return None  # the lesson is not a match to count
         if game is None or not (game.match.phase == "over" or forfeit is not None):
             return None
         return match_summary(game.match, game.humans[0], game.variant,

@@ -455,7 +455,11 @@ export function openHelp() {
     ...TEXT_SIZES.map((n) => el("option", { value: String(n), selected: (s.textSize || 100) === n }, `${n} %`)));
   size.addEventListener("change", () => setSetting("textSize", parseInt(size.value, 10)));
 
+  // the first lesson (lesson.js listens for the command): played again from here
+  const lesson = el("button", { type: "button", class: "btn", i18n: "lesson.help.button", "data-testid": "lesson-help" });
+  lesson.addEventListener("click", () => { dlg.close(); emit("command", { type: "lesson" }); });
   dlg.append(
+    el("h3", { i18n: "lesson.help.title" }), el("p", { i18n: "lesson.help.text" }), el("p", {}, lesson),
     el("h3", { i18n: "access.help.keys" }), el("p", { i18n: "access.help.keys.intro" }), table,
     el("h3", { i18n: "access.help.display" }),
     el("label", {}, contrast, el("span", { i18n: "access.contrast" })),

@@ -1,0 +1,317 @@
+// The first lesson (issue 24, part 4): one guided hand of classic Scopa on a fixed deal. Python
+// owns the lesson (py/settebello/lesson.py: the deck, both sides' plays, each step and its words'
+// key); the view carries `lesson` = {step, text, cards, table, plays, options, say, turn, turns}
+// and, at the hand's end, {step: "primiera", sides, levels}. This module only shows it:
+//
+// - on a first visit a small welcome card over the table ("New to Scopa? Play a guided hand" /
+//   "Skip"), never in an embed, after a restored game, or with ?test unless the address says
+//   lesson=offer; either answer is remembered (settebello.lesson) so it is not offered again;
+// - during the lesson a coach bubble (its words in a polite live region) pointing at the card to
+//   play, that card and the table cards it takes lit; another card is not played: the bubble
+//   says which one to play;
+// - at the end, inside the score sheet, the primiera explained with each side's cards and values,
+//   then the levels to play against (Python's list) — a press starts that game.
+// It starts the lesson and the chosen game through store.js's "command" news (table.js's
+// startGame), and is started again from the Help dialog ({type: "lesson"} command, access.js).
+import { on, onView, emit, view as currentView, info } from "./store.js";
+import { t, theCard, theCards, cardName, language, onLanguageChange } from "./i18n.js";
+import { readText, writeText } from "./storage.js";
+import { levelName, sideName } from "./names.js";
+import { announce } from "./announce.js";
+import { computerName, loadPrefs, savePrefs } from "./dialog.js";
+import { pointerInput } from "./input.js";
+
+export const LESSON_KEY = "settebello.lesson";
+const LESSON_ID = "first";
+const params = new URLSearchParams(location.search);
+const $ = (id) => document.getElementById(id);
+
+let firstOp = null;   // the request that brought the page's first view ("restore": not a first visit)
+let coach = null;     // the bubble
+let wanted = [];      // the hand cards the step allows
+
+/** Remember that the lesson was offered and answered (played or skipped). */
+function markSeen() { writeText(LESSON_KEY, "seen"); }
+
+/** Whether to offer the lesson now: a first visit of a player, not an embed or a test. */
+function shouldOffer() {
+  if (params.get("embed") === "1") return false;
+  if (params.has("test") && params.get("lesson") !== "offer") return false;
+  if (readText(LESSON_KEY) !== null) return false;
+  if (firstOp === "restore" || readText("settebello.stats") !== null) return false;
+  return !currentView()?.lesson;
+}
+
+/** "the Seven of Coins or the Seven of Cups". */
+function orList(items) {
+  try { return new Intl.ListFormat(language(), { type: "disjunction" }).format(items); }
+  catch { return items.join(" / "); }
+}
+
+function button(text, cls, onClick, testid) {
+  const b = document.createElement("button");
+  b.type = "button"; b.className = cls; b.textContent = text;
+  if (testid) b.dataset.testid = testid;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// ------------------------------------------------------------------ the welcome card
+
+function offer() {
+  $("lesson-offer")?.remove();
+  const box = document.createElement("section");
+  box.id = "lesson-offer"; box.className = "lesson-offer";
+  box.setAttribute("aria-labelledby", "lesson-offer-title");
+  box.dataset.testid = "lesson-offer";
+  const h = document.createElement("h2"); h.id = "lesson-offer-title"; h.textContent = t("lesson.offer.title");
+  const p = document.createElement("p"); p.textContent = t("lesson.offer.text");
+  const row = document.createElement("div"); row.className = "lesson-offer__actions";
+  row.append(
+    button(t("lesson.offer.start"), "btn btn--primary", () => { box.remove(); startLesson(); }, "lesson-start"),
+    button(t("lesson.offer.skip"), "btn", () => {
+      markSeen(); box.remove();
+      announce(t("lesson.offer.skipped"));
+      if (!pointerInput) $("help-button")?.focus();
+    }, "lesson-skip"));
+  box.append(h, p, row);
+  // first in the table's tab order, right after the bar
+  $("felt").prepend(box);
+  announce(`${t("lesson.offer.title")} ${t("lesson.offer.text")}`);
+}
+
+/** Start the lesson (from the welcome card or the Help dialog). */
+function startLesson() {
+  markSeen();
+  $("lesson-offer")?.remove();
+  const levels = info()?.levels || [];
+  const config = { lesson: LESSON_ID, seats: [{ human: true, name: t("seat.you") },
+    { human: false, level: levels[0]?.id, name: computerName(1) }] };
+  emit("command", { type: "new-game", config });
+}
+
+// ------------------------------------------------------------------ the coach bubble
+
+function ensureCoach() {
+  if (coach?.isConnected) return coach;
+  coach = document.createElement("aside");
+  coach.id = "lesson-coach"; coach.className = "coach"; coach.hidden = true;
+  coach.setAttribute("aria-labelledby", "lesson-coach-title");
+  coach.dataset.testid = "lesson-coach";
+  coach.innerHTML = `<div class="coach__head"><p id="lesson-coach-title" class="coach__title"></p></div>
+    <p id="lesson-text" class="coach__text" aria-live="polite" data-testid="lesson-text"></p>
+    <p id="lesson-note" class="coach__note" aria-live="assertive" data-testid="lesson-note"></p>`;
+  coach.querySelector(".coach__head").append(button(t("lesson.end"), "btn btn--ghost coach__end", endLesson, "lesson-quit"));
+  // in the tab order between the table and the hand
+  $("me").before(coach);
+  return coach;
+}
+
+/** End the lesson early: the usual first table (the boot's choices) takes its place. */
+function endLesson() {
+  hideCoach();
+  emit("command", { type: "new-game", config: defaultConfig() });
+}
+
+function defaultConfig() {
+  const d = info(), lv = d?.default_level;
+  return { variant: "scopa", options: {}, seats: [{ human: true, name: t("seat.you") }, { human: false, level: lv, name: computerName(1) }] };
+}
+
+function hideCoach() {
+  if (coach) { coach.hidden = true; coach.querySelector("#lesson-note").textContent = ""; }
+  wanted = [];
+  $("lesson-style")?.remove();
+}
+
+/** The words of a step of the person's turn. */
+function stepText(v, s) {
+  // "Your {card}": the card's name; "Play {card}": with its article
+  const card = s.cards[0] ? cardName(s.cards[0]) : "";
+  switch (s.step) {
+    case "capture": return t("lesson.step.capture", { card, taken: theCards(s.table) });
+    case "choice": return t("lesson.step.choice", { card, options: orList(s.options.map(theCards)) });
+    case "single": return t("lesson.step.single", { card, taken: theCards(s.table), sum: theCards(s.say.sum || []) });
+    case "scopa": return t("lesson.step.scopa", { card, cards: theCards(s.table) });
+    case "play_on": return `${t("lesson.step.play_on")} ${playText(s)}`;
+    default: return playText(s);
+  }
+}
+
+function playText(s) {
+  const card = theCard(s.cards[0]);
+  return s.table.length ? t("lesson.step.play.take", { card, cards: theCards(s.table) }) : t("lesson.step.play.lay", { card });
+}
+
+/** Light the step's cards: a style rule per card, so cards drawn later are lit too. */
+function light(s) {
+  let style = $("lesson-style");
+  if (!style) { style = document.createElement("style"); style.id = "lesson-style"; document.head.append(style); }
+  const sel = (where, codes) => codes.map((c) => `${where} .card[data-card="${c}"]`).join(", ");
+  style.textContent = [
+    s.cards.length ? `${sel("#hand-cards", s.cards)} { outline: 4px solid var(--coach, #ffd54a); outline-offset: 3px; animation: lesson-glow 1.6s ease-in-out infinite; }` : "",
+    s.table.length ? `${sel("#table-cards", s.table)} { outline: 3px dashed var(--coach, #ffd54a); outline-offset: 3px; }` : "",
+  ].join("\n");
+}
+
+let lastShown = "";
+function showStep(v) {
+  const s = v?.lesson;
+  if (!s) { hideCoach(); lastShown = ""; return; }
+  if (s.step === "primiera") { hideCoach(); return; }
+  if (s.step === "wait" || v.waiting !== "human") { hideCoach(); return; }
+  const box = ensureCoach();
+  wanted = s.cards;
+  light(s);
+  box.querySelector("#lesson-coach-title").textContent = t("lesson.turn", { n: s.turn + 1, total: s.turns });
+  const text = stepText(v, s);
+  const key = `${s.turn}|${text}`;
+  box.hidden = false;
+  box.dataset.step = s.step;
+  // the live region is shown before its words change, so a screen reader says them
+  if (key !== lastShown) {
+    lastShown = key;
+    box.querySelector("#lesson-note").textContent = "";
+    const el = box.querySelector("#lesson-text");
+    el.textContent = "";
+    requestAnimationFrame(() => { el.textContent = text; place(); });
+  }
+  place();
+}
+
+/** Put the bubble where it hides neither the table's cards nor the hand: beside the hand on a wide
+ *  screen (its arrow on the card to play), else in the band above the table (over the opponents,
+ *  its arrow towards the table), else just above the hand. */
+const MARGIN = 8, GAP = 13, INSET = 17;  // px: from the window's edge, from what it points at, the arrow from a corner
+function place() {
+  if (!coach || coach.hidden) return;
+  const target = $("hand-cards").querySelector(`.card[data-card="${wanted[0]}"]`);
+  const hand = $("hand-cards").getBoundingClientRect(), me = $("me").getBoundingClientRect();
+  const table = $("center").getBoundingClientRect(), bar = document.querySelector("header.bar").getBoundingClientRect();
+  const tr = target?.getBoundingClientRect() || hand;
+  const set = (side, left, top, w, arrow) => {
+    coach.dataset.side = side;
+    coach.style.left = `${left}px`; coach.style.top = `${top}px`;
+    coach.style.setProperty("--arrow", `${arrow}px`);
+  };
+  const size = (w) => { coach.style.width = `${w}px`; return coach.offsetHeight; };
+  // beside the hand, on its left
+  let w = Math.min(400, hand.left - 30);
+  if (w >= 280) {
+    const h = size(w);
+    const top = Math.max(bar.bottom + MARGIN, Math.min(window.innerHeight - h - MARGIN, hand.top + hand.height / 2 - h / 2));
+    const cy = tr.top + tr.height / 2;
+    return set("left", hand.left - 18 - w, top, w, Math.max(INSET, Math.min(h - INSET, cy - top)));
+  }
+  // the band between the bar and the table
+  w = Math.min(window.innerWidth - 2 * MARGIN, 420);
+  let h = size(w);
+  // the top of what lies on the table (its cards, the mazzo), not of its box
+  const laid = [...$("center").querySelectorAll("#table-cards .card, #deck")].map((el) => el.getBoundingClientRect()).filter((r) => r.height);
+  const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : table.top;
+  const cards = $("table-cards").getBoundingClientRect();
+  const left = Math.max(MARGIN, (window.innerWidth - w) / 2);
+  if (bar.bottom + MARGIN + h <= tableTop - GAP) {
+    const tx = cards.height ? cards.left + cards.width / 2 : window.innerWidth / 2;
+    return set("top", left, bar.bottom + MARGIN, w, Math.max(INSET, Math.min(w - INSET, tx - left)));
+  }
+  // just above the hand
+  h = size(w);
+  const cx = tr.left + tr.width / 2;
+  const l2 = Math.max(MARGIN, Math.min(window.innerWidth - w - MARGIN, cx - w / 2));
+  return set("bottom", l2, Math.max(MARGIN, me.top - h - GAP), w, Math.max(INSET, Math.min(w - INSET, cx - l2)));
+}
+let placeTimer;
+function placeSoon() { place(); clearTimeout(placeTimer); placeTimer = setTimeout(place, 450); }
+
+/** A card the step does not ask for: not played; the bubble says which card to play. */
+function guard(e) {
+  const b = e.target.closest?.("#hand-cards .card");
+  const s = currentView()?.lesson;
+  if (!b || !s || !wanted.length || s.step === "primiera" || s.step === "wait") return;
+  if (wanted.includes(b.dataset.card)) return;
+  e.preventDefault(); e.stopImmediatePropagation();
+  const note = coach?.querySelector("#lesson-note");
+  if (note) {
+    note.textContent = "";
+    requestAnimationFrame(() => { note.textContent = t("lesson.wrong", { card: theCard(wanted[0]), tried: theCard(b.dataset.card) }); placeSoon(); });
+  }
+}
+
+// ------------------------------------------------------------------ the end: the sheet's primiera, the levels
+
+function sheetPanel() {
+  const v = currentView(), s = v?.lesson;
+  const sheet = $("sheet");
+  if (!s || s.step !== "primiera" || sheet.hidden) return;
+  const card = sheet.querySelector(".sheet__card");
+  if (!card || card.querySelector(".lesson-end")) return;
+  for (const row of sheet.querySelectorAll('tr[data-category="primiera"], tr.sheet__prim')) row.classList.add("lesson-lit");
+  const panel = document.createElement("section");
+  panel.className = "lesson-end coach coach--sheet"; panel.dataset.testid = "lesson-end";
+  panel.setAttribute("aria-labelledby", "lesson-end-title");
+  const h = document.createElement("h3"); h.id = "lesson-end-title"; h.textContent = t("lesson.primiera.title");
+  const text = document.createElement("p"); text.className = "coach__text"; text.setAttribute("aria-live", "polite");
+  text.dataset.testid = "lesson-text";
+  const lines = document.createElement("ul"); lines.className = "lesson-end__sides";
+  for (const side of s.sides) {
+    const li = document.createElement("li");
+    const sum = side.cards.map((c) => `${cardName(c.card)} ${c.value}`).join(" + ");
+    li.textContent = t("lesson.primiera.side", { side: sideName(v, side.side), cards: sum, total: side.total });
+    if (side.point) { li.classList.add("lesson-end__won"); li.append(` — ${t("lesson.primiera.point")}`); }
+    lines.append(li);
+  }
+  const ask = document.createElement("h3"); ask.textContent = t("lesson.levels.title"); ask.id = "lesson-levels-title";
+  const row = document.createElement("div"); row.className = "lesson-end__levels"; row.setAttribute("role", "group");
+  row.setAttribute("aria-labelledby", ask.id);
+  const def = info()?.default_level;
+  for (const lv of s.levels) {
+    const b = button(levelName(lv.id), lv.id === def ? "btn btn--primary" : "btn", () => playLevel(lv.id), `lesson-level-${lv.id}`);
+    b.dataset.level = lv.id;
+    row.append(b);
+  }
+  panel.append(h, text, lines, ask, row);
+  card.querySelector(".sheet__actions")?.before(panel);
+  requestAnimationFrame(() => { text.textContent = t("lesson.step.primiera"); });
+  const first = row.querySelector(".btn--primary") || row.querySelector("button");
+  first?.focus({ preventScroll: true });
+  panel.scrollIntoView?.({ block: "nearest" });
+}
+
+/** The lesson's last step: a match of classic Scopa against the chosen level (remembered for the
+ *  next visit as the new-game dialog remembers its choices). */
+function playLevel(level) {
+  const config = { ...defaultConfig() };
+  config.seats = [config.seats[0], { ...config.seats[1], level }];
+  const prefs = loadPrefs();
+  if (!prefs || prefs.variant === "scopa") savePrefs({ ...(prefs || {}), variant: "scopa", seats: config.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }) });
+  emit("command", { type: "new-game", config });
+}
+
+// ------------------------------------------------------------------ wiring
+
+function start() {
+  onView((v, op) => {
+    if (firstOp === null) firstOp = op;
+    if (op === "new_game" || op === "restore") $("lesson-offer")?.remove();
+    showStep(v);
+    placeSoon();
+  });
+  on("ready", () => { if (shouldOffer()) offer(); });
+  on("command", (d) => { if (d?.type === "lesson") startLesson(); });
+  document.addEventListener("click", guard, true);
+  new MutationObserver(sheetPanel).observe($("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
+  window.addEventListener("resize", placeSoon);
+  // the hand's section grows when the capture choices open, the table when cards come
+  const watch = new ResizeObserver(() => place());
+  for (const id of ["me", "center", "table-cards"]) watch.observe($(id));
+  onLanguageChange(() => {
+    const box = $("lesson-offer");
+    if (box) offer();
+    lastShown = "";
+    showStep(currentView());
+    $("sheet").querySelector(".lesson-end")?.remove();
+    sheetPanel();
+  });
+}
+start();

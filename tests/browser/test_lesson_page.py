@@ -1,0 +1,159 @@
+"""The first lesson (issue 24, part 4; static/js/lesson.js, py/settebello/lesson.py): offered on a
+first visit, played to its end by clicking, skipped and remembered, found again in Help in each
+language; its bubbles are live regions, reachable by keyboard, and axe-core finds nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import TIMEOUT_MS
+from site_helpers import wait_ready
+from test_a11y import axe_violations
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def strings(code: str) -> dict[str, str]:
+    return json.loads((ROOT / "static" / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def first_visit(page, base_url, query: str = "") -> None:
+    """A first visit (nothing stored) of a page that offers the lesson (?test pages offer it only
+    when asked: lesson=offer)."""
+    page.goto(f"{base_url}index.html?test&lesson=offer&fast=1{query}")
+    wait_ready(page)
+
+
+def wait_turn(page) -> dict:
+    """Wait for the coach to speak on the person's turn (or for the hand's end); the view."""
+    page.wait_for_function(
+        """() => { const v = window.settebello.view;
+            if (!v || !v.lesson) return false;
+            if (v.phase !== 'play') return !!document.querySelector('#sheet:not([hidden]) [data-testid=lesson-end]');
+            const c = document.getElementById('lesson-coach');
+            return v.waiting === 'human' && c && !c.hidden && document.getElementById('lesson-text').textContent.trim() !== ''
+                && !!document.querySelector('#hand-cards .card:not([disabled])'); }""")
+    return page.evaluate("window.settebello.view")
+
+
+def tab_to(page, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focus is on selector (it is reachable by keyboard)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => !!document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def test_the_lesson_runs_to_its_end_by_clicking_from_the_welcome_offer(page, base_url):
+    en = strings("en")
+    first_visit(page, base_url)
+    offer = page.get_by_test_id("lesson-offer")
+    offer.wait_for()
+    assert en["lesson.offer.title"] in offer.inner_text()
+    problems = {"offer": axe_violations(page)}
+    page.get_by_test_id("lesson-start").click()
+
+    steps, turns = [], 0
+    while True:
+        v = wait_turn(page)
+        if v["phase"] != "play":
+            break
+        step = v["lesson"]
+        steps.append(step["step"])
+        text = page.get_by_test_id("lesson-text")
+        # the coach's words are a live region, said when they change
+        assert text.get_attribute("aria-live") == "polite"
+        card = step["cards"][0]
+        button = page.locator(f"#hand-cards .card[data-card='{card}']")
+        # the card to play is lit for the player to see
+        assert button.evaluate("b => getComputedStyle(b).outlineStyle") == "solid"
+        if turns == 0:
+            assert text.inner_text().startswith("You play first.")
+            problems["coach"] = axe_violations(page)
+            # another card is not played: the coach says which one to play
+            other = next(c for c in v["hand"] if c != card)
+            page.locator(f"#hand-cards .card[data-card='{other}']").click()
+            note = page.get_by_test_id("lesson-note")
+            note.wait_for()
+            assert "Knave of Cups" in note.inner_text()
+            assert page.evaluate("window.settebello.view.plays.length") == len(v["plays"])
+            # the bubble's button is reachable by keyboard
+            tab_to(page, "[data-testid=lesson-quit]")
+        plays = len(v["plays"])
+        button.click()
+        if step["step"] == "choice":
+            # the player picks which capture: here the Seven of Cups, leaving the Settebello
+            page.locator("#choices button", has_text="Seven of Cups").click()
+        # played: the hand's plays grew, or (the last card) the hand is over
+        page.wait_for_function("(n) => { const v = window.settebello.view; return v.plays.length > n || v.phase !== 'play'; }",
+                               arg=plays)
+        turns += 1
+        assert turns <= 18
+    assert steps[:5] == ["capture", "choice", "single", "scopa", "play_on"] and len(steps) == 18
+
+    # the sheet's primiera explained, each side's cards with their values, then the levels
+    end = page.get_by_test_id("lesson-end")
+    assert en["lesson.primiera.title"] in end.inner_text()
+    assert "Seven of Coins 21" in end.inner_text() and "= 84" in end.inner_text()
+    assert page.locator("#sheet tr.lesson-lit[data-category=primiera]").count() == 1
+    levels = page.evaluate("window.settebello.view.lesson.levels.map(l => l.id)")
+    shown = end.locator(".lesson-end__levels button").evaluate_all("bs => bs.map(b => b.dataset.level)")
+    assert shown == levels and len(levels) >= 2
+    # the keyboard player is on a level already
+    assert page.evaluate("document.activeElement.closest('.lesson-end__levels') !== null")
+    problems["sheet"] = axe_violations(page)
+    assert not any(problems.values()), problems
+
+    # a level starts a match of classic Scopa against it
+    page.get_by_test_id(f"lesson-level-{levels[0]}").click()
+    page.wait_for_function("(lv) => { const v = window.settebello.view; return !v.lesson && v.phase === 'play'"
+                           " && v.seats[1].level === lv && document.getElementById('sheet').hidden; }", arg=levels[0])
+    v = page.evaluate("window.settebello.view")
+    assert v["variant"] == "scopa" and v["rules"]["target"] == 11
+    assert page.locator("#lesson-coach:not([hidden])").count() == 0
+    assert page.evaluate("localStorage.getItem('settebello.lesson')") == "seen"
+
+
+def test_skipping_the_offer_is_remembered(page, base_url):
+    first_visit(page, base_url)
+    page.get_by_test_id("lesson-offer").wait_for()
+    # reachable by keyboard, and skipped with it
+    tab_to(page, "[data-testid=lesson-skip]")
+    page.keyboard.press("Enter")
+    page.get_by_test_id("lesson-offer").wait_for(state="detached")
+    assert page.evaluate("localStorage.getItem('settebello.lesson')") == "seen"
+    assert page.evaluate("window.settebello.view.lesson") is None  # the game on the table goes on
+    # the next visit does not offer it again
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("!!window.settebello?.view")
+    page.evaluate("() => new Promise(requestAnimationFrame)")
+    assert page.get_by_test_id("lesson-offer").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["it", "es", "en"])
+def test_the_lesson_is_played_again_from_help_in_each_language(table_page, lang):
+    words = strings(lang)
+    page = table_page(f"fast=1&variant=scopa&seed=2&level=random&lang={lang}")
+    # a test page does not offer the lesson unless asked: nothing is over the other tests' table
+    assert page.get_by_test_id("lesson-offer").count() == 0
+    page.click("#help-button")
+    page.wait_for_selector("dialog#access-help[open]")
+    help_button = page.get_by_test_id("lesson-help")
+    assert help_button.inner_text() == words["lesson.help.button"]
+    help_button.click()
+    wait_turn(page)
+    coach = page.get_by_test_id("lesson-coach")
+    assert coach.locator("#lesson-coach-title").inner_text().startswith(words["lesson.turn"].split("{")[0].strip())
+    first_words = words["lesson.step.capture"].split("{")[0].strip()
+    assert page.get_by_test_id("lesson-text").inner_text().startswith(first_words)
+    assert page.evaluate("window.settebello.view.lesson.step") == "capture"
+    # ending it puts an ordinary game on the table
+    page.get_by_test_id("lesson-quit").click()
+    page.wait_for_function("() => { const v = window.settebello.view; return v && !v.lesson && v.rules.target > 0; }",
+                           timeout=TIMEOUT_MS)
+    assert page.locator("#lesson-coach:not([hidden])").count() == 0
