@@ -1,5 +1,6 @@
 """What the computer players know of Rubamazzo's steals (SB20–SB25): the worth of stealing a
-pile, the danger of a pile whose face-up top an opponent can match, and a rollout that plays them.
+pile, the danger of a pile whose face-up top an opponent can match, and a rollout that plays them
+(in Rubamazzo a somme, SB22, taking a top by a sum too, and ending with the last round solved).
 
 Everything reads the rule set (`steal`, the capture rule) and the public piles of a view: the piles
 and their order are public (SB20), so nothing here sees a hidden card. Which plays are legal is
