@@ -357,3 +357,13 @@ def test_the_masters_a_somme_rollout_plays_the_last_round_exactly_not_at_random(
         assert steal_playout(m.clone(), first.card, first.presa, k, random.Random(seed), 1.0, sums=True) == exact
     assert not exact_last_round(rules_for("rubamazzo-a-somme", {"players": 4, "teams": "pairs"}), 4)
     assert not exact_last_round(rules_for("scopa"), 2)
+
+
+def test_the_master_with_sums_plays_a_whole_a_somme_match_legally():
+    from dataclasses import replace
+    from scopa_ai.master import MasterPlayer, MasterSettings
+    rules = rules_for("rubamazzo-a-somme")
+    m = Match.new(rules, random.Random(11))
+    master = MasterPlayer(random.Random(1), replace(MasterSettings(), iterations=10, sums=True))
+    list(play_match(m, [master, level("expert", random.Random(2))], 5))
+    assert m.phase == "over" and master.searches > 0
