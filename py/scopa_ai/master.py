@@ -76,7 +76,7 @@ class MasterSettings:
     reply: bool = True      # the next player's answer from its kind's model (replies.py)
     fair: bool = True       # rollouts weigh a scopa left by the chance it is held (rollout.py)
     guard: bool = True      # the same, and builds weighed, in rollouts through the engine (rollout.py)
-    sums: bool = False      # steals by sum (SB22) in rollouts, the last round exact (steals.py); not shown stronger
+    sums: bool = True       # steals by sum (SB22) in rollouts, the last round exact (steals.py)
     likely: bool = True     # deals weighed by the likelihood of the opponents' plays
     equity: bool = True     # play for the match (equity.py), not the hand's points
     remember: bool = True   # the match's earlier hands say what kind of player each seat is
