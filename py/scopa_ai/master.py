@@ -76,6 +76,7 @@ class MasterSettings:
     reply: bool = True      # the next player's answer from its kind's model (replies.py)
     fair: bool = True       # rollouts weigh a scopa left by the chance it is held (rollout.py)
     guard: bool = True      # the same, and builds weighed, in rollouts through the engine (rollout.py)
+    sums: bool = True       # steals by sum (SB22) in rollouts, the last round exact (steals.py)
     likely: bool = True     # deals weighed by the likelihood of the opponents' plays
     equity: bool = True     # play for the match (equity.py), not the hand's points
     remember: bool = True   # the match's earlier hands say what kind of player each seat is
@@ -290,7 +291,7 @@ class MasterPlayer:
                     roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
                     tot = playout(base.clone(), card, presa, k, roll, deal_eps,
                                   reply=answer_to(j) if answer_to is not None else None,
-                                  fair=self.settings.fair, kinds=kinds)
+                                  fair=self.settings.fair, kinds=kinds, sums=self.settings.sums)
                     v = value(tot)
                     sums[j] += wt * v
                     counts[j] += 1

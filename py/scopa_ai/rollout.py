@@ -43,16 +43,18 @@ from .steals import steal_playout
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
             eps: float | Sequence[float], record: list | None = None,
             reply: tuple[Card, tuple[Card, ...]] | None = None,
-            fair: bool = False, kinds: Sequence[int] | None = None) -> tuple[int, ...]:
+            fair: bool = False, kinds: Sequence[int] | None = None, sums: bool = False) -> tuple[int, ...]:
     """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
     for everyone to the end of the hand; the hand's points per side. `eps` is the chance of a
     random play, one for all or one per seat. `reply`, if given, is the next seat's play (it must
     be legal for it, before any new round is dealt). `record` gets every play. `kinds`, per seat,
     is how that seat plays (styles.py): careful (0) the policy, greedy (1) the policy without the
-    scopa it leaves, novice (2) the most cards with noise."""
+    scopa it leaves, novice (2) the most cards with noise. `sums`: with steals by sum (Rubamazzo a
+    somme, SB22), the danger to a pile counts the sums that take its top and the last round is
+    played exactly (steals.steal_playout)."""
     rules = m.rules
     if rules.steal:
-        return steal_playout(m, card, presa, k, rng, eps, record, reply)  # SB20: the engine's own push
+        return steal_playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: the engine's own push
     if by_engine(rules):
         return engine_playout(m, card, presa, k, rng, eps, record, reply)
     n = m.n

@@ -18,7 +18,9 @@ from scopa.loop import play_match
 from scopa.replay import replay_steps
 from scopa.state import match_winner
 from scopa_ai import LEVELS, make_player
+from scopa_ai.heuristics import knowledge
 from scopa_ai.levels import ExpertPlayer
+from scopa_ai.steals import exact_last_round, last_round, play_score, steal_playout, top_takers
 from settebello.cli import main
 from players import expert_match, level, whole_match
 
@@ -283,3 +285,85 @@ def test_the_expert_does_not_leave_its_pile_topped_by_a_card_the_opponent_may_ma
     m = position("rubamazzo", "7C 5B 1B", "7B 5S 10D", {0: "7D 7S 9D 9S 9C 8D 8S 8C"})
     assert {str(p) for p in m.legal_plays()} >= {"7C:7B", "5B:5S"}
     assert str(ExpertPlayer(random.Random(0)).choose(m.observe(0))) == "7C:7B"
+
+
+def test_sb22_a_somme_a_pile_top_is_taken_by_its_equal_or_by_a_sum_with_the_table():
+    rule = position("rubamazzo-a-somme", "7C 5B 1B", "7B 5S 2D", {}).capture_rule
+    assert top_takers(rule, (5, 2), 7) == {7, 9}  # 7 + 2; 7 + 5 is more than a Re
+    assert top_takers(rule, (7, 2), 5) == {5}  # R4(a): a 7 must take the loose 7, never 5 + 2
+    assert top_takers(rule, (1, 3), 4) == {4, 5, 7, 8}
+    plain = position("rubamazzo", "7C 5B 1B", "7B 5S 2D", {}).capture_rule
+    assert top_takers(plain, (5, 2), 7) == {7}  # SB21: no sums
+
+
+def test_the_masters_rollout_policy_a_somme_weighs_a_steal_of_its_pile_by_a_sum():
+    # Both captures take two cards and leave a top whose equals are all seen; the 7 left with a
+    # 2 on the table is taken by any 9 (SB22), the 5 is safe: the 7 that adds up to it must take
+    # the loose 7 (R4a).
+    m = position("rubamazzo-a-somme", "7C 5B 1B", "7B 5S 2D", {0: "7D 7S 5D 5C 3B 3S"})
+    plays = {str(p): p for p in m.legal_plays()}
+    w = knowledge(m.rules).worth
+    a, b = plays["7C:7B"], plays["5B:5S"]
+    assert play_score(m, a, w) == play_score(m, b, w)  # by equal values alone: the same
+    assert play_score(m, b, w, m.capture_rule) == play_score(m, b, w)
+    assert play_score(m, a, w, m.capture_rule) < play_score(m, b, w, m.capture_rule) - 1.0
+
+
+def _minimax(m: Match) -> int:
+    """The hand's final cards of the side to move less the other's, both playing perfectly,
+    through the engine's own plays."""
+    side = m.side_of[m.turn]
+    best = None
+    for p in m.legal_plays():
+        c = m.clone()
+        ev = c.push(p)
+        if ev.hand_result is not None:
+            d = ev.hand_result.totals[side] - ev.hand_result.totals[1 - side]
+        else:
+            d = _minimax(c) * (1 if c.side_of[c.turn] == side else -1)
+        best = d if best is None else max(best, d)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_a_somme_last_round_is_solved_as_the_engine_plays_it(seed):
+    rng = random.Random(seed)
+    m = Match.new(rules_for("rubamazzo-a-somme"), rng)
+    m.deal_until_played()
+    left = 6 - seed % 4  # the last round from its start, or from a play or more into it
+    while m.mazzo or sum(len(h) for h in m.hands) > left:
+        legal = m.legal_plays()
+        m.push(legal[rng.randrange(len(legal))])
+    assert exact_last_round(m.rules, m.n)
+    mine, theirs = last_round(m, m.capture_rule)
+    side = m.side_of[m.turn]
+    assert (mine - theirs if side == 0 else theirs - mine) == _minimax(m.clone())
+    assert mine + theirs <= 40
+
+
+def test_the_masters_a_somme_rollout_plays_the_last_round_exactly_not_at_random():
+    rng = random.Random(3)
+    m = Match.new(rules_for("rubamazzo-a-somme"), rng)
+    m.deal_until_played()
+    while m.mazzo:
+        legal = m.legal_plays()
+        m.push(legal[rng.randrange(len(legal))])
+    k = knowledge(m.rules)
+    first = m.legal_plays()[0]
+    after = m.clone()
+    after.push(first)
+    exact = last_round(after, after.capture_rule)
+    for seed in range(5):  # every play after the first at random, were it not exact
+        assert steal_playout(m.clone(), first.card, first.presa, k, random.Random(seed), 1.0, sums=True) == exact
+    assert not exact_last_round(rules_for("rubamazzo-a-somme", {"players": 4, "teams": "pairs"}), 4)
+    assert not exact_last_round(rules_for("scopa"), 2)
+
+
+def test_the_master_with_sums_plays_a_whole_a_somme_match_legally():
+    from dataclasses import replace
+    from scopa_ai.master import MasterPlayer, MasterSettings
+    rules = rules_for("rubamazzo-a-somme")
+    m = Match.new(rules, random.Random(11))
+    master = MasterPlayer(random.Random(1), replace(MasterSettings(), iterations=10, sums=True))
+    list(play_match(m, [master, level("expert", random.Random(2))], 5))
+    assert m.phase == "over" and master.searches > 0
