@@ -110,6 +110,8 @@ class Session:
         game, forfeit = self._need(), self.time.forfeit
         if game.match.phase != "over" and forfeit is None:
             return None
+        if game.lesson is not None:
+            return None  # the lesson's one hand is told by its own end (lesson.py), not as a match
         rematch = None
         if self.desk.link is None:
             config = {k: v for k, v in game.config.items() if k != "seed"}

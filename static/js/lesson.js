@@ -300,6 +300,11 @@ function start() {
   on("ready", () => { if (shouldOffer()) offer(); });
   on("command", (d) => { if (d?.type === "lesson") startLesson(); });
   document.addEventListener("click", guard, true);
+  // a player who picks a card of their hand instead of answering the offer is playing: the offer
+  // goes (remembered as answered, as Skip is) and leaves the table and its capture choices free
+  document.addEventListener("click", (e) => {
+    if ($("lesson-offer") && e.target.closest?.("#hand-cards, #choices")) { $("lesson-offer").remove(); markSeen(); }
+  }, true);
   new MutationObserver(sheetPanel).observe($("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
   window.addEventListener("resize", placeSoon);
   // the hand's section grows when the capture choices open, the table when cards come

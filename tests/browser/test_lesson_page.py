@@ -135,6 +135,25 @@ def test_skipping_the_offer_is_remembered(page, base_url):
     assert page.get_by_test_id("lesson-offer").count() == 0
 
 
+def test_playing_a_card_instead_of_answering_the_offer_puts_it_away(page, base_url):
+    """A player who ignores the offer and plays is not blocked: the offer goes when a card of the
+    hand is picked (remembered as answered), and a capture choice it covered can be clicked."""
+    first_visit(page, base_url, "&variant=scopa&seed=5")
+    page.get_by_test_id("lesson-offer").wait_for()
+    page.wait_for_function("window.settebello.view?.waiting === 'human'"
+                           " && !!document.querySelector('#hand-cards button.card:not([disabled])')")
+    card = page.locator("#hand-cards button.card:not([disabled])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    page.get_by_test_id("lesson-offer").wait_for(state="detached")
+    assert page.evaluate("localStorage.getItem('settebello.lesson')") == "seen"
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()  # would time out under the offer
+    page.wait_for_function("(c) => !window.settebello.view.hand.includes(c)", arg=code)  # played
+    assert page.evaluate("window.settebello.view.lesson") is None
+
+
 @pytest.mark.parametrize("lang", ["it", "es", "en"])
 def test_the_lesson_is_played_again_from_help_in_each_language(table_page, lang):
     words = strings(lang)

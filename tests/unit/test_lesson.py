@@ -145,6 +145,15 @@ def test_undo_in_the_lesson_goes_back_to_the_step():
     assert v["lesson"]["step"] == "choice"
 
 
+def test_the_lessons_end_is_its_own_sheet_not_a_match_story_with_a_rematch():
+    """The lesson's hand ends with the lesson's own end (the primiera told, the levels to play),
+    not the story of a match whose Rematch would deal the scripted hand again."""
+    s, _ = start()
+    _, end = play_lesson(s)
+    assert end["phase"] == "over" and end["lesson"] is not None
+    assert end["story"] is None
+
+
 def test_the_lesson_is_not_counted_in_the_statistics():
     s, _ = start()
     play_lesson(s)
