@@ -48,15 +48,22 @@ def click_until(page, stop, limit=400):
     raise AssertionError("did not finish")
 
 
+def last_hand_sheet(page):
+    """The sheet of the match's last hand, in the story the finished match shows (story.js)."""
+    hands = page.locator("#sheet [data-testid=story-hand]")
+    return hands.nth(hands.count() - 1)
+
+
 def test_full_two_player_match_by_clicking(table_page):
     # seed 1: clicking the first card each turn wins the match, 14-1
     page = open_table(table_page, "variant=scopa&seed=1&level=random")
     click_until(page, lambda: page.locator("#over").count() > 0)
     record = page.evaluate("settebello.game('record')")
     match = from_record(record)
-    totals = [int(t) for t in page.locator("[data-match-total]").all_inner_texts()]
+    last = last_hand_sheet(page)
+    totals = [int(t) for t in last.locator("[data-match-total]").all_inner_texts()]
     assert totals == list(match.totals)
-    hand = [int(t) for t in page.locator("[data-hand-total]").all_inner_texts()]
+    hand = [int(t) for t in last.locator("[data-hand-total]").all_inner_texts()]
     assert hand == list(match.results[-1].totals)
     assert page.get_by_role("region", name="Your hand").count() == 1
     # the winner line agrees with its subject: "You win", "Bruno wins"
@@ -115,7 +122,7 @@ def assert_won_by_the_rules(page, players, teams, target=21, lead=2):
     match = from_record(page.evaluate("settebello.game('record')"))
     rules = match.rules
     assert (rules.players, rules.teams, rules.capture, rules.target, rules.lead) == (players, teams, "fifteen", target, lead)
-    totals = [int(t) for t in page.locator("[data-match-total]").all_inner_texts()]
+    totals = [int(t) for t in last_hand_sheet(page).locator("[data-match-total]").all_inner_texts()]
     assert totals == list(match.totals) and len(totals) == rules.sides
     best = match.totals[match.winner]
     assert best >= target and all(best - t >= lead for s, t in enumerate(match.totals) if s != match.winner)
