@@ -40,6 +40,9 @@ def axe_violations(page) -> list[str]:
         page.add_script_tag(path=str(AXE))
     found = page.evaluate(
         """async (tags) => {
+            // colours in the middle of a transition (a button fading to high contrast) are not what a player reads
+            const finite = document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+            await Promise.all(finite.map(a => a.finished.catch(() => null)));
             const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
             return r.violations.flatMap(v => v.nodes.map(n => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary.replace(/\\s+/g, ' ')}`));
         }""",

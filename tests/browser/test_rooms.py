@@ -5,9 +5,9 @@ knock-out tournament played to the end (and surviving a reload), the statistics 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from conftest import wait_for_engine
+from test_a11y import axe_violations
 from scopa import from_record
 from playwright.sync_api import expect
 
@@ -294,24 +294,6 @@ def test_statistics_after_two_matches(page, base_url):
 
 
 # ------------------------------------------------------------------ everyone can use them
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
-
-
-def axe_violations(page) -> list[str]:
-    """axe-core (from node_modules, injected from the disk) on the page as it is now."""
-    assert AXE.is_file(), "node_modules/axe-core is missing: run scripts/test (npm ci)"
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        """async (tags) => {
-            const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-            return r.violations.flatMap(v => v.nodes.map(n => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary}`));
-        }""",
-        AXE_TAGS,
-    )
-
 
 def test_the_rooms_dialogs_have_no_axe_violations_in_italian(page, base_url):
     open_table(page, base_url, "lang=it&seed=5")
