@@ -14,7 +14,9 @@ make it, counted from the cards the mover cannot see, as the expert does; withou
 looks at the next player's cards of the determinisation, which no real player can. (Weighing everything the next player could take instead of
 the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
 It knows loose table cards only: with builds (Scopa a cascina, SB30) the master plays out a hand
-with `playout_legal`, through the engine itself.
+with `playout_legal`, through the engine itself. It plays the 40 cards and the 52 (SB37, SB38: a
+court takes only a court, as the engine's `CaptureRule` says); the 80 cards' twins and Maresciallo's
+sweeps go through the engine (`by_engine`).
 The master may fix the next seat's first play (`reply`: its model of that player's answer) and
 give each seat its own chance `eps` of a random play (its model of how often that player errs).
 """
@@ -397,11 +399,19 @@ def guarded_choice(m: Match, legal: Sequence, k: Knowledge) -> Play:
     return play
 
 
+# The decks the fast playout plays: each card one of a kind. The 52 cards' courts (SB38) take only
+# a court of their rank, which the engine's `CaptureRule` says for the fast playout too; that a
+# court may also decline to take is a play its policy never makes, as a player seldom would.
+FAST_DECKS = (40, 52)
+
+
 def by_engine(rules: RuleSet) -> bool:
     """Whether a rollout must play through the engine: where what a card takes depends on which
-    copy it is (the 80 cards' twins, SB42), a court may decline to take (SB38) or a sweep is worth
-    other points (SB41), which the fast playout does not know."""
-    return rules.deck != 40 or rules.maresciallo
+    copy it is (the 80 cards' twins, SB42) or a sweep is worth other points (SB41), which the
+    fast playout does not know. (Cicera's 52 cards went through the engine until its master was
+    found no stronger than the expert: the engine rollout's greedy policy leaves sweeps a careful
+    player would not, and a hand of 48 plays so played was mostly noise; benchmarks/ai_results.md.)"""
+    return rules.deck not in FAST_DECKS or rules.maresciallo
 
 
 def engine_playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,

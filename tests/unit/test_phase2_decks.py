@@ -193,3 +193,34 @@ def test_the_engine_lists_every_variant_of_rules_section_4():
     bad = subprocess.run([sys.executable, "-m", "scopa", "play"], capture_output=True, text=True,
                          env={"PYTHONPATH": str(py)})
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+# -- SB55 the computer players ---------------------------------------------------------------------
+def test_sb55_the_masters_rollouts_of_cicera_weigh_the_scopa_a_lay_leaves():
+    """Cicera's master plays its hands out with the fast rollout, whose policy weighs a scopa it
+    would leave by the chance the next player holds the card to make it (rollout.playout's `fair`),
+    as a careful player does; the engine's greedy rollout lays the card worth least whatever it
+    leaves, and a hand of 48 plays so played told the master nothing the expert did not know."""
+    from scopa.state import Play
+    from scopa_ai.heuristics import knowledge
+    from scopa_ai.rollout import by_engine, playout
+
+    rules = rules_for("cicera")
+    assert not by_engine(rules) and by_engine(rules_for("maresciallo-80"))
+    # Seat 0 sweeps the table with its 10; seat 1 must then lay a card on the empty table, where
+    # the next player (seat 2, the other side) sweeps it with a card of its value. Its four 8s
+    # are the only value nobody else can hold: it lays an 8.
+    m = dealt("cicera", {0: "10D 2D 3D 5D 6D 7D 9D 11D 12D 13D 5S 6S",
+                         1: "1C 2B 4C 5B 6C 7B 9C 12C 8C 8B 8D 8S"}, "2C 3C 1B 4B", dealer=3)
+    sweep = Play(C("10D")[0], tuple(C("1B 2C 3C 4B")))
+    assert sweep in m.legal_plays()
+    for seed in range(5):
+        record: list = []
+        totals = playout(m.clone(), sweep.card, sweep.presa, knowledge(rules), random.Random(seed), 0.0,
+                         record=record, fair=True)
+        assert card_str(record[1][0]) in ("8C", "8B", "8D") and record[1][1] == ()
+        again = m.clone()
+        ev = None
+        for card, presa in record:
+            ev = again.apply(Play(card, presa))  # every rollout play is legal in the engine
+        assert ev.hand_result.totals == totals
