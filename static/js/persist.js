@@ -40,7 +40,7 @@ export const ASIDE_PREFIX = `${ASIDE_KEY}:`;
 export const LEGACY_SAVE_KEY = "settebello.save";
 export const LEGACY_ASIDE_KEY = "settebello.save.set-aside";
 export const ASIDE_MAX = 5;
-export const ASIDE_MAX_CHARS = 2_000_000; // about 2/5 of Chromium's and Firefox's 5M characters
+export const ASIDE_MAX_CHARS = 3_500_000; // about 2/3 of the 5M characters of Chromium and Firefox
 
 let watching = false;
 let saving = Promise.resolve();
