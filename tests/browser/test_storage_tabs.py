@@ -272,6 +272,7 @@ def test_two_deployments_on_one_origin_keep_their_matches_and_caches(browser, tm
         play_first_card(two)
         match_two = saved(two)
         assert match_one != match_two
+        assert len(_cache_names(two)) == 2  # two's worker deleted no cache of one's
         assert _cache_names(two) == sorted(f"settebello:/{d}/:{versions[d]}" for d in ("one", "two"))
 
         # each deployment's tabs closed, then opened again: each finds its own match
