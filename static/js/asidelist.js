@@ -58,13 +58,14 @@ export function fillAside(section, message = "") {
   list.replaceChildren(...entries.map((entry, i) => {
     const li = document.createElement("li");
     li.dataset.testid = "aside-entry";
-    li.style.cssText = "display:flex;flex-wrap:wrap;gap:.35rem .5rem;align-items:center";
+    li.style.cssText = "display:flex;flex-wrap:wrap;gap:.35rem .5rem;align-items:center;border-top:1px solid #d9ccb0;padding-top:.45rem";
     const label = document.createElement("span");
     label.id = `aside-entry-${i}`;
     label.style.cssText = "flex:1 1 100%";
     const size = t("storage.size_kb", { n: Math.max(1, Math.round((entry.size || 0) / 1024)).toLocaleString(language()) });
-    label.textContent = t("storage.aside_entry", { when: when(entry.at), why: String(entry.why || ""), size })
-      + (entry.format ? ` · ${entry.format}` : "");
+    const why = String(entry.why || "");
+    label.textContent = t("storage.aside_entry", { when: when(entry.at), why, size })
+      + (entry.format && !why.includes(entry.format) ? ` · ${entry.format}` : "");
     li.append(label);
     const button = (act, onClick) => {
       const b = document.createElement("button");

@@ -12,6 +12,7 @@ import pytest
 
 from conftest import wait_for_engine
 from site_helpers import Watch, load_build, serve_dir, wait_ready
+from test_a11y import axe_violations
 
 build = load_build()
 
@@ -153,6 +154,7 @@ def test_a_3mb_damaged_save_is_set_aside_and_offered_in_records(new_context, bas
     entries = section.get_by_role("listitem")
     assert entries.count() == 1
     assert "earlier version of Settebello (settebello-save/0)" in entries.first.inner_text()
+    assert axe_violations(page) == []  # the dialog with its list, as axe-core reads it
     with page.expect_download() as info:
         entries.first.get_by_role("button", name="Download").click()
     assert open(info.value.path(), encoding="utf-8").read() == damaged
