@@ -60,7 +60,10 @@ function savedSlots() {
 function touchSlot() {
   const when = readJSON(SLOTS_KEY, {});
   const next = { [slot()]: Date.now() };
-  for (const id of Object.keys(when)) if (id !== slot() && readText(SAVE_PREFIX + id) !== null) next[id] = when[id];
+  for (const key of keysWith(SAVE_PREFIX)) {
+    const id = key.slice(SAVE_PREFIX.length);
+    if (id !== slot() && when[id]) next[id] = when[id];
+  }
   writeJSON(SLOTS_KEY, next, { report: false });
 }
 
@@ -104,10 +107,18 @@ export function clearSave() { if (saveKey()) remove(saveKey()); }
 
 // ------------------------------------------------------------------ set-aside saves
 
-/** The set-aside saves, newest first: [{key, at, why, size, format}] (only those still stored). */
+/** The set-aside saves, newest first: [{key, at, why, size, format}]: every one stored, also one
+ *  whose entry in the list could not be written (storage full), then with less to say. */
 export function setAsideSaves() {
-  const list = readJSON(ASIDE_KEY, []);
-  return Array.isArray(list) ? list.filter((e) => e && typeof e.key === "string" && readText(e.key) !== null) : [];
+  const stored = new Set(keysWith(ASIDE_PREFIX));
+  let list = readJSON(ASIDE_KEY, []);
+  list = Array.isArray(list) ? list.filter((e) => e && typeof e.key === "string" && stored.delete(e.key)) : [];
+  for (const key of stored) {
+    const text = readText(key) ?? "";
+    const at = parseInt(key.slice(ASIDE_PREFIX.length), 36) || 0; // newSlotId starts with the time
+    list.push({ key, at, why: t("storage.why_unknown"), size: text.length, format: formatOf(text) });
+  }
+  return list.sort((a, b) => (b.at || 0) - (a.at || 0));
 }
 
 /** The stored text of a set-aside save (null if gone). */

@@ -35,12 +35,16 @@ export function newSlotId() {
 function hold(id, waitMs = 0) {
   if (!navigator.locks) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const options = waitMs ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
-    navigator.locks.request(`settebello:${SCOPE}:${id}`, options, (lock) => {
-      if (!lock) { resolve(false); return null; }
-      resolve(true);
-      return new Promise(() => {}); // held for the page's life
-    }).catch(() => resolve(false)); // timed out: another open tab has it
+    try {
+      const options = waitMs ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
+      navigator.locks.request(`settebello:${SCOPE}:${id}`, options, (lock) => {
+        if (!lock) { resolve(false); return null; }
+        resolve(true);
+        return new Promise(() => {}); // held for the page's life
+      }).catch(() => resolve(false)); // timed out: another open tab has it
+    } catch {
+      resolve(true); // no locks here (an opaque origin): nobody to collide with that we can see
+    }
   });
 }
 
