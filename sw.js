@@ -11,17 +11,24 @@
 //              stays in charge, whole. The new worker then waits.
 //   waiting  - the page (static/js/offline.js) shows "A new version is ready — Reload"; the
 //              button posts {type: "skip-waiting"} here.
-//   activate - delete every other settebello cache, take control of the open pages.
+//   activate - delete this deployment's other caches, take control of the open pages.
 // Each version answers only from its own cache: never a mix of old and new files.
+//
+// One origin may hold several deployments (USER.github.io/A/ and USER.github.io/B/ share the
+// origin's Cache Storage): a cache's name carries its deployment's root path,
+// "settebello:/A/:<version>", and a worker deletes only its own deployment's old caches. A cache
+// of the versions before, named "settebello-<version>" for any deployment, is deleted only when
+// it holds this deployment's index.html.
 /* eslint-env serviceworker */
 
 importScripts("./static/vendor/precache.js");
 
 const { version: VERSION, files: FILES } = self.SETTEBELLO_PRECACHE;
-const PREFIX = "settebello-";
-const CACHE = PREFIX + VERSION;
 const SCOPE = new URL("./", self.location).href; // the site root, e.g. https://u.github.io/repo/
 const INDEX = new URL("./index.html", SCOPE).href;
+const PREFIX = `settebello:${new URL(SCOPE).pathname}:`; // this deployment's caches
+const LEGACY_PREFIX = "settebello-"; // every deployment's caches, before they were named by path
+const CACHE = PREFIX + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -48,6 +55,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      else if (name.startsWith(LEGACY_PREFIX) && await (await caches.open(name)).match(INDEX)) await caches.delete(name);
     }
     await self.clients.claim();
   })());

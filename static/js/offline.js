@@ -12,7 +12,9 @@
 // A new version never mixes with the old one: sw.js fills a new cache completely, waits, and
 // only takes over when the player presses "Reload" (then every open page reloads once).
 // `?sw=off` unregisters the worker and deletes its caches (handy while developing: otherwise
-// the page shows the last build until scripts/build.py runs again).
+// the page shows the last build until scripts/build.py runs again): this deployment's only —
+// its own registration (scope: the site root) and caches (sw.js names them after that root), never
+// another app's or another deployment's on the same origin.
 import { t } from "./i18n.js";
 import { showNotice } from "./notice.js";
 import { engineSettled } from "./engine.js";
@@ -45,9 +47,25 @@ function watchInstalling(registration, worker) {
   });
 }
 
-async function unregisterAll() {
-  for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
-  for (const name of await caches.keys()) if (name.startsWith("settebello-")) await caches.delete(name);
+const ROOT = new URL("../../", import.meta.url); // the site root: sw.js's scope
+
+/** This deployment's caches: sw.js's "settebello:<root path>:<version>", and an older build's
+ *  "settebello-<version>" when it holds this deployment's index.html. */
+async function ownCaches() {
+  const index = new URL("index.html", ROOT).href;
+  const own = [];
+  for (const name of await caches.keys()) {
+    if (name.startsWith(`settebello:${ROOT.pathname}:`)) own.push(name);
+    else if (name.startsWith("settebello-") && await (await caches.open(name)).match(index)) own.push(name);
+  }
+  return own;
+}
+
+async function unregisterOwn() {
+  for (const reg of await navigator.serviceWorker.getRegistrations()) {
+    if (reg.scope === ROOT.href) await reg.unregister();
+  }
+  for (const name of await ownCaches()) await caches.delete(name);
   setState("unsupported");
 }
 
@@ -58,7 +76,7 @@ export async function registerOffline() {
     return null;
   }
   if (new URLSearchParams(location.search).get("sw") === "off") {
-    await unregisterAll();
+    await unregisterOwn();
     return null;
   }
   const sw = navigator.serviceWorker;
@@ -79,7 +97,7 @@ export async function registerOffline() {
   let registration;
   try {
     // updateViaCache "none": the update check never takes sw.js or precache.js from the HTTP cache
-    registration = await sw.register(new URL("../../sw.js", import.meta.url), { updateViaCache: "none" });
+    registration = await sw.register(new URL("sw.js", ROOT), { updateViaCache: "none" });
   } catch (err) {
     // e.g. a sandboxed or third-party frame where storage is blocked: the game still works online
     console.warn(`Settebello: offline play unavailable (${err.message})`);

@@ -1,63 +1,265 @@
 // Nothing lost: the match in progress is saved in localStorage after every change of state and
 // restored after a reload or a closed tab. The save is the engine's own (Session.save: settings,
 // RULES §6 record, shuffle state), so the engine checks every play again when it is restored.
-// A corrupt or foreign save is set aside under SET_ASIDE_KEY, reported, and a fresh game starts.
 //
 //   import { restoreSaved } from "./persist.js";
 //   const view = await restoreSaved();   // a restored view, or null: start a new game
 //
 // After that, every new current view (store.js) saves again.
+//
+// Keys (storage.js's SCOPE is this deployment's root path, e.g. "/" or "/REPO/"):
+//   settebello.save:<scope>:<slot>   a tab's match (tabs.js gives each open tab its own slot)
+//   settebello.slots:<scope>         {slot: when last saved}, so a new tab takes the newest
+//   settebello.aside:<scope>         the set-aside saves, newest first: [{key, at, why, size, format}]
+//   settebello.aside:<scope>:<id>    one set-aside save's text, as it was stored
+// A save that cannot be restored (damaged, or from another version) is set aside: its text is
+// moved (removed, then written under its new key, so setting it aside needs no more space than it
+// had), at most ASIDE_MAX of them are kept and together at most ASIDE_MAX_CHARS (the oldest go
+// first; a single bigger one is still kept), the player is told, and a fresh game starts. Records
+// lists them (asidelist.js): each can be restored, downloaded or deleted.
+// The keys of the versions before (one match for the whole origin, "settebello.save", and one
+// set-aside slot, "settebello.save.set-aside") are taken over by the first deployment that boots:
+// the match is restored into the tab's slot, or set aside naming the version that wrote it.
+//
+// A save that cannot be written (storage full even after storage.js dropped what can be rebuilt)
+// is told once, in a notice that offers the match's record as a file; saving goes on trying, and
+// the notice goes when a save succeeds again.
 
 import { t } from "./i18n.js";
 import { game } from "./engine.js";
 import { showNotice } from "./notice.js";
-import { readText, writeText, writeJSON, remove } from "./storage.js";
+import { readText, writeText, writeJSON, readJSON, remove, keysWith, scoped } from "./storage.js";
+import { claimSlot, slot, newSlotId } from "./tabs.js";
 import { onView, emit } from "./store.js";
+import "./space.js";
 
-export const SAVE_KEY = "settebello.save";
-export const SET_ASIDE_KEY = "settebello.save.set-aside";
+export const SAVE_PREFIX = `${scoped("settebello.save")}:`;
+export const SLOTS_KEY = scoped("settebello.slots");
+export const ASIDE_KEY = scoped("settebello.aside");
+export const ASIDE_PREFIX = `${ASIDE_KEY}:`;
+export const LEGACY_SAVE_KEY = "settebello.save";
+export const LEGACY_ASIDE_KEY = "settebello.save.set-aside";
+export const ASIDE_MAX = 5;
+export const ASIDE_MAX_CHARS = 3_500_000; // about 2/3 of the 5M characters of Chromium and Firefox
 
 let watching = false;
 let saving = Promise.resolve();
+let failing = false;
+
+/** The key this tab's match is saved under (null before restoreSaved). */
+export function saveKey() { return slot() && SAVE_PREFIX + slot(); }
+
+/** This deployment's saved slots, the most recently saved first. */
+function savedSlots() {
+  const when = readJSON(SLOTS_KEY, {});
+  const ids = keysWith(SAVE_PREFIX).map((k) => k.slice(SAVE_PREFIX.length));
+  return ids.sort((a, b) => (Number(when[b]) || 0) - (Number(when[a]) || 0));
+}
+
+/** Note when this slot was saved (and forget slots whose save is gone). */
+function touchSlot() {
+  const when = readJSON(SLOTS_KEY, {});
+  const next = { [slot()]: Date.now() };
+  for (const key of keysWith(SAVE_PREFIX)) {
+    const id = key.slice(SAVE_PREFIX.length);
+    if (id !== slot() && when[id]) next[id] = when[id];
+  }
+  writeJSON(SLOTS_KEY, next, { report: false });
+}
 
 /** Save the current match now (queued after any save still running). */
 export function saveNow() {
   if (!watching) return saving;
   saving = saving.then(async () => {
-    const err = writeJSON(SAVE_KEY, await game("save"));
-    if (err) console.warn(`Settebello: could not save the game (${err.message})`);
+    const err = writeText(saveKey(), JSON.stringify(await game("save")), { report: false });
+    if (err) { unsaved(err); return; }
+    touchSlot();
+    if (failing) {
+      failing = false;
+      document.getElementById("save-full")?.remove();
+    }
   }).catch((err) => console.warn(`Settebello: could not save the game (${err.message})`));
   return saving;
 }
 
-/** Forget the saved match (e.g. the player chose to start afresh). */
-export function clearSave() { remove(SAVE_KEY); }
+/** The match could not be saved: tell the player once (until a save works again). */
+function unsaved(err) {
+  console.warn(`Settebello: could not save the game (${err.message})`);
+  if (failing) return;
+  failing = true;
+  emit("notice", { kind: "save-failed", message: err.message });
+  showNotice({
+    id: "save-full", role: "alert", kind: "error", text: t("storage.match_full"), i18n: "storage.match_full",
+    testid: "storage-notice",
+    buttons: [
+      { label: t("storage.download_record"), i18n: "storage.download_record", primary: true, testid: "storage-download",
+        onClick: async () => {
+          const { downloadRecord } = await import("./records.js");
+          downloadRecord(await game("record"));
+        } },
+      { label: t("save.ok"), i18n: "save.ok", onClick: (_, box) => box.remove() },
+    ],
+  });
+}
 
-function report(message) {
-  emit("notice", { kind: "save-set-aside", message });
-  showNotice({ role: "alert", kind: "error", text: message, testid: "save-notice",
-    buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });
+/** Forget the saved match (e.g. the player chose to start afresh). */
+export function clearSave() { if (saveKey()) remove(saveKey()); }
+
+// ------------------------------------------------------------------ set-aside saves
+
+/** The set-aside saves, newest first: [{key, at, why, size, format}]: every one stored, also one
+ *  whose entry in the list could not be written (storage full), then with less to say. */
+export function setAsideSaves() {
+  const stored = new Set(keysWith(ASIDE_PREFIX));
+  let list = readJSON(ASIDE_KEY, []);
+  list = Array.isArray(list) ? list.filter((e) => e && typeof e.key === "string" && stored.delete(e.key)) : [];
+  for (const key of stored) {
+    const text = readText(key) ?? "";
+    const at = parseInt(key.slice(ASIDE_PREFIX.length), 36) || 0; // newSlotId starts with the time
+    list.push({ key, at, why: t("storage.why_unknown"), size: text.length, format: formatOf(text) });
+  }
+  return list.sort((a, b) => (b.at || 0) - (a.at || 0));
+}
+
+/** The stored text of a set-aside save (null if gone). */
+export function setAsideText(key) {
+  return key.startsWith(ASIDE_PREFIX) ? readText(key) : null;
+}
+
+/** The version a save names ("settebello-save/1"), or "" if it names none. */
+function formatOf(text) {
+  if (text.length > 4_000_000) return "";
+  try {
+    const format = JSON.parse(text)?.format;
+    return typeof format === "string" ? format.slice(0, 40) : "";
+  } catch { return ""; }
 }
 
 /**
- * Restore the saved match through the engine. Returns the restored view, or null when there is
- * nothing (usable) to restore; from then on every new view is saved.
+ * Move text (stored under source, or null) to a new set-aside key. The oldest set-aside saves go
+ * first when there are too many or too much. Returns the entry, or null if it could not be kept.
+ */
+export function setAside(text, source, why) {
+  const entry = { key: ASIDE_PREFIX + newSlotId(), at: Date.now(), why, size: text.length, format: formatOf(text) };
+  let list = [entry, ...setAsideSaves()];
+  let total = 0;
+  list = list.filter((e, i) => {
+    total += e.size || 0;
+    const keep = i === 0 || (i < ASIDE_MAX && total <= ASIDE_MAX_CHARS);
+    if (!keep) remove(e.key);
+    return keep;
+  });
+  if (source) remove(source); // moved, not copied: the same space, freed first
+  if (writeText(entry.key, text, { report: false })) {
+    console.warn(`Settebello: could not set the save aside (${text.length} characters)`);
+    if (source) writeText(source, text, { report: false }); // put back where it was, if it fits
+    return null;
+  }
+  writeJSON(ASIDE_KEY, list, { report: false });
+  return entry;
+}
+
+/** Forget a set-aside save. */
+export function deleteSetAside(key) {
+  writeJSON(ASIDE_KEY, setAsideSaves().filter((e) => e.key !== key), { report: false });
+  if (key.startsWith(ASIDE_PREFIX)) remove(key);
+}
+
+/**
+ * Play a set-aside save in this tab: the engine checks it first (a refusal rejects with its
+ * reason and changes nothing); the match at the table takes its place in the set-aside list,
+ * and the page reloads into the restored match.
+ */
+export async function restoreSetAside(key) {
+  const text = setAsideText(key);
+  if (text === null) throw new Error(t("storage.aside_gone"));
+  let saved;
+  try { saved = JSON.parse(text); } catch { throw new Error(t("save.not_json")); }
+  await saving;
+  const current = JSON.stringify(await game("save"));
+  await game("restore", saved); // rejects with the engine's reason: nothing changed
+  watching = false; // no save of the page being left: the slot now holds the restored match
+  deleteSetAside(key);
+  setAside(current, null, t("storage.why_swapped"));
+  const err = writeText(saveKey(), text, { report: false });
+  if (err) throw err;
+  touchSlot();
+  location.reload();
+}
+
+/** Offer text as a file (a save that could not even be set aside). */
+function downloadText(name, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+function report(message, lost = null) {
+  emit("notice", { kind: "save-set-aside", message });
+  const buttons = [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }];
+  if (lost !== null) {
+    buttons.unshift({ label: t("storage.download_save"), i18n: "storage.download_save", testid: "save-download",
+      onClick: () => downloadText("settebello-save.json", lost) });
+  }
+  showNotice({ role: "alert", kind: "error", text: message, testid: "save-notice", buttons });
+}
+
+/** The old single set-aside slot joins the list (moved, once). */
+function adoptLegacyAside() {
+  const text = readText(LEGACY_ASIDE_KEY);
+  if (text !== null) setAside(text, LEGACY_ASIDE_KEY, t("storage.why_legacy_aside"));
+}
+
+/** Why a save is set aside, in the player's words (and the version that wrote it, if older). */
+function reason(err, text, legacy) {
+  const why = err instanceof SyntaxError ? t("save.not_json") : err.message;
+  if (!legacy) return why;
+  return t("storage.why_older", { why, format: formatOf(text) || t("storage.format_unknown") });
+}
+
+async function tryRestore(text) {
+  return game("restore", JSON.parse(text));
+}
+
+/**
+ * Restore this tab's saved match through the engine. Returns the restored view, or null when
+ * there is nothing (usable) to restore; from then on every new view is saved.
  */
 export async function restoreSaved() {
+  adoptLegacyAside();
+  await claimSlot(savedSlots());
   watching = true;
   onView(() => { saveNow(); });
-  const text = readText(SAVE_KEY);
+  const key = saveKey();
+  let text = readText(key);
+  let legacy = false;
+  const old = readText(LEGACY_SAVE_KEY);
+  if (old !== null && text === null) {
+    text = old; // the match of the version before: taken over by this tab
+    legacy = true;
+  } else if (old !== null) {
+    setAside(old, LEGACY_SAVE_KEY, t("storage.why_older", { why: t("storage.why_legacy"), format: formatOf(old) || t("storage.format_unknown") }));
+  }
   if (!text) return null;
   let why;
   try {
-    return await game("restore", JSON.parse(text));
+    const view = await tryRestore(text);
+    if (legacy) { // migrated: now this tab's, under this deployment's key
+      remove(LEGACY_SAVE_KEY);
+      writeText(key, text, { report: false });
+      touchSlot();
+    }
+    return view;
   } catch (err) {
-    why = err instanceof SyntaxError ? t("save.not_json") : err.message;
+    why = reason(err, text, legacy);
   }
-  writeText(SET_ASIDE_KEY, text);
-  remove(SAVE_KEY);
-  const message = t("save.set_aside", { why });
+  const kept = setAside(text, legacy ? LEGACY_SAVE_KEY : key, why);
+  const message = t(kept ? "save.set_aside" : "storage.not_kept", { why });
   console.warn(`Settebello: ${message}`);
-  report(message);
+  report(message, kept ? null : text);
   return null;
 }

@@ -10,6 +10,7 @@
 import { connectEngine, game } from "./engine.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { writeJSON } from "./storage.js";
+import { asideSection, fillAside } from "./asidelist.js";
 
 export const REPLAY_KEY = "settebello.replay";
 export const VIEWER = new URL("../replay.html", import.meta.url);
@@ -75,7 +76,9 @@ function buildDialog() {
     <p><button type="button" class="btn" data-act="open"></button><br><small data-note="open"></small>
        <input type="file" accept=".json,application/json" hidden data-testid="record-file"></p>
     <p class="records__msg" role="status" aria-live="polite"></p>
+    <div data-aside-slot></div>
     <div class="dialog__actions"><button type="button" class="btn" data-act="close"></button></div>`;
+  d.querySelector("[data-aside-slot]").replaceWith(asideSection());
   document.body.append(d);
   const msg = d.querySelector(".records__msg");
   const input = d.querySelector("input[type=file]");
@@ -112,6 +115,7 @@ function label(d) {
   for (const act of ["export", "replay", "open", "close"]) d.querySelector(`[data-act=${act}]`).textContent = text(act);
   d.querySelector("[data-note=export]").textContent = text("exportNote");
   d.querySelector("[data-note=open]").textContent = text("openNote");
+  fillAside(d.querySelector(".records__aside"));
 }
 
 /** Wire the page's "Records" button (id records-btn), if the page has one. */

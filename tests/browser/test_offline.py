@@ -23,6 +23,11 @@ def _precache(root=ROOT) -> dict:
     return json.loads(re.search(r"=\s*(\{.*\});", text, re.S).group(1))
 
 
+def _cache_name(version: str, root: str = "/") -> str:
+    """sw.js's cache of a version, named after its deployment's root path."""
+    return f"settebello:{root}:{version}"
+
+
 def _wait_offline_ready(page):
     page.wait_for_function(
         "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller"
@@ -33,7 +38,7 @@ def _wait_offline_ready(page):
 def _cache_state(page) -> dict:
     return page.evaluate(
         """async () => {
-            const names = (await caches.keys()).filter(n => n.startsWith('settebello-'));
+            const names = (await caches.keys()).filter(n => n.startsWith('settebello'));
             const out = {};
             for (const n of names) out[n] = (await (await caches.open(n)).keys()).map(r => r.url);
             return out;
@@ -55,7 +60,7 @@ def test_first_visit_caches_the_whole_site_then_plays_offline(new_context, base_
     # the browser tests' hook is not downloaded into every player's cache
     assert "static/js/testhook.js" not in listing["files"]
     cached = _cache_state(page)
-    assert list(cached) == [f"settebello-{listing['version']}"]
+    assert list(cached) == [_cache_name(listing['version'])]
     urls = next(iter(cached.values()))
     assert sorted(u.removeprefix(base_url) for u in urls) == sorted(listing["files"])
     for name in RUNTIME:
@@ -123,7 +128,7 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
         index = site_copy / "index.html"
         index.write_text(index.read_text().replace("<title>", '<meta name="build" content="two">\n  <title>', 1))
         new_version = build.write_precache(site_copy, site_copy / "static" / "vendor" / "precache.js")
-        assert f"settebello-{new_version}" not in old
+        assert _cache_name(new_version) not in old
 
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_function("document.documentElement.dataset.offline === 'update'")
@@ -132,8 +137,8 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
         # until the player reloads, the old version serves its own files, whole
         assert page.evaluate("fetch('./index.html').then(r => r.text())").count('name="build"') == 0
         caches_now = _cache_state(page)
-        assert set(caches_now) == set(old) | {f"settebello-{new_version}"}
-        assert len(caches_now[f"settebello-{new_version}"]) == len(next(iter(old.values())))
+        assert set(caches_now) == set(old) | {_cache_name(new_version)}
+        assert len(caches_now[_cache_name(new_version)]) == len(next(iter(old.values())))
 
         with page.expect_navigation(), other.expect_navigation():
             page.get_by_role("button", name="Reload").click()
@@ -143,7 +148,7 @@ def test_new_build_replaces_the_cache_whole_and_player_is_told(browser, site_cop
         # the other tab reloaded too: no page keeps running the old version's code
         wait_ready(other)
         assert other.locator('meta[name="build"]').get_attribute("content") == "two"
-        assert list(_cache_state(page)) == [f"settebello-{new_version}"]  # the old cache is gone
+        assert list(_cache_state(page)) == [_cache_name(new_version)]  # the old cache is gone
 
         # and the new version works offline
         context.set_offline(True)

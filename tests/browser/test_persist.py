@@ -7,8 +7,17 @@ import json
 
 from conftest import wait_for_engine
 
-SAVE_KEY = "settebello.save"
-SET_ASIDE_KEY = "settebello.save.set-aside"
+PERSIST = "import('./static/js/persist.js')"
+
+
+def save_key(page) -> str:
+    """This tab's save key (persist.js: scoped to the deployment, one slot per tab)."""
+    return page.evaluate(f"{PERSIST}.then(m => m.saveKey())")
+
+
+def set_aside_texts(page) -> list[str]:
+    """The set-aside saves' texts, newest first."""
+    return page.evaluate(f"{PERSIST}.then(m => m.setAsideSaves().map(e => m.setAsideText(e.key)))")
 
 
 def open_table(page, base_url, query=""):
@@ -47,7 +56,7 @@ def saved_position(page):
     """Wait until the save in localStorage holds the current plays, and return the position."""
     human_to_play(page)
     page.wait_for_function(
-        f"""() => {{ const s = JSON.parse(localStorage.getItem('{SAVE_KEY}') || 'null');
+        f"""() => {{ const s = JSON.parse(localStorage.getItem('{save_key(page)}') || 'null');
         if (!s) return false;
         const hands = s.record.hands; const last = hands[hands.length - 1];
         return last && last.plays.length === settebello.view.plays.length; }}"""
@@ -85,13 +94,13 @@ def test_reload_with_a_different_seed_in_the_url_still_restores_the_match(page, 
 
 def test_corrupt_save_is_set_aside_with_a_message_and_a_fresh_game_starts(page, base_url):
     open_table(page, base_url, "variant=scopa&seed=4&level=random")
-    page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{not json')")
+    page.evaluate("k => localStorage.setItem(k, '{not json')", save_key(page))
     page.reload()
     wait_for_engine(page)
     notice = page.get_by_role("alert").filter(has_text="could not be restored")
     notice.wait_for()
     assert "not valid JSON" in notice.inner_text()
-    assert page.evaluate(f"localStorage.getItem('{SET_ASIDE_KEY}')") == "{not json"
+    assert set_aside_texts(page) == ["{not json"]
     human_to_play(page)
     assert page.evaluate("settebello.view.deck_left") > 0
     assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(
@@ -105,17 +114,18 @@ def test_tampered_save_names_the_illegal_play_and_changes_nothing_else(page, bas
     open_table(page, base_url, "variant=scopa&seed=4&level=random")
     play_first_card(page)
     saved_position(page)
-    save = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    key = save_key(page)
+    save = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
     plays = save["record"]["hands"][0]["plays"]
     plays[0] = "7X"  # a card that does not exist
     tampered = json.dumps(save)
-    page.evaluate(f"t => localStorage.setItem('{SAVE_KEY}', t)", tampered)
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [key, tampered])
     page.reload()
     wait_for_engine(page)
     notice = page.get_by_role("alert").filter(has_text="could not be restored")
     notice.wait_for()
     assert "7X" in notice.inner_text()
-    assert page.evaluate(f"localStorage.getItem('{SET_ASIDE_KEY}')") == tampered
+    assert set_aside_texts(page) == [tampered]
     human_to_play(page)
     # a fresh game: the engine dealt a new hand and the tampered record is not on the table
     assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(

@@ -1,0 +1,98 @@
+// The Records dialog's "Set-aside saves" (records.js puts this section in it): every save that
+// could not be restored when the game started (persist.js keeps a few, newest first), each with
+// Restore (the engine checks it; the match at the table is set aside in its place and the page
+// reloads into it), Download (the save as it was stored, as a file) and Delete.
+//
+//   const section = asideSection();  dialog.append(section);  fillAside(section);  // on each open
+import { language, t } from "./i18n.js";
+import { deleteSetAside, restoreSetAside, setAsideSaves, setAsideText } from "./persist.js";
+
+/** An empty section, filled by fillAside (hidden while there is nothing set aside). */
+export function asideSection() {
+  const section = document.createElement("section");
+  section.className = "records__aside";
+  section.setAttribute("aria-labelledby", "records-aside-title");
+  section.hidden = true;
+  section.innerHTML = `<h3 id="records-aside-title" style="margin:.8rem 0 .3rem;font-size:1.05rem"></h3>
+    <p style="margin:0 0 .4rem"><small data-note="aside"></small></p>
+    <ul data-testid="aside-list" style="list-style:none;margin:0;padding:0;display:grid;gap:.5rem"></ul>
+    <p role="status" aria-live="polite" data-aside-msg style="margin:.4rem 0 0"></p>`;
+  return section;
+}
+
+function when(at) {
+  try {
+    return new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
+  } catch { return new Date(at).toISOString(); }
+}
+
+function download(entry) {
+  const text = setAsideText(entry.key);
+  if (text === null) return null;
+  const stamp = new Date(entry.at).toISOString().replace(/:[^:]*$/, "").replace(/[T:]/g, "-");
+  const name = `settebello-set-aside-${stamp}.json`;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  return name;
+}
+
+/** List the set-aside saves in section (again: after a language change or a deletion). */
+export function fillAside(section, message = "") {
+  if (!section) return;
+  const entries = setAsideSaves();
+  section.hidden = entries.length === 0 && !message;
+  section.querySelector("h3").textContent = t("storage.aside_title");
+  section.querySelector("[data-note=aside]").textContent = t("storage.aside_note");
+  const msg = section.querySelector("[data-aside-msg]");
+  const say = (text, bad = false) => {
+    msg.textContent = text;
+    msg.setAttribute("role", bad ? "alert" : "status");
+  };
+  say(message);
+  const list = section.querySelector("ul");
+  list.replaceChildren(...entries.map((entry, i) => {
+    const li = document.createElement("li");
+    li.dataset.testid = "aside-entry";
+    li.style.cssText = "display:flex;flex-wrap:wrap;gap:.35rem .5rem;align-items:center;border-top:1px solid #d9ccb0;padding-top:.45rem";
+    const label = document.createElement("span");
+    label.id = `aside-entry-${i}`;
+    label.style.cssText = "flex:1 1 100%";
+    const size = t("storage.size_kb", { n: Math.max(1, Math.round((entry.size || 0) / 1024)).toLocaleString(language()) });
+    const why = String(entry.why || "");
+    label.textContent = t("storage.aside_entry", { when: when(entry.at), why, size })
+      + (entry.format && !why.includes(entry.format) ? ` · ${entry.format}` : "");
+    li.append(label);
+    const button = (act, onClick) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn";
+      b.dataset.act = `aside-${act}`;
+      b.textContent = t(`storage.aside_${act}`);
+      b.setAttribute("aria-describedby", label.id);
+      b.addEventListener("click", onClick);
+      li.append(b);
+    };
+    button("restore", async (event) => {
+      event.currentTarget.disabled = true;
+      try { await restoreSetAside(entry.key); }
+      catch (err) {
+        fillAside(section);
+        say(t("storage.aside_bad", { why: err.message }), true);
+      }
+    });
+    button("download", () => {
+      const name = download(entry);
+      say(name ? t("storage.aside_downloaded", { name }) : t("storage.aside_gone"), !name);
+    });
+    button("delete", () => {
+      deleteSetAside(entry.key);
+      fillAside(section, t("storage.aside_deleted"));
+    });
+    return li;
+  }));
+}
