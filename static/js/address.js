@@ -17,8 +17,16 @@ export function shortValue(value) {
   return s.length > VALUE_CHARS ? `${s.slice(0, VALUE_CHARS)}…` : s;
 }
 
+const said = new Set();  // each bad value is said once per start of the page's game
+
+/** Forget what was said (the page starts its game afresh). */
+export function forgetProblems() { said.clear(); }
+
 /** Say that the address's `param` has a value that cannot be used (`text`, in the page's language). */
 export function addressProblem(param, value, text) {
+  const key = `${param}\n${value}`;
+  if (said.has(key)) return;
+  said.add(key);
   console.warn(`Settebello: ${text}`);
   showNotice({ role: "alert", kind: "error", text, testid: "url-notice",
     buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });

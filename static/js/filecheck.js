@@ -81,5 +81,5 @@ export function checkJSONText(text, { maxBytes, fields }) {
   return value;
 }
 
-const kilobytes = (n) => Math.ceil(n / 1000).toLocaleString();
+const kilobytes = (n) => Math.ceil(n / 1000).toLocaleString(document.documentElement.lang || undefined);
 const short = (s) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);

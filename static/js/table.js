@@ -23,7 +23,7 @@ import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialog.js";
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
-import { addressProblem, shortValue } from "./address.js";
+import { addressProblem, forgetProblems, shortValue } from "./address.js";
 import { art as cardDataURL, setDeck, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
@@ -668,8 +668,9 @@ function seatsFromURL(players, variant, params) {
 }
 
 /** The config of the game the page starts with: URL, then the remembered choice, then Scopa
- *  (`address: false` leaves the URL's game out, `remembered: false` the remembered choice). */
-function bootConfig({ address = true, remembered: usePrefs = true } = {}) {
+ *  (`address: false` leaves the URL's game out, `targets: false` only its target and lead,
+ *  `remembered: false` the remembered choice). */
+function bootConfig({ address = true, targets = true, remembered: usePrefs = true } = {}) {
   const prefs = usePrefs ? loadPrefs() : null, info = described();
   const params = address ? urlParams : new URLSearchParams();
   const variantId = params.get("variant") || prefs?.variant || info.variants[0].id;
@@ -695,7 +696,7 @@ function bootConfig({ address = true, remembered: usePrefs = true } = {}) {
   if (prefs?.variant === pre.id && prefs.target != null && prefs.target !== pre.target) options.target = prefs.target;
   if (remembered && prefs.lead != null && prefs.lead !== pre.rules.lead) options.lead = prefs.lead;
   // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
-  for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
+  if (targets) for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
   const seed = typedNumber(params.get("seed") ?? "");  // not a whole number: a random deal (checkAddress said so)
   return { variant: pre.id, options, seats, seed: Number.isInteger(seed) ? seed : undefined };
 }
@@ -703,18 +704,20 @@ function bootConfig({ address = true, remembered: usePrefs = true } = {}) {
 /** The page's first game: the address's (each bad value said), else, when the engine refuses what
  *  the address asks for (a target out of bounds...), the game without it, said too. */
 async function bootGame() {
+  forgetProblems();  // a reset (the test hook) says them again
   checkAddress();
   let config = bootConfig();
-  for (const fallback of [{ address: false }, { address: false, remembered: false }]) {
+  const fallbacks = [{ targets: false }, { address: false }, { address: false, remembered: false }];
+  for (const fallback of fallbacks) {
     try { await game("check_game", config); break; }
     catch (err) {
       const why = refusalText(err);
       if (fallback.remembered === false) console.warn(`Settebello: the remembered game cannot be played (${why})`);
-      else if (ADDRESS_GAME.some((k) => urlParams.has(k))) {
+      else if (fallback.targets === false && ADDRESS_GAME.some((k) => urlParams.has(k))) {
         addressProblem("config", ADDRESS_GAME.filter((k) => urlParams.has(k)).map((k) => `${k}=${urlParams.get(k)}`).join("&"),
           t("inputs.refused", { why }));
       }
-      config = bootConfig(fallback);
+      config = bootConfig(fallback);  // (a bad value said already is not said twice: address.js)
     }
   }
   await startGame(config, { deal: false });
