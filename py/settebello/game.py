@@ -118,6 +118,10 @@ class Game:
         self.players = seat_players([None if s["human"] else s["level"] for s in seats], seed)
         self.humans = [i for i, s in enumerate(seats) if s["human"]]
         self.shown = self._first_human_to_show()  # the human seat whose hand the page shows
+        # whether the device is known to be in the shown person's hands: with one person at the
+        # table it is theirs from the start; at one device shared by several, only once a person
+        # has said "it is me" on the pass screen (`show`), from the first deal to the last
+        self.handed = len(self.humans) <= 1
         self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
 
     @classmethod
@@ -182,11 +186,18 @@ class Game:
 
     # -- reading ----------------------------------------------------------------------------
     def pass_to(self) -> int | None:
-        """The person the device must be passed to before anything of theirs is shown."""
+        """The person the device must be passed to before anything of theirs is shown: the person
+        to play, unless the device is already known to be in their hands (a pass screen before each
+        person's first hand too)."""
         m = self.match
-        if m.phase == "play" and self.seats[m.turn]["human"] and m.turn != self.shown:
+        if m.phase == "play" and self.seats[m.turn]["human"] and (m.turn != self.shown or not self.handed):
             return m.turn
         return None
+
+    def hand_hidden(self) -> bool:
+        """Whether the page may show no hand now: the pass screen is up, or the device has not yet
+        been handed to anyone (a computer plays first at a table of several persons)."""
+        return self.pass_to() is not None or not self.handed
 
     def observed(self) -> PlayerView:
         """What the page may show: the shown seat's view, but while the pass screen is up a card
@@ -194,7 +205,7 @@ class Game:
         is not in the page the next person is handed (their own view shows it again)."""
         m = self.match
         view = m.observe(self.shown)
-        if m.claims and self.pass_to() is not None:
+        if m.claims and self.hand_hidden():
             prese, plays, claims = view_parts(m, None, tuple(tuple(p) for p in m.prese), view.plays)
             view = replace(view, prese=prese, plays=plays, claims=claims)
         return view
@@ -213,9 +224,9 @@ class Game:
         v["variant"] = self.variant
         v["waiting"] = ("human" if turn_human else "computer") if m.phase == "play" else m.phase
         v["pass_to"] = self.pass_to()
-        if v["pass_to"] is not None:
+        if self.hand_hidden():
             v["hand"] = []
-        if not (turn_human and m.turn == self.shown):
+        if not (turn_human and m.turn == self.shown and self.handed):
             v["legal"] = []
         v["can_undo"] = self.undo_target() is not None
         v["scope_cards"], flags = self._scope_of_hand()
@@ -228,7 +239,7 @@ class Game:
 
     def event_json(self, event: PlayEvent) -> dict[str, Any]:
         """A play's event as the shown seat may see it (as nobody while the pass screen is up)."""
-        return event.to_json(viewer=None if self.pass_to() is not None else self.shown)
+        return event.to_json(viewer=None if self.hand_hidden() else self.shown)
 
     def _scope_of_hand(self) -> tuple[list[list[str]], list[bool]]:
         """The cards that made each side's scope in the last dealt hand (shown turned across the
@@ -239,7 +250,7 @@ class Game:
         if not hands:
             return cards, []
         events = hands[-1].events
-        viewer = None if self.pass_to() is not None else self.shown
+        viewer = None if self.hand_hidden() else self.shown
         for event in events:
             # SB62: a trusted claim's card stays face down in the pile for every other seat
             if event.scopa and (event.claim is None or seen_by(event.claim.claimed, viewer)):
@@ -292,7 +303,7 @@ class Game:
         m = self.match
         if m.phase != "play":
             raise SessionError("no hand is being played")
-        if not self.seats[m.turn]["human"] or m.turn != self.shown:
+        if not self.seats[m.turn]["human"] or m.turn != self.shown or not self.handed:
             raise SessionError("it is not your turn")
 
     def parse_play(self, play: Any) -> Play:
@@ -328,6 +339,7 @@ class Game:
         if m.phase == "play" and m.turn != seat:
             raise SessionError("it is not that player's turn")
         self.shown = seat
+        self.handed = True
 
     def next_hand(self) -> None:
         """Deal the next hand after the score sheet."""
@@ -335,7 +347,9 @@ class Game:
         if m.phase != "deal":
             raise SessionError("the match is over" if m.phase == "over" else "the hand is not finished")
         m.deal_until_played()
-        self.shown = self._first_human_to_show()
+        if len(self.humans) <= 1:
+            self.shown = self._first_human_to_show()
+        # several persons: the device stays with the one who had it; `pass_to` hands it on
 
     def undo(self) -> None:
         """Take back the lone human's last play (and the computers' after it): the match is

@@ -97,7 +97,7 @@ class Session:
     def _view(self) -> dict[str, Any]:
         """The game's view with the clock, the forfeit and the tournament table (reads only)."""
         v = self._need().view()
-        v.update(public_facts(self.game.observed(), hand_shown=v["pass_to"] is None))
+        v.update(public_facts(self.game.observed(), hand_shown=not self.game.hand_hidden()))
         self.time.decorate(v)
         v["tournament"] = self.desk.playing()
         v["story"] = self._story()

@@ -9,8 +9,27 @@ import { openRules } from "./rules.js";
 
 export const PREFS_KEY = "settebello.newgame";
 
-/** The remembered choice, or null. */
-export function loadPrefs() { return readJSON(PREFS_KEY); }
+/** The remembered choice, or null: typed as the dialog writes it (cleanPrefs). */
+export function loadPrefs() { return cleanPrefs(readJSON(PREFS_KEY)); }
+
+const isPlain = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const shortText = (x, n) => (typeof x === "string" && x.length <= n ? x : undefined);
+const wholeOrNull = (x) => (Number.isSafeInteger(x) ? x : null);
+const scalar = (v) => typeof v === "boolean" || Number.isFinite(v) || shortText(v, 40) !== undefined;
+
+/** A remembered choice read from storage, with every field of the type the dialog writes and
+ *  nothing else (storage is anyone's to edit: a target that is markup, a seat that is a number):
+ *  a field of another type is forgotten, as if never chosen; null when it is no choice at all. */
+export function cleanPrefs(p) {
+  if (!isPlain(p)) return null;
+  const seats = Array.isArray(p.seats) && p.seats.length <= 8 && p.seats.every(isPlain)
+    ? p.seats.map((s) => (s.human === true ? { human: true, name: shortText(s.name, 24) ?? "" }
+      : { human: false, level: shortText(s.level, 40) })) : null;
+  const options = isPlain(p.options)
+    ? Object.fromEntries(Object.entries(p.options).filter(([k, v]) => k.length <= 40 && scalar(v))) : {};
+  return { variant: shortText(p.variant, 60), seats, table: shortText(p.table, 60), target: wholeOrNull(p.target),
+    lead: wholeOrNull(p.lead), options, hintLevel: shortText(p.hintLevel, 40) };
+}
 /** Remember the choice for next time. */
 export function savePrefs(p) { writeJSON(PREFS_KEY, p); }
 
@@ -143,10 +162,10 @@ export function openNewGame(dialog, info, prefs, check) {
       </fieldset>
       <div class="ng-row">
         <label class="ng-field">${esc(t("dialog.target"))}
-          <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${state.target ?? p.target}"
+          <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${esc(state.target ?? p.target)}"
             aria-describedby="ng-target-hint"><small class="ng-hint" id="ng-target-hint">${esc(t("dialog.targetHint"))}</small></label>
         <label class="ng-field">${esc(t("dialog.lead"))}
-          <input id="ng-lead" type="number" min="${leadLow}" max="${leadHigh}" value="${state.lead ?? p.rules.lead}"></label>
+          <input id="ng-lead" type="number" min="${leadLow}" max="${leadHigh}" value="${esc(state.lead ?? p.rules.lead)}"></label>
       </div>
       <fieldset class="ng-opts"><legend>${esc(t("dialog.options"))}</legend>${opts}
         ${moreOpts ? `<details class="ng-more" ${state.more ? "open" : ""}><summary>${esc(t("dialog.moreRules"))}</summary>

@@ -9,8 +9,9 @@
 // level, players, lang, fast).
 //
 // Trust: the game talks to ONE origin. `parent=` names it (an origin such as
-// https://blog.example); without it, the origin of the page that loaded the frame
-// (document.referrer) is trusted. Events are posted to that origin only, and a command is
+// https://blog.example); without it, or when it is no http(s) address (said on the page, as every
+// bad value of the address), the origin of the page that loaded the frame (document.referrer) is
+// trusted. Events are posted to that origin only, and a command is
 // obeyed only when it comes from the parent window AND that origin. Anything else (another
 // origin, another window, a message of the wrong shape) is ignored with a console warning and
 // changes nothing.
@@ -22,31 +23,57 @@
 //   "settebello:hand-end"   {sheet: {hand, categories, points, totals, match_totals, target,
 //                            sides, over, winner, detail}}   (the score sheet)
 //   "settebello:match-end"  {winner, totals, sides}
-//   "settebello:rejected"   {reason}  (a command from the trusted parent was refused: an unknown
-//                            command, or a config the engine refused, with the engine's reason)
+//   "settebello:rejected"   {reason, param?, value?}  (a command from the trusted parent was
+//                            refused: an unknown command, or a config the engine refused, with the
+//                            engine's reason; or a value of the frame's address cannot be used:
+//                            `param` names it (lang, seed, variant, players, level, teams, style,
+//                            parent; "config" when the engine refused the game it asks for),
+//                            `value` repeats it cut short, `reason` is the page's notice, in the
+//                            page's language; the default is used instead. Posted as soon as it is
+//                            found: before "ready" for most of them)
 // Commands the parent may post:
 //   {type: "settebello:new-game", config: {variant, options, seats, seed}}
-//     seats: [{human: true, name} | {human: false, level}], as the new-game dialog builds them;
+//     seats: [{human: true, name} | {human: false, level}], as the new-game dialog builds them (a
+//     computer without a name gets the one it has in the game's own page);
 //     the config goes to the engine as it is, which checks all of it (unknown variant, wrong
 //     number of seats ...) and changes nothing when it refuses.
 import { startGame } from "./table.js";
 import { on, onView } from "./store.js";
+import { computerName } from "./dialog.js";
+import { addressProblem } from "./address.js";
+import { t } from "./i18n.js";
 
 export const PROTOCOL = 1;
 const PREFIX = "settebello:";
 const params = new URLSearchParams(location.search);
 export const EMBEDDED = params.get("embed") === "1";
 
-/** The origin the embedder trusts: ?parent= (an http(s) origin), else the referrer's origin. */
+/** The origin of an http(s) address, else null. */
+function httpOrigin(text) {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch { return null; }
+}
+
+/** Whether ?parent= is given and names no http(s) origin (javascript:..., a typo). */
+export function badParent(parentParam = params.get("parent")) {
+  return Boolean(parentParam) && !httpOrigin(parentParam);
+}
+
+/** The origin the embedder trusts: ?parent= (an http(s) origin), else the referrer's origin (also
+ *  when ?parent= is no http(s) address: the default, as for every bad value of the address). */
 export function trustedOrigin(parentParam = params.get("parent"), referrer = document.referrer) {
-  const origin = (text) => {
-    try {
-      const url = new URL(text);
-      return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
-    } catch { return null; }
-  };
-  if (parentParam) return origin(parentParam);
-  return referrer ? origin(referrer) : null;
+  if (parentParam && !badParent(parentParam)) return httpOrigin(parentParam);
+  return referrer ? httpOrigin(referrer) : null;
+}
+
+/** A new-game command's config with each computer seat that has no name given the one it has on
+ *  the game's own page (Bruno, Carla...); anything else is left as it is, for the engine to check. */
+export function namedSeats(config) {
+  if (!plain(config) || !Array.isArray(config.seats)) return config;
+  return { ...config, seats: config.seats.map((s, i) =>
+    plain(s) && s.human === false && s.name === undefined ? { ...s, name: computerName(i) } : s) };
 }
 
 const plain = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
@@ -96,9 +123,14 @@ function startEmbed() {
     parentWindow.postMessage({ type: PREFIX + type, protocol: PROTOCOL, ...detail }, origin);
   };
 
+  // a bad value of the address (table.js, address.js): the parent is told too
+  on("url-problem", (d) => post("rejected", { reason: d.reason, param: d.param, value: d.value }));
+
   let ready = false; // the first game is announced by "ready" alone
   on("ready", (d) => {
     ready = true;
+    // said once the page has its language (the other values of the address are said by then)
+    if (badParent()) addressProblem("parent", params.get("parent"), t("inputs.badParent", { origin: origin || t("inputs.noOrigin") }));
     const v = d?.view || {};
     post("ready", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
   });
@@ -127,7 +159,7 @@ function startEmbed() {
       return;
     }
     // the engine checks the config; a refused one changes nothing and its reason goes back
-    startGame(structuredClone(data.config), { report: false }).catch((err) => {
+    startGame(namedSeats(structuredClone(data.config)), { report: false }).catch((err) => {
       console.warn(`Settebello embed: ignored a new-game command: ${err.message}`);
       post("rejected", { reason: err.message });
     });

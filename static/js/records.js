@@ -11,6 +11,7 @@ import { connectEngine, game } from "./engine.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { writeJSON } from "./storage.js";
 import { asideSection, fillAside } from "./asidelist.js";
+import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
 
 export const REPLAY_KEY = "settebello.replay";
 export const VIEWER = new URL("../replay.html", import.meta.url);
@@ -46,13 +47,12 @@ export function downloadRecord(record) {
 }
 
 /**
- * Read and check a record's text with the engine. Resolves with the replay (see
- * py/scopa/replay.py); rejects with an Error whose message says what is wrong (hand and play).
+ * Read and check a record (its text, or the file) with the engine, after the page has bounded and
+ * typed it (filecheck.js: size, depth, fields). Resolves with the replay (see py/scopa/replay.py);
+ * rejects with an Error whose message says what is wrong (hand and play).
  */
-export async function checkRecordText(textContent) {
-  let record;
-  try { record = JSON.parse(textContent); }
-  catch (err) { throw new Error(text("notJson", { why: err.message })); }
+export async function checkRecordText(textOrFile) {
+  const record = typeof textOrFile === "string" ? checkJSONText(textOrFile, RECORD_FILE) : await readJSONFile(textOrFile, RECORD_FILE);
   const engine = await connectEngine();
   try { return await engine.call("replay", record); }
   catch (err) { throw new Error(err.message); }
@@ -97,7 +97,7 @@ function buildDialog() {
     input.value = "";
     if (!file) return;
     try {
-      const replay = await checkRecordText(await file.text());
+      const replay = await checkRecordText(file);
       openInViewer(replay.record);
     } catch (err) {
       show(text("bad", { why: err.message }), true);

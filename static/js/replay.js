@@ -13,6 +13,7 @@ import { REPLAY_KEY } from "./records.js";
 import { esc, sideName, variantName, categoryName } from "./names.js";
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
+import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
 
 /** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
 function tx(key, params = {}) {
@@ -53,10 +54,11 @@ export async function load(record) {
   return true;
 }
 
-async function loadText(textContent) {
+/** Show a record given as text or as a file, bounded and typed first (filecheck.js). */
+async function loadText(textOrFile) {
   let record;
-  try { record = JSON.parse(textContent); }
-  catch (err) { message(tx("bad", { why: tx("notJson", { why: err.message }) }), true); return false; }
+  try { record = typeof textOrFile === "string" ? checkJSONText(textOrFile, RECORD_FILE) : await readJSONFile(textOrFile, RECORD_FILE); }
+  catch (err) { message(tx("bad", { why: err.message }), true); return false; }
   return load(record);
 }
 
@@ -237,13 +239,13 @@ function wire() {
   $("rp-file").addEventListener("change", async (e) => {
     const file = e.target.files?.[0];
     e.target.value = "";
-    if (file) await loadText(await file.text());
+    if (file) await loadText(file);
   });
   document.addEventListener("dragover", (e) => e.preventDefault());
   document.addEventListener("drop", async (e) => {
     e.preventDefault();
     const file = e.dataTransfer?.files?.[0];
-    if (file && engine) await loadText(await file.text());
+    if (file && engine) await loadText(file);
   });
   onLanguageChange(translate);
   // deck.js: another deck style was chosen (or the remembered one arrived): draw the step again

@@ -13,6 +13,7 @@ import { game } from "./engine.js";
 import { esc, variantName } from "./names.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { on, info } from "./store.js";
+import { readJSONFile, STATS_FILE } from "./filecheck.js";
 
 export const STATS_KEY = "settebello.stats";
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
@@ -67,8 +68,9 @@ function row(label, counts, attrs) {
 
 function matchLine(m) {
   if (!m) return `<span class="stats__none">—</span>`;
-  const players = m.players.join(" · ");
-  return `${esc(variantName(m.variant))}: ${esc(players)} <strong>${esc(m.totals.join("–"))}</strong>`;
+  // the engine checked these (stats.py's _brief_ok); drawn whatever they are, never thrown on
+  const list = (x) => (Array.isArray(x) ? x : []).map(String);
+  return `${esc(variantName(String(m.variant)))}: ${esc(list(m.players).join(" · "))} <strong>${esc(list(m.totals).join("–"))}</strong>`;
 }
 
 function render() {
@@ -119,9 +121,9 @@ function exportFile() {
 }
 
 async function importFile(file) {
-  let other;
-  try { other = JSON.parse(await file.text()); }
-  catch { message(t("stats.badFile", { why: t("save.not_json") })); return; }
+  let other;  // bounded and typed before the engine reads it (filecheck.js)
+  try { other = await readJSONFile(file, STATS_FILE); }
+  catch (err) { message(t("stats.badFile", { why: err.message })); return; }
   try { current = await game("stats_merge", { stats: current, other }); }
   catch (err) { message(t("stats.badFile", { why: err.message })); return; }
   store(current);

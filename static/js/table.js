@@ -14,22 +14,22 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { view as currentView, setView, emit, on, info as described, setInfo } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
-import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText } from "./i18n.js";
+import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, typedNumber, playSentence, claimSentence } from "./names.js";
+import { sideName, variantName, typedNumber, playSentence, claimSentence, refusalText } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialog.js";
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
-import { showNotice } from "./notice.js";
-import { art as cardDataURL, setDeck, redrawArt } from "./deck.js";
+import { addressProblem, forgetProblems, shortValue } from "./address.js";
+import { art as cardDataURL, setDeck, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 
-let params = new URLSearchParams(location.search); // read again by restart()
-setFast(params.get("fast") === "1");
+let urlParams = new URLSearchParams(location.search); // read again by restart()
+setFast(urlParams.get("fast") === "1");
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
 const PACE = { think: 420, show: 520, after: 260, sheet: 700, verdict: 1100 };
 
@@ -602,18 +602,27 @@ async function rematch(config) {
 
 // ------------------------------------------------------------------ starting a game
 
-/** A bad value in the page's address (a mistyped link, an embed's src): say so; the game goes on
- *  with the default for it. */
-function urlProblem(text) {
-  console.warn(`Settebello: ${text}`);
-  showNotice({ role: "alert", kind: "error", text, testid: "url-notice",
-    buttons: [{ label: t("save.ok"), i18n: "save.ok", primary: true, onClick: (_, box) => box.remove() }] });
+/** The address's values that the table does not read itself (the language, the deck style, the
+ *  seed, level= beside players=): a bad one is said (address.js); the default is used instead. */
+function checkAddress() {
+  const params = urlParams;
+  const lang = params.get("lang");
+  if (params.has("lang") && !languages().some((l) => l.code === String(lang).toLowerCase().split("-")[0])) {
+    addressProblem("lang", lang, t("inputs.badLang", { lang: shortValue(lang), langs: languages().map((l) => l.code).join(", ") }));
+  }
+  const style = params.get("style");
+  if (params.has("style") && !STYLES.some((x) => x.id === style)) {
+    addressProblem("style", style, t("inputs.badStyle", { style: shortValue(style), styles: STYLES.map((x) => x.id).join(", ") }));
+  }
+  if (params.has("seed") && !Number.isInteger(typedNumber(params.get("seed")))) {
+    addressProblem("seed", params.get("seed"), t("inputs.badSeed", { seed: shortValue(params.get("seed")) }));
+  }
 }
 
 /** The table asked for by the URL: as many players as ?players= lists, sitting as ?teams= says
  *  (else as the preset's tables first seat that many); the preset's own table when neither is
  *  given, or when no table of the preset fits (said in a notice). */
-function tableFromURL(pre) {
+function tableFromURL(pre, params) {
   const listed = params.get("players")?.split(",").map((s) => s.trim()).filter(Boolean).length;
   const teams = params.get("teams");
   if (!listed && !teams) return null;
@@ -623,48 +632,56 @@ function tableFromURL(pre) {
     const sitting = (x) => `${t("dialog.players", { count: x.players })} ${t(`teams.${x.teams}`)}`;
     const offered = pre.tables.map(sitting).join(", ");
     const asked = pre.tables.some((x) => x.teams === teams) ? t(`teams.${teams}`) : teams || "";
-    urlProblem(t("url.noTable", { variant: variantName(pre.id), players, teams: asked, tables: offered }));
+    addressProblem(listed ? "players" : "teams", listed ? params.get("players") : teams,
+      t("url.noTable", { variant: variantName(pre.id), players, teams: shortValue(asked), tables: offered }));
   }
   return found || null;
 }
 
-/** The seats asked for by the URL (?players=human,expert,... or ?level=), or null. */
-function seatsFromURL(players, variant) {
+/** The seats asked for by the URL (?players=human,expert,... and/or ?level=), or null: with both,
+ *  players= says who sits where and level= is every computer's level (README's embed section). */
+function seatsFromURL(players, variant, params) {
   const list = params.get("players");
-  const level = params.get("level");
+  let level = params.get("level");
   const { levels } = described();
   // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu:
   // the engine says whether a level exists (a refused one is reported when the game starts)
   const unknown = (lv) => lv !== "random" && !levels.some((l) => l.id === lv);
-  const badLevel = (lv) => urlProblem(t("url.unknownLevel", { level: lv, levels: levels.map((l) => l.id).join(", ") }));
+  const badLevel = (param, lv) => addressProblem(param, lv,
+    t("url.unknownLevel", { level: shortValue(lv), levels: levels.map((l) => l.id).join(", ") }));
+  if (level && unknown(level)) { badLevel("level", level); level = null; }
   if (list) {
     const kinds = list.split(",").map((s) => s.trim()).filter(Boolean);
     const bad = kinds.find((k) => k !== "human" && unknown(k));
-    if (bad !== undefined) { badLevel(bad); return null; }
+    if (bad !== undefined) { badLevel("players", bad); return null; }
     if (kinds.length !== players) return null;  // no table of the preset seats them: tableFromURL said so
-    let people = 0;
+    // one person is "You"; several sharing the device each have a name the pass screen can call
+    const one = kinds.filter((k) => k === "human").length === 1;
     return kinds.map((k, i) => k === "human"
-      ? { human: true, name: people++ === 0 ? t("seat.you") : t("dialog.defaultName", { n: i + 1 }) }
-      : { human: false, level: k, name: computerName(i) });
+      ? { human: true, name: one ? t("seat.you") : t("dialog.defaultName", { n: i + 1 }) }
+      : { human: false, level: level || k, name: computerName(i) });
   }
   if (level) {
-    if (unknown(level)) { badLevel(level); return null; }
     return Array.from({ length: players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level, name: computerName(i) });
   }
   return null;
 }
 
-/** The config of the game the page starts with: URL, then the remembered choice, then Scopa. */
-function bootConfig() {
-  const prefs = loadPrefs(), info = described();
+/** The config of the game the page starts with: URL, then the remembered choice, then Scopa
+ *  (`address: false` leaves the URL's game out, `targets: false` only its target and lead,
+ *  `remembered: false` the remembered choice). */
+function bootConfig({ address = true, targets = true, remembered: usePrefs = true } = {}) {
+  const prefs = usePrefs ? loadPrefs() : null, info = described();
+  const params = address ? urlParams : new URLSearchParams();
   const variantId = params.get("variant") || prefs?.variant || info.variants[0].id;
   const pre = info.variants.find((x) => x.id === variantId) || info.variants[0];
   if (params.get("variant") && pre.id !== params.get("variant")) {
-    urlProblem(t("url.unknownVariant", { variant: params.get("variant"), name: variantName(pre.id) }));
+    addressProblem("variant", params.get("variant"),
+      t("url.unknownVariant", { variant: shortValue(params.get("variant")), name: variantName(pre.id) }));
   }
   const remembered = prefs?.variant === pre.id && !params.get("variant");
-  const table = tableFromURL(pre) || (remembered && pre.tables.find((x) => x.id === prefs.table)) || pre.tables[0];
-  let seats = seatsFromURL(table.players, pre.id);
+  const table = tableFromURL(pre, params) || (remembered && pre.tables.find((x) => x.id === prefs.table)) || pre.tables[0];
+  let seats = seatsFromURL(table.players, pre.id, params);
   if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === table.players) {
     seats = prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || t("dialog.defaultName", { n: i + 1 }) }
       : { human: false, level: s.level, name: computerName(i) });
@@ -679,10 +696,34 @@ function bootConfig() {
   if (prefs?.variant === pre.id && prefs.target != null && prefs.target !== pre.target) options.target = prefs.target;
   if (remembered && prefs.lead != null && prefs.lead !== pre.rules.lead) options.lead = prefs.lead;
   // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
-  for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
-  const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : undefined;
-  return { variant: pre.id, options, seats, seed };
+  if (targets) for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
+  const seed = typedNumber(params.get("seed") ?? "");  // not a whole number: a random deal (checkAddress said so)
+  return { variant: pre.id, options, seats, seed: Number.isInteger(seed) ? seed : undefined };
 }
+
+/** The page's first game: the address's (each bad value said), else, when the engine refuses what
+ *  the address asks for (a target out of bounds...), the game without it, said too. */
+async function bootGame() {
+  forgetProblems();  // a reset (the test hook) says them again
+  checkAddress();
+  let config = bootConfig();
+  const fallbacks = [{ targets: false }, { address: false }, { address: false, remembered: false }];
+  for (const fallback of fallbacks) {
+    try { await game("check_game", config); break; }
+    catch (err) {
+      const why = refusalText(err);
+      if (fallback.remembered === false) console.warn(`Settebello: the remembered game cannot be played (${why})`);
+      else if (fallback.targets === false && ADDRESS_GAME.some((k) => urlParams.has(k))) {
+        addressProblem("config", ADDRESS_GAME.filter((k) => urlParams.has(k)).map((k) => `${k}=${urlParams.get(k)}`).join("&"),
+          t("inputs.refused", { why }));
+      }
+      config = bootConfig(fallback);  // (a bad value said already is not said twice: address.js)
+    }
+  }
+  await startGame(config, { deal: false });
+}
+/** The address's parameters that choose the game (bootConfig reads them). */
+const ADDRESS_GAME = ["variant", "players", "teams", "level", "target", "lead", "seed"];
 
 /** Start a match from a Session.new_game config and show its first deal (dealt with a slide unless
  *  `deal` is false). A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
@@ -736,9 +777,9 @@ async function goOn(g) {
  *  idle (the test hook's reset, static/js/testhook.js: Pyodide stays booted). */
 async function restart() {
   while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
-  params = new URLSearchParams(location.search);
-  setFast(params.get("fast") === "1");
-  await startGame(bootConfig(), { deal: false });
+  urlParams = new URLSearchParams(location.search);
+  setFast(urlParams.get("fast") === "1");
+  await bootGame();
 }
 
 let isReady = false;
@@ -1003,7 +1044,7 @@ async function main() {
       await advance();
     } else {
       // the page's first table appears dealt: no slide from the mazzo after the wait for Python
-      await startGame(bootConfig(), { deal: false });
+      await bootGame();
     }
   } catch (err) {
     $("loading").hidden = false;

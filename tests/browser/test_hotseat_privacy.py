@@ -23,6 +23,20 @@ def my_turn(page):
         " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=60000)
 
 
+def hand_over_first(page):
+    """The first pass screen, before anyone's first hand: its person says they hold the device."""
+    page.locator("#pass").wait_for(state="visible", timeout=60000)
+    page.locator("#pass-btn").click()
+    skip_the_lesson(page)
+
+
+def skip_the_lesson(page):
+    """A first visit offers the guided hand once the table shows; these people skip it."""
+    offer = page.locator("[data-testid=lesson-offer]")
+    offer.wait_for(timeout=60000)
+    offer.get_by_role("button", name="Skip").click()
+
+
 def mentions(text: str, card: str) -> bool:
     """Whether a card's code (e.g. 7D) stands as a word of its own in the text (not inside a
     %-escape such as the card art's `%3C`)."""
@@ -32,6 +46,7 @@ def mentions(text: str, card: str) -> bool:
 def test_the_pass_screen_leaves_no_hand_in_the_page_and_ready_shows_the_right_one(page, base_url):
     page.goto(base_url + "?fast=1&variant=scopa&seed=2&players=human,human")
     wait_for_engine(page)
+    hand_over_first(page)
     for _ in range(3):
         my_turn(page)
         page.locator("#hand-cards button.card:not([disabled])").first.click()
@@ -66,6 +81,7 @@ def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(p
     page; the answerer sees a back on the table; the claimer's own view shows it again, in the pile."""
     page.goto(base_url + "?fast=1&variant=fidasse&seed=2&players=human,human")
     wait_for_engine(page)
+    hand_over_first(page)
     my_turn(page)
     view = page.evaluate("settebello.view")
     claimer, card = view["seat"], next(p["card"] for p in view["legal"] if p.get("claim"))
@@ -100,3 +116,45 @@ def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(p
     view = page.evaluate("settebello.view")
     assert view["seat"] == claimer and card in view["prese"][view["side"]]
     assert page.locator(f'.pile[data-side="{view["side"]}"] [data-card="{card}"]').count() == 1
+
+
+def test_no_hand_is_drawn_before_the_device_is_passed_the_first_hand_too(page, base_url):
+    """Issue 25: two people at one device. The page opens on a pass screen to the one who leads:
+    no card of either hand is in the page (view, document, live regions) before they say they hold
+    the device; then their own hand only; after their play, the second person's first hand waits
+    for its own pass screen, and is not in the page before they press ready."""
+    page.goto(base_url + "?fast=1&variant=scopa&seed=2&players=human,human")
+    wait_for_engine(page)
+    page.locator("#pass").wait_for(state="visible", timeout=60000)
+    first = page.evaluate("settebello.view.pass_to")
+    assert page.locator("#pass-msg").inner_text() == f"Pass the device to Player {first + 1}"
+    state = page.evaluate(PAGE_STATE)
+    match = from_record(page.evaluate("settebello.game('record')"))
+    hands = [[card_str(c) for c in hand] for hand in match.hands]
+    assert match.turn == first and all(hands)
+    assert page.locator("#hand-cards .card").count() == 0
+    for hand in hands:
+        for card in hand:
+            for where in ("view", "html", "live"):
+                assert not mentions(state[where], card), f"{card} is in the page ({where}) before anyone is handed it"
+    page.locator("#pass-btn").click()
+    skip_the_lesson(page)
+    my_turn(page)
+    shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert shown == hands[first] and page.evaluate("settebello.view.seat") == first
+
+    page.locator("#hand-cards button.card:not([disabled])").first.click()
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    page.locator("#pass").wait_for(state="visible", timeout=60000)
+    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+    second = page.evaluate("settebello.view.pass_to")
+    assert second != first
+    html = page.evaluate("document.documentElement.outerHTML")
+    for card in hands[second]:
+        assert not mentions(html, card), f"{card} of the second person is in the document before they are ready"
+    page.locator("#pass-btn").click()
+    my_turn(page)
+    shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert shown == hands[second]

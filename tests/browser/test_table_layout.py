@@ -106,6 +106,8 @@ def test_a_scopa_is_turned_face_up_across_the_pile(table_page):
 
 def test_pass_the_device_hides_the_hand_until_the_next_person_is_ready(table_page):
     page = table_page("fast=1&variant=scopa&seed=2&players=human,human")
+    page.locator("#pass").wait_for(state="visible")  # the first hand waits for its person too
+    page.locator("#pass-btn").click()
     my_turn(page)
     first = page.evaluate("settebello.view.seat")
     play_first_hand = page.evaluate("settebello.view.hand")

@@ -118,6 +118,8 @@ def test_while_the_pass_screen_is_up_no_unseen_card_is_listed():
     """The unseen cards would name the hands' cards: behind the pass screen the view lists none."""
     s = Session()
     v = s.new_game({"variant": "scopa", "seed": 2, "seats": [{"human": True, "name": "A"}, {"human": True, "name": "B"}]})
+    assert v["pass_to"] is not None and v["unseen"] == []  # the first hand too waits for its person
+    v = s.show(v["pass_to"])
     assert len(v["unseen"]) == 40 - len(v["hand"]) - len(v["table"])
     v = s.play(v["legal"][0]["notation"])["view"]
     assert v["pass_to"] is not None

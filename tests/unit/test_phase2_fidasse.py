@@ -312,7 +312,7 @@ def test_the_hot_seat_pass_screen_holds_no_claimed_card():
     s.call("new_game", {"variant": "fidasse", "seed": 1, "seats": people})
     m = fixed()
     m.names = s.game.match.names
-    s.game.match, s.game.shown = m, 0
+    s.game.match, s.game.shown, s.game.handed = m, 0, True  # Anna holds the device
     asked = s.call("play", "10B?")  # true: the Re sweeps 1C 2S 3B 4C
     assert asked["view"]["pass_to"] == 1 and "10B" not in json.dumps(asked)
     assert asked["view"]["claim"] == {"seat": 0, "card": None, "answer": None, "true": None, "by": None}

@@ -72,6 +72,12 @@ def test_pass_screen_for_two_humans():
     s = Session()
     s.new_game({"variant": "scopa", "seed": 2, "seats": [{"human": True, "name": "Anna"}, {"human": True, "name": "Bea"}]})
     v = s.view()
+    # the first hand too: nobody's cards until its person says they hold the device
+    first = v["pass_to"]
+    assert first is not None and v["hand"] == [] and v["legal"] == [] and v["unseen"] == []
+    assert "error" in s.play(str(s.game.match.legal_plays()[0]))  # nobody may play behind the screen
+    v = s.show(first)
+    assert v["pass_to"] is None and v["hand"] and v["legal"]
     s.play(v["legal"][0]["notation"])
     v = s.view()
     assert v["pass_to"] is not None and v["legal"] == []
