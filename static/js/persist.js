@@ -7,7 +7,7 @@
 //   const view = await restoreSaved();   // a restored view, or null: start a new game
 //
 // After that, every new current view (store.js) saves again, and a play as soon as the engine
-// accepted it (store.js's "accepted" news, before the table shows it). The save reads the running
+// accepted it (table.js's "accepted" news through store.js, before the table shows it). The save reads the running
 // turn's clock; what a reload could give back is the time since then, so the page stamps the last
 // save with `elapsed_ms` (the time it stayed open after it, which Session.restore charges to a
 // person's running turn, RULES §5) when the page is hidden, frozen or closed (pagehide), and
