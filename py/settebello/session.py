@@ -36,7 +36,7 @@ from scopa.state import PlayEvent
 
 from .describe import describe as describe_page
 from .desk import TournamentDesk
-from .errors import SessionError, refusal
+from .errors import SessionError, is_whole, refusal
 from .game import Game, levels, variants
 from .public import public_facts
 from .rulebook import rulebook
@@ -46,6 +46,10 @@ from .timing import TimeControl
 
 SAVE_FORMAT = "settebello-save/1"
 SAVE_KEYS = ("format", "config", "record", "extras", "rng", "players_rng", "shown")  # what `save` writes
+# What the page may add to a save: `elapsed_ms`, the time the page stayed open after the save was
+# made (static/js/persist.js stamps it when the page is hidden or closed, and every few seconds
+# while a clock runs), charged to a person's running turn on restore (RULES §5).
+PAGE_KEYS = ("elapsed_ms",)
 
 __all__ = ["SAVE_FORMAT", "Session", "SessionError"]
 
@@ -251,15 +255,20 @@ class Session:
 
     @_refusals
     def restore(self, saved: Any) -> dict[str, Any]:
-        """Rebuild a saved match (every play checked by the engine); a bad save changes nothing."""
+        """Rebuild a saved match (every play checked by the engine); a bad save changes nothing.
+
+        The clock comes back as the save read it, the running turn's time included; the page's
+        `elapsed_ms` (the time it stayed open after the save was made) is charged to a person's
+        running turn too, so a reload gives no time back. The time the page was closed is
+        charged to nobody."""
         if not isinstance(saved, dict) or saved.get("format") != SAVE_FORMAT:
             raise SessionError("this is not a saved Settebello game")
         check_value(saved, "the saved game", SessionError)  # bounded and JSON-like, whoever calls
-        unknown = sorted(k for k in saved if k not in SAVE_KEYS)
+        unknown = sorted(k for k in saved if k not in SAVE_KEYS + PAGE_KEYS)
         if unknown:
             raise SessionError(f"the saved game has an unknown field {brief(unknown[0])}")
         try:
-            game, clock, forfeit, link = self._restored(saved)
+            game, clock, forfeit, link, elapsed = self._restored(saved)
         except ScopaError:
             raise
         except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as err:
@@ -268,13 +277,14 @@ class Session:
             raise SessionError(f"the saved game is damaged ({type(err).__name__})") from None
         # all checked: now change state
         self.game = game
-        self.time.restore(clock, forfeit, self._people())
+        self.time.restore(clock, forfeit, self._people(), elapsed)
         self.desk.restore(link, game.match, forfeit)
         return self._view()
 
     @staticmethod
-    def _restored(saved: dict[str, Any]) -> tuple[Game, Any, Any, Any]:
-        """A save's game, clock, forfeit and tournament link, each checked; nothing is changed."""
+    def _restored(saved: dict[str, Any]) -> tuple[Game, Any, Any, Any, int]:
+        """A save's game, clock, forfeit, tournament link and the page's time after the save,
+        each checked; nothing is changed."""
         config = saved.get("config")
         game = Game.restore(config, saved.get("record"), saved.get("rng"), saved.get("players_rng"),
                             saved.get("shown"))
@@ -285,7 +295,11 @@ class Session:
             raise SessionError("the saved game's clock is damaged")
         clock, forfeit = TimeControl.load(extra, game.match)
         link = TournamentDesk.check_saved_link(extra.get("link"))
-        return game, clock, forfeit, link
+        elapsed = saved.get("elapsed_ms", 0)
+        if not (is_whole(elapsed) and elapsed >= 0):
+            raise SessionError(f"the saved game's elapsed time must be a whole number of ms >= 0, "
+                               f"not {brief(elapsed)}")
+        return game, clock, forfeit, link, elapsed
 
     # -- tournaments and statistics -------------------------------------------------------------
     @_refusals

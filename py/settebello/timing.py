@@ -182,8 +182,13 @@ class TimeControl:
         forfeit = {"seat": seat, "name": match.names[seat], "side": match.side_of[seat], "winner": winner}
         return clock, forfeit
 
-    def restore(self, clock: Clock | None, forfeit: dict[str, Any] | None, humans: list[bool]) -> None:
-        """Install a checked clock and forfeit; the time the page was closed is charged to nobody."""
+    def restore(self, clock: Clock | None, forfeit: dict[str, Any] | None, humans: list[bool],
+                elapsed_ms: int = 0) -> None:
+        """Install a checked clock and forfeit. A person's running turn keeps the time the save
+        read and is charged `elapsed_ms` more, the time the page stayed open after the save was
+        made, short of a forfeit as `reading` is (the next tick declares it); the time the page
+        was closed is charged to nobody."""
         self.clock, self.forfeit = clock, forfeit
         if clock is not None and clock.running is not None and humans[clock.running]:
+            clock.turn_ms = min(clock.turn_ms + elapsed_ms, clock.limit(clock.running) - 1)
             clock.mark = self.now()

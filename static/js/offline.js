@@ -10,7 +10,8 @@
 // `settebello:offline` event on window, {detail: {state}}.
 //
 // A new version never mixes with the old one: sw.js fills a new cache completely, waits, and
-// only takes over when the player presses "Reload" (then every open page reloads once).
+// only takes over when the player presses "Reload" (then every open page reloads once, each after
+// its pending saves are written, persist.js: a play just made is not lost; at most SAVE_WAIT_MS).
 // `?sw=off` unregisters the worker and deletes its caches (handy while developing: otherwise
 // the page shows the last build until scripts/build.py runs again): this deployment's only —
 // its own registration (scope: the site root) and caches (sw.js names them after that root), never
@@ -18,6 +19,18 @@
 import { t } from "./i18n.js";
 import { showNotice } from "./notice.js";
 import { engineSettled } from "./engine.js";
+import { savesSettled } from "./persist.js";
+
+/** The longest a reload for a new version waits for the match's pending saves (an engine busy
+ *  with a long computer turn answers them late; a stuck one would never). */
+const SAVE_WAIT_MS = 10_000;
+
+/** Resolves once the saves asked for so far are written (persist.js), or SAVE_WAIT_MS passed. */
+async function saved() {
+  let timer;
+  await Promise.race([savesSettled(), new Promise((resolve) => { timer = setTimeout(resolve, SAVE_WAIT_MS); })]);
+  clearTimeout(timer);
+}
 
 function setState(state) {
   document.documentElement.dataset.offline = state;
@@ -33,7 +46,12 @@ function offerUpdate(worker) {
     id: "update-bar", role: "status", text: t("offline.update"), i18n: "offline.update",
     buttons: [
       { label: t("offline.reload"), i18n: "offline.reload", primary: true, testid: "update-reload",
-        onClick: (button) => { reloading = true; button.disabled = true; worker.postMessage({ type: "skip-waiting" }); } },
+        onClick: async (button) => {
+          reloading = true; button.disabled = true;
+          // every open page reloads when the new version takes over: this one's saves first
+          await saved();
+          worker.postMessage({ type: "skip-waiting" });
+        } },
       { label: t("offline.later"), i18n: "offline.later", onClick: (_, box) => box.remove() },
     ],
   });
@@ -85,7 +103,7 @@ export async function registerOffline() {
   // none keeps running old code against the new version's files.
   let controlled = Boolean(sw.controller);
   sw.addEventListener("controllerchange", () => {
-    if (reloading || controlled) { reloading = true; location.reload(); return; }
+    if (reloading || controlled) { reloading = true; saved().then(() => location.reload()); return; }
     controlled = true;
     setState("ready");
   });

@@ -5,7 +5,15 @@
 //   import { restoreSaved } from "./persist.js";
 //   const view = await restoreSaved();   // a restored view, or null: start a new game
 //
-// After that, every new current view (store.js) saves again.
+// After that, every new current view (store.js) saves again, and a play as soon as the engine
+// accepted it (table.js's "accepted" news through store.js, before the table shows it). The save reads the running
+// turn's clock; what a reload could give back is the time since then, so the page stamps the last
+// save with `elapsed_ms` (the time it stayed open after it, which Session.restore charges to a
+// person's running turn, RULES §5) when the page is hidden, frozen or closed (pagehide), and
+// every STAMP_MS while a clock runs. A normal reload or close gives back nothing; a tab killed
+// without warning at most STAMP_MS (a hidden tab's timers may be slowed to once a minute, but
+// hiding it stamped it already). `savesSettled()` resolves once every save asked for is written
+// (offline.js's update bar waits for it before it reloads).
 //
 // Keys (storage.js's SCOPE is this deployment's root path, e.g. "/" or "/REPO/"):
 //   settebello.save:<scope>:<slot>   a tab's match (tabs.js gives each open tab its own slot)
@@ -30,7 +38,7 @@ import { game } from "./engine.js";
 import { showNotice } from "./notice.js";
 import { readText, writeText, writeJSON, readJSON, remove, keysWith, scoped } from "./storage.js";
 import { claimSlot, slot, newSlotId } from "./tabs.js";
-import { onView, emit } from "./store.js";
+import { on, onView, emit, view as currentView } from "./store.js";
 import "./space.js";
 
 export const SAVE_PREFIX = `${scoped("settebello.save")}:`;
@@ -41,10 +49,14 @@ export const LEGACY_SAVE_KEY = "settebello.save";
 export const LEGACY_ASIDE_KEY = "settebello.save.set-aside";
 export const ASIDE_MAX = 5;
 export const ASIDE_MAX_CHARS = 3_500_000; // about 2/3 of the 5M characters of Chromium and Firefox
+/** How often the last save is stamped with the time since it while a clock runs (ms). */
+export const STAMP_MS = 5000;
 
 let watching = false;
 let saving = Promise.resolve();
 let failing = false;
+let savedFor = null;  // the view of the last play saved when the engine accepted it
+let last = null;      // the last save written: {key, save, text, at: performance.now() when read}
 
 /** The key this tab's match is saved under (null before restoreSaved). */
 export function saveKey() { return slot() && SAVE_PREFIX + slot(); }
@@ -71,8 +83,11 @@ function touchSlot() {
 export function saveNow() {
   if (!watching) return saving;
   saving = saving.then(async () => {
-    const err = writeText(saveKey(), JSON.stringify(await game("save")), { report: false });
+    const save = await game("save");
+    const at = performance.now(), text = JSON.stringify(save), key = saveKey();
+    const err = writeText(key, text, { report: false });
     if (err) { unsaved(err); return; }
+    last = { key, save, text, at };
     touchSlot();
     if (failing) {
       failing = false;
@@ -80,6 +95,23 @@ export function saveNow() {
     }
   }).catch((err) => console.warn(`Settebello: could not save the game (${err.message})`));
   return saving;
+}
+
+/** Resolves once every save asked for so far is written (or failed). */
+export function savesSettled() { return saving; }
+
+/** Write the last save again with the time the page has been open since it (`elapsed_ms`), unless
+ *  something else (another tab, a new game) wrote the save since. Synchronous: fit for pagehide. */
+function stamp() {
+  if (!last || readText(last.key) !== last.text) return;
+  const text = JSON.stringify({ ...last.save, elapsed_ms: Math.max(0, Math.round(performance.now() - last.at)) });
+  if (!writeText(last.key, text, { report: false })) last.text = text;
+}
+
+/** Whether a clock is running at the table (its time is what a stamp keeps). */
+function clockRuns() {
+  const v = currentView();
+  return Boolean(v?.clock && v.clock.running !== null && !v.forfeit);
 }
 
 /** The match could not be saved: tell the player once (until a save works again). */
@@ -103,7 +135,7 @@ function unsaved(err) {
 }
 
 /** Forget the saved match (e.g. the player chose to start afresh). */
-export function clearSave() { if (saveKey()) remove(saveKey()); }
+export function clearSave() { if (saveKey()) remove(saveKey()); last = null; }
 
 // ------------------------------------------------------------------ set-aside saves
 
@@ -233,7 +265,13 @@ export async function restoreSaved() {
   adoptLegacyAside();
   await claimSlot(savedSlots());
   watching = true;
-  onView(() => { saveNow(); });
+  // a play is saved as soon as the engine accepts it (table.js), not when its animation shows it
+  on("accepted", ({ view }) => { savedFor = view; saveNow(); });
+  onView((v) => { if (v !== savedFor) saveNow(); });
+  addEventListener("pagehide", stamp);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") stamp(); });
+  document.addEventListener("freeze", stamp);
+  setInterval(() => { if (clockRuns()) stamp(); }, STAMP_MS);
   const key = saveKey();
   let text = readText(key);
   let legacy = false;

@@ -7,7 +7,8 @@
 // rules.js (the rules page), i18n.js (every string), names.js (sides, presets, levels),
 // announce.js (the screen reader). The other modules read the game from store.js: the current
 // view (setView after every engine answer) and the news emit()ted here: hand-end {sheet},
-// match-end {winner, totals, sides}, ready {view}; they ask the table through store.js's
+// match-end {winner, totals, sides}, ready {view}, and accepted {op, view} as soon as the engine
+// accepted a play, before it is shown (persist.js saves it then); they ask the table through store.js's
 // "command" news: {type: "new-game", config} or {type: "sync"}.
 // URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
 import { connectEngine, markEngine, game } from "./engine.js";
@@ -476,6 +477,7 @@ async function send(notation) {
   try { r = await game("play", notation); }
   catch (err) { if (live(g)) { busy = false; decorate(); failed(err); } return; }
   if (!live(g)) return;
+  emit("accepted", { op: "play", view: r.view });  // made: saved now, whatever its showing takes
   // the person's time ran out before the play reached the engine: lost on time (clock.js tells)
   if (!r.event) { busy = false; accept(r.view, "play"); decorate(); return; }
   const prev = currentView();
@@ -494,7 +496,9 @@ async function advance(g = generation) {
       const view = currentView(), seat = view.turn;
       status(t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
-      const [r] = await Promise.all([game("computer_step"), pause(PACE.think)]);
+      // the computer's play is saved as soon as it is made, not after the pause that paces it
+      const step = game("computer_step").then((r) => { if (live(g)) emit("accepted", { op: "computer_step", view: r.view }); return r; });
+      const [r] = await Promise.all([step, pause(PACE.think)]);
       if (!live(g)) return;  // a New game was asked meanwhile: this play belongs to the game before
       for (const s of document.querySelectorAll(".seat--thinking")) s.classList.remove("seat--thinking");
       if (!r.event) { accept(r.view, "computer_step"); decorate(); return; } // lost on time (clock.js tells)
