@@ -6,6 +6,7 @@
 //   const section = asideSection();  dialog.append(section);  fillAside(section);  // on each open
 import { language, t } from "./i18n.js";
 import { deleteSetAside, restoreSetAside, setAsideSaves, setAsideText } from "./persist.js";
+import { downloadText } from "./download.js";
 
 /** An empty section, filled by fillAside (hidden while there is nothing set aside). */
 export function asideSection() {
@@ -30,15 +31,7 @@ function download(entry) {
   const text = setAsideText(entry.key);
   if (text === null) return null;
   const stamp = new Date(entry.at).toISOString().replace(/:[^:]*$/, "").replace(/[T:]/g, "-");
-  const name = `settebello-set-aside-${stamp}.json`;
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  return name;
+  return downloadText(`settebello-set-aside-${stamp}.json`, text);
 }
 
 /** List the set-aside saves in section (again: after a language change or a deletion). */

@@ -40,6 +40,7 @@ import { readText, writeText, writeJSON, readJSON, remove, keysWith, scoped } fr
 import { claimSlot, slot, newSlotId } from "./tabs.js";
 import { on, onView, emit, view as currentView } from "./store.js";
 import "./space.js";
+import { downloadText } from "./download.js";
 
 export const SAVE_PREFIX = `${scoped("settebello.save")}:`;
 export const SLOTS_KEY = scoped("settebello.slots");
@@ -217,17 +218,6 @@ export async function restoreSetAside(key) {
   if (err) throw err;
   touchSlot();
   location.reload();
-}
-
-/** Offer text as a file (a save that could not even be set aside). */
-function downloadText(name, text) {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
 function report(message, lost = null) {

@@ -12,6 +12,7 @@ import { onLanguageChange, t } from "./i18n.js";
 import { writeJSON } from "./storage.js";
 import { asideSection, fillAside } from "./asidelist.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
+import { downloadText } from "./download.js";
 
 export const REPLAY_KEY = "settebello.replay";
 export const VIEWER = new URL("../replay.html", import.meta.url);
@@ -35,15 +36,7 @@ export function recordFileName(record, when = new Date()) {
 /** Offer the record as a download; returns the file name. */
 export function downloadRecord(record) {
   const name = recordFileName(record);
-  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  return name;
+  return downloadText(name, JSON.stringify(record, null, 1) + "\n");
 }
 
 /**

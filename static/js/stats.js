@@ -14,6 +14,7 @@ import { esc, variantName } from "./names.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { on, info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
+import { downloadText } from "./download.js";
 
 export const STATS_KEY = "settebello.stats";
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
@@ -110,14 +111,7 @@ function message(text) {
 }
 
 function exportFile() {
-  const blob = new Blob([JSON.stringify(current, null, 1)], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = "settebello-statistics.json";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  downloadText("settebello-statistics.json", JSON.stringify(current, null, 1));
 }
 
 async function importFile(file) {
