@@ -87,6 +87,10 @@ def hint(view: PlayerView, level: str = "expert", rng: random.Random | None = No
     """
     if not view.legal:
         raise RuleError("no hint: it is not this seat's turn")
-    if rng is None:
-        rng = random.Random(repr((view.seat, view.hand, view.table, view.plays, view.totals)))
-    return make_player(level, rng).choose(view)
+    return make_player(level, rng or hint_rng(view)).choose(view)
+
+
+def hint_rng(view: PlayerView) -> random.Random:
+    """The generator a hint's player draws from: seeded from the view's own plays, so the same
+    position gives the same hint (and the same reason, scopa_ai/explain.py)."""
+    return random.Random(repr((view.seat, view.hand, view.table, view.plays, view.totals)))

@@ -164,6 +164,10 @@ class MasterPlayer:
         self.searches = 0
         self.capped = 0
         self.last_stats: dict = {}
+        # The last `choose`'s searched candidates and their values (mean rollout value + `prior` ×
+        # the expert's score, in points of the hand or of the match's equity): what a hint's reason
+        # quotes (scopa_ai/explain.py). Empty when that choice was not searched by rollouts.
+        self.last_values: dict[Play, float] = {}
 
     def watch(self, view: PlayerView) -> None:
         """Note a view this seat is shown (`choose` notes each): once a new hand has begun, what the
@@ -427,6 +431,7 @@ class MasterPlayer:
     def choose(self, view: PlayerView) -> Play:
         """The candidate with the best mean rollout value."""
         self.watch(view)
+        self.last_values = {}
         if len(view.legal) == 1:
             return view.legal[0]
         if view.rules.cascina or view.rules.fidasse:
@@ -445,5 +450,6 @@ class MasterPlayer:
             best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
             return exact[best][0]
         scored = self.evaluate(view)
+        self.last_values = {p: v for p, v, _ in scored if v != float("-inf")}
         best = max(scored, key=lambda t: t[1])
         return best[0]

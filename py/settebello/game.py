@@ -21,7 +21,7 @@ from scopa.rules import PRESETS, preset
 from scopa.state import Match, Play, PlayerView, PlayEvent
 
 from scopa_ai import LEVELS, seat_players
-from scopa_ai import hint as ai_hint
+from scopa_ai.explain import advise, warn
 from . import lesson as first_lesson
 from .errors import SessionError, is_whole
 
@@ -275,15 +275,27 @@ class Game:
         return {"seat": None}
 
     def hint(self, level: Any) -> dict[str, Any]:
-        """A suggested play for the shown human on their turn, as `level` plays."""
+        """A suggested play for the shown human on their turn, as `level` plays, with its `reason`
+        (scopa_ai/explain.py: {key, params} of the page's words, or None)."""
         if level is None:
             level = "expert"
         if level not in HINT_LEVELS:
             raise SessionError(f"a hint comes from 'expert' or 'master', not {level!r}")
         self.check_persons_turn()
-        if self.lesson is not None:  # the lesson's hint is its script's play
-            return first_lesson.allowed(self.match)[0].to_json()
-        return ai_hint(self.match.observe(self.match.turn), level).to_json()
+        if self.lesson is not None:  # the lesson's hint is its script's play; its coach says why
+            return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None}
+        play, reason = advise(self.match.observe(self.match.turn), level)
+        return {**play.to_json(), "reason": None if reason is None else reason.to_json()}
+
+    def coach(self, play: Any) -> dict[str, Any]:
+        """The coach's word before the shown person's play (checked, not made): {warning: {key,
+        params}} when it leaves the next player an obvious scopa or the Settebello and another play
+        would not (scopa_ai/explain.py warn), else {warning: None}. Never in the lesson."""
+        checked = self.parse_play(play)
+        if self.lesson is not None:
+            return {"warning": None}
+        found = warn(self.match.observe(self.match.turn), checked)
+        return {"warning": None if found is None else found.to_json()}
 
     def record(self) -> dict[str, Any]:
         """The match record (RULES §6), with this game's variant id."""

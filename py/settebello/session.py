@@ -21,7 +21,7 @@ time is charged and a forfeit declared only by `play`, `computer_step` and `tick
     s.view()              # what the shown human may see (never another hand)
     s.play("9C:4B+5S")    # or {"card": "9C", "presa": ["4B", "5S"]}; returns {event, view}
     s.computer_step()     # one computer play, so the page can pace and animate it
-    s.next_hand(); s.undo(); s.last_trick(); s.hint(); s.record()
+    s.next_hand(); s.undo(); s.last_trick(); s.hint(); s.coach("7D"); s.record()
     s.call("tick"); s.call("tournament_new", {...}); s.call("stats_add", {"stats": ...})
 """
 
@@ -235,8 +235,17 @@ class Session:
 
     @_refusals
     def hint(self, level: Any = None) -> dict[str, Any]:
-        """A suggested play for the human whose turn it is, as "expert" (default) or "master" plays."""
+        """A suggested play for the human whose turn it is, as "expert" (default) or "master" plays,
+        with its reason ({key, params} of the page's words, or null)."""
         return self._need().hint(level)
+
+    @_refusals
+    def coach(self, play: Any) -> dict[str, Any]:
+        """The coach setting's question before the shown person plays `play` (notation or {card,
+        presa}; checked, never made): {warning: {key, params} | null} (game.py `coach`)."""
+        game = self._need()
+        self.time.check_playing()
+        return game.coach(play)
 
     @_refusals
     def record(self) -> dict[str, Any]:
@@ -402,6 +411,7 @@ class Session:
         "new_game": ("new_game", True), "check_game": ("check_game", True), "view": ("view", False), "show": ("show", True),
         "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
+        "coach": ("coach", True),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),
         "variants": ("describe", False), "rulebook": ("rules_page", True), "tick": ("tick", False),
         "tournament_new": ("tournament_new", True), "tournament_view": ("tournament_view", False),

@@ -1,13 +1,14 @@
 // The Settings dialog (issue 24, "Settings" in the bar's More menu): the cards' style (deck.js's
-// STYLES, with a preview), the sound (on or off, the volume: sound.js) and the pace (how long the
-// computer takes over a play, how long a card takes to slide: animate.js). A choice applies at
+// STYLES, with a preview), the sound (on or off, the volume: sound.js), the pace (how long the
+// computer takes over a play, how long a card takes to slide: animate.js) and the coach (issue 28,
+// off by default: coach.js asks before a play that leaves a scopa or the Settebello). A choice applies at
 // once and is remembered in this browser (storage.js, one key), and applied again on the next visit.
 // Reduced motion (the Help dialog, else the system's) still wins over the animation length: cards
 // do not slide, whatever is chosen here.
 //
 //   openSettings()        the dialog (the More menu's "Settings" button)
 //   applySettings()       what is stored, applied (at load; the test hook's reset after it forgets it)
-//   settings()            {deck, sound, volume, pace, animation} as they stand
+//   settings()            {deck, sound, volume, pace, animation, coach} as they stand
 import { t, cardName, onLanguageChange } from "./i18n.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { esc } from "./names.js";
@@ -38,6 +39,7 @@ export function settings() {
     volume: Number.isFinite(s.volume) ? Math.min(1, Math.max(0, s.volume)) : DEFAULT_VOLUME,
     pace: Object.hasOwn(PACES, s.pace) ? s.pace : "normal",
     animation: Object.hasOwn(ANIMATIONS, s.animation) ? s.animation : "normal",
+    coach: typeof s.coach === "boolean" ? s.coach : false,  // coach.js: a warning before a risky play
   };
 }
 
@@ -136,6 +138,12 @@ function render() {
       ${radios("animation", t("settings.animation"), Object.keys(ANIMATIONS).map((k) => [k, t(`settings.animation.${k}`)]), s.animation)}
       <p class="settings__note" id="settings-calm" ${calm ? "" : "hidden"}>${esc(t("settings.calm"))}</p>
     </section>
+    <section class="settings__section" aria-labelledby="settings-coach-h">
+      <h3 id="settings-coach-h">${esc(t("settings.coach"))}</h3>
+      <label class="settings__check"><input type="checkbox" id="settings-coach" aria-describedby="settings-coach-note" ${s.coach ? "checked" : ""}>
+        <span>${esc(t("settings.coachOn"))}</span></label>
+      <p class="settings__note" id="settings-coach-note">${esc(t("settings.coachNote"))}</p>
+    </section>
     <div class="dialog__actions"><button value="close" class="btn btn--primary" id="settings-close">${esc(t("action.close"))}</button></div>
   </form>`;
   d.querySelector("#settings-volume").max = "100";
@@ -168,6 +176,7 @@ function wire(d) {
     else if (el.name === "settings-animation") { choose("animation", el.value); d.querySelector("#settings-calm").hidden = motion() || el.value === "off"; }
     else if (el.id === "settings-sound") { choose("sound", el.checked); if (el.checked) sound("play"); }
     else if (el.id === "settings-volume") { choose("volume", Number(el.value) / 100); sound("play"); }
+    else if (el.id === "settings-coach") choose("coach", el.checked);
   });
   d.addEventListener("input", (e) => {
     if (e.target.id !== "settings-volume") return;

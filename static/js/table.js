@@ -28,6 +28,7 @@ import { addressProblem, forgetProblems, shortValue } from "./address.js";
 import { art as cardDataURL, setDeck, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
+import { reasonText, coachOn, confirmPlay } from "./coach.js";
 
 let urlParams = new URLSearchParams(location.search); // read again by restart()
 setFast(urlParams.get("fast") === "1");
@@ -43,6 +44,7 @@ let shown = null;          // what the table shows: the current view, or a play'
 let chosen = null;         // the hand card whose capture the player is choosing
 let picked = [];           // table cards clicked while choosing among several captures
 let hinted = null;         // the play the hint suggested
+let asked = null;          // the play the coach asks about (coachAllows), marked while it asks
 let verdict = "";          // how a claim was answered (SB61-SB64), kept in the status line until the next play
 let busy = false;          // a play is being shown or a computer is thinking
 let hintLevel = null;      // the level hints come from (the dialog's choice, else describe's default)
@@ -80,7 +82,7 @@ function decorate() {
   for (const b of $("hand-cards").querySelectorAll(".card")) {
     const c = b.dataset.card;
     b.disabled = !legal.some((p) => p.card === c);
-    b.classList.toggle("card--chosen", c === chosen);
+    b.classList.toggle("card--chosen", c === chosen || c === asked?.card);
     b.classList.toggle("card--hint", !!hinted && hinted.card === c);
     b.setAttribute("aria-pressed", c === chosen ? "true" : "false");
   }
@@ -96,7 +98,7 @@ function decorate() {
     b.classList.toggle("card--last", c === laid);
     b.disabled = !candidates.has(c);
     b.classList.toggle("card--candidate", candidates.has(c));
-    b.classList.toggle("card--picked", picked.includes(c));
+    b.classList.toggle("card--picked", picked.includes(c) || !!asked?.presa.includes(c));
     b.classList.toggle("card--hint", !!hinted && hinted.presa.includes(c));
     b.removeAttribute("aria-pressed");
   }
@@ -160,8 +162,12 @@ function decorate() {
   }
   $("me").classList.toggle("seat--waiting", mine);
   $("me").classList.toggle("seat--answering", mine && !!v.claim);
-  // the hint keeps its words in the status line until the player does something
+  // the hint keeps its words in the status line until the player does something, and its reason
+  // (coach.js) under it
   if (mine && !chosen && !hinted) status(turnLine(v));
+  const why = mine && hinted ? reasonText(hinted.reason) : "";
+  $("hint-why").textContent = why;
+  $("hint-why").hidden = !why;
 }
 
 /** The status line on the person's turn: what to do, after how a claim was just answered. */
@@ -472,6 +478,7 @@ function cancelChoice() {
 async function send(notation) {
   if (busy) return;
   const g = generation;
+  if (coachOn() && !(await coachAllows(notation, g))) return;
   chosen = null; picked = []; hinted = null; verdict = ""; busy = true; decorate();
   let r;
   try { r = await game("play", notation); }
@@ -483,6 +490,28 @@ async function send(notation) {
   const prev = currentView();
   await queue.run(() => showPlay(prev, r.view, r.event, "play", g));
   await advance(g);
+}
+
+/** The coach (Settings: Coach, coach.js): asks the engine whether the person's play leaves the next
+ *  player an obvious scopa or the Settebello, and if so the person decides in a dialog: true to play
+ *  it, false to choose again (the table as it was, the card they chose in focus). A refused
+ *  question lets the play go on: the engine refuses the play itself with its reason. */
+async function coachAllows(notation, g) {
+  asked = currentView().legal.find((p) => p.notation === notation) || null;
+  busy = true; decorate();
+  let warning = null;
+  try { warning = (await game("coach", notation)).warning; } catch { warning = null; }
+  let go = true;
+  if (live(g) && warning) go = await confirmPlay(warning);
+  asked = null;
+  if (!live(g)) return false;
+  busy = false; decorate();
+  if (!go) {
+    const card = notation.split(":")[0];
+    const el = chosen ? $("choices").querySelector(`[data-play="${notation}"]`) : $("hand-cards").querySelector(`[data-card="${card}"]`);
+    (el || $("hand-cards").querySelector(".card:not([disabled])"))?.focus();
+  }
+  return go;
 }
 
 // ------------------------------------------------------------------ the computers, hand end
@@ -878,7 +907,9 @@ async function hint() {
     // an answer to a claim (trust, doubt) or a claim itself (SB60, SB61), else a capture or a lay
     const text = h.answer ? t(`hint.${h.answer}`) : h.claim ? t("hint.claim", { card: theCard(h.card) })
       : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
-    status(text); announce(text);
+    // why (py/scopa_ai/explain.py): shown under the status line by decorate, said after the hint
+    const why = reasonText(h.reason);
+    status(text); announce(why ? `${text} ${why}` : text);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
   } catch (err) { if (!live(g)) return; failed(err, { speak: false }); }
   decorate();
