@@ -228,7 +228,9 @@ def test_statistics_after_two_matches(page, base_url):
         dialog = page.locator("#newgame-dialog[open]")
         dialog.locator("#ng-target").fill("0")  # a single-hand match
         dialog.locator("#ng-start").click()
-        page.wait_for_function("settebello.view && settebello.view.rules.target === 0")
+        # the new match's view, not the last one's (also to 0, and over): a new match has no hand behind it
+        page.wait_for_function("settebello.view && settebello.view.rules.target === 0"
+                               " && settebello.view.phase !== 'over' && settebello.view.results.length === 0")
         view = play_match(page)
         side = view["side"]
         expected["matches"] += 1
