@@ -29,17 +29,17 @@ const TEXT_SIZES = [100, 125, 150, 175, 200];
 
 /** The review keys: key -> [help text key, function returning the sentence to say]. */
 const KEYS = {
-  t: ["access.key.table", () => sayTable()],
-  h: ["access.key.hand", () => sayHand()],
-  p: ["access.key.piles", () => sayPiles()],
-  c: ["access.key.captured", () => sayCaptured()],
-  s: ["access.key.score", () => sayScore()],
-  u: ["access.key.unseen", () => sayUnseen()],
-  w: ["access.key.turn", () => sayTurn()],
-  l: ["access.key.last", () => sayLast()],
+  t: ["access.key.table", (v) => sayTable(v)],
+  h: ["access.key.hand", (v) => sayHand(v)],
+  p: ["access.key.piles", (v) => sayPiles(v)],
+  c: ["access.key.captured", (v) => sayCaptured(v)],
+  s: ["access.key.score", (v) => sayScore(v)],
+  u: ["access.key.unseen", (v) => sayUnseen(v)],
+  w: ["access.key.turn", (v) => sayTurn(v)],
+  l: ["access.key.last", (v) => sayLast(v)],
 };
 
-let lastHeard = "";         // the last text any live region of the page said (for R)
+let lastHeard = "";         // the last words any live region of the page said (for R): a text, or a function making it
 
 // ---------------------------------------------------------------- words
 
@@ -179,11 +179,13 @@ function sayLast(v = current()) {
 
 // ---------------------------------------------------------------- speaking
 
-/** Say text in the review keys' live region (announce.js), after whatever was said before. */
-function speak(text) {
+/** Say words in the review keys' live region (announce.js), after whatever was said before: a
+ *  text, or a function making it, which is made again in a new language when the player switches. */
+function speak(words) {
+  const text = typeof words === "function" ? words() : words;
   if (!text) return;
-  announce(text, { region: "access" });
-  lastHeard = text;
+  announce(words, { region: "access" });
+  lastHeard = words;
 }
 
 /** Remember what any live region of the page says, for the repeat key. */
@@ -192,7 +194,8 @@ function listenToLiveRegions() {
     for (const rec of records) {
       const node = rec.target.nodeType === Node.ELEMENT_NODE ? rec.target : rec.target.parentElement;
       const live = node && node.closest("[aria-live], [role=status], [role=alert], [role=log]");
-      if (live && live !== liveRegion("access")) {
+      // (words said again in a new language, announce.js, are no news)
+      if (live && live !== liveRegion("access") && !node.closest("[data-retold]")) {
         const text = live.textContent.trim();
         if (text) lastHeard = text;
       }
@@ -248,7 +251,7 @@ export function handPoints(v) {
 
 /** A new current view: say what changed (the table has said the play or the new game first). */
 function onState(v, op, before) {
-  speak(changeSentence(before, v, op));
+  speak(() => changeSentence(before, v, op));
   requestAnimationFrame(rescueFocus);
 }
 
@@ -256,7 +259,7 @@ function onState(v, op, before) {
 function onHandEnd() {
   const v = current();
   if (!v || !v.results || !v.results.length) return;
-  speak(handPoints(v));
+  speak(() => handPoints(v));
 }
 
 // ---------------------------------------------------------------- the game area and keys
@@ -315,15 +318,14 @@ function onKey(e) {
   if (!keysActive(target)) return;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   if (moveAmongChoices(target, key)) { e.preventDefault(); return; }
-  let text = null;
   if (key === "?") { e.preventDefault(); openHelp(); return; }
   if (e.shiftKey) return;
   if (key === "v") { e.preventDefault(); openReview(); return; }
-  if (key === "r") { e.preventDefault(); speak(lastHeard || (current() ? sayTurn() : t("access.nogame"))); return; }
+  const v = current();
+  if (key === "r") { e.preventDefault(); speak(lastHeard || (() => (v ? sayTurn(v) : t("access.nogame")))); return; }
   if (!(key in KEYS)) return;
   e.preventDefault();
-  text = current() ? KEYS[key][1]() : t("access.nogame");
-  speak(text);
+  speak(v ? () => KEYS[key][1](v) : () => t("access.nogame"));
 }
 
 /** Arrow keys, Home and End move between the capture choices (as they do along the hand), and

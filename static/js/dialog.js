@@ -4,7 +4,7 @@
 // but not the seed, is remembered in localStorage for next time. It returns the config Session.new_game takes.
 import { t } from "./i18n.js";
 import { readJSON, writeJSON } from "./storage.js";
-import { esc, variantText, levelName, refusalText, typedNumber } from "./names.js";
+import { esc, variantText, levelName, refusalText, typedNumber, shownName } from "./names.js";
 import { openRules } from "./rules.js";
 
 export const PREFS_KEY = "settebello.newgame";
@@ -58,7 +58,9 @@ export function openNewGame(dialog, info, prefs, check) {
   const [leadLow, leadHigh] = info.option_bounds.lead;
   const state = {
     variant: prefs?.variant && info.variants.some((v) => v.id === prefs.variant) ? prefs.variant : info.variants[0].id,
-    seats: prefs?.seats || null, target: prefs?.target ?? null, lead: prefs?.lead ?? null,
+    // a default name remembered in another language ("You") is said in this one ("Tu")
+    seats: prefs?.seats?.map((s) => (s.human ? { ...s, name: shownName(s.name) } : s)) || null,
+    target: prefs?.target ?? null, lead: prefs?.lead ?? null,
     table: prefs?.table ?? null, options: { ...(prefs?.options || {}) },
     // the seed is for one game only: a remembered seed would deal the same cards every time
     seed: "", hintLevel: prefs?.hintLevel || info.default_level, advanced: false, more: false,
@@ -292,6 +294,9 @@ export function openNewGame(dialog, info, prefs, check) {
     dialog.addEventListener("submit", onSubmit, true);
     dialog.returnValue = "";
     dialog.showModal();
-    dialog.querySelector("#ng-start").focus();
+    // opened at its top, on its first control (on a phone it is taller than the screen: the focus
+    // on Start, at its foot, opened it scrolled to the middle)
+    dialog.scrollTop = 0;
+    dialog.querySelector("#ng-variant").focus({ preventScroll: true });
   });
 }

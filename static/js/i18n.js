@@ -54,16 +54,24 @@ function pick(requested) {
 
 /** Choose the language (URL ?lang=, remembered choice, browser languages) and load it. */
 export async function initLanguage() {
+  let index = null;
   try {
-    const index = await fetchJSON(new URL("../vendor/languages.json", import.meta.url));
-    if (Array.isArray(index) && index.length) available = index;
+    index = await fetchJSON(new URL("../vendor/languages.json", import.meta.url));
   } catch (err) {
     console.warn(`Settebello: language list unavailable, English only (${err.message})`);
   }
   const remembered = readText(STORE_KEY);
   const url = new URLSearchParams(location.search).get("lang");
   await load(FALLBACK);
+  // the list once English is here: access.js takes a list of several languages for "words ready"
+  // (before, a module starting in between asked for words there were none of yet)
+  if (Array.isArray(index) && index.length) available = index;
   await setLanguage(pick([url, remembered, ...(navigator.languages || [navigator.language])]), false);
+  // every other language too (a few small files): a name the page gave in one ("You", "Tu") is
+  // known as its own default name in all of them (wordsOf), e.g. after a reload in another language
+  await Promise.all(available.map(({ code }) => load(code).catch((err) => {
+    console.warn(`Settebello: language ${code} unavailable (${err.message})`);
+  })));
 }
 
 /** Switch language (remembered unless remember is false) and tell every listener. */
@@ -79,6 +87,12 @@ export async function setLanguage(code, remember = true) {
 
 /** Call fn(code) after every language change; returns a function that stops it. */
 export function onLanguageChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+/** Key's words in every language loaded (all of them once initLanguage is done), e.g. wordsOf("seat.you")
+ *  is ["You", "Tú", "Tu"]: the page's own default names, whatever language gave them. */
+export function wordsOf(key) {
+  return [...new Set([...files.values()].map((f) => f[key]).filter((x) => typeof x === "string"))];
+}
 
 /** Whether the page has words for key (in this language or in English), asked without a warning. */
 export function hasText(key) {

@@ -1,7 +1,7 @@
 // Names and formatting shared by the page's modules: HTML escaping, a side's name, a preset's
 // name and description, a computer level's name, an engine refusal's words, a typed number.
 // Card names are i18n.js's (cardName, theCard...).
-import { t, joinList, theCard, theCards, cardName } from "./i18n.js";
+import { t, joinList, theCard, theCards, cardName, wordsOf } from "./i18n.js";
 import { info } from "./store.js";
 
 /** Text made safe inside HTML markup and attribute values. */
@@ -18,6 +18,35 @@ export function sideName(v, side, { spoken = false } = {}) {
   if (!spoken) return seats.map((s) => v.players[s]).join(" & ");
   const ordered = seats.includes(v.seat) ? [v.seat, ...seats.filter((s) => s !== v.seat)] : seats;
   return joinList(ordered.map((s) => (s === v.seat ? t("access.you") : v.players[s])));
+}
+
+/** A person's name as shown: a name the page gave by default ("You", "Player 2": seat.you,
+ *  dialog.defaultName) in whichever language gave it, said in the page's language now (the engine
+ *  keeps the name it was given); any other name as it was typed. */
+export function shownName(name) {
+  if (typeof name !== "string") return name;
+  if (wordsOf("seat.you").includes(name)) return t("seat.you");
+  for (const form of wordsOf("dialog.defaultName")) {
+    const [before, after] = form.split("{n}");
+    if (after === undefined || !name.startsWith(before) || !name.endsWith(after)) continue;
+    const n = name.slice(before.length, name.length - after.length);
+    if (/^[1-9]\d?$/.test(n)) return t("dialog.defaultName", { n });
+  }
+  return name;
+}
+
+/** View v (or the engine's answer holding it) with its people's default names in the page's
+ *  language (shownName): changed in place, so a scene made from it (sharing its lists) says them
+ *  so too; called on each view the engine sends and again when the language changes. */
+export function showNames(v) {
+  if (!Array.isArray(v?.players) || !Array.isArray(v.seats)) return v;
+  v.seats.forEach((seat, i) => {
+    if (!seat?.human) return;
+    v.players[i] = shownName(v.players[i]);
+    if (typeof seat.name === "string") seat.name = shownName(seat.name);
+    if (v.forfeit?.seat === i) v.forfeit.name = shownName(v.forfeit.name);
+  });
+  return v;
 }
 
 /** A preset's name or description in the page's language, else the engine's words, else its id. */

@@ -128,9 +128,9 @@ function render() {
       <label class="settings__check"><input type="checkbox" id="settings-sound" ${s.sound ? "checked" : ""}>
         <span>${esc(t("settings.soundOn"))}</span></label>
       <label class="settings__range" for="settings-volume"><span>${esc(t("settings.volume"))}</span>
-        <input type="range" id="settings-volume" min="0" step="5" value="${volume}" aria-valuetext="${volume} %">
+        <input type="range" id="settings-volume" min="0" step="5" value="${volume}" aria-valuetext="${volume} %" ${s.sound ? "" : "disabled"}>
         <output id="settings-volume-out" for="settings-volume" aria-hidden="true">${volume} %</output></label>
-      <button type="button" class="btn" id="settings-try">${esc(t("settings.try"))}</button>
+      <button type="button" class="btn" id="settings-try" ${s.sound ? "" : "disabled"}>${esc(t("settings.try"))}</button>
     </section>
     <section class="settings__section" aria-labelledby="settings-pace-h">
       <h3 id="settings-pace-h">${esc(t("settings.pace"))}</h3>
@@ -174,7 +174,12 @@ function wire(d) {
     if (el.name === "settings-deck") choose("deck", el.value);
     else if (el.name === "settings-pace") choose("pace", el.value);
     else if (el.name === "settings-animation") { choose("animation", el.value); d.querySelector("#settings-calm").hidden = motion() || el.value === "off"; }
-    else if (el.id === "settings-sound") { choose("sound", el.checked); if (el.checked) sound("play"); }
+    else if (el.id === "settings-sound") {
+      choose("sound", el.checked);
+      // the volume and Try do nothing while the sound is off: they say so, and come back with it
+      for (const id of ["settings-volume", "settings-try"]) d.querySelector(`#${id}`).disabled = !el.checked;
+      if (el.checked) sound("play");
+    }
     else if (el.id === "settings-volume") { choose("volume", Number(el.value) / 100); sound("play"); }
     else if (el.id === "settings-coach") choose("coach", el.checked);
   });

@@ -11,14 +11,14 @@
 // accepted a play, before it is shown (persist.js saves it then); they ask the table through store.js's
 // "command" news: {type: "new-game", config} or {type: "sync"}.
 // URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
-import { connectEngine, markEngine, game } from "./engine.js";
+import { connectEngine, markEngine, game as ask } from "./engine.js";
 import { view as currentView, setView, emit, on, info as described, setInfo } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
 import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, typedNumber, playSentence, claimSentence, refusalText } from "./names.js";
+import { sideName, variantName, typedNumber, playSentence, claimSentence, refusalText, showNames } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialog.js";
@@ -63,11 +63,20 @@ let asking = null;         // the engine's answer to the last New game asked, un
 /** The engine's view becomes the current one (store.js tells every module) and the table's. */
 function accept(v, op) { shown = v; setDeck(v.rules); setView(v, op); }
 
+/** A Session request (engine.js), its view's default names ("You") said in the page's language
+ *  (names.js showNames): the table, the sheets and the screen reader all read them from there. */
+async function game(op, arg) {
+  const r = await ask(op, arg);
+  showNames(r);
+  showNames(r?.view);
+  return r;
+}
+
 function status(text) { $("status").textContent = text; }
 /** A refused or failed request: in the status line and said. */
 function failed(err, { speak = true } = {}) {
-  const text = t("error.generic", { message: err.message });
-  status(text);
+  const text = () => t("error.generic", { message: err.message });
+  status(text());
   if (speak) announce(text);
 }
 
@@ -302,14 +311,14 @@ async function showPlay(prev, next, e, op, g = generation) {
   verdict = "";
   // declarations from the hand come before the card (SB10): said, and called out on the table
   for (const a of e.accuse || []) {
-    const said = t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
+    const said = () => t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
       kind: t(`accusa.${a.kind}`), cards: cardList(a.cards), points: a.points });
-    status(said); announce(said); callout(t(`accusa.${a.kind}`));
+    status(said()); announce(said); callout(t(`accusa.${a.kind}`));
     await pause(PACE.show);
     if (!live(g)) return;
   }
-  const text = describe(e, next);
-  status(text); announce(text);
+  const text = () => describe(e, next);
+  status(text()); announce(text);
   setView(next, op);
   const hide = next.pass_to !== null;
   // the played card's own moves (a card shown by a declaration first "moves" hand to hand: SB10)
@@ -349,7 +358,7 @@ async function showPlay(prev, next, e, op, g = generation) {
   if (!live(g)) return;
   if (e.sweep && e.sweep.cards.length) {
     const who = e.sweep.seat === null ? null : next.players[e.sweep.seat];
-    if (who) announce(t(saidToYou(next, e.sweep.seat) ? "play.you.sweep" : "play.sweep", { name: who, cards: cardList(e.sweep.cards) }));
+    if (who) announce(() => t(saidToYou(next, e.sweep.seat) ? "play.you.sweep" : "play.sweep", { name: next.players[e.sweep.seat], cards: cardList(e.sweep.cards) }));
   }
   if (e.scopa) await pause(PACE.after);
 }
@@ -362,8 +371,9 @@ async function showPlay(prev, next, e, op, g = generation) {
 async function showClaim(prev, next, e, op, g) {
   const c = e.claim;
   const askYou = !c.answer && next.waiting === "human" && next.pass_to === null && next.turn === next.seat;
-  const text = claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
-  status(text); announce(text);
+  const said = () => claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
+  const text = said();
+  status(text); announce(said);
   verdict = c.answer ? text : "";
   setView(next, op);
   if (!c.answer) {
@@ -427,7 +437,7 @@ function pick(card) {
   // a card that may be claimed face down (SB60) is played one of several ways, not only taken
   const claiming = options.some((p) => p.claim);
   status(t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
-  announce(t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
+  announce(() => t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
     + choiceOrder(options).map(choiceLabel).join("; "));
   if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
@@ -545,7 +555,7 @@ async function advance(g = generation) {
   const view = currentView();
   if (view.phase !== "play") return handEnd(g);
   $("sheet").hidden = true;
-  if (view.pass_to !== null) { $("pass-btn").focus(); announce($("pass-msg").textContent); return; }
+  if (view.pass_to !== null) { $("pass-btn").focus(); announce(() => t("pass.to", { name: view.players[view.pass_to] })); return; }
   if (view.waiting === "human" && view.claim) {
     // the person answers a claim (SB61): the question has the focus, whatever the way of input
     status(turnLine(view));
@@ -569,8 +579,8 @@ async function handEnd(g) {
   const view = currentView();
   sound(view.phase === "over" ? "match" : "hand");
   // the table's words first, then each module's (access.js says the points after "Hand over")
-  if (view.phase === "over") announce(winnerLine(view));
-  else announce(t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
+  if (view.phase === "over") announce(() => winnerLine(view));
+  else announce(() => t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
   emit("hand-end", { sheet: sheetData(view) });
   if (view.phase === "over") {
     emit("match-end", { winner: view.winner, totals: [...view.totals], sides: view.sides.map((_, i) => sideName(view, i)) });
@@ -784,7 +794,7 @@ async function startGame(config, { deal = true, report = true } = {}) {
   chosen = null; picked = []; hinted = null; verdict = "";
   $("sheet").hidden = true;
   seatsKey = "";
-  announce(t("status.newGame", { variant: variantName(v.variant) }));
+  announce(() => t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
   if (deal) sound("deal");
   await queue.run(() => live(g) && draw(v, { fresh: true, animate: deal }));
@@ -891,7 +901,7 @@ async function undo() {
   await queue.run(() => live(g) && draw(v));
   if (!live(g)) return;
   busy = false;
-  announce(t("status.undone")); status(t("status.undone"));
+  announce(() => t("status.undone")); status(t("status.undone"));
   await advance(g);
 }
 
@@ -905,11 +915,12 @@ async function hint() {
     hinted = h; chosen = null; picked = [];
     decorate();
     // an answer to a claim (trust, doubt) or a claim itself (SB60, SB61), else a capture or a lay
-    const text = h.answer ? t(`hint.${h.answer}`) : h.claim ? t("hint.claim", { card: theCard(h.card) })
-      : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) });
+    const text = () => (h.answer ? t(`hint.${h.answer}`) : h.claim ? t("hint.claim", { card: theCard(h.card) })
+      : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) }));
     // why (py/scopa_ai/explain.py): shown under the status line by decorate, said after the hint
-    const why = reasonText(h.reason);
-    status(text); announce(why ? `${text} ${why}` : text);
+    // (both functions: a language change says them again in the new language)
+    const said = () => { const why = reasonText(h.reason); return why ? `${text()} ${why}` : text(); };
+    status(text()); announce(said);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
   } catch (err) { if (!live(g)) return; failed(err, { speak: false }); }
   decorate();
@@ -1001,6 +1012,11 @@ function wireMoreMenu() {
   menu.addEventListener("click", (e) => {
     if (e.target.closest("button") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: !pointerInput });
   }, true);
+  // a language chosen in the menu is done with it too: it folds away, the focus on "More" (the
+  // language menu then finds its select hidden and leaves the focus there)
+  menu.addEventListener("change", (e) => {
+    if (e.target.closest("select") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: true });
+  });
   menu.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && nav.classList.contains("actions--open")) { e.stopPropagation(); setOpen(false, { focusButton: true }); }
   });
@@ -1046,6 +1062,9 @@ function wire() {
   });
   onLanguageChange(() => {
     translatePage(document);
+    // the people's default names in the new language ("You" is "Tu"), before anything says them
+    showNames(currentView());
+    showNames(shown);
     const view = shown;
     if (!view) return;
     for (const [code, el] of stage.cards) el.setAttribute("aria-label", cardName(code));
@@ -1067,7 +1086,7 @@ async function main() {
     hintLevel = loadPrefs()?.hintLevel || described().default_level;
     // the test hook (tests/browser): the only window.* the page defines; no module reads it
     window.settebello = { engine, game, get view() { return currentView(); }, startGame };
-    const restored = await restoreSaved();
+    const restored = showNames(await restoreSaved());
     $("loading").hidden = true;
     document.body.classList.remove("is-loading");
     if (restored) {

@@ -8,6 +8,7 @@ page.add_script_tag(path=...), so nothing is fetched from any host."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -206,6 +207,41 @@ def test_the_language_follows_the_browser_is_switched_at_any_time_and_remembered
     assert page.locator("#lang-select").input_value() == "it"
     options = page.locator("#lang-select option").evaluate_all("os => os.map(o => [o.value, o.lang, o.textContent])")
     assert ["en", "en", "English"] in options and ["it", "it", "Italiano"] in options and ["es", "es", "Español"] in options
+
+
+def test_a_language_switch_says_the_names_and_the_last_words_in_it_at_once(table_page):
+    """On a phone, the language chosen in the More menu: the menu folds away (the focus on "More"),
+    and at once, not from the next game on, the person's default name is the new language's ("You"
+    is "Tu", then "Tú", on the table and in the engine's view the page reads) and what the screen
+    reader was last told of the deal is said in it."""
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en", viewport={"width": 360, "height": 740})
+    said_now = """async () => {  // the deal and the turn as access.js says them, in the page's language now
+        const { changeSentence } = await import('./static/js/access.js');
+        return changeSentence(null, settebello.view, 'new_game'); }"""
+    page.wait_for_function("document.getElementById('access-live').textContent.trim() !== ''")
+    english = page.locator("#access-live").inner_text()
+    assert english == page.evaluate(said_now) and english.endswith(strings("en")["access.turn.you"])
+    assert page.locator("#me .seat__name").inner_text() == "You"
+    for lang in ["it", "es"]:
+        words = strings(lang)
+        page.click("#more-btn")
+        page.locator("#more-menu").wait_for(state="visible")
+        page.select_option("#lang-menu select", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        # the menu is done with: folded away, the focus on the button that opens it
+        page.locator("#more-menu").wait_for(state="hidden")
+        assert page.get_attribute("#more-btn", "aria-expanded") == "false"
+        assert page.evaluate("document.activeElement.id") == "more-btn"
+        # the default name and the last words of the deal, in the new language
+        you = words["seat.you"]
+        page.wait_for_function("(you) => document.querySelector('#me .seat__name').textContent === you", arg=you)
+        assert page.evaluate("settebello.view.players[0]") == you
+        assert you in page.locator("#scores").inner_text()
+        page.wait_for_function("(said) => document.getElementById('access-live').textContent === said", arg=page.evaluate(said_now))
+        said = page.locator("#access-live").inner_text()
+        assert said.endswith(words["access.turn.you"]) and said != english, said
+        os.makedirs("/tmp/language", exist_ok=True)
+        page.screenshot(path=f"/tmp/language/switch_{lang}_360.png")  # to look at
 
 
 @pytest.mark.parametrize("lang", ["it", "es"])

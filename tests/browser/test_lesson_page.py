@@ -135,6 +135,23 @@ def test_skipping_the_offer_is_remembered(page, base_url):
     assert page.get_by_test_id("lesson-offer").count() == 0
 
 
+def test_the_more_menu_opens_above_the_offer_on_a_phone(page, base_url):
+    """A first visit on a phone: the More menu, opened while the offer shows, is above it (it was
+    under it, Statistics, Settings, Help and the language out of a finger's reach)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    first_visit(page, base_url, "&lang=it")
+    page.get_by_test_id("lesson-offer").wait_for()
+    page.click("#more-btn")
+    page.locator("#more-menu").wait_for(state="visible")
+    covered = page.evaluate("""[...document.querySelectorAll('#more-menu button, #more-menu select')].filter((el) => {
+        const r = el.getBoundingClientRect(), top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !el.contains(top); }).map((el) => el.id)""")
+    page.screenshot(path="/tmp/more_menu_over_offer_360.png")  # to look at
+    assert covered == [], covered
+    page.click("#settings-btn")  # under the offer, this click timed out
+    page.locator("#settings-dialog[open]").wait_for()
+
+
 def test_playing_a_card_instead_of_answering_the_offer_puts_it_away(page, base_url):
     """A player who ignores the offer and plays is not blocked: the offer goes when a card of the
     hand is picked (remembered as answered), and a capture choice it covered can be clicked."""

@@ -44,6 +44,31 @@ def play_hand(page, limit: int = 200) -> None:
     raise AssertionError("the hand did not end")
 
 
+def wheel_past_the_end(page, size) -> None:
+    """Turn the mouse wheel over the story's card well past its end: the card scrolls to its end and
+    stays where it was, Rematch and New game in view; nothing else scrolls (the overlay has nothing
+    to scroll by, and the page neither)."""
+    card = page.locator("#sheet .sheet__card")
+    card.evaluate("c => c.scrollTop = 0")
+    page.wait_for_function("parseFloat(getComputedStyle(document.getElementById('sheet')).paddingTop)"
+                           " >= document.querySelector('header.bar').offsetHeight")  # set below the bar
+    box = card.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 60)
+    for _ in range(card.evaluate("c => Math.ceil(c.scrollHeight / 400)") + 10):
+        page.mouse.wheel(0, 400)
+    page.wait_for_function("(() => { const c = document.querySelector('#sheet .sheet__card');"
+                           " return c.scrollTop > 0 && c.scrollTop + c.clientHeight >= c.scrollHeight - 1; })()")
+    page.mouse.wheel(0, 800)  # once more, at the end
+    left = page.evaluate("""(() => { const s = document.getElementById('sheet');
+        return { overlay: s.scrollHeight - s.clientHeight, overlayTop: s.scrollTop, page: document.scrollingElement.scrollTop }; })()""")
+    assert left["overlay"] <= 1 and left["overlayTop"] == 0 and left["page"] == 0, left
+    after = card.bounding_box()
+    assert abs(after["y"] - box["y"]) < 1 and after["y"] + after["height"] <= size["height"], (box, after)
+    for button in ("#rematch", "#sheet-new"):
+        b = page.locator(button).bounding_box()
+        assert b["y"] >= after["y"] and b["y"] + b["height"] <= size["height"], (button, b)
+
+
 def play_match(page, limit: int = 40) -> int:
     """Play hands until the match is over; the number of hands."""
     for hands in range(1, limit + 1):
@@ -85,6 +110,13 @@ def test_the_story_lists_every_hand_and_rematch_starts_the_same_table(table_page
     # one scrollable summary: the card scrolls, Rematch and New game stay in view at its foot
     card = page.locator("#sheet .sheet__card")
     assert card.evaluate("c => c.scrollHeight > c.clientHeight && getComputedStyle(c).overflowY === 'auto'")
+    # the mouse wheel turned past its end leaves it in place, as a dialog (it once scrolled the
+    # whole card off the table, leaving a blank felt)
+    for size in (LAPTOP, PHONE):
+        page.set_viewport_size(size)
+        wheel_past_the_end(page, size)
+        page.screenshot(path=f"{SHOTS}/story_wheeled_{size['width']}.png")
+    page.set_viewport_size(LAPTOP)
     card.evaluate("c => c.scrollTop = c.scrollHeight")
     for button in ("#rematch", "#sheet-new"):
         box = page.locator(button).bounding_box()

@@ -1,12 +1,27 @@
 """Issue 29 in the New game dialog: a switch that changes the deal (misère deals all the cards,
 O12, SB70) says the deal it gives and starts it at the table chosen; Punti a denari leaves the
 primiera closed and says why (O8, SB70); a combination the engine refuses is said in the page's
-language and changes nothing."""
+language and changes nothing. And the dialog as a player reads it, in English, Italian and
+Spanish, on a laptop and a phone: no raw key for any variant at any table, no word clipped, the
+target and the lead side by side, opened at its top with the focus on its first control."""
 
 import json
+import os
+import re
+from pathlib import Path
+
+import pytest
 
 from conftest import wait_for_engine
 from playwright.sync_api import expect
+from test_a11y import axe_violations
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ["en", "it", "es"]
+LAPTOP = {"width": 1280, "height": 720}
+PHONE = {"width": 360, "height": 740}
+SHOTS = "/tmp/newgame"  # screenshots to look at
+os.makedirs(SHOTS, exist_ok=True)
 
 
 def open_dialog(page):
@@ -91,3 +106,145 @@ def test_a_remembered_misere_table_starts_with_all_the_cards_dealt(page, base_ur
     rules = page.evaluate("settebello.view.rules")
     assert rules["misere"] and (rules["hand_size"], rules["table_cards"]) == (9, 4)
     expect(page.locator("#hand-cards .card")).to_have_count(9)
+
+
+# ---------------------------------------------------------------- every variant, as a player reads it
+
+# Run `check(dialog)` (a JS function body returning a list of problems) on the dialog at every
+# variant it offers and at each of that variant's tables, every fold open: the dialog's own change
+# handler redraws it, as a player's choice does. Returns {"variant/table": problems}.
+EVERY_FORM = """(check) => {
+    const d = document.getElementById('newgame-dialog');
+    const look = new Function('d', check);
+    const pick = (sel, value) => { const el = d.querySelector(sel); el.value = value; el.dispatchEvent(new Event('change', { bubbles: true })); };
+    const found = {};
+    for (const variant of [...d.querySelectorAll('#ng-variant option')].map((o) => o.value)) {
+        pick('#ng-variant', variant);
+        for (const table of [...d.querySelectorAll('#ng-table option')].map((o) => o.value)) {
+            pick('#ng-table', table);
+            for (const fold of d.querySelectorAll('details')) fold.open = true;
+            const problems = look(d);
+            if (problems.length) found[`${variant}/${table}`] = problems;
+        }
+    }
+    return found;
+}"""
+
+# every text a player meets in the dialog: its words, its options' and its labels' attributes
+TEXTS = """
+    const out = [];
+    const walk = document.createTreeWalker(d, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) { const t = walk.currentNode.textContent.trim(); if (t) out.push(t); }
+    for (const el of d.querySelectorAll('[aria-label], [title], [placeholder]'))
+        for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    return out;"""
+
+# what a player would see cut: a menu's choice wider than the menu leaves it room (its shown choice;
+# for a seat's menus every choice, "Computadora" as much as "Persona"), or anything wider than its box
+CLIPPED = """
+    const ctx = document.createElement('canvas').getContext('2d');
+    const fontOf = (cs) => `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const arrowOf = (sel) => {  // the room the menu's arrow takes: a copy sized to one choice
+        const probe = sel.cloneNode(false);
+        probe.removeAttribute('id');
+        probe.style.cssText = 'position:absolute;visibility:hidden;width:auto;min-width:0;max-width:none';
+        probe.append(new Option('MMMM'));
+        sel.parentElement.append(probe);
+        const cs = getComputedStyle(probe);
+        ctx.font = fontOf(cs);
+        const arrow = probe.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+            - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth) - ctx.measureText('MMMM').width;
+        probe.remove();
+        return arrow;
+    };
+    const out = [];
+    for (const sel of d.querySelectorAll('select')) {
+        if (!sel.getClientRects().length) continue;
+        const cs = getComputedStyle(sel);
+        const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - arrowOf(sel);
+        ctx.font = fontOf(cs);
+        const shown = sel.closest('.ng-seat') ? [...sel.options] : [...sel.selectedOptions];
+        for (const o of shown) {
+            const w = ctx.measureText(o.text).width;
+            if (w > room + 0.5) out.push(`menu ${sel.id || sel.getAttribute('aria-label') || sel.dataset.option}: "${o.text}" ${w.toFixed(1)} > ${room.toFixed(1)} px`);
+        }
+    }
+    for (const el of d.querySelectorAll('*')) {
+        if (el.matches('select, option, input') || !el.getClientRects().length) continue;
+        if (el.getBoundingClientRect().width <= 1) continue;  // words for screen readers only
+        if (['auto', 'scroll'].includes(getComputedStyle(el).overflowX)) continue;
+        if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth} > ${el.clientWidth} px`);
+    }
+    if (d.scrollWidth > d.clientWidth + 1) out.push(`the dialog scrolls sideways: ${d.scrollWidth} > ${d.clientWidth} px`);
+    return out;"""
+
+
+def en_strings() -> dict[str, str]:
+    return json.loads((ROOT / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def raw_key_pattern() -> re.Pattern:
+    """A key of static/i18n shown as it is ("choice.scoring.mazzetto"): one of the files' namespaces,
+    a dot, more of a key."""
+    spaces = sorted({k.split(".")[0] for k in en_strings() if "." in k})
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, spaces)) + r")\.[\w.-]*\w")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_raw_key_shows_in_the_new_game_dialog_for_any_variant(table_page, lang):
+    """Every option and label of the dialog has words, at every variant and table it offers (the
+    Scoring menu once showed "choice.scoring.mazzetto"), and none is missing in the page's language
+    (i18n.js warns of a key it has no words for, or only English ones)."""
+    page = table_page(f"fast=1&seed=3&level=random&lang={lang}")
+    warned = []
+    listen = lambda msg: msg.type == "warning" and "Settebello:" in msg.text and warned.append(msg.text)
+    page.on("console", listen)
+    try:
+        dialog = open_dialog(page)
+        texts = page.evaluate(EVERY_FORM, TEXTS.replace("return out;", "return out.filter((t) => KEY.test(t));")
+                              .replace("const out = [];", f"const KEY = /{raw_key_pattern().pattern}/; const out = [];", 1))
+        assert page.locator("#ng-variant option").count() >= 20  # every variant was looked at
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+    finally:
+        page.remove_listener("console", listen)
+    assert not texts, json.dumps(texts, indent=1, ensure_ascii=False)
+    assert not warned, warned
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_game_dialog_opens_at_its_top_and_clips_no_word(table_page, lang):
+    """On a laptop and on a phone: the dialog opens at its top, the focus on its first control (on a
+    phone it once opened scrolled to the middle, on Start); the target and the lead sit side by
+    side, their fields level; no word is clipped at any variant and table ("Computadora" once was);
+    and axe finds nothing in it."""
+    problems = {}
+    for size in (LAPTOP, PHONE):
+        page = table_page(f"fast=1&seed=3&level=random&lang={lang}", viewport=size)
+        dialog = open_dialog(page)
+        where = f"{lang} {size['width']}"
+        assert page.evaluate("document.activeElement.id") == "ng-variant", where
+        assert page.evaluate("document.getElementById('newgame-dialog').scrollTop") == 0, where
+        title = page.locator("#ng-title").bounding_box()
+        assert 0 <= title["y"] and title["y"] + title["height"] <= size["height"], (where, title)
+        page.screenshot(path=f"{SHOTS}/newgame_{lang}_{size['width']}.png")
+        target, lead = page.locator("#ng-target").bounding_box(), page.locator("#ng-lead").bounding_box()
+        assert abs(target["y"] - lead["y"]) < 1 and abs(target["height"] - lead["height"]) < 1, (where, target, lead)
+        assert abs(target["width"] - lead["width"]) < 1 and lead["x"] > target["x"] + target["width"], (where, target, lead)
+        problems[f"axe {where}"] = axe_violations(page)
+        clipped = page.evaluate(EVERY_FORM, CLIPPED)
+        if clipped:
+            problems[f"clipped {where}"] = clipped
+        # the mazzetto's scoring (Rubamazzo's, offered with Scopa's): named in the Scoring menu
+        page.select_option("#ng-variant", "scopa")
+        if not page.locator(".ng-more[open]").count():
+            page.locator(".ng-more summary").click()
+        scoring = page.locator('select[data-option="scoring"]')
+        scoring.select_option("mazzetto")
+        assert scoring.evaluate("s => s.selectedOptions[0].text").startswith("Mazzetto:"), where
+        scoring.scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/newgame_mazzetto_{lang}_{size['width']}.png")
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+    bad = {k: v for k, v in problems.items() if v}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)

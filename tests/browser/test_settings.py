@@ -16,6 +16,7 @@ import re
 import statistics
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import settled, wait_for_engine
 from site_helpers import wait_ready
@@ -254,8 +255,24 @@ def test_no_axe_violations_on_the_settings_dialog_and_the_focus_goes_in_and_back
     names = dialog.locator(".settings__preview img").evaluate_all("els => els.map(e => e.alt)")
     assert len(names) >= 4 and all(names), names
     problems["settings"] = axe_violations(page)
+    # with the sound off the volume and Try do nothing: they say so (disabled), and come back with it
+    volume, try_it = dialog.locator("#settings-volume"), dialog.locator("#settings-try")
+    assert volume.is_enabled() and try_it.is_enabled()
+    dialog.get_by_role("checkbox", name=words["settings.soundOn"]).uncheck()
+    expect(volume).to_be_disabled()
+    expect(try_it).to_be_disabled()
+    page.screenshot(path=f"/tmp/settings_sound_off_{lang}.png")  # to look at
+    problems["settings, sound off"] = axe_violations(page)
     close_settings(page)
     assert page.evaluate("document.activeElement.id") == "settings-btn"
+    page.locator("#settings-btn").focus()
+    page.keyboard.press("Enter")
+    dialog.wait_for()
+    expect(volume).to_be_disabled()  # drawn so again: the sound is still off
+    dialog.get_by_role("checkbox", name=words["settings.soundOn"]).check()
+    expect(volume).to_be_enabled()
+    expect(try_it).to_be_enabled()
+    close_settings(page)
 
     # on a phone: from the More menu, and the focus back on "More" (the Settings button is folded away)
     page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}", viewport={"width": 360, "height": 740})

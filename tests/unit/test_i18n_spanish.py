@@ -52,3 +52,32 @@ def test_the_players_own_words_in_spanish():
     assert es["seat.you"] == "Tú"
     assert es["status.yourTurn"] == "Te toca: juega una carta."
     assert es["hint.lay"] == "Pista: tira {card} a la mesa."
+
+
+# vosotros, Spain's plural "you": neutral Spanish says "ustedes" (pierden) or speaks to one (¿te fías?)
+VOSOTROS = re.compile(r"\b(?:os|vosotros|vosotras|vuestr[oa]s?|\w+(?:áis|éis))\b", re.IGNORECASE)
+
+
+def test_the_spanish_strings_say_tu_not_vosotros():
+    found = {key: VOSOTROS.findall(text) for key, text in strings().items() if VOSOTROS.search(text)}
+    assert not found, f"vosotros in es.json (neutral Spanish says tú, and ustedes for several): {found}"
+
+
+def test_the_spanish_words_of_the_game_are_one_each():
+    """The sweep is an escoba, never a scopa (the games keep their names: Scopa, Escoba, Scopa a tre);
+    the primiera is the primera; the clock's bank is the tiempo de reserva."""
+    es = strings()
+    scopa = {k: v for k, v in es.items() if re.search(r"\bscop[ae]\b", v)}  # lowercase: the sweep
+    assert not scopa, f"the sweep is an escoba in Spanish: {scopa}"
+    primiera = {k: v for k, v in es.items() if re.search(r"primiera", v, re.IGNORECASE)}
+    assert not primiera, f"the primiera is the primera in Spanish: {primiera}"
+    assert es["category.primiera"] == es["option.primiera"] == "Primera"
+    assert es["category.fidasse"] == "¿Te fías?"
+    assert es["clock.bank"] == "Tiempo de reserva (s)"
+
+
+def test_the_clock_bank_has_words_in_each_language():
+    for code in ("it", "es"):
+        text = json.loads((ROOT / "static" / "i18n" / f"{code}.json").read_text(encoding="utf-8"))
+        left = {k: v for k, v in text.items() if "BankTime" in v}
+        assert not left, f"BankTime is untranslated in {code}.json: {left}"
