@@ -25,7 +25,7 @@ import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialo
 import { openRules } from "./rules.js";
 import { restoreSaved } from "./persist.js";
 import { addressProblem, forgetProblems, shortValue } from "./address.js";
-import { art as cardDataURL, setDeck, redrawArt, STYLES } from "./deck.js";
+import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 
@@ -58,8 +58,16 @@ let asking = null;         // the engine's answer to the last New game asked, un
 
 // ------------------------------------------------------------------ engine calls and seams
 
-/** The engine's view becomes the current one (store.js tells every module) and the table's. */
-function accept(v, op) { shown = v; setDeck(v.rules); setView(v, op); }
+/** The engine's view becomes the current one (store.js tells every module) and the table's. A
+ *  game of another deck (Cicera's 52 cards after a game of 40) draws its cards afresh: an element
+ *  made for the deck before keeps that deck's art (a 2 of Coins without Cicera's index). */
+function accept(v, op) {
+  const before = deckOptions();
+  shown = v; setDeck(v.rules);
+  const now = deckOptions();
+  if (now.deck !== before.deck || now.french !== before.french) stage.drop(new Set());
+  setView(v, op);
+}
 
 function status(text) { $("status").textContent = text; }
 /** A refused or failed request: in the status line and said. */
