@@ -179,47 +179,85 @@ function showStep(v) {
   place();
 }
 
-/** Put the bubble where it hides neither the table's cards nor the hand: beside the hand on a wide
- *  screen (its arrow on the card to play), else in the band above the table (over the opponents,
- *  its arrow towards the table), else just above the hand. */
-const MARGIN = 8, GAP = 13, INSET = 17;  // px: from the window's edge, from what it points at, the arrow from a corner
+/** Put the bubble where it hides neither the choices of the step (the hand, the capture buttons,
+ *  the table cards it points at) nor, where there is room, the rest of the table: beside the hand
+ *  on a wide screen (its arrow on the card to play), else in the band between the bar and the
+ *  table, else between the table and the hand, else just above the table's cards (over the bar's
+ *  edge if it must), in smaller print if that is what fits; just above the hand as a last resort. */
+const MARGIN = 8, GAP = 13, INSET = 17, LIFT = 20;  // px: from the window's edge, from what it points at, the arrow from a corner, a card raised
 function place() {
   if (!coach || coach.hidden) return;
+  const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height });
+  const rectOf = (el) => box(el.getBoundingClientRect());
+  const seen = (r) => r.width > 0 && r.height > 0;
+  const grow = (r, by) => ({ ...r, left: r.left - by, top: r.top - by, right: r.right + by, bottom: r.bottom + by });
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const s = currentView()?.lesson;
   const target = $("hand-cards").querySelector(`.card[data-card="${wanted[0]}"]`);
-  const hand = $("hand-cards").getBoundingClientRect(), me = $("me").getBoundingClientRect();
-  const table = $("center").getBoundingClientRect(), bar = document.querySelector("header.bar").getBoundingClientRect();
-  const tr = target?.getBoundingClientRect() || hand;
-  const set = (side, left, top, w, arrow) => {
-    coach.dataset.side = side;
-    coach.style.left = `${left}px`; coach.style.top = `${top}px`;
-    coach.style.setProperty("--arrow", `${arrow}px`);
-  };
+  const handBox = rectOf($("hand-cards")), me = rectOf($("me"));
+  const bar = rectOf(document.querySelector("header.bar"));
+  const tr = target ? rectOf(target) : handBox;
+  // what the bubble must leave in sight: every card of the hand (raised when chosen), the capture
+  // choices and the table cards the step points at; and rather also the other table cards, the mazzo and the bar
+  const handCards = [...$("hand-cards").querySelectorAll(".card")].map(rectOf).filter(seen)
+    .map((r) => ({ ...r, top: r.top - LIFT }));
+  const lit = new Set(s?.table || []);
+  const tableCards = [...$("center").querySelectorAll("#table-cards .card, #deck")];
+  // (each with room around it for the bubble's arrow; the bar without: the bubble may sit just below it)
+  const must = [...handCards, ...[...$("choices").querySelectorAll("button")].map(rectOf).filter(seen),
+    ...tableCards.filter((el) => lit.has(el.dataset.card)).map(rectOf).filter(seen)].map((r) => grow(r, GAP - 2));
+  const rather = [...tableCards.map(rectOf).filter(seen).map((r) => grow(r, GAP - 2)), bar];
+  const laid = tableCards.map(rectOf).filter(seen);
+  const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : rectOf($("center")).top;
+  const cards = rectOf($("table-cards"));
+  const choices = [...$("choices").querySelectorAll("button")].map(rectOf).filter(seen);
+  const below = Math.min(me.top, ...choices.map((r) => r.top), ...handCards.map((r) => r.top));
+  const W = window.innerWidth, H = window.innerHeight;
   const size = (w) => { coach.style.width = `${w}px`; return coach.offsetHeight; };
-  // beside the hand, on its left
-  let w = Math.min(400, hand.left - 30);
-  if (w >= 280) {
-    const h = size(w);
-    const top = Math.max(bar.bottom + MARGIN, Math.min(window.innerHeight - h - MARGIN, hand.top + hand.height / 2 - h / 2));
-    const cy = tr.top + tr.height / 2;
-    return set("left", hand.left - 18 - w, top, w, Math.max(INSET, Math.min(h - INSET, cy - top)));
-  }
-  // the band between the bar and the table
-  w = Math.min(window.innerWidth - 2 * MARGIN, 420);
-  let h = size(w);
-  // the top of what lies on the table (its cards, the mazzo), not of its box
-  const laid = [...$("center").querySelectorAll("#table-cards .card, #deck")].map((el) => el.getBoundingClientRect()).filter((r) => r.height);
-  const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : table.top;
-  const cards = $("table-cards").getBoundingClientRect();
-  const left = Math.max(MARGIN, (window.innerWidth - w) / 2);
-  if (bar.bottom + MARGIN + h <= tableTop - GAP) {
-    const tx = cards.height ? cards.left + cards.width / 2 : window.innerWidth / 2;
-    return set("top", left, bar.bottom + MARGIN, w, Math.max(INSET, Math.min(w - INSET, tx - left)));
-  }
-  // just above the hand
-  h = size(w);
+  const clampArrow = (x, len) => Math.max(INSET, Math.min(len - INSET, x));
+  const band = Math.min(W - 2 * MARGIN, 420), bandLeft = Math.max(MARGIN, (W - band) / 2);
+  const tx = cards.height ? cards.left + cards.width / 2 : W / 2;
   const cx = tr.left + tr.width / 2;
-  const l2 = Math.max(MARGIN, Math.min(window.innerWidth - w - MARGIN, cx - w / 2));
-  return set("bottom", l2, Math.max(MARGIN, me.top - h - GAP), w, Math.max(INSET, Math.min(w - INSET, cx - l2)));
+  const show = (side, at, w) => {
+    coach.dataset.side = side;
+    coach.style.width = `${w}px`;
+    coach.style.left = `${at.left}px`; coach.style.top = `${at.top}px`;
+    coach.style.setProperty("--arrow", `${at.arrow}px`);
+  };
+  // each place: its side (where the arrow is), its width, and from the bubble's height its top, left and arrow
+  const places = [
+    // beside the hand, on its left (a wide screen)
+    handBox.left - 30 >= 280 && { side: "left", w: Math.min(400, handBox.left - 30), at: (h, w) => {
+      const top = Math.max(bar.bottom + MARGIN, Math.min(H - h - MARGIN, handBox.top + handBox.height / 2 - h / 2));
+      return { left: handBox.left - 18 - w, top, arrow: clampArrow(tr.top + tr.height / 2 - top, h) };
+    } },
+    // the band between the bar and the table, its arrow towards the table
+    { side: "top", w: band, at: () => ({ left: bandLeft, top: bar.bottom + MARGIN, arrow: clampArrow(tx - bandLeft, band) }) },
+    // between the table and the hand, its arrow on the card to play
+    { side: "bottom", w: band, at: (h, w) => {
+      const left = Math.max(MARGIN, Math.min(W - w - MARGIN, cx - w / 2));
+      return { left, top: below - GAP - h, arrow: clampArrow(cx - left, w) };
+    } },
+    // just above the table's cards, over the bar's edge if it must
+    { side: "top", w: band, at: (h) => ({ left: bandLeft, top: tableTop - GAP - h, arrow: clampArrow(tx - bandLeft, band) }) },
+  ].filter(Boolean);
+  const fits = (p, avoid, compact) => {
+    coach.classList.toggle("coach--compact", compact);
+    const h = size(p.w), at = p.at(h, p.w);
+    const r = { left: at.left, top: at.top, right: at.left + p.w, bottom: at.top + h };
+    if (r.top < MARGIN || r.bottom > H - MARGIN || r.left < 0 || r.right > W) return null;
+    return avoid.some((a) => meets(r, a)) ? null : at;
+  };
+  for (const [avoid, compact] of [[[...must, ...rather], false], [[...must, ...rather], true], [must, false], [must, true]]) {
+    for (const p of places) {
+      const at = fits(p, avoid, compact);
+      if (at) return show(p.side, at, p.w);
+    }
+  }
+  // nowhere clear of everything: just above the hand, in small print
+  coach.classList.add("coach--compact");
+  const h = size(band), left = Math.max(MARGIN, Math.min(W - band - MARGIN, cx - band / 2));
+  return show("bottom", { left, top: Math.max(MARGIN, below - h - GAP), arrow: clampArrow(cx - left, band) }, band);
 }
 let placeTimer;
 function placeSoon() { place(); clearTimeout(placeTimer); placeTimer = setTimeout(place, 450); }

@@ -176,3 +176,57 @@ def test_the_lesson_is_played_again_from_help_in_each_language(table_page, lang)
     page.wait_for_function("() => { const v = window.settebello.view; return v && !v.lesson && v.rules.target > 0; }",
                            timeout=TIMEOUT_MS)
     assert page.locator("#lesson-coach:not([hidden])").count() == 0
+
+
+# what the coach's bubble covers of the step's choices: the hand's cards, the capture buttons, the
+# table cards the step points at (each as {what, card}); and whether it lies inside the window
+COVERED = """() => {
+    const coach = document.getElementById('lesson-coach'), c = coach.getBoundingClientRect();
+    const meets = (r) => r.width && r.height && c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom;
+    const lit = new Set(window.settebello.view.lesson.table);
+    const out = [];
+    for (const b of document.querySelectorAll('#hand-cards .card'))
+      if (meets(b.getBoundingClientRect())) out.push({ what: 'hand', card: b.dataset.card });
+    for (const b of document.querySelectorAll('#choices:not([hidden]) button'))
+      if (meets(b.getBoundingClientRect())) out.push({ what: 'choice', card: b.textContent });
+    for (const b of document.querySelectorAll('#table-cards .card'))
+      if (lit.has(b.dataset.card) && meets(b.getBoundingClientRect())) out.push({ what: 'table', card: b.dataset.card });
+    const inside = c.left >= 0 && c.top >= 0 && c.right <= innerWidth && c.bottom <= innerHeight;
+    return { covered: out, inside, rect: [c.left, c.top, c.width, c.height] }; }"""
+
+SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)
+    && !document.getElementById('lesson-coach').hidden"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
+def test_the_coach_never_covers_the_hand_the_choices_or_the_cards_it_points_at(page, base_url, viewport):
+    """The coach's bubble, at each of the person's turns and while they choose between the two
+    sevens, leaves in sight every card of the hand, the capture buttons and the table cards it
+    points at (on a phone it went over the two sevens to choose between)."""
+    page.set_viewport_size(viewport)
+    first_visit(page, base_url)
+    page.get_by_test_id("lesson-start").click()
+    where = []
+    for turn in range(18):
+        v = wait_turn(page)
+        if v["phase"] != "play":
+            break
+        page.wait_for_function(SETTLED)
+        seen = page.evaluate(COVERED)
+        where.append(seen["rect"])
+        assert seen["covered"] == [] and seen["inside"], (turn, v["lesson"]["step"], seen)
+        step = v["lesson"]
+        page.locator(f"#hand-cards .card[data-card='{step['cards'][0]}']").click()
+        if step["step"] == "choice":
+            # the two captures offered: the buttons, and the sevens lit on the table, all in sight
+            page.locator("#choices button[data-play]").first.wait_for()
+            page.wait_for_function(SETTLED)
+            seen = page.evaluate(COVERED)
+            assert seen["covered"] == [] and seen["inside"], ("choice", seen)
+            assert page.evaluate("document.querySelectorAll('#table-cards .card--candidate').length") == 2
+            if viewport["width"] == 360:
+                page.screenshot(path="/tmp/i_lesson_choice_360.png")
+            page.locator("#choices button", has_text="Seven of Cups").click()
+        page.wait_for_function("(n) => { const v = window.settebello.view; return v.plays.length > n || v.phase !== 'play'; }",
+                               arg=len(v["plays"]))
+    assert len(where) == 18
