@@ -38,12 +38,20 @@ export const hasTeams = (v) => v.sides.some((m) => m.length > 1);
  * language lists them: "You win" / "You and Carla win" (the verb agrees with "you") when the
  * shown person, under the default name, is on the winning side; else "<side> wins" / "win". */
 export function winnerLine(v) {
+  if (v.lesson) return lessonLine(v);
   const seats = v.sides[v.winner];
   if (seats.includes(v.seat) && v.players[v.seat] === t("seat.you")) {
     const others = seats.filter((s) => s !== v.seat).map((s) => v.players[s]);
     return others.length ? t("sheet.winner.youAnd", { side: joinList([v.players[v.seat], ...others]) }) : t("sheet.winner.you");
   }
   return t("sheet.winner", { side: joinList(seats.map((s) => v.players[s])), count: seats.length });
+}
+
+/** The lesson's one hand is no match (py/settebello/lesson.py): who took it, and by how much. */
+function lessonLine(v) {
+  const won = v.totals[v.winner], lost = Math.max(...v.totals.filter((_, side) => side !== v.winner));
+  return v.winner === v.side ? t("lesson.over.you", { won, lost })
+    : t("lesson.over.side", { side: sideName(v, v.winner), won, lost });
 }
 
 /**

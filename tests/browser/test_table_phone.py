@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from site_helpers import play_until_sheet
+from test_a11y import axe_violations
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -193,6 +194,8 @@ def test_a_twelve_card_hand_of_cicera_leaves_every_card_44_px_square_to_tap(tabl
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     if viewport is PHONE:
         assert page.evaluate("document.getElementById('hand-cards').dataset.rows") == "3"
+        problems = axe_violations(page)
+        assert not problems, problems
         # the rows are not turned (a desktop's fan is: TAP's corner is its box's, not the card's)
         corners = page.evaluate(TAP)
         assert all(c["corner"] for c in corners), corners
