@@ -2,9 +2,10 @@
 
 The deal is chosen so that, in this order, the person sees: a capture (R4), a choice between two
 captures (R4a: "their choice which"), the single-card rule (R4a: a card matching one table card
-takes it, never a sum), a scopa (R5), and at the end the score sheet's primiera (R7). Both sides'
-plays are scripted, so the lesson is always the same: the computer plays the script's card, the
-person is asked for the script's card (the choice step lets them take either seven).
+takes it, never a sum), a scopa (R5), and at the end the score sheet, each of its counts told
+(R7: scope, carte, denari, settebello, primiera). Both sides' plays are scripted, so the lesson is
+always the same: the computer plays the script's card, the person is asked for the script's card
+(the choice step lets them take either seven).
 
     lesson = Lesson.new()            # the fixed deal, dealt: a Match to play
     lesson.allowed(match)            # the plays the script allows now (Play objects)
@@ -111,8 +112,22 @@ def _person_turn(match: Match) -> int:
     return _index(match) // 2
 
 
-def _primiera(match: Match, levels: list[dict[str, str]]) -> dict[str, Any]:
-    """The sheet's step: each side's primiera cards with their values and totals, and the levels."""
+def _count(category: str, detail: dict[str, Any]) -> int | None:
+    """What a side counted for a category of classic Scopa (R7), from the hand's scoring detail."""
+    if category == "carte":
+        return detail.get("cards")
+    if category == "settebello":
+        return int(bool(detail.get("settebello")))
+    if category == "primiera":
+        return (detail.get("primiera") or {}).get("total")
+    return detail.get(category)  # denari, scope
+
+
+def _end(match: Match, levels: list[dict[str, str]]) -> dict[str, Any]:
+    """The sheet's step: what the hand was worth, category by category (R7: scope, carte, denari,
+    settebello, primiera), each side's count and points; each side's primiera cards with their
+    values and totals; the levels to play next, and the one to offer first: the easiest, for a
+    newcomer."""
     result = match.results[-1]
     sides = []
     for side, detail in enumerate(result.detail):
@@ -120,17 +135,19 @@ def _primiera(match: Match, levels: list[dict[str, str]]) -> dict[str, Any]:
         cards = [{"card": c, "value": PRIMIERA[parse_card(c)]} for c in (prim.get("cards") or {}).values()]
         sides.append({"side": side, "cards": cards, "total": prim.get("total"),
                       "point": result.points[side].get("primiera", 0)})
-    return {"id": LESSON_ID, "step": "primiera", "text": "lesson.step.primiera", "sides": sides,
-            "levels": levels, "plays": [], "cards": [], "table": []}
+    summary = [{"category": cat, "counts": [_count(cat, d) for d in result.detail],
+                "points": [p.get(cat, 0) for p in result.points]} for cat in result.categories]
+    return {"id": LESSON_ID, "step": "end", "text": "lesson.step.end", "summary": summary, "sides": sides,
+            "levels": levels, "level": levels[0]["id"] if levels else None, "plays": [], "cards": [], "table": []}
 
 
 def step(match: Match, levels: list[dict[str, str]]) -> dict[str, Any]:
     """What the coach says now: {id, step, text, plays, cards (hand cards to play), table (table
-    cards to point at), turn, turns}; at the hand's end the primiera step; between the person's
-    turns the step "wait"."""
+    cards to point at), turn, turns}; at the hand's end the step "end" (what the hand was worth, the
+    levels to play next); between the person's turns the step "wait"."""
     turns = sum(1 for i in range(len(PLAYS)) if i % 2 == 0)
     if match.phase != "play":
-        return _primiera(match, levels)
+        return _end(match, levels)
     if match.turn != PERSON:
         return {"id": LESSON_ID, "step": "wait", "text": "", "plays": [], "cards": [], "table": [],
                 "turn": _person_turn(match), "turns": turns}

@@ -66,9 +66,12 @@ export class CardStage {
     return el;
   }
 
-  /** Re-draw every card with the current art options (after a contrast change). */
+  /** Re-draw every card with the current art options (after a contrast change). A card no longer
+   *  on the page is forgotten instead (made afresh if asked for again): it may belong to the deck
+   *  of a game before (Cicera's 11D), which the current deck cannot draw. */
   redraw() {
     for (const [code, el] of this.cards) {
+      if (!el.isConnected) { this.cards.delete(code); continue; }
       el.querySelector(".card__face").src = cardDataURL(code, artOpts);
       el.querySelector(".card__back").src = cardDataURL("back", artOpts);
     }

@@ -41,6 +41,26 @@ export function dealAt(x, options, rules) {
     (d, [k, alt]) => (alt && k in options && options[k] !== rules[k] ? alt : d), x);
 }
 
+/** The name a person's seat i gets when nobody typed one: "You" when one person plays, else (the
+ *  device passed round, hot seat) "Player 1", "Player 2"... so the pass screen never says "Pass
+ *  the device to You". */
+export function personName(i, people) {
+  return people > 1 ? t("dialog.defaultName", { n: i + 1 }) : t("seat.you");
+}
+
+/** Whether `name` at seat i is one the page gave (none, "You", "Player <i+1>"), not one typed. */
+export function givenName(name, i) {
+  const s = (name || "").trim();
+  return !s || s === t("seat.you") || s === t("dialog.defaultName", { n: i + 1 });
+}
+
+/** The seats with every person's given name made right for how many persons sit (personName);
+ *  a typed name stays. */
+export function namePeople(seats) {
+  const people = seats.filter((s) => s.human).length;
+  return seats.map((s, i) => (s.human && givenName(s.name, i) ? { ...s, name: personName(i, people) } : s));
+}
+
 const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
 export function computerName(i) { return NAMES[(i + NAMES.length - 1) % NAMES.length]; }
@@ -77,7 +97,15 @@ export function openNewGame(dialog, info, prefs, check) {
     const n = table().players, old = state.seats || [];
     state.seats = Array.from({ length: n }, (_, i) => old[i] ? { ...old[i] }
       : i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: defaultLevel });
+    nameSeats();
   }
+  /** The persons' names nobody typed follow how many persons sit: "You" alone, else "Player N". */
+  function nameSeats() {
+    const people = state.seats.filter((x) => x.human).length;
+    state.seats.forEach((x, i) => { if (x.human && !x.typed) x.name = personName(i, people); });
+  }
+  // a remembered name the page gave is not the person's own: it follows the table too
+  if (state.seats) state.seats = state.seats.map((x, i) => (x.human ? { ...x, typed: !givenName(x.name, i) } : x));
   fitSeats();
 
   /** The side of seat i at the table chosen (Python's answer, describe's tables). */
@@ -219,7 +247,8 @@ export function openNewGame(dialog, info, prefs, check) {
       } else if (el.dataset.seatKind !== undefined) {
         read();
         const i = +el.dataset.seatKind;
-        state.seats[i] = el.value === "human" ? { human: true, name: t("dialog.defaultName", { n: i + 1 }) } : { human: false, level: defaultLevel };
+        state.seats[i] = el.value === "human" ? { human: true, name: "" } : { human: false, level: defaultLevel };
+        nameSeats();
         draw(); dialog.querySelector(`[data-seat-kind="${i}"]`).focus();
       } else if (el.dataset.option !== undefined) {
         // the switches that need this one are offered only while it is on (changed in place: a
@@ -250,12 +279,13 @@ export function openNewGame(dialog, info, prefs, check) {
     };
     const onClose = () => {
       dialog.removeEventListener("change", onChange);
+      dialog.removeEventListener("input", onInput);
       dialog.removeEventListener("click", onClick);
       dialog.removeEventListener("close", onClose);
       dialog.removeEventListener("submit", onSubmit, true);
       if (dialog.returnValue !== "start") return resolve(null);
       const p = pre();
-      const saved = { variant: p.id, seats: state.seats, table: table().id, target: state.target, lead: state.lead,
+      const saved = { variant: p.id, seats: state.seats.map(({ typed, ...x }) => x), table: table().id, target: state.target, lead: state.lead,
         options: state.options, hintLevel: state.hintLevel };
       resolve({ config: config(), prefs: saved });
     };
@@ -288,6 +318,12 @@ export function openNewGame(dialog, info, prefs, check) {
       const { variant, options } = config();
       openRules(document.getElementById("rules-dialog"), { variant, options });
     };
+    // a name the person types is theirs: it no longer follows how many persons sit
+    const onInput = (e) => {
+      const i = e.target.dataset?.seatName;
+      if (i !== undefined) state.seats[+i].typed = true;
+    };
+    dialog.addEventListener("input", onInput);
     dialog.addEventListener("click", onClick);
     dialog.addEventListener("change", onChange);
     dialog.addEventListener("close", onClose);

@@ -8,6 +8,9 @@ import { sideName, levelName } from "./names.js";
 /** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
 const SLOTS = { 2: ["t"], 3: ["r", "l"], 4: ["r", "t", "l"], 5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"] };
 
+/** The most cards in one row of a hand laid in rows (a phone's, more than six cards: table.css). */
+const HAND_ROW = 5;
+
 /** The seat position ("t", "r", ...) of `seat` seen from `me` at a table of n. */
 export function slotOf(seat, me, n) {
   const rel = (seat - me + n) % n;
@@ -35,12 +38,20 @@ export const hasTeams = (v) => v.sides.some((m) => m.length > 1);
  * language lists them: "You win" / "You and Carla win" (the verb agrees with "you") when the
  * shown person, under the default name, is on the winning side; else "<side> wins" / "win". */
 export function winnerLine(v) {
+  if (v.lesson) return lessonLine(v);
   const seats = v.sides[v.winner];
   if (seats.includes(v.seat) && v.players[v.seat] === t("seat.you")) {
     const others = seats.filter((s) => s !== v.seat).map((s) => v.players[s]);
     return others.length ? t("sheet.winner.youAnd", { side: joinList([v.players[v.seat], ...others]) }) : t("sheet.winner.you");
   }
   return t("sheet.winner", { side: joinList(seats.map((s) => v.players[s])), count: seats.length });
+}
+
+/** The lesson's one hand is no match (py/settebello/lesson.py): who took it, and by how much. */
+function lessonLine(v) {
+  const won = v.totals[v.winner], lost = Math.max(...v.totals.filter((_, side) => side !== v.winner));
+  return v.winner === v.side ? t("lesson.over.you", { won, lost })
+    : t("lesson.over.side", { side: sideName(v, v.winner), won, lost });
 }
 
 /**
@@ -122,21 +133,26 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   const hand = document.getElementById("hand-cards");
   const handCards = hideHand ? [] : v.hand.filter((c) => c !== lifted);
   syncChildren(hand, handCards.map((c) => stage.card(c)));
-  // more than six cards (Scopone's ten): a phone lays them in two rows, bricked, so each card
-  // keeps a wide strip to tap (table.css; the columns are half a step wide, a card spans two)
-  const rows = handCards.length > 6 ? 2 : 1, perRow = Math.ceil(handCards.length / rows);
+  // more than six cards (Scopone's ten, Cicera's twelve): a phone lays them in rows of five at
+  // most, bricked, so each card keeps a strip of 44 px or more to tap (table.css; the columns are
+  // half a step wide, a card spans two, every other row starts half a step in)
+  const count = handCards.length;
+  const rows = count > 6 ? Math.ceil(count / HAND_ROW) : 1, perRow = Math.ceil(count / rows);
   handCards.forEach((c, i) => {
     const e = stage.card(c); inPlay.add(c);
     e.classList.remove("card--down", "card--pile", "card--scopa");
     e.removeAttribute("aria-hidden"); e.tabIndex = 0;
-    e.style.setProperty("--i", i - (handCards.length - 1) / 2);
-    const row = i < perRow ? 1 : 2, j = row === 1 ? i : i - perRow;
+    e.style.setProperty("--i", i - (count - 1) / 2);
+    const row = Math.floor(i / perRow) + 1, j = i % perRow;
     e.style.setProperty("--row", row);
-    e.style.setProperty("--col", 2 * j + row);
+    e.style.setProperty("--col", 2 * j + 2 - row % 2);
   });
-  hand.style.setProperty("--n", handCards.length);
+  hand.style.setProperty("--n", count);
+  document.getElementById("me").style.setProperty("--hand-n", count);
   hand.dataset.rows = String(rows);
-  hand.style.setProperty("--halves", 2 * perRow + (rows === 2 && handCards.length === 2 * perRow ? 1 : 0));
+  // a full row that starts half a step in needs one more half column
+  const shifted = rows > 1 && count >= 2 * perRow;
+  hand.style.setProperty("--halves", 2 * perRow + (shifted ? 1 : 0));
   // the table
   const tbl = document.getElementById("table-cards");
   const tableCards = v.table;

@@ -1,7 +1,7 @@
 // The first lesson (issue 24, part 4): one guided hand of classic Scopa on a fixed deal. Python
 // owns the lesson (py/settebello/lesson.py: the deck, both sides' plays, each step and its words'
 // key); the view carries `lesson` = {step, text, cards, table, plays, options, say, turn, turns}
-// and, at the hand's end, {step: "primiera", sides, levels}. This module only shows it:
+// and, at the hand's end, {step: "end", summary, sides, levels, level}. This module only shows it:
 //
 // - on a first visit a small welcome card over the table ("New to Scopa? Play a guided hand" /
 //   "Skip"), never in an embed, after a restored game, or with ?test unless the address says
@@ -9,14 +9,16 @@
 // - during the lesson a coach bubble (its words in a polite live region) pointing at the card to
 //   play, that card and the table cards it takes lit; another card is not played: the bubble
 //   says which one to play;
-// - at the end, inside the score sheet, the primiera explained with each side's cards and values,
-//   then the levels to play against (Python's list) — a press starts that game.
+// - at the end, inside the score sheet (titled as the lesson's end, layout.js's winnerLine saying
+//   who took the hand), what the hand was worth count by count, the primiera with each side's
+//   cards and values, then the levels to play against (Python's list, the easiest first in line
+//   for a newcomer) — a press starts that game.
 // It starts the lesson and the chosen game through store.js's "command" news (table.js's
 // startGame), and is started again from the Help dialog ({type: "lesson"} command, access.js).
-import { on, onView, emit, view as currentView, info } from "./store.js";
-import { t, theCard, theCards, cardName, language, onLanguageChange } from "./i18n.js";
+import { on, onView, emit, view as currentView, info, hold } from "./store.js";
+import { t, hasText, theCard, theCards, cardName, language, onLanguageChange } from "./i18n.js";
 import { readText, writeText } from "./storage.js";
-import { levelName, sideName } from "./names.js";
+import { levelName, sideName, categoryName } from "./names.js";
 import { announce } from "./announce.js";
 import { computerName, loadPrefs, savePrefs } from "./dialog.js";
 import { pointerInput } from "./input.js";
@@ -27,8 +29,16 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 
 let firstOp = null;   // the request that brought the page's first view ("restore": not a first visit)
+let letGo = null;     // while the offer is up, the table's computers wait (store.js's hold): lets them go
 let coach = null;     // the bubble
 let wanted = [];      // the hand cards the step allows
+
+/** Put the offer away: the game behind it goes on (its computers play). */
+function closeOffer() {
+  $("lesson-offer")?.remove();
+  letGo?.();
+  letGo = null;
+}
 
 /** Remember that the lesson was offered and answered (played or skipped). */
 function markSeen() { writeText(LESSON_KEY, "seen"); }
@@ -60,6 +70,8 @@ function button(text, cls, onClick, testid) {
 
 function offer() {
   $("lesson-offer")?.remove();
+  // the game dealt behind the offer waits for the answer: no computer plays before it
+  letGo ||= hold("lesson-offer");
   const box = document.createElement("section");
   box.id = "lesson-offer"; box.className = "lesson-offer";
   box.setAttribute("aria-labelledby", "lesson-offer-title");
@@ -68,9 +80,9 @@ function offer() {
   const p = document.createElement("p"); p.textContent = t("lesson.offer.text");
   const row = document.createElement("div"); row.className = "lesson-offer__actions";
   row.append(
-    button(t("lesson.offer.start"), "btn btn--primary", () => { box.remove(); startLesson(); }, "lesson-start"),
+    button(t("lesson.offer.start"), "btn btn--primary", () => startLesson(), "lesson-start"),
     button(t("lesson.offer.skip"), "btn", () => {
-      markSeen(); box.remove();
+      markSeen(); closeOffer();
       announce(t("lesson.offer.skipped"));
       if (!pointerInput) $("help-button")?.focus();
     }, "lesson-skip"));
@@ -83,7 +95,7 @@ function offer() {
 /** Start the lesson (from the welcome card or the Help dialog). */
 function startLesson() {
   markSeen();
-  $("lesson-offer")?.remove();
+  closeOffer();
   const levels = info()?.levels || [];
   const config = { lesson: LESSON_ID, seats: [{ human: true, name: t("seat.you") },
     { human: false, level: levels[0]?.id, name: computerName(1) }] };
@@ -158,7 +170,7 @@ let lastShown = "";
 function showStep(v) {
   const s = v?.lesson;
   if (!s) { hideCoach(); lastShown = ""; return; }
-  if (s.step === "primiera") { hideCoach(); return; }
+  if (s.step === "end") { hideCoach(); return; }
   if (s.step === "wait" || v.waiting !== "human") { hideCoach(); return; }
   const box = ensureCoach();
   wanted = s.cards;
@@ -179,47 +191,85 @@ function showStep(v) {
   place();
 }
 
-/** Put the bubble where it hides neither the table's cards nor the hand: beside the hand on a wide
- *  screen (its arrow on the card to play), else in the band above the table (over the opponents,
- *  its arrow towards the table), else just above the hand. */
-const MARGIN = 8, GAP = 13, INSET = 17;  // px: from the window's edge, from what it points at, the arrow from a corner
+/** Put the bubble where it hides neither the choices of the step (the hand, the capture buttons,
+ *  the table cards it points at) nor, where there is room, the rest of the table: beside the hand
+ *  on a wide screen (its arrow on the card to play), else in the band between the bar and the
+ *  table, else between the table and the hand, else just above the table's cards (over the bar's
+ *  edge if it must), in smaller print if that is what fits; just above the hand as a last resort. */
+const MARGIN = 8, GAP = 13, INSET = 17, LIFT = 20;  // px: from the window's edge, from what it points at, the arrow from a corner, a card raised
 function place() {
   if (!coach || coach.hidden) return;
+  const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height });
+  const rectOf = (el) => box(el.getBoundingClientRect());
+  const seen = (r) => r.width > 0 && r.height > 0;
+  const grow = (r, by) => ({ ...r, left: r.left - by, top: r.top - by, right: r.right + by, bottom: r.bottom + by });
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const s = currentView()?.lesson;
   const target = $("hand-cards").querySelector(`.card[data-card="${wanted[0]}"]`);
-  const hand = $("hand-cards").getBoundingClientRect(), me = $("me").getBoundingClientRect();
-  const table = $("center").getBoundingClientRect(), bar = document.querySelector("header.bar").getBoundingClientRect();
-  const tr = target?.getBoundingClientRect() || hand;
-  const set = (side, left, top, w, arrow) => {
-    coach.dataset.side = side;
-    coach.style.left = `${left}px`; coach.style.top = `${top}px`;
-    coach.style.setProperty("--arrow", `${arrow}px`);
-  };
+  const handBox = rectOf($("hand-cards")), me = rectOf($("me"));
+  const bar = rectOf(document.querySelector("header.bar"));
+  const tr = target ? rectOf(target) : handBox;
+  // what the bubble must leave in sight: every card of the hand (raised when chosen), the capture
+  // choices and the table cards the step points at; and rather also the other table cards, the mazzo and the bar
+  const handCards = [...$("hand-cards").querySelectorAll(".card")].map(rectOf).filter(seen)
+    .map((r) => ({ ...r, top: r.top - LIFT }));
+  const lit = new Set(s?.table || []);
+  const tableCards = [...$("center").querySelectorAll("#table-cards .card, #deck")];
+  // (each with room around it for the bubble's arrow; the bar without: the bubble may sit just below it)
+  const must = [...handCards, ...[...$("choices").querySelectorAll("button")].map(rectOf).filter(seen),
+    ...tableCards.filter((el) => lit.has(el.dataset.card)).map(rectOf).filter(seen)].map((r) => grow(r, GAP - 2));
+  const rather = [...tableCards.map(rectOf).filter(seen).map((r) => grow(r, GAP - 2)), bar];
+  const laid = tableCards.map(rectOf).filter(seen);
+  const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : rectOf($("center")).top;
+  const cards = rectOf($("table-cards"));
+  const choices = [...$("choices").querySelectorAll("button")].map(rectOf).filter(seen);
+  const below = Math.min(me.top, ...choices.map((r) => r.top), ...handCards.map((r) => r.top));
+  const W = window.innerWidth, H = window.innerHeight;
   const size = (w) => { coach.style.width = `${w}px`; return coach.offsetHeight; };
-  // beside the hand, on its left
-  let w = Math.min(400, hand.left - 30);
-  if (w >= 280) {
-    const h = size(w);
-    const top = Math.max(bar.bottom + MARGIN, Math.min(window.innerHeight - h - MARGIN, hand.top + hand.height / 2 - h / 2));
-    const cy = tr.top + tr.height / 2;
-    return set("left", hand.left - 18 - w, top, w, Math.max(INSET, Math.min(h - INSET, cy - top)));
-  }
-  // the band between the bar and the table
-  w = Math.min(window.innerWidth - 2 * MARGIN, 420);
-  let h = size(w);
-  // the top of what lies on the table (its cards, the mazzo), not of its box
-  const laid = [...$("center").querySelectorAll("#table-cards .card, #deck")].map((el) => el.getBoundingClientRect()).filter((r) => r.height);
-  const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : table.top;
-  const cards = $("table-cards").getBoundingClientRect();
-  const left = Math.max(MARGIN, (window.innerWidth - w) / 2);
-  if (bar.bottom + MARGIN + h <= tableTop - GAP) {
-    const tx = cards.height ? cards.left + cards.width / 2 : window.innerWidth / 2;
-    return set("top", left, bar.bottom + MARGIN, w, Math.max(INSET, Math.min(w - INSET, tx - left)));
-  }
-  // just above the hand
-  h = size(w);
+  const clampArrow = (x, len) => Math.max(INSET, Math.min(len - INSET, x));
+  const band = Math.min(W - 2 * MARGIN, 420), bandLeft = Math.max(MARGIN, (W - band) / 2);
+  const tx = cards.height ? cards.left + cards.width / 2 : W / 2;
   const cx = tr.left + tr.width / 2;
-  const l2 = Math.max(MARGIN, Math.min(window.innerWidth - w - MARGIN, cx - w / 2));
-  return set("bottom", l2, Math.max(MARGIN, me.top - h - GAP), w, Math.max(INSET, Math.min(w - INSET, cx - l2)));
+  const show = (side, at, w) => {
+    coach.dataset.side = side;
+    coach.style.width = `${w}px`;
+    coach.style.left = `${at.left}px`; coach.style.top = `${at.top}px`;
+    coach.style.setProperty("--arrow", `${at.arrow}px`);
+  };
+  // each place: its side (where the arrow is), its width, and from the bubble's height its top, left and arrow
+  const places = [
+    // beside the hand, on its left (a wide screen)
+    handBox.left - 30 >= 280 && { side: "left", w: Math.min(400, handBox.left - 30), at: (h, w) => {
+      const top = Math.max(bar.bottom + MARGIN, Math.min(H - h - MARGIN, handBox.top + handBox.height / 2 - h / 2));
+      return { left: handBox.left - 18 - w, top, arrow: clampArrow(tr.top + tr.height / 2 - top, h) };
+    } },
+    // the band between the bar and the table, its arrow towards the table
+    { side: "top", w: band, at: () => ({ left: bandLeft, top: bar.bottom + MARGIN, arrow: clampArrow(tx - bandLeft, band) }) },
+    // between the table and the hand, its arrow on the card to play
+    { side: "bottom", w: band, at: (h, w) => {
+      const left = Math.max(MARGIN, Math.min(W - w - MARGIN, cx - w / 2));
+      return { left, top: below - GAP - h, arrow: clampArrow(cx - left, w) };
+    } },
+    // just above the table's cards, over the bar's edge if it must
+    { side: "top", w: band, at: (h) => ({ left: bandLeft, top: tableTop - GAP - h, arrow: clampArrow(tx - bandLeft, band) }) },
+  ].filter(Boolean);
+  const fits = (p, avoid, compact) => {
+    coach.classList.toggle("coach--compact", compact);
+    const h = size(p.w), at = p.at(h, p.w);
+    const r = { left: at.left, top: at.top, right: at.left + p.w, bottom: at.top + h };
+    if (r.top < MARGIN || r.bottom > H - MARGIN || r.left < 0 || r.right > W) return null;
+    return avoid.some((a) => meets(r, a)) ? null : at;
+  };
+  for (const [avoid, compact] of [[[...must, ...rather], false], [[...must, ...rather], true], [must, false], [must, true]]) {
+    for (const p of places) {
+      const at = fits(p, avoid, compact);
+      if (at) return show(p.side, at, p.w);
+    }
+  }
+  // nowhere clear of everything: just above the hand, in small print
+  coach.classList.add("coach--compact");
+  const h = size(band), left = Math.max(MARGIN, Math.min(W - band - MARGIN, cx - band / 2));
+  return show("bottom", { left, top: Math.max(MARGIN, below - h - GAP), arrow: clampArrow(cx - left, band) }, band);
 }
 let placeTimer;
 function placeSoon() { place(); clearTimeout(placeTimer); placeTimer = setTimeout(place, 450); }
@@ -228,7 +278,7 @@ function placeSoon() { place(); clearTimeout(placeTimer); placeTimer = setTimeou
 function guard(e) {
   const b = e.target.closest?.("#hand-cards .card");
   const s = currentView()?.lesson;
-  if (!b || !s || !wanted.length || s.step === "primiera" || s.step === "wait") return;
+  if (!b || !s || !wanted.length || s.step === "end" || s.step === "wait") return;
   if (wanted.includes(b.dataset.card)) return;
   e.preventDefault(); e.stopImmediatePropagation();
   const note = coach?.querySelector("#lesson-note");
@@ -240,39 +290,72 @@ function guard(e) {
 
 // ------------------------------------------------------------------ the end: the sheet's primiera, the levels
 
+/** A side's number for each of them, as the sheet counts: "You 27, Bruno 13". */
+const perSide = (v, counts) => counts.map((n, side) => `${sideName(v, side)} ${n}`).join(", ");
+
+/** One count of the hand (the engine's summary row {category, counts, points}) as the lesson tells
+ *  it: what it gives a point for, each side's count, who scored. */
+function countLine(v, row) {
+  const li = document.createElement("li");
+  li.dataset.category = row.category;
+  const name = document.createElement("strong");
+  name.textContent = categoryName(row.category, v.rules);
+  const scored = row.points.map((n, side) => [n, side]).filter(([n]) => n > 0);
+  const points = scored.length
+    ? t("lesson.sum.points", { points: scored.map(([n, side]) => `${sideName(v, side)} ${n}`).join(", ") })
+    : t("lesson.sum.none");
+  const why = hasText(`lesson.sum.${row.category}`) ? `: ${t(`lesson.sum.${row.category}`)}` : "";
+  li.append(name, `${why} — ${perSide(v, row.counts)}. ${points}`);
+  return li;
+}
+
+/** At the hand's end, inside the score sheet: what the hand was worth, count by count (R7: scope,
+ *  carte, denari, settebello, primiera), the primiera told card by card; then the levels to play
+ *  next, the easiest (Python's choice for a newcomer) first in line. */
 function sheetPanel() {
   const v = currentView(), s = v?.lesson;
   const sheet = $("sheet");
-  if (!s || s.step !== "primiera" || sheet.hidden) return;
+  if (!s || s.step !== "end" || sheet.hidden) return;
   const card = sheet.querySelector(".sheet__card");
   if (!card || card.querySelector(".lesson-end")) return;
-  for (const row of sheet.querySelectorAll('tr[data-category="primiera"], tr.sheet__prim')) row.classList.add("lesson-lit");
   const panel = document.createElement("section");
   panel.className = "lesson-end coach coach--sheet"; panel.dataset.testid = "lesson-end";
   panel.setAttribute("aria-labelledby", "lesson-end-title");
-  const h = document.createElement("h3"); h.id = "lesson-end-title"; h.textContent = t("lesson.primiera.title");
+  const h = document.createElement("h3"); h.id = "lesson-end-title"; h.textContent = t("lesson.sum.title");
   const text = document.createElement("p"); text.className = "coach__text"; text.setAttribute("aria-live", "polite");
   text.dataset.testid = "lesson-text";
-  const lines = document.createElement("ul"); lines.className = "lesson-end__sides";
-  for (const side of s.sides) {
-    const li = document.createElement("li");
-    const sum = side.cards.map((c) => `${cardName(c.card)} ${c.value}`).join(" + ");
-    li.textContent = t("lesson.primiera.side", { side: sideName(v, side.side), cards: sum, total: side.total });
-    if (side.point) { li.classList.add("lesson-end__won"); li.append(` — ${t("lesson.primiera.point")}`); }
-    lines.append(li);
+  const counts = document.createElement("ul"); counts.className = "lesson-end__counts";
+  for (const row of s.summary || []) {
+    const li = countLine(v, row);
+    if (row.category === "primiera") {
+      // how the primiera is counted, and each side's cards with their values
+      const how = document.createElement("p"); how.className = "lesson-end__how"; how.textContent = t("lesson.step.primiera");
+      const lines = document.createElement("ul"); lines.className = "lesson-end__sides";
+      for (const side of s.sides) {
+        const item = document.createElement("li");
+        const sum = side.cards.map((c) => `${cardName(c.card)} ${c.value}`).join(" + ");
+        item.textContent = t("lesson.primiera.side", { side: sideName(v, side.side), cards: sum, total: side.total });
+        if (side.point) { item.classList.add("lesson-end__won"); item.append(` — ${t("lesson.primiera.point")}`); }
+        lines.append(item);
+      }
+      li.append(how, lines);
+    }
+    counts.append(li);
   }
   const ask = document.createElement("h3"); ask.textContent = t("lesson.levels.title"); ask.id = "lesson-levels-title";
   const row = document.createElement("div"); row.className = "lesson-end__levels"; row.setAttribute("role", "group");
   row.setAttribute("aria-labelledby", ask.id);
-  const def = info()?.default_level;
   for (const lv of s.levels) {
-    const b = button(levelName(lv.id), lv.id === def ? "btn btn--primary" : "btn", () => playLevel(lv.id), `lesson-level-${lv.id}`);
+    const b = button(levelName(lv.id), lv.id === s.level ? "btn btn--primary" : "btn", () => playLevel(lv.id), `lesson-level-${lv.id}`);
     b.dataset.level = lv.id;
+    if (lv.id === s.level) b.setAttribute("aria-describedby", "lesson-level-note");
     row.append(b);
   }
-  panel.append(h, text, lines, ask, row);
+  const note = document.createElement("p"); note.id = "lesson-level-note"; note.className = "lesson-end__note";
+  note.textContent = t("lesson.levels.gentle", { level: levelName(s.level) });
+  panel.append(h, text, counts, ask, row, note);
   card.querySelector(".sheet__actions")?.before(panel);
-  requestAnimationFrame(() => { text.textContent = t("lesson.step.primiera"); });
+  requestAnimationFrame(() => { text.textContent = t("lesson.sum.intro"); });
   const first = row.querySelector(".btn--primary") || row.querySelector("button");
   first?.focus({ preventScroll: true });
   panel.scrollIntoView?.({ block: "nearest" });
@@ -293,7 +376,7 @@ function playLevel(level) {
 function start() {
   onView((v, op) => {
     if (firstOp === null) firstOp = op;
-    if (op === "new_game" || op === "restore") $("lesson-offer")?.remove();
+    if (op === "new_game" || op === "restore") closeOffer();
     showStep(v);
     placeSoon();
   });
@@ -303,7 +386,7 @@ function start() {
   // a player who picks a card of their hand instead of answering the offer is playing: the offer
   // goes (remembered as answered, as Skip is) and leaves the table and its capture choices free
   document.addEventListener("click", (e) => {
-    if ($("lesson-offer") && e.target.closest?.("#hand-cards, #choices")) { $("lesson-offer").remove(); markSeen(); }
+    if ($("lesson-offer") && e.target.closest?.("#hand-cards, #choices")) { closeOffer(); markSeen(); }
   }, true);
   new MutationObserver(sheetPanel).observe($("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
   window.addEventListener("resize", placeSoon);

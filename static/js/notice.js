@@ -15,7 +15,8 @@ const STACK_STYLE = "position:fixed;top:.5rem;left:50%;transform:translateX(-50%
 const BOX_STYLE = "pointer-events:auto;display:flex;flex-wrap:wrap;align-items:center;justify-content:center;" +
   "gap:.5rem .75rem;padding:.6rem .9rem;border-radius:.6rem;background:#14261b;color:#f6f0df;" +
   "box-shadow:0 4px 18px rgba(0,0,0,.45);font:15px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;max-width:100%";
-const BUTTON_STYLE = "font:inherit;min-height:2.25rem;padding:.3rem .9rem;border-radius:999px;cursor:pointer;" +
+// a button 44 px high or more: a finger hits it on a phone (issue 24)
+const BUTTON_STYLE = "font:inherit;min-height:44px;padding:.3rem .9rem;border-radius:999px;cursor:pointer;" +
   "border:1px solid rgba(246,240,223,.5);background:transparent;color:inherit";
 const PRIMARY_STYLE = ";background:#f2c14e;border-color:#f2c14e;color:#2a1d05;font-weight:600";
 

@@ -92,7 +92,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
   const over = v.phase === "over";
   const hand = v.results.length;
   box.innerHTML = `<div class="sheet__card" data-sides="${v.sides.length}">
-    <h2 id="sheet-title">${esc(over ? t("sheet.finalTitle") : t("sheet.title", { n: hand }))}</h2>
+    <h2 id="sheet-title">${esc(!over ? t("sheet.title", { n: hand }) : v.lesson ? t("lesson.over.title") : t("sheet.finalTitle"))}</h2>
     ${misereNote(v)}
     ${sheetTable(v, r)}
     ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>

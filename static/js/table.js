@@ -12,20 +12,21 @@
 // "command" news: {type: "new-game", config} or {type: "sync"}.
 // URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
 import { connectEngine, markEngine, game as ask } from "./engine.js";
-import { view as currentView, setView, emit, on, info as described, setInfo } from "./store.js";
+import { view as currentView, setView, emit, on, info as described, setInfo, unheld } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
-import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText } from "./i18n.js";
+import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, typedNumber, playSentence, claimSentence, refusalText, showNames } from "./names.js";
+import { sideName, variantName, levelName, typedNumber, playSentence, claimSentence, refusalText, showNames } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
-import { openNewGame, loadPrefs, savePrefs, computerName, dealAt } from "./dialog.js";
+import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
 import { openRules } from "./rules.js";
-import { restoreSaved } from "./persist.js";
+import { restoreSaved, setAside } from "./persist.js";
+import { showNotice } from "./notice.js";
 import { addressProblem, forgetProblems, shortValue } from "./address.js";
-import { art as cardDataURL, setDeck, redrawArt, STYLES } from "./deck.js";
+import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 import { reasonText, coachOn, confirmPlay } from "./coach.js";
@@ -60,8 +61,16 @@ let asking = null;         // the engine's answer to the last New game asked, un
 
 // ------------------------------------------------------------------ engine calls and seams
 
-/** The engine's view becomes the current one (store.js tells every module) and the table's. */
-function accept(v, op) { shown = v; setDeck(v.rules); setView(v, op); }
+/** The engine's view becomes the current one (store.js tells every module) and the table's. A
+ *  game of another deck (Cicera's 52 cards after a game of 40) draws its cards afresh: an element
+ *  made for the deck before keeps that deck's art (a 2 of Coins without Cicera's index). */
+function accept(v, op) {
+  const before = deckOptions();
+  shown = v; setDeck(v.rules);
+  const now = deckOptions();
+  if (now.deck !== before.deck || now.french !== before.french) stage.drop(new Set());
+  setView(v, op);
+}
 
 /** A Session request (engine.js), its view's default names ("You") said in the page's language
  *  (names.js showNames): the table, the sheets and the screen reader all read them from there. */
@@ -532,6 +541,9 @@ async function advance(g = generation) {
   busy = true; decorate();
   try {
     while (live(g) && currentView().waiting === "computer") {
+      // nobody plays while the page asks the person something first (the lesson's offer: store.js)
+      await unheld();
+      if (!live(g)) return;
       const view = currentView(), seat = view.turn;
       status(t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
@@ -645,6 +657,14 @@ async function rematch(config) {
 
 // ------------------------------------------------------------------ starting a game
 
+// bootConfig reads the address quietly when it only compares it with a restored match (a bad
+// value in it is said when the address's game is started)
+let quiet = false;
+/** Say a bad value of the address (address.js), unless it is read quietly. */
+function problem(param, value, text) { if (!quiet) addressProblem(param, value, text); }
+/** fn() with the address read quietly. */
+function quietly(fn) { quiet = true; try { return fn(); } finally { quiet = false; } }
+
 /** The address's values that the table does not read itself (the language, the deck style, the
  *  seed, level= beside players=): a bad one is said (address.js); the default is used instead. */
 function checkAddress() {
@@ -675,7 +695,7 @@ function tableFromURL(pre, params) {
     const sitting = (x) => `${t("dialog.players", { count: x.players })} ${t(`teams.${x.teams}`)}`;
     const offered = pre.tables.map(sitting).join(", ");
     const asked = pre.tables.some((x) => x.teams === teams) ? t(`teams.${teams}`) : teams || "";
-    addressProblem(listed ? "players" : "teams", listed ? params.get("players") : teams,
+    problem(listed ? "players" : "teams", listed ? params.get("players") : teams,
       t("url.noTable", { variant: variantName(pre.id), players, teams: shortValue(asked), tables: offered }));
   }
   return found || null;
@@ -690,7 +710,7 @@ function seatsFromURL(players, variant, params) {
   // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu:
   // the engine says whether a level exists (a refused one is reported when the game starts)
   const unknown = (lv) => lv !== "random" && !levels.some((l) => l.id === lv);
-  const badLevel = (param, lv) => addressProblem(param, lv,
+  const badLevel = (param, lv) => problem(param, lv,
     t("url.unknownLevel", { level: shortValue(lv), levels: levels.map((l) => l.id).join(", ") }));
   if (level && unknown(level)) { badLevel("level", level); level = null; }
   if (list) {
@@ -699,9 +719,9 @@ function seatsFromURL(players, variant, params) {
     if (bad !== undefined) { badLevel("players", bad); return null; }
     if (kinds.length !== players) return null;  // no table of the preset seats them: tableFromURL said so
     // one person is "You"; several sharing the device each have a name the pass screen can call
-    const one = kinds.filter((k) => k === "human").length === 1;
+    const people = kinds.filter((k) => k === "human").length;
     return kinds.map((k, i) => k === "human"
-      ? { human: true, name: one ? t("seat.you") : t("dialog.defaultName", { n: i + 1 }) }
+      ? { human: true, name: personName(i, people) }
       : { human: false, level: level || k, name: computerName(i) });
   }
   if (level) {
@@ -719,15 +739,16 @@ function bootConfig({ address = true, targets = true, remembered: usePrefs = tru
   const variantId = params.get("variant") || prefs?.variant || info.variants[0].id;
   const pre = info.variants.find((x) => x.id === variantId) || info.variants[0];
   if (params.get("variant") && pre.id !== params.get("variant")) {
-    addressProblem("variant", params.get("variant"),
+    problem("variant", params.get("variant"),
       t("url.unknownVariant", { variant: shortValue(params.get("variant")), name: variantName(pre.id) }));
   }
   const remembered = prefs?.variant === pre.id && !params.get("variant");
   const table = tableFromURL(pre, params) || (remembered && pre.tables.find((x) => x.id === prefs.table)) || pre.tables[0];
   let seats = seatsFromURL(table.players, pre.id, params);
   if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === table.players) {
-    seats = prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || t("dialog.defaultName", { n: i + 1 }) }
-      : { human: false, level: s.level, name: computerName(i) });
+    // a name the page gave ("You") follows how many persons sit (dialog.js), a typed one stays
+    seats = namePeople(prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || "" }
+      : { human: false, level: s.level, name: computerName(i) }));
   }
   if (!seats) {
     const lv = info.default_level;
@@ -768,6 +789,53 @@ async function bootGame() {
 /** The address's parameters that choose the game (bootConfig reads them). */
 const ADDRESS_GAME = ["variant", "players", "teams", "level", "target", "lead", "seed"];
 
+/** Whether the restored match (its view v and its save's config) is the game the address asks for,
+ *  in what the address says (its variant, seats, table, target, lead, deal), `want` being that game
+ *  (bootConfig's). */
+function addressGameIs(want, saved, v) {
+  const p = urlParams;
+  if (saved.lesson) return false;
+  if (p.has("variant") && want.variant !== saved.variant) return false;
+  const kinds = (seats) => seats.map((x) => (x.human ? "human" : x.level)).join();
+  if ((p.has("players") || p.has("level")) && kinds(want.seats) !== kinds(saved.seats)) return false;
+  const pre = described().variants.find((x) => x.id === want.variant);
+  for (const k of ["target", "lead", "teams"]) {
+    if (!p.has(k) && !(k === "teams" && p.has("players"))) continue;
+    if ((k in want.options ? want.options[k] : pre?.rules[k]) !== v.rules[k]) return false;
+  }
+  return !(p.has("seed") && want.seed !== undefined && want.seed !== saved.seed);
+}
+
+/** A game as the notice names it: "Scopa with You and Bruno (Expert)". */
+function gameWords(variant, seats, names) {
+  return t("url.game", { variant: variantName(variant), seats: joinList(seats.map((x, i) => x.human ? names[i]
+    : t("url.computerSeat", { name: names[i], level: levelName(x.level) }))) });
+}
+
+/** A restored match, and an address that asks for another game (?players=human,human, another
+ *  variant, another deal...): the address is not passed over in silence. A notice offers to start
+ *  the address's game (the match is set aside: Records lists it, to restore) or to keep the match.
+ *  An embed's reader finds their match as before (README: the address chooses the game a reader
+ *  starts with). */
+async function offerAddressGame(v) {
+  if (urlParams.get("embed") === "1" || !ADDRESS_GAME.some((k) => urlParams.has(k))) return;
+  const want = quietly(() => bootConfig());
+  const saved = (await game("save")).config;
+  if (addressGameIs(want, saved, v)) return;
+  const had = v.lesson ? t("lesson.help.title") : gameWords(v.variant, v.seats, v.players);
+  showNotice({ id: "address-notice", role: "status", testid: "address-notice",
+    text: t("url.savedGame", { saved: had, asked: gameWords(want.variant, want.seats, want.seats.map((x) => x.name)) }),
+    buttons: [
+      { label: t("url.startAsked"), i18n: "url.startAsked", primary: true, testid: "address-start", onClick: async (_, box) => {
+        box.remove();
+        const match = await game("save").catch(() => null);
+        if (match) setAside(JSON.stringify(match), null, t("storage.why_address"));
+        await bootGame().catch(() => {});
+      } },
+      { label: t("url.keepSaved"), i18n: "url.keepSaved", testid: "address-keep", onClick: (_, box) => box.remove() },
+    ] });
+}
+
 /** Start a match from a Session.new_game config and show its first deal (dealt with a slide unless
  *  `deal` is false). A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
  *  leaves telling it to the caller (the embed answers its parent page instead). */
@@ -793,6 +861,7 @@ async function startGame(config, { deal = true, report = true } = {}) {
   if (!live(g)) return;
   chosen = null; picked = []; hinted = null; verdict = "";
   $("sheet").hidden = true;
+  $("address-notice")?.remove();  // another game is on the table: the address's question is answered
   seatsKey = "";
   announce(() => t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
@@ -1094,6 +1163,7 @@ async function main() {
       accept(restored, "restore");
       await queue.run(() => draw(restored, { fresh: true, animate: false }));
       markReady();
+      offerAddressGame(restored).catch((err) => console.warn(`Settebello: ${err.message}`));
       if (restored.phase !== "play") { showSheet(); return; }
       await advance();
     } else {

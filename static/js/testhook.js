@@ -6,7 +6,7 @@
 //
 // that brings the page to what a fresh load of `index.html?<query>` gives, without reloading, so
 // Pyodide stays booted and a module of tests shares one page: the game's stored keys forgotten;
-// dialogs, sheets, the pass screen, notices and the "More" menu closed, and what the page fills
+// dialogs, sheets, the pass screen, notices, the lesson's offer and the "More" menu closed, and what the page fills
 // only when asked emptied; live regions silent; the way of input (pointer or keys) forgotten; the
 // address replaced (the table reads variant, seed, level, players, fast from it again); the
 // language chosen again (URL, then the browser's); and a new game dealt. It resolves once the computers have played up to the
@@ -19,6 +19,7 @@ import { restart } from "./table.js";
 import { initLanguage } from "./i18n.js";
 import { restoreStyle } from "./deck.js";
 import { applySettings } from "./settings.js";
+import { letGo } from "./store.js";
 
 const PREFIX = "settebello.";
 const UNDOABLE = ["settebello.access", "settebello.tournament"];
@@ -35,6 +36,8 @@ async function reset(query = "") {
   for (const el of emptyAtLoad) if (el.isConnected) el.replaceChildren();
   for (const el of document.querySelectorAll("[aria-live]")) el.textContent = "";
   document.getElementById("settebello-notices")?.remove();
+  document.getElementById("lesson-offer")?.remove();
+  letGo();  // whatever held the computers back (the lesson's offer) lets go: the game before ends its turn
   document.querySelector(".actions--open")?.classList.remove("actions--open");
   document.getElementById("more-btn")?.setAttribute("aria-expanded", "false");
   document.getElementById("sheet").hidden = true;

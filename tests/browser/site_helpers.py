@@ -1,7 +1,9 @@
 """Helpers for the offline, embedding, records and published-site browser tests.
 
 - ``play_until_sheet(page)``: click playable cards (and the first capture choice) until the
-  hand's score sheet shows, as a player would.
+  hand's score sheet shows, as a player would (skipping the lesson a first visit offers).
+- ``skip_the_lesson_offer(page)``: a first visit offers the guided hand, and the game behind the
+  offer waits for the answer (no computer plays): Skip it, if it is there.
 - ``serve_dir(path)``: a plain ``python -m http.server`` for a directory (the published site,
   or a copy of it changed to make "a new build"), on a free port.
 - ``Watch``: the same checks as conftest's ``network_log`` for contexts on such a server
@@ -44,8 +46,18 @@ def sheet_shown(page) -> bool:
     return page.locator("#sheet:not([hidden])").count() > 0
 
 
+def skip_the_lesson_offer(page) -> None:
+    """Skip the lesson's offer if the page shows it (a first visit's, made as the page says it is
+    ready): the game behind it then goes on, the computers' plays too."""
+    skip = page.locator("#lesson-offer [data-testid=lesson-skip]")
+    if skip.count():
+        skip.click()
+        skip.wait_for(state="detached")
+
+
 def play_until_sheet(page, limit: int = 200) -> None:
     """Play the human's cards by clicking until the score sheet of the hand is shown."""
+    skip_the_lesson_offer(page)  # a computer that leads waits for the answer
     for _ in range(limit):
         # a card to play, or the sheet: never race the computers
         page.wait_for_function("document.querySelector('#sheet:not([hidden])')"

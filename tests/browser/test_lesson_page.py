@@ -95,16 +95,34 @@ def test_the_lesson_runs_to_its_end_by_clicking_from_the_welcome_offer(page, bas
         assert turns <= 18
     assert steps[:5] == ["capture", "choice", "single", "scopa", "play_on"] and len(steps) == 18
 
-    # the sheet's primiera explained, each side's cards with their values, then the levels
+    # the lesson's own end, not a match's: its title, who took the hand
+    assert page.locator("#sheet-title").inner_text() == en["lesson.over.title"]
+    over = page.locator("#sheet #over").inner_text()
+    assert over.startswith("You took the lesson's hand") and "match" not in over.lower(), over
+    # what the hand was worth, every count of it: scope, carte, denari, settebello, primiera, each
+    # side's number and who scored; the primiera card by card
     end = page.get_by_test_id("lesson-end")
-    assert en["lesson.primiera.title"] in end.inner_text()
-    assert "Seven of Coins 21" in end.inner_text() and "= 84" in end.inner_text()
-    assert page.locator("#sheet tr.lesson-lit[data-category=primiera]").count() == 1
+    assert en["lesson.sum.title"] in end.inner_text()
+    result = page.evaluate("window.settebello.view.results.at(-1)")
+    told = {li.get_attribute("data-category"): li.inner_text() for li in end.locator(".lesson-end__counts > li").all()}
+    assert set(told) == {"scope", "carte", "denari", "settebello", "primiera"} == set(result["categories"])
+    mine, theirs = result["detail"]
+    assert told["carte"].startswith("Carte: a point for the most cards") and f"You {mine['cards']}, Bruno {theirs['cards']}" in told["carte"]
+    assert f"You {mine['denari']}, Bruno {theirs['denari']}" in told["denari"]
+    assert f"You {mine['scope']}, Bruno {theirs['scope']}" in told["scope"]
+    assert "You 1, Bruno 0" in told["settebello"] and "Points: You 1." in told["settebello"]
+    assert "Seven of Coins 21" in told["primiera"] and "= 84" in told["primiera"] and "You 84, Bruno 62" in told["primiera"]
+    for cat, text in told.items():  # who scored, as the sheet's table says
+        won = [f"{name} {result['points'][i][cat]}" for i, name in enumerate(["You", "Bruno"]) if result["points"][i][cat] > 0]
+        assert (f"Points: {', '.join(won)}." if won else en["lesson.sum.none"]) in text, (cat, text)
     levels = page.evaluate("window.settebello.view.lesson.levels.map(l => l.id)")
     shown = end.locator(".lesson-end__levels button").evaluate_all("bs => bs.map(b => b.dataset.level)")
     assert shown == levels and len(levels) >= 2
-    # the keyboard player is on a level already
-    assert page.evaluate("document.activeElement.closest('.lesson-end__levels') !== null")
+    # a newcomer is offered the gentlest level first: the keyboard player is on it already
+    assert page.evaluate("window.settebello.view.lesson.level") == levels[0] == "beginner"
+    assert page.evaluate("document.activeElement.dataset.level") == "beginner"
+    assert end.locator(".lesson-end__levels .btn--primary").evaluate_all("bs => bs.map(b => b.dataset.level)") == ["beginner"]
+    assert "Beginner is a gentle start" in end.inner_text()
     problems["sheet"] = axe_violations(page)
     assert not any(problems.values()), problems
 
@@ -155,7 +173,7 @@ def test_the_more_menu_opens_above_the_offer_on_a_phone(page, base_url):
 def test_playing_a_card_instead_of_answering_the_offer_puts_it_away(page, base_url):
     """A player who ignores the offer and plays is not blocked: the offer goes when a card of the
     hand is picked (remembered as answered), and a capture choice it covered can be clicked."""
-    first_visit(page, base_url, "&variant=scopa&seed=5")
+    first_visit(page, base_url, "&variant=scopa&seed=4")  # the person leads this deal
     page.get_by_test_id("lesson-offer").wait_for()
     page.wait_for_function("window.settebello.view?.waiting === 'human'"
                            " && !!document.querySelector('#hand-cards button.card:not([disabled])')")
@@ -169,6 +187,39 @@ def test_playing_a_card_instead_of_answering_the_offer_puts_it_away(page, base_u
         choice.click()  # would time out under the offer
     page.wait_for_function("(c) => !window.settebello.view.hand.includes(c)", arg=code)  # played
     assert page.evaluate("window.settebello.view.lesson") is None
+
+
+# every state the table took (store.js's settebello:state on window), in order, from the page's start
+RECORD_OPS = "window.__ops = []; addEventListener('settebello:state', (e) => window.__ops.push(e.detail.op));"
+
+
+@pytest.mark.parametrize("answer", ["skip", "start"])
+def test_the_game_behind_the_offer_waits_for_the_answer(page, base_url, answer):
+    """On a first visit the game dealt behind the offer does not go on by itself: with the
+    computer to lead, it has not played when the person answers; Skip lets it play, the lesson
+    replaces it without a play of it."""
+    page.add_init_script(RECORD_OPS)
+    first_visit(page, base_url, "&variant=scopa&seed=5")  # the computer leads this deal
+    page.get_by_test_id("lesson-offer").wait_for()
+    # the engine answers one call at a time, in order: a computer's play the table asked for is
+    # in the view this call returns
+    view = page.evaluate("window.settebello.game('view')")
+    assert view["waiting"] == "computer" and view["plays"] == [], view["plays"]
+    assert page.evaluate("window.settebello.view.plays.length") == 0
+    assert "computer_step" not in page.evaluate("window.__ops")
+    problems = axe_violations(page)
+    assert not problems, problems
+    if answer == "skip":
+        page.get_by_test_id("lesson-skip").click()
+        page.wait_for_function("window.settebello.view.plays.length > 0 && window.settebello.view.waiting === 'human'")
+        assert page.evaluate("window.settebello.view.lesson") is None
+    else:
+        page.get_by_test_id("lesson-start").click()
+        wait_turn(page)
+        ops = page.evaluate("window.__ops")
+        # the game behind the offer never played: the lesson came next
+        assert "computer_step" not in ops[:ops.index("new_game", 1)], ops
+        assert page.evaluate("window.settebello.view.lesson.step") == "capture"
 
 
 @pytest.mark.parametrize("lang", ["it", "es", "en"])
@@ -193,3 +244,59 @@ def test_the_lesson_is_played_again_from_help_in_each_language(table_page, lang)
     page.wait_for_function("() => { const v = window.settebello.view; return v && !v.lesson && v.rules.target > 0; }",
                            timeout=TIMEOUT_MS)
     assert page.locator("#lesson-coach:not([hidden])").count() == 0
+
+
+# what the coach's bubble covers of the step's choices: the hand's cards, the capture buttons, the
+# table cards the step points at (each as {what, card}); and whether it lies inside the window
+COVERED = """() => {
+    const coach = document.getElementById('lesson-coach'), c = coach.getBoundingClientRect();
+    const meets = (r) => r.width && r.height && c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom;
+    const lit = new Set(window.settebello.view.lesson.table);
+    const out = [];
+    for (const b of document.querySelectorAll('#hand-cards .card'))
+      if (meets(b.getBoundingClientRect())) out.push({ what: 'hand', card: b.dataset.card });
+    for (const b of document.querySelectorAll('#choices:not([hidden]) button'))
+      if (meets(b.getBoundingClientRect())) out.push({ what: 'choice', card: b.textContent });
+    for (const b of document.querySelectorAll('#table-cards .card'))
+      if (lit.has(b.dataset.card) && meets(b.getBoundingClientRect())) out.push({ what: 'table', card: b.dataset.card });
+    const inside = c.left >= 0 && c.top >= 0 && c.right <= innerWidth && c.bottom <= innerHeight;
+    return { covered: out, inside, rect: [c.left, c.top, c.width, c.height] }; }"""
+
+SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)
+    && !document.getElementById('lesson-coach').hidden"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
+def test_the_coach_never_covers_the_hand_the_choices_or_the_cards_it_points_at(page, base_url, viewport):
+    """The coach's bubble, at each of the person's turns and while they choose between the two
+    sevens, leaves in sight every card of the hand, the capture buttons and the table cards it
+    points at (on a phone it went over the two sevens to choose between)."""
+    page.set_viewport_size(viewport)
+    first_visit(page, base_url)
+    page.get_by_test_id("lesson-start").click()
+    where = []
+    for turn in range(18):
+        v = wait_turn(page)
+        if v["phase"] != "play":
+            break
+        page.wait_for_function(SETTLED)
+        seen = page.evaluate(COVERED)
+        where.append(seen["rect"])
+        assert seen["covered"] == [] and seen["inside"], (turn, v["lesson"]["step"], seen)
+        step = v["lesson"]
+        page.locator(f"#hand-cards .card[data-card='{step['cards'][0]}']").click()
+        if step["step"] == "choice":
+            # the two captures offered: the buttons, and the sevens lit on the table, all in sight
+            page.locator("#choices button[data-play]").first.wait_for()
+            page.wait_for_function(SETTLED)
+            seen = page.evaluate(COVERED)
+            assert seen["covered"] == [] and seen["inside"], ("choice", seen)
+            assert page.evaluate("document.querySelectorAll('#table-cards .card--candidate').length") == 2
+            if viewport["width"] == 360:
+                page.screenshot(path="/tmp/i_lesson_choice_360.png")
+                problems = axe_violations(page)
+                assert not problems, problems
+            page.locator("#choices button", has_text="Seven of Cups").click()
+        page.wait_for_function("(n) => { const v = window.settebello.view; return v.plays.length > n || v.phase !== 'play'; }",
+                               arg=len(v["plays"]))
+    assert len(where) == 18

@@ -24,6 +24,8 @@ SHOTS = "/tmp/newgame"  # screenshots to look at
 os.makedirs(SHOTS, exist_ok=True)
 
 
+
+
 def open_dialog(page):
     page.locator("#new").click()
     dialog = page.locator("#newgame-dialog")
@@ -248,3 +250,53 @@ def test_the_new_game_dialog_opens_at_its_top_and_clips_no_word(table_page, lang
         dialog.wait_for(state="hidden")
     bad = {k: v for k, v in problems.items() if v}
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
+def seat_names(dialog):
+    return dialog.locator("[data-seat-name]").evaluate_all("els => els.map(e => e.value)")
+
+
+def test_hot_seat_persons_are_player_1_and_player_2_unless_named(table_page):
+    """Two persons at one device (hot seat): the dialog names them "Player 1", "Player 2", so the
+    pass screen never says "Pass the device to You"; a name the person typed stays; one person
+    alone is "You" again."""
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")
+    dialog = open_dialog(page)
+    assert seat_names(dialog) == ["You"]
+    dialog.locator('[data-seat-kind="1"]').select_option("human")
+    assert seat_names(dialog) == ["Player 1", "Player 2"]
+    problems = axe_violations(page)
+    assert not problems, problems
+    dialog.locator('[data-seat-kind="1"]').select_option("computer")
+    assert seat_names(dialog) == ["You"]   # alone again: "You"
+    # a typed name is the person's: it stays whoever else sits
+    dialog.locator('[data-seat-name="0"]').fill("Anna")
+    dialog.locator('[data-seat-kind="1"]').select_option("human")
+    assert seat_names(dialog) == ["Anna", "Player 2"]
+    dialog.locator('[data-seat-name="0"]').fill("Player 1")
+    dialog.locator("#ng-start").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("settebello.view.seats.every(s => s.human)")
+    assert page.evaluate("settebello.view.players") == ["Player 1", "Player 2"]
+    page.locator("#pass").wait_for(state="visible")
+    said = page.locator("#pass-msg").inner_text()
+    assert said.startswith("Pass the device to Player ") and "You" not in said, said
+    # the dialog opens on the game at the table: the two persons keep their names
+    page.locator("#pass-btn").click()
+    page.locator("#pass").wait_for(state="hidden")
+    dialog = open_dialog(page)
+    assert seat_names(dialog) == ["Player 1", "Player 2"]
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+
+
+def test_a_remembered_hot_seat_game_names_its_persons_players(page, base_url):
+    """A choice remembered from before (seat 1 "You" beside a second person) starts with "Player 1"
+    and "Player 2": the pass screen calls each by a name that is not "You"."""
+    prefs = {"variant": "scopa", "seats": [{"human": True, "name": "You"}, {"human": True, "name": "Player 2"}]}
+    page.add_init_script(f"localStorage.setItem('settebello.newgame', {json.dumps(json.dumps(prefs))})")
+    page.goto(base_url + "?fast=1&seed=1")
+    wait_for_engine(page)
+    assert page.evaluate("settebello.view.players") == ["Player 1", "Player 2"]
+    page.locator("#pass").wait_for(state="visible")
+    assert "You" not in page.locator("#pass-msg").inner_text()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from conftest import wait_for_engine
+from test_a11y import axe_violations
 
 PERSIST = "import('./static/js/persist.js')"
 
@@ -74,6 +75,8 @@ def test_reload_mid_hand_restores_the_same_position(page, base_url):
     wait_for_engine(page)
     human_to_play(page)
     assert position(page) == before
+    # the address asks for the very game restored: nothing to ask
+    assert page.get_by_test_id("address-notice").count() == 0
     hand = page.get_by_role("region", name="Your hand")
     for card in before["hand"]:
         assert hand.locator(f'[data-card="{card}"]').count() == 1
@@ -90,6 +93,43 @@ def test_reload_with_a_different_seed_in_the_url_still_restores_the_match(page, 
     open_table(page, base_url, "variant=scopa&seed=99&level=random")
     human_to_play(page)
     assert position(page) == before
+    # the address's other deal is not passed over in silence: kept, the match goes on
+    notice = page.get_by_test_id("address-notice")
+    notice.wait_for()
+    notice.get_by_test_id("address-keep").click()
+    assert notice.count() == 0
+    assert position(page) == before
+    play_first_card(page)
+
+
+def test_an_address_asking_for_another_game_says_so_and_starts_it_when_asked(page, base_url):
+    """A saved match against the computer, then the address asks for two persons at one device
+    (?players=human,human): the saved match comes back and a notice says the address asks for
+    another game, naming both; starting it sets the match aside (Records lists it) and deals the
+    address's game, whose persons are Player 1 and Player 2."""
+    open_table(page, base_url, "variant=scopa&seed=4&level=random")
+    play_first_card(page)
+    before = saved_position(page)
+    open_table(page, base_url, "players=human,human&lang=en")
+    human_to_play(page)
+    assert position(page) == before   # restored, as before
+    notice = page.get_by_test_id("address-notice")
+    notice.wait_for()
+    text = notice.inner_text()
+    assert "Scopa with You and Bruno (Random)" in text and "another game: Scopa with Player 1 and Player 2" in text, text
+    problems = axe_violations(page)
+    assert not problems, problems
+    notice.get_by_test_id("address-start").click()
+    page.wait_for_function("settebello.view.seats.length === 2 && settebello.view.seats.every(s => s.human)")
+    assert page.evaluate("settebello.view.players") == ["Player 1", "Player 2"]
+    page.locator("#pass").wait_for(state="visible")
+    assert "You" not in page.locator("#pass-msg").inner_text()
+    assert notice.count() == 0
+    # the match that was on the table is kept, set aside, to restore from Records
+    aside = page.evaluate(f"{PERSIST}.then(m => m.setAsideSaves())")
+    assert len(aside) == 1 and "address" in aside[0]["why"], aside
+    saved = json.loads(set_aside_texts(page)[0])
+    assert saved["config"]["seed"] == 4 and len(saved["record"]["hands"][0]["plays"]) == len(before["plays"])
 
 
 def test_corrupt_save_is_set_aside_with_a_message_and_a_fresh_game_starts(page, base_url):

@@ -9,7 +9,7 @@ import random
 import sys
 from pathlib import Path
 
-from site_helpers import ROOT, play_until_sheet, wait_ready
+from site_helpers import ROOT, play_until_sheet, skip_the_lesson_offer, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
 
@@ -70,6 +70,7 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
 def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
     page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
     wait_ready(page)
+    skip_the_lesson_offer(page)  # the game behind a first visit's offer waits for the answer
     # the computer may lead: wait for the player's turn, when nothing moves by itself
     page.wait_for_function("settebello.view.waiting === 'human'")
     before = page.evaluate("JSON.stringify(settebello.view)")
@@ -98,6 +99,7 @@ def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(pag
     play after it failed). It is refused before Python's json reads it, and the match goes on."""
     page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
     wait_ready(page)
+    skip_the_lesson_offer(page)  # the game behind a first visit's offer waits for the answer
     page.wait_for_function("settebello.view.waiting === 'human'")
     before = page.evaluate("JSON.stringify(settebello.view)")
     (tmp_path / "brackets.json").write_text("[" * 100_000 + "]" * 100_000)

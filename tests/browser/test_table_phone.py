@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from site_helpers import play_until_sheet
+from test_a11y import axe_violations
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -151,6 +152,78 @@ def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(table_page):
     page.wait_for_function("settebello.view.plays.some(p => p.seat === settebello.view.seat)")
     mine = page.evaluate("settebello.view.plays.filter(p => p.seat === settebello.view.seat)[0].card")
     assert mine == tapped and mine in hand_before
+
+
+# for each card of the hand: the centre of a square of 44 x 44 css px (sampled every 2 px) where
+# every point hits that card (document.elementFromPoint), or null when there is none
+SQUARE = """(side) => [...document.querySelectorAll('#hand-cards .card')].map(card => {
+    const b = card.getBoundingClientRect(), step = 2, k = Math.round(side / step) + 1;
+    const xs = [], ys = [];
+    for (let x = Math.ceil(b.left) + 1; x < b.right - 1; x += step) xs.push(x);
+    for (let y = Math.ceil(b.top) + 1; y < b.bottom - 1; y += step) ys.push(y);
+    // hit[r][c]: the point is on this card; run[r][c]: how many hits in a row end at c
+    const run = ys.map(y => { let n = 0; return xs.map(x => {
+        const e = document.elementFromPoint(x, y);
+        n = e && e.closest('.card') === card ? n + 1 : 0; return n; }); });
+    for (let c = k - 1; c < xs.length; c++) {
+      let tall = 0;
+      for (let r = 0; r < ys.length; r++) {
+        tall = run[r][c] >= k ? tall + 1 : 0;
+        if (tall >= k) return { card: card.dataset.card,
+          x: (xs[c] + xs[c - k + 1]) / 2, y: (ys[r] + ys[r - k + 1]) / 2 };
+      }
+    }
+    return { card: card.dataset.card, x: null, y: null, box: [b.left, b.top, b.width, b.height] }; })"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
+def test_a_twelve_card_hand_of_cicera_leaves_every_card_44_px_square_to_tap(table_page, viewport):
+    """Cicera deals twelve cards each (52 cards, four players): on a 360 px phone the hand lies in
+    three bricked rows of four, and every card keeps a part of it 44 x 44 px or more where a tap
+    lands on it, its corner (rank and suit) in sight; a tap there plays that card."""
+    page = open_table(table_page, "variant=cicera&seed=1&level=random&lang=en", viewport)
+    # measured as a player sees the hand once they touched the page (the focus no longer raises a card)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)")
+    page.screenshot(path=f"/tmp/i_cicera_hand_{viewport['width']}.png")
+    squares = page.evaluate(SQUARE, 44)
+    assert len(squares) >= 11, squares   # twelve dealt; one played already when a computer leads
+    small = [s for s in squares if s["x"] is None]
+    assert not small, small
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    if viewport is PHONE:
+        assert page.evaluate("document.getElementById('hand-cards').dataset.rows") == "3"
+        problems = axe_violations(page)
+        assert not problems, problems
+        # the rows are not turned (a desktop's fan is: TAP's corner is its box's, not the card's)
+        corners = page.evaluate(TAP)
+        assert all(c["corner"] for c in corners), corners
+    # a tap in the middle of a card of the top row (the one most covered) plays that card
+    target = next(s for s in squares[1:] if page.locator(f"#hand-cards .card[data-card='{s['card']}']").is_enabled())
+    page.mouse.click(target["x"], target["y"])
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    page.wait_for_function("settebello.view.plays.some(p => p.seat === settebello.view.seat)")
+    mine = page.evaluate("settebello.view.plays.filter(p => p.seat === settebello.view.seat)[0].card")
+    assert mine == target["card"]
+
+
+def test_a_game_of_forty_cards_after_cicera_draws_its_own_cards(table_page):
+    """The same page from Cicera (52 cards) to Scopone (40) and back: every card on the table is
+    drawn for the deck of the game on it (a card of the game before is not reused with the other
+    deck's art), and high contrast redraws them without an error (no 11D of the game before)."""
+    stale = """() => import('./static/js/deck.js').then(d => [...document.querySelectorAll('#felt .card[data-card]')]
+        .filter(e => e.querySelector('.card__face').src !== d.art(e.dataset.card)).map(e => e.dataset.card))"""
+    page = open_table(table_page, "variant=scopone&seed=1&level=random&lang=en")
+    page = open_table(table_page, "variant=cicera&seed=1&level=random&lang=en")
+    assert page.evaluate(stale) == []
+    page = open_table(table_page, "variant=scopone&seed=1&level=random&lang=en")
+    assert page.evaluate(stale) == []
+    page.emulate_media(contrast="more")
+    page.wait_for_function("document.documentElement.classList.contains('hc')")
+    page.wait_for_function("[...document.querySelectorAll('#hand-cards .card__face')].every(i => i.src.length > 0)")
 
 
 def test_a_three_card_hand_on_a_phone_stays_one_row(table_page):

@@ -1,6 +1,7 @@
 """The first lesson (py/settebello/lesson.py, issue 24 part 4): its fixed deal really shows, in
 order, a capture, a choice between captures, the single-card rule (R4a), a scopa (R5) and a
-primiera on the sheet (R7); both sides' plays are the script's; it is always the same."""
+sheet whose counts it tells, each side's (R7); both sides' plays are the script's; it is always the
+same."""
 
 import json
 
@@ -82,18 +83,31 @@ def test_the_steps_come_in_order_and_each_really_happens(choose):
     _, v, r = seen[3]
     assert r["event"]["scopa"] is True and r["view"]["table"] == [] and len(v["table"]) >= 2
 
-    # the primiera on the sheet: the person takes it, each side's best card per suit with its value
+    # the end: what the hand was worth, every count of R7 with each side's points
     assert end["phase"] == "over" and end["winner"] == 0
     result = end["results"][-1]
     assert "primiera" in result["categories"] and result["points"][0]["primiera"] == 1
     step = end["lesson"]
-    assert step["step"] == "primiera"
+    assert step["step"] == "end"
+    summary = {row["category"]: row for row in step["summary"]}
+    assert list(summary) == result["categories"]
+    assert set(summary) == {"scope", "carte", "denari", "settebello", "primiera"}
+    mine_d, theirs_d = result["detail"]
+    assert summary["carte"]["counts"] == [mine_d["cards"], theirs_d["cards"]] and sum(summary["carte"]["counts"]) == 40
+    assert summary["denari"]["counts"] == [mine_d["denari"], theirs_d["denari"]] and sum(summary["denari"]["counts"]) == 10
+    assert summary["settebello"]["counts"] == [1, 0] and summary["settebello"]["points"] == [1, 0]
+    assert summary["scope"]["counts"] == [mine_d["scope"], theirs_d["scope"]] and summary["scope"]["counts"][0] >= 1
+    assert summary["primiera"]["counts"] == [mine_d["primiera"]["total"], theirs_d["primiera"]["total"]]
+    for row in step["summary"]:
+        assert row["points"] == [p[row["category"]] for p in result["points"]]
+    # the primiera told card by card: each side's best card per suit with its value
     mine, theirs = step["sides"]
     assert mine["point"] == 1 and theirs["point"] == 0 and mine["total"] > theirs["total"]
     assert mine["total"] == sum(c["value"] for c in mine["cards"]) == result["detail"][0]["primiera"]["total"]
     assert len(mine["cards"]) == 4 and len(theirs["cards"]) == 4
-    # then the levels to play against, as Python lists them
+    # then the levels to play against, as Python lists them, the easiest offered first to a newcomer
     assert step["levels"] == levels()
+    assert step["level"] == levels()[0]["id"] == "beginner"
 
 
 def test_the_lesson_is_always_the_same():
@@ -131,7 +145,7 @@ def test_a_saved_lesson_goes_on_as_a_lesson():
     assert v["lesson"]["step"] == "choice"
     seen, end = play_lesson(again)
     assert [name for name, _, _ in seen][:3] == ["choice", "single", "scopa"]
-    assert end["lesson"]["step"] == "primiera"
+    assert end["lesson"]["step"] == "end"
 
 
 def test_undo_in_the_lesson_goes_back_to_the_step():
@@ -146,7 +160,7 @@ def test_undo_in_the_lesson_goes_back_to_the_step():
 
 
 def test_the_lessons_end_is_its_own_sheet_not_a_match_story_with_a_rematch():
-    """The lesson's hand ends with the lesson's own end (the primiera told, the levels to play),
+    """The lesson's hand ends with the lesson's own end (every count of the hand told, the levels to play),
     not the story of a match whose Rematch would deal the scripted hand again."""
     s, _ = start()
     _, end = play_lesson(s)
