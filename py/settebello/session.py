@@ -2,12 +2,13 @@
 
 Pure Python, standard library only (it runs in the PyScript worker through static/bridge.py and in
 CPython for the tests). `Session` is the one object the bridge drives (`Session.call(name,
-payload)`); it puts three parts side by side and wires them, none of them reading another:
+payload)`); it puts four parts side by side and wires them, none of them reading another:
 
 - `Game` (game.py): the match at the table and its undo, the seats and computer players, the
   seat whose hand is shown;
 - `TimeControl` (timing.py): the clock policy, the clock and a forfeit on time;
 - `TournamentDesk` (desk.py): the knock-out on this device and the table the match is for;
+- `LookBack` (lookback.py): the judgements of the persons' plays behind each hand's review;
 - statistics are plain functions of the page's stored JSON (stats.py).
 
 Every request is checked before anything changes; a refused request returns ``{"error": "..."}``
@@ -22,6 +23,7 @@ time is charged and a forfeit declared only by `play`, `computer_step` and `tick
     s.play("9C:4B+5S")    # or {"card": "9C", "presa": ["4B", "5S"]}; returns {event, view}
     s.computer_step()     # one computer play, so the page can pace and animate it
     s.next_hand(); s.undo(); s.last_trick(); s.hint(); s.coach("7D"); s.record()
+    s.review({"hand": 1}); s.review_ahead()   # a hand looked back at (lookback.py)
     s.call("tick"); s.call("tournament_new", {...}); s.call("stats_add", {"stats": ...})
 """
 
@@ -38,6 +40,7 @@ from .describe import describe as describe_page
 from .desk import TournamentDesk
 from .errors import SessionError, is_whole, refusal
 from .game import Game, levels, variants
+from .lookback import LookBack, can_review
 from .public import public_facts
 from .rulebook import rulebook
 from .stats import match_summary, stats_add, stats_from, stats_merge
@@ -75,6 +78,7 @@ class Session:
         self.game: Game | None = None
         self.time = TimeControl(now)
         self.desk = TournamentDesk()
+        self.lookback = LookBack()
 
     # -- the dialog -----------------------------------------------------------------------------
     @staticmethod
@@ -105,6 +109,7 @@ class Session:
         self.time.decorate(v)
         v["tournament"] = self.desk.playing()
         v["story"] = self._story()
+        v["can_review"] = can_review(self.game)
         return v
 
     def _story(self) -> dict[str, Any] | None:
@@ -246,6 +251,19 @@ class Session:
         game = self._need()
         self.time.check_playing()
         return game.coach(play)
+
+    @_refusals
+    def review(self, arg: Any = None) -> dict[str, Any]:
+        """A finished hand's review ({hand?, seat?}: the sheet's number, the last by default; the
+        shown person by default): the person's plays that cost most against the master's choice
+        (lookback.py). It only reads."""
+        return self.lookback.review(self._need(), arg)
+
+    @_refusals
+    def review_ahead(self) -> dict[str, Any]:
+        """Judge the persons' plays of this hand not judged yet, saying nothing of them ({judged}):
+        the page asks while the computers play, so the sheet's review is ready when it shows."""
+        return self.lookback.ahead(self._need())
 
     @_refusals
     def record(self) -> dict[str, Any]:
@@ -411,7 +429,7 @@ class Session:
         "new_game": ("new_game", True), "check_game": ("check_game", True), "view": ("view", False), "show": ("show", True),
         "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
-        "coach": ("coach", True),
+        "coach": ("coach", True), "review": ("review", True), "review_ahead": ("review_ahead", False),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),
         "variants": ("describe", False), "rulebook": ("rules_page", True), "tick": ("tick", False),
         "tournament_new": ("tournament_new", True), "tournament_view": ("tournament_view", False),

@@ -5,7 +5,8 @@
 // `replay` (the engine's answer) and `at` (the step index) are the whole state.
 //
 // Where the record comes from: a file the player opens (button, or dropped on the page), or the
-// game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage).
+// game page's "Replay this match" / "Open a record" (static/js/records.js, localStorage), or a
+// play of a hand's review (static/js/review.js: `?from=game&hand=H&play=P` opens at that play).
 import { connectEngine, markEngine, game } from "./engine.js";
 import { artSVG as cardSVG, setDeck } from "./deck.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
@@ -73,6 +74,13 @@ function go(i) {
 function handStart(i) { const h = replay.steps[i].hand; while (i > 0 && replay.steps[i - 1].hand === h) i--; return i; }
 function nextHand() { const h = replay.steps[at].hand; let i = at; while (i < last() && replay.steps[i].hand === h) i++; go(i); }
 function prevHand() { const s = handStart(at); go(s === at ? handStart(Math.max(0, at - 1)) : s); }
+
+/** Go to the step of play `play` of hand `hand` (the hand's review links here: `?hand=&play=`), or
+ *  stay at the start when the record has no such play. */
+function jump(hand, play) {
+  const i = replay.steps.findIndex((s) => s.hand === hand && s.play === play);
+  if (i >= 0) go(i);
+}
 
 function onKey(e) {
   if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -265,9 +273,10 @@ async function main() {
     return;
   }
   translate();
-  const handed = readText(REPLAY_KEY);
-  if (handed && new URLSearchParams(location.search).get("from") === "game") await loadText(handed);
-  else message(tx("choose"));
+  const handed = readText(REPLAY_KEY), address = new URLSearchParams(location.search);
+  if (handed && address.get("from") === "game") {
+    if (await loadText(handed)) jump(Number(address.get("hand")), Number(address.get("play")));
+  } else message(tx("choose"));
   markEngine("ready");
 }
 main();

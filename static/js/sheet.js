@@ -1,12 +1,14 @@
 // The score sheet at the end of a hand: every category per side with what it counted, the
 // primiera detail (the card counted in each suit, drawn small, and the totals), the napola's run
-// (its denari drawn small), the hand points and the match score; "Next hand". When the match is
-// over, story.js draws the match's story instead, each hand's sheet made here by sheetTable.
+// (its denari drawn small), the hand points and the match score; "Review the hand" (review.js)
+// and "Next hand". When the match is over, story.js draws the match's story instead, each hand's
+// sheet made here by sheetTable.
 import { t, cardName, suitName } from "./i18n.js";
 import { art as cardDataURL } from "./deck.js";
 import { winnerLine } from "./layout.js";
 import { esc, sideName, categoryName, sevensPoint } from "./names.js";
 import { info } from "./store.js";
+import { reviewButton, reviewRegion, wireReview } from "./review.js";
 
 
 export function small(code) {
@@ -96,11 +98,13 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
     ${misereNote(v)}
     ${sheetTable(v, r)}
     ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>
-      <div class="sheet__actions"><button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
-    : `<div class="sheet__actions"><button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button></div>`}
+      <div class="sheet__actions">${reviewButton(v, hand)}<button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
+    : `<div class="sheet__actions">${reviewButton(v, hand)}<button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button></div>`}
+    ${reviewRegion(v, hand)}
   </div>`;
   box.setAttribute("aria-labelledby", "sheet-title");
   box.hidden = false;
+  wireReview(box, v);
   const next = box.querySelector("#next"), again = box.querySelector("#sheet-new");
   next?.addEventListener("click", onNext);
   again?.addEventListener("click", onNewGame);

@@ -1,13 +1,15 @@
 // The match's story, the final sheet once a match is over: who won, who won what (each category's
 // points over the match, the hands each side won, the final score), the score hand by hand, the
 // match's best moments (each scopa with who made it and in which hand, who took the Settebello,
-// special sweeps, napola runs, declarations), then every hand's own sheet; Rematch (the same
-// table, a new deal) and New game. Everything in it comes from Python: the view's `story`
-// (py/settebello/story.py, added by py/settebello/session.py once the match is over).
+// special sweeps, napola runs, declarations), then every hand's own sheet with its review
+// (review.js); Rematch (the same table, a new deal) and New game. Everything in it comes from
+// Python: the view's `story` (py/settebello/story.py, added by py/settebello/session.py once the
+// match is over).
 import { t, theCard } from "./i18n.js";
 import { winnerLine } from "./layout.js";
 import { esc, sideName, categoryName } from "./names.js";
 import { sheetTable, misereNote, small } from "./sheet.js";
+import { reviewButton, reviewRegion, wireReview } from "./review.js";
 
 const dot = (side) => `<span class="side-dot" data-side="${side}"></span>`;
 
@@ -94,6 +96,7 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
   const hands = st.hands.map((h) => `<section class="story__hand" id="story-hand-${h.hand}" data-testid="story-hand" data-hand="${h.hand}" aria-labelledby="story-hand-${h.hand}-title">
       <h3 id="story-hand-${h.hand}-title">${esc(t("sheet.title", { n: h.hand }))}</h3>
       ${sheetTable(v, h.result, { running: h.running, testid: "story-sheet" })}
+      ${v.can_review ? `<div class="story__review">${reviewButton(v, h.hand)}</div>${reviewRegion(v, h.hand, { level: 4 })}` : ""}
     </section>`).join("");
   box.innerHTML = `<div class="sheet__card story" data-sides="${v.sides.length}" data-testid="story">
     <h2 id="sheet-title">${esc(t("sheet.finalTitle"))}</h2>
@@ -116,6 +119,7 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
   </div>`;
   box.setAttribute("aria-labelledby", "sheet-title");
   box.hidden = false;
+  wireReview(box, v);
   const rematch = box.querySelector("#rematch"), again = box.querySelector("#sheet-new");
   rematch?.addEventListener("click", () => onRematch(st.rematch));
   again.addEventListener("click", onNewGame);

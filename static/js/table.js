@@ -30,9 +30,11 @@ import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./d
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 import { reasonText, coachOn, confirmPlay } from "./coach.js";
+import { lookAhead } from "./review.js";
 
 let urlParams = new URLSearchParams(location.search); // read again by restart()
-setFast(urlParams.get("fast") === "1");
+let fast = urlParams.get("fast") === "1";  // no pauses (the tests): nothing judged ahead either
+setFast(fast);
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
 const PACE = { think: 420, show: 520, after: 260, sheet: 700, verdict: 1100 };
 
@@ -506,9 +508,18 @@ async function send(notation) {
   emit("accepted", { op: "play", view: r.view });  // made: saved now, whatever its showing takes
   // the person's time ran out before the play reached the engine: lost on time (clock.js tells)
   if (!r.event) { busy = false; accept(r.view, "play"); decorate(); return; }
+  judgeAhead(r.view);
   const prev = currentView();
   await queue.run(() => showPlay(prev, r.view, r.event, "play", g));
   await advance(g);
+}
+
+/** After a person's play, while it moves and the computers think, or while the device is passed to
+ *  the next person (never while a person is choosing a play): the worker judges it for the hand's
+ *  review (review.js), so the review is ready with the sheet. Not in fast mode, which has no pauses
+ *  to hide it in. */
+function judgeAhead(v) {
+  if (!fast && v.can_review && (v.waiting !== "human" || v.pass_to !== null)) lookAhead();
 }
 
 /** The coach (Settings: Coach, coach.js): asks the engine whether the person's play leaves the next
@@ -586,6 +597,7 @@ function focusHand() {
 }
 
 async function handEnd(g) {
+  judgeAhead(currentView());  // what is left to judge (a game restored mid-hand), during the pause
   await pause(PACE.sheet);
   if (!live(g)) return;
   const view = currentView();
@@ -890,7 +902,8 @@ async function goOn(g) {
 async function restart() {
   while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
   urlParams = new URLSearchParams(location.search);
-  setFast(urlParams.get("fast") === "1");
+  fast = urlParams.get("fast") === "1";
+  setFast(fast);
   await bootGame();
 }
 
