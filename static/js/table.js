@@ -23,7 +23,7 @@ import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
 import { openRules } from "./rules.js";
-import { restoreSaved, setAside } from "./persist.js";
+import { restoreSaved, setAside, savesSettled } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { addressProblem, forgetProblems, shortValue } from "./address.js";
 import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
@@ -508,7 +508,8 @@ async function send(notation) {
   emit("accepted", { op: "play", view: r.view });  // made: saved now, whatever its showing takes
   // the person's time ran out before the play reached the engine: lost on time (clock.js tells)
   if (!r.event) { busy = false; accept(r.view, "play"); decorate(); return; }
-  judgeAhead(r.view);
+  // the play's save first: judging it ahead (review.js) keeps the worker busy for a second
+  savesSettled().then(() => { if (live(g)) judgeAhead(r.view); });
   const prev = currentView();
   await queue.run(() => showPlay(prev, r.view, r.event, "play", g));
   await advance(g);
