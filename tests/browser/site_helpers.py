@@ -1,5 +1,8 @@
 """Helpers for the offline, embedding, records and published-site browser tests.
 
+- ``open_table(page, base_url, query)``, ``human_to_play(page)``, ``play_first_card(page)``: a
+  fresh table at the tests' pace, the person's turn, and the first legal play clicked as a player
+  clicks it.
 - ``play_until_sheet(page)``: click playable cards (and the first capture choice) until the
   hand's score sheet shows, as a player would (skipping the lesson a first visit offers).
 - ``skip_the_lesson_offer(page)``: a first visit offers the guided hand, and the game behind the
@@ -22,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from conftest import TIMEOUT_MS
+from conftest import TIMEOUT_MS, wait_for_engine
 from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +43,33 @@ def wait_ready(page, timeout_ms: int = TIMEOUT_MS) -> None:
     )
     state = page.evaluate("[document.documentElement.dataset.engine, document.documentElement.dataset.engineError]")
     assert state[0] == "ready", f"the engine failed to start: {state[1]}"
+
+
+def open_table(page, base_url: str, query: str = "") -> None:
+    """A fresh load of the table at the tests' pace (?fast=1&<query>), once the engine is ready."""
+    page.goto(base_url + "?fast=1&" + query)
+    wait_for_engine(page)
+
+
+def human_to_play(page) -> None:
+    """Wait until it is the person's turn at this screen (no pass screen between players)."""
+    page.wait_for_function(
+        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
+    )
+
+
+def play_first_card(page, then_wait: bool = False) -> None:
+    """Click the first legal play of the hand (and its capture choice, if asked) and wait until the
+    engine has it; with ``then_wait``, also until it is the person's turn again."""
+    human_to_play(page)
+    before = page.evaluate("settebello.view.plays.length")
+    play = page.evaluate("settebello.view.legal[0]")
+    page.get_by_role("region", name="Your hand").locator(f'[data-card="{play["card"]}"]').click()
+    if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
+        page.locator(f'[data-play="{play["notation"]}"]').click()
+    page.wait_for_function(f"settebello.view.plays.length > {before}")
+    if then_wait:
+        human_to_play(page)
 
 
 def sheet_shown(page) -> bool:

@@ -43,18 +43,35 @@ def mentions(text: str, card: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9%]){re.escape(card)}(?![A-Za-z0-9])", text) is not None
 
 
+def pass_screen_up(page):
+    """Wait until the pass screen is up and the page has dropped the last hand."""
+    page.locator("#pass").wait_for(state="visible", timeout=60000)
+    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+
+
+def play_first_to_the_pass_screen(page):
+    """Click the first playable card (and its first capture choice) and wait for the pass screen."""
+    page.locator("#hand-cards button.card:not([disabled])").first.click()
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    pass_screen_up(page)
+
+
+def assert_nowhere_in_page(page, card: str, when: str) -> None:
+    """The card is in neither the view, the document nor a live region."""
+    state = page.evaluate(PAGE_STATE)
+    for where in ("view", "html", "live"):
+        assert not mentions(state[where], card), f"{card} is in the page ({where}) {when}"
+
+
 def test_the_pass_screen_leaves_no_hand_in_the_page_and_ready_shows_the_right_one(page, base_url):
     page.goto(base_url + "?fast=1&variant=scopa&seed=2&players=human,human")
     wait_for_engine(page)
     hand_over_first(page)
     for _ in range(3):
         my_turn(page)
-        page.locator("#hand-cards button.card:not([disabled])").first.click()
-        choice = page.locator("#choices button[data-play]").first
-        if choice.count():
-            choice.click()
-        page.locator("#pass").wait_for(state="visible", timeout=60000)
-        page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+        play_first_to_the_pass_screen(page)
         state = page.evaluate(PAGE_STATE)  # the page as it is while the screen is up
         other = page.evaluate("settebello.view.pass_to")
         record = page.evaluate("settebello.game('record')")  # only now: the deck, to know the hands
@@ -87,11 +104,8 @@ def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(p
     claimer, card = view["seat"], next(p["card"] for p in view["legal"] if p.get("claim"))
     page.locator(f'#hand-cards button[data-card="{card}"]').click()
     page.locator(f'#choices button[data-play="{card}?"]').click()
-    page.locator("#pass").wait_for(state="visible", timeout=60000)
-    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
-    state = page.evaluate(PAGE_STATE)
-    for where in ("view", "html", "live"):
-        assert not mentions(state[where], card), f"{card} is in the page ({where}) behind the pass screen"
+    pass_screen_up(page)
+    assert_nowhere_in_page(page, card, "behind the pass screen")
     assert page.evaluate("settebello.view.claim.card") is None
 
     page.locator("#pass-btn").click()
@@ -101,15 +115,8 @@ def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(p
     assert claimed.locator(".card--down").count() == 1 and claimed.locator("[data-card]").count() == 0
     page.get_by_role("button", name="Trust").click()
     my_turn(page)  # the answerer plays on
-    page.locator("#hand-cards button.card:not([disabled])").first.click()
-    choice = page.locator("#choices button[data-play]").first
-    if choice.count():
-        choice.click()
-    page.locator("#pass").wait_for(state="visible", timeout=60000)
-    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
-    state = page.evaluate(PAGE_STATE)
-    for where in ("view", "html", "live"):
-        assert not mentions(state[where], card), f"{card} is in the page ({where}) behind the pass screen"
+    play_first_to_the_pass_screen(page)
+    assert_nowhere_in_page(page, card, "behind the pass screen")
 
     page.locator("#pass-btn").click()
     my_turn(page)
@@ -143,12 +150,7 @@ def test_no_hand_is_drawn_before_the_device_is_passed_the_first_hand_too(page, b
     shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert shown == hands[first] and page.evaluate("settebello.view.seat") == first
 
-    page.locator("#hand-cards button.card:not([disabled])").first.click()
-    choice = page.locator("#choices button[data-play]").first
-    if choice.count():
-        choice.click()
-    page.locator("#pass").wait_for(state="visible", timeout=60000)
-    page.wait_for_function("settebello.view.pass_to !== null && settebello.view.waiting !== 'show'")
+    play_first_to_the_pass_screen(page)
     second = page.evaluate("settebello.view.pass_to")
     assert second != first
     html = page.evaluate("document.documentElement.outerHTML")

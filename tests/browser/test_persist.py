@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from conftest import wait_for_engine
+from site_helpers import human_to_play, open_table, play_first_card
 from test_a11y import axe_violations
 
 PERSIST = "import('./static/js/persist.js')"
@@ -19,29 +20,6 @@ def save_key(page) -> str:
 def set_aside_texts(page) -> list[str]:
     """The set-aside saves' texts, newest first."""
     return page.evaluate(f"{PERSIST}.then(m => m.setAsideSaves().map(e => m.setAsideText(e.key)))")
-
-
-def open_table(page, base_url, query=""):
-    page.goto(base_url + "?fast=1&" + query)
-    wait_for_engine(page)
-
-
-def human_to_play(page):
-    page.wait_for_function(
-        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-    )
-
-
-def play_first_card(page):
-    """Play the first playable card of the hand (and its first capture choice, if asked)."""
-    human_to_play(page)
-    before = page.evaluate("settebello.view.plays.length")
-    play = page.evaluate("settebello.view.legal[0]")
-    hand = page.get_by_role("region", name="Your hand")
-    hand.locator(f'[data-card="{play["card"]}"]').click()
-    if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
-        page.locator(f'[data-play="{play["notation"]}"]').click()
-    page.wait_for_function(f"settebello.view.plays.length > {before}")
 
 
 def position(page):

@@ -7,22 +7,13 @@ from __future__ import annotations
 import json
 
 from conftest import wait_for_engine
+from site_helpers import human_to_play, open_table
 from test_a11y import axe_violations
 from scopa import from_record
 from playwright.sync_api import expect
 
 TOURNAMENT_KEY = "settebello.tournament"
 STATS_KEY = "settebello.stats"
-
-
-def open_table(page, base_url, query=""):
-    page.goto(base_url + "?fast=1&" + query)
-    wait_for_engine(page)
-
-
-def human_to_play(page):
-    page.wait_for_function(
-        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
 
 
 def play_match(page, limit=400):
@@ -146,7 +137,10 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
         play = d.locator("[data-act=play]")
         if play.count():
             play.click()
-            page.wait_for_function("settebello.view && settebello.view.tournament !== null")
+            # the new match's view, not the finished match still on the table (a reload leaves one
+            # there): it cannot be over before the person has played a card
+            page.wait_for_function(
+                "settebello.view && settebello.view.tournament !== null && settebello.view.phase !== 'over'")
             view = play_match(page)
             assert view["players"][view["seat"]] == "Anna"
             person_matches += 1

@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from conftest import wait_for_engine
-from site_helpers import Watch, load_build, serve_dir, wait_ready
+from site_helpers import Watch, human_to_play, load_build, play_first_card as play_one, serve_dir, wait_ready
 from test_a11y import axe_violations
 
 build = load_build()
@@ -33,22 +33,9 @@ FULL_STORAGE = """
 """
 
 
-def human_to_play(page):
-    page.wait_for_function(
-        "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-    )
-
-
-def play_first_card(page):
-    """Play the first legal card of the hand (and its first capture), as a player clicks it."""
-    human_to_play(page)
-    before = page.evaluate("settebello.view.plays.length")
-    play = page.evaluate("settebello.view.legal[0]")
-    page.get_by_role("region", name="Your hand").locator(f'[data-card="{play["card"]}"]').click()
-    if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
-        page.locator(f'[data-play="{play["notation"]}"]').click()
-    page.wait_for_function(f"settebello.view.plays.length > {before}")
-    human_to_play(page)
+def play_first_card(page) -> None:
+    """The first legal play, then the person's turn again: the save then holds the answer too."""
+    play_one(page, then_wait=True)
 
 
 def position(page):

@@ -129,82 +129,84 @@ DECK_C = ("8D 7S 7B 10S 6S 10B 6B 4B 1B 5B 6C 9D 9S 3B 4C 1D 10C 6D 1S 9C 3D 3S 
 
 # -- each principle, its reason and its sentence ----------------------------------------------
 
-def test_scopa_sweeping_the_table():
-    view = position({0: "5C 9S 10B"}, "1S 2C 3B 4D")
-    reason = P.scopa(view, the(view, "10B:1S+2C+3B+4D"))
-    assert reason.to_json() == {"key": "coach.scopa", "params": {"card": "10B"}}
-    assert said(reason) == {
-        "en": "The King of Clubs takes the whole table: a scopa, worth a point.",
-        "it": "Il Re di Bastoni prende tutta la tavola: è scopa, un punto.",
-        "es": "El Rey de Bastos levanta toda la mesa: escoba, un punto."}
-    assert P.scopa(view, the(view, "9S:2C+3B+4D")) is None
+# Each row: the principle, Anna's hand and the table (and the variant), the play it judges, the
+# reason it gives, and that reason's sentence in English, Italian and Spanish.
+REASONS = [
+    pytest.param(P.scopa, "5C 9S 10B", "1S 2C 3B 4D", "scopa", "10B:1S+2C+3B+4D",
+                 {"key": "coach.scopa", "params": {"card": "10B"}},
+                 {"en": "The King of Clubs takes the whole table: a scopa, worth a point.",
+                  "it": "Il Re di Bastoni prende tutta la tavola: è scopa, un punto.",
+                  "es": "El Rey de Bastos levanta toda la mesa: escoba, un punto."},
+                 id="a scopa sweeps the table"),
+    pytest.param(P.settebello, "7C 2S 9B", "7D 4S 5C 10B", "scopa", "7C:7D",
+                 {"key": "coach.settebello", "params": {"card": "7C"}},
+                 {"en": "The Seven of Cups takes the Settebello, a point on its own.",
+                  "it": "Il Sette di Coppe prende il Settebello, che da solo vale un punto.",
+                  "es": "El Siete de Copas levanta el siete de oros, que vale un punto por sí solo."},
+                 id="taking the Settebello from the table"),
+    pytest.param(P.settebello, "7D 2S 9B", "3C 4B 6S 10B", "scopa", "7D:3C+4B",
+                 {"key": "coach.settebelloHome", "params": {"cards": ["3C", "4B"]}},
+                 {"en": "The Settebello takes the Three of Cups and the Four of Clubs and goes to your pile: "
+                        "a point on its own.",
+                  "it": "Il Settebello prende il Tre di Coppe e il Quattro di Bastoni e va nel tuo mazzetto: "
+                        "da solo vale un punto.",
+                  "es": "El siete de oros levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: "
+                        "un punto por sí solo."},
+                 id="taking with the Settebello"),
+    pytest.param(P.sevens, "7C 2S 9B", "7S 4B 5C 10B", "scopa", "7C:7S",
+                 {"key": "coach.sevens", "params": {"card": "7C", "cards": ["7S"]}},
+                 {"en": "The Seven of Cups takes the Seven of Swords: sevens are the best cards for the primiera.",
+                  "it": "Il Sette di Coppe prende il Sette di Spade: i sette sono le carte migliori per la primiera.",
+                  "es": "El Siete de Copas levanta el Siete de Espadas: los sietes son las mejores cartas para la "
+                        "primera."},
+                 id="a seven for the primiera"),
+    pytest.param(P.sevens, "8C 2S 9B", "7S 4B 5C 10B", "escoba", "8C:7S",  # O3 fifteen: 8 + 7
+                 {"key": "coach.sevensMost", "params": {"card": "8C", "cards": ["7S"]}},
+                 {"en": "The Knave of Cups takes the Seven of Swords: the most sevens win a point.",
+                  "it": "Il Fante di Coppe prende il Sette di Spade: chi ha più sette prende un punto.",
+                  "es": "La Sota de Copas levanta el Siete de Espadas: quien tenga más sietes gana un punto."},
+                 id="a seven in escoba, where the most sevens score"),
+    pytest.param(P.denari, "5C 2S 9B", "2D 3D 8S 10B", "scopa", "5C:2D+3D",
+                 {"key": "coach.denari", "params": {"card": "5C", "count": 2}},
+                 {"en": "The Five of Cups puts 2 denari in your pile: the most denari win a point.",
+                  "it": "Il Cinque di Coppe porta 2 denari nel tuo mazzetto: chi ha più denari prende un punto.",
+                  "es": "El Cinco de Copas pone 2 oros en tu montón: quien tenga más oros gana un punto."},
+                 id="denari"),
+    pytest.param(P.denari, "6C 2S 9B", "6D 4S 8S 10B", "scopa", "6C:6D",
+                 {"key": "coach.denari", "params": {"card": "6C", "count": 1}},
+                 {"en": "The Six of Cups puts a denaro in your pile: the most denari win a point.",
+                  "it": "Il Sei di Coppe porta un denaro nel tuo mazzetto: chi ha più denari prende un punto.",
+                  "es": "El Seis de Copas pone un oro en tu montón: quien tenga más oros gana un punto."},
+                 id="a single denaro"),
+    pytest.param(P.cards, "9C 2S 5B", "2B 3S 4C 10B", "scopa", "9C:2B+3S+4C",
+                 {"key": "coach.cards", "params": {"card": "9C", "count": 4}},
+                 {"en": "The Knight of Cups puts 4 cards in your pile, more than any other play: the most cards "
+                        "win a point.",
+                  "it": "Il Cavallo di Coppe porta 4 carte nel tuo mazzetto, più di ogni altra giocata: chi ha più "
+                        "carte prende un punto.",
+                  "es": "El Caballo de Copas pone 4 cartas en tu montón, más que cualquier otra jugada: quien tenga "
+                        "más cartas gana un punto."},
+                 id="the most cards"),
+]
 
 
-def test_taking_the_settebello_from_the_table():
-    view = position({0: "7C 2S 9B"}, "7D 4S 5C 10B")
-    reason = P.settebello(view, the(view, "7C:7D"))
-    assert reason.to_json() == {"key": "coach.settebello", "params": {"card": "7C"}}
-    assert said(reason) == {
-        "en": "The Seven of Cups takes the Settebello, a point on its own.",
-        "it": "Il Sette di Coppe prende il Settebello, che da solo vale un punto.",
-        "es": "El Siete de Copas levanta el siete de oros, que vale un punto por sí solo."}
+@pytest.mark.parametrize("principle, hand, table, variant, play, reason, sentences", REASONS)
+def test_a_principle_gives_its_reason_and_says_it_in_three_languages(principle, hand, table, variant, play,
+                                                                     reason, sentences):
+    view = position({0: hand}, table, variant=variant)
+    given = principle(view, the(view, play))
+    assert given.to_json() == reason
+    assert said(given) == sentences
 
 
-def test_taking_with_the_settebello():
-    view = position({0: "7D 2S 9B"}, "3C 4B 6S 10B")
-    reason = P.settebello(view, the(view, "7D:3C+4B"))
-    assert reason.to_json() == {"key": "coach.settebelloHome", "params": {"cards": ["3C", "4B"]}}
-    assert said(reason) == {
-        "en": "The Settebello takes the Three of Cups and the Four of Clubs and goes to your pile: a point on its own.",
-        "it": "Il Settebello prende il Tre di Coppe e il Quattro di Bastoni e va nel tuo mazzetto: da solo vale un punto.",
-        "es": "El siete de oros levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: un punto por sí solo."}
-
-
-def test_taking_a_seven_for_the_primiera():
-    view = position({0: "7C 2S 9B"}, "7S 4B 5C 10B")
-    reason = P.sevens(view, the(view, "7C:7S"))
-    assert reason.to_json() == {"key": "coach.sevens", "params": {"card": "7C", "cards": ["7S"]}}
-    assert said(reason) == {
-        "en": "The Seven of Cups takes the Seven of Swords: sevens are the best cards for the primiera.",
-        "it": "Il Sette di Coppe prende il Sette di Spade: i sette sono le carte migliori per la primiera.",
-        "es": "El Siete de Copas levanta el Siete de Espadas: los sietes son las mejores cartas para la primera."}
-
-
-def test_taking_a_seven_in_escoba_where_the_most_sevens_score():
-    view = position({0: "8C 2S 9B"}, "7S 4B 5C 10B", variant="escoba")
-    reason = P.sevens(view, the(view, "8C:7S"))  # O3 fifteen: 8 + 7
-    assert reason.to_json() == {"key": "coach.sevensMost", "params": {"card": "8C", "cards": ["7S"]}}
-    assert said(reason) == {
-        "en": "The Knave of Cups takes the Seven of Swords: the most sevens win a point.",
-        "it": "Il Fante di Coppe prende il Sette di Spade: chi ha più sette prende un punto.",
-        "es": "La Sota de Copas levanta el Siete de Espadas: quien tenga más sietes gana un punto."}
-
-
-def test_taking_denari():
-    view = position({0: "5C 2S 9B"}, "2D 3D 8S 10B")
-    reason = P.denari(view, the(view, "5C:2D+3D"))
-    assert reason.to_json() == {"key": "coach.denari", "params": {"card": "5C", "count": 2}}
-    assert said(reason) == {
-        "en": "The Five of Cups puts 2 denari in your pile: the most denari win a point.",
-        "it": "Il Cinque di Coppe porta 2 denari nel tuo mazzetto: chi ha più denari prende un punto.",
-        "es": "El Cinco de Copas pone 2 oros en tu montón: quien tenga más oros gana un punto."}
-    one = position({0: "6C 2S 9B"}, "6D 4S 8S 10B")
-    assert said(P.denari(one, the(one, "6C:6D"))) == {
-        "en": "The Six of Cups puts a denaro in your pile: the most denari win a point.",
-        "it": "Il Sei di Coppe porta un denaro nel tuo mazzetto: chi ha più denari prende un punto.",
-        "es": "El Seis de Copas pone un oro en tu montón: quien tenga más oros gana un punto."}
-    assert P.denari(view, the(view, "9B")) is None  # a card laid takes none
-
-
-def test_taking_the_most_cards():
-    view = position({0: "9C 2S 5B"}, "2B 3S 4C 10B")
-    reason = P.cards(view, the(view, "9C:2B+3S+4C"))
-    assert reason.to_json() == {"key": "coach.cards", "params": {"card": "9C", "count": 4}}
-    assert said(reason) == {
-        "en": "The Knight of Cups puts 4 cards in your pile, more than any other play: the most cards win a point.",
-        "it": "Il Cavallo di Coppe porta 4 carte nel tuo mazzetto, più di ogni altra giocata: chi ha più carte prende un punto.",
-        "es": "El Caballo de Copas pone 4 cartas en tu montón, más que cualquier otra jugada: quien tenga más cartas gana un punto."}
-    assert P.cards(view, the(view, "5B:2B+3S")) is None  # the Knight takes more
+@pytest.mark.parametrize("principle, hand, table, play", [
+    pytest.param(P.scopa, "5C 9S 10B", "1S 2C 3B 4D", "9S:2C+3B+4D", id="a capture that leaves a card"),
+    pytest.param(P.denari, "5C 2S 9B", "2D 3D 8S 10B", "9B", id="a card laid takes no denari"),
+    pytest.param(P.cards, "9C 2S 5B", "2B 3S 4C 10B", "5B:2B+3S", id="the Knight takes more"),
+])
+def test_a_principle_is_silent_where_it_does_not_apply(principle, hand, table, play):
+    view = position({0: hand}, table)
+    assert principle(view, the(view, play)) is None
 
 
 def test_leaving_the_table_at_11_or_more():
