@@ -58,9 +58,14 @@ def _pimc(rng: random.Random) -> Player:
     return PimcPlayer(rng)
 
 
+# pimc2's positions per deal: the whole round in two-player Scopa (a round's search there takes at
+# most a few hundred), fewer plies in Scopone's first rounds of nine cards a hand.
+PIMC2_NODES = 2_000
+
+
 def _pimc2(rng: random.Random) -> Player:
     from .pimc import PimcPlayer, PimcSettings
-    return PimcPlayer(rng, PimcSettings(deals=24, depth=10))
+    return PimcPlayer(rng, PimcSettings(deals=24, depth=10, max_nodes=PIMC2_NODES))
 
 
 # Level name -> factory taking the player's own seeded generator, weakest first (the page lists

@@ -44,13 +44,22 @@ class PimcSettings:
 
     deals: int = 12
     depth: int = 5
+    # Positions searched per deal at most (0: no bound). With a bound each deal is searched one
+    # ply deeper at a time and the deepest search finished within it is kept: a budget counted in
+    # positions, the same play on any device (Scopone's nine-card hands at ten plies would take
+    # minutes).
+    max_nodes: int = 0
 
     def __post_init__(self) -> None:
-        """Refuse a budget below one deal or one ply."""
-        for name in ("deals", "depth"):
+        """Refuse a budget below one deal or one ply, or a negative bound."""
+        for name, low in (("deals", 1), ("depth", 1), ("max_nodes", 0)):
             value = getattr(self, name)
-            if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
-                raise ValueError(f"PimcSettings.{name} must be a whole number of at least 1, not {value!r}")
+            if not (isinstance(value, int) and not isinstance(value, bool) and value >= low):
+                raise ValueError(f"PimcSettings.{name} must be a whole number of at least {low}, not {value!r}")
+
+
+class _OutOfNodes(Exception):
+    """A deal's search went past its bound of positions (`PimcSettings.max_nodes`)."""
 
 
 def searchable(view: PlayerView) -> bool:
@@ -62,8 +71,9 @@ def searchable(view: PlayerView) -> bool:
 class _Deal:
     """One sampled deal's round, searched by alpha-beta on plain lists (do and undo)."""
 
-    def __init__(self, m: Match, k: Knowledge, side: int, sides: int):
+    def __init__(self, m: Match, k: Knowledge, side: int, sides: int, max_nodes: int = 0):
         self.k = k
+        self.max_nodes = max_nodes
         self.hands = [list(h) for h in m.hands]
         self.n = m.n
         self.side_of = m.side_of
@@ -83,6 +93,8 @@ class _Deal:
               last_cap: int | None, cards_left: int) -> float:
         """The gains to come, for the searching side, with `seat` to move (alpha-beta)."""
         self.nodes += 1
+        if self.max_nodes and self.nodes > self.max_nodes:
+            raise _OutOfNodes
         k = self.k
         if cards_left == 0:
             if self.mazzo_empty and table and last_cap is not None:
@@ -125,16 +137,16 @@ class _Deal:
         hand = self.hands[seat]
         i = hand.index(p.card)
         del hand[i]
-        if p.presa:
-            taken = p.presa
-            rest = [c for c in table if c not in taken]
-            v = self.value(nxt, rest, depth - 1, alpha, beta, seat, cards_left - 1)
-        else:
+        try:
+            if p.presa:
+                taken = p.presa
+                rest = [c for c in table if c not in taken]
+                return self.value(nxt, rest, depth - 1, alpha, beta, seat, cards_left - 1)
             rest = table[:]
             insort(rest, p.card)
-            v = self.value(nxt, rest, depth - 1, alpha, beta, last_cap, cards_left - 1)
-        hand.insert(i, p.card)
-        return v
+            return self.value(nxt, rest, depth - 1, alpha, beta, last_cap, cards_left - 1)
+        finally:
+            hand.insert(i, p.card)  # taken back even when the bound of positions stops the search
 
     def threat(self, seat: int, hand: list[Card], table: list[Card], last_play: bool) -> float:
         """Where the search stops: a scopa the seat to move could make counts `THREAT` of it."""
@@ -167,6 +179,8 @@ class PimcPlayer:
         # The last choice's votes per play and the nodes searched (diagnostics, benchmarks).
         self.last_votes: dict[Play, int] = {}
         self.last_nodes = 0
+        # Deals whose search the bound of positions (`max_nodes`) stopped short of `depth`.
+        self.cut = 0
 
     def choose(self, view: PlayerView) -> Play:
         """The play most of the sampled deals find best."""
@@ -192,7 +206,26 @@ class PimcPlayer:
 
     def search(self, m: Match, legal: Sequence[Play], k: Knowledge, view: PlayerView) -> tuple[int, float]:
         """The index in `legal` of the best play on one sampled deal `m`, and its value."""
-        deal = _Deal(m, k, view.side, view.rules.sides)
+        settings = self.settings
+        deal = _Deal(m, k, view.side, view.rules.sides, settings.max_nodes)
+        if not settings.max_nodes:
+            found = self.search_to(deal, m, legal, k, view, settings.depth)
+        else:
+            found = self.search_to(deal, m, legal, k, view, 1)  # a first answer: one ply, no bound
+            deal.nodes = 0
+            in_round = sum(len(h) for h in deal.hands)  # no search goes past the round's last play
+            for depth in range(2, min(settings.depth, in_round) + 1):
+                try:
+                    found = self.search_to(deal, m, legal, k, view, depth)
+                except _OutOfNodes:
+                    self.cut += 1
+                    break
+        self.last_nodes += deal.nodes
+        return found
+
+    def search_to(self, deal: _Deal, m: Match, legal: Sequence[Play], k: Knowledge, view: PlayerView,
+                  depth: int) -> tuple[int, float]:
+        """The best play of `legal` on the deal searched `depth` plies deep, and its value."""
         table = list(m.table)
         seat = m.turn
         cards_left = sum(len(h) for h in deal.hands)
@@ -205,8 +238,7 @@ class PimcPlayer:
             p = legal[i]
             # Strictly better only: the first of equal plays (the likelier capture first) stays.
             v = deal.sign[view.side] * k.gain(p, n_table, last_play) + deal.after(
-                seat, p, table, self.settings.depth, best_v, INF, m.last_capturer, cards_left, nxt)
+                seat, p, table, depth, best_v, INF, m.last_capturer, cards_left, nxt)
             if v > best_v:
                 best_i, best_v = i, v
-        self.last_nodes += deal.nodes
         return best_i, best_v
