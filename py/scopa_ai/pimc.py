@@ -182,6 +182,15 @@ class PimcPlayer:
         # Deals whose search the bound of positions (`max_nodes`) stopped short of `depth`.
         self.cut = 0
 
+    def fork(self) -> "PimcPlayer":
+        """An independent twin in the same state (its generator's): it chooses as this player
+        would (a search on the person's time runs on a twin, settebello/ponder.py)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        twin = PimcPlayer(rng, self.settings)
+        twin.cut = self.cut
+        return twin
+
     def choose(self, view: PlayerView) -> Play:
         """The play most of the sampled deals find best."""
         self.last_votes = {}
