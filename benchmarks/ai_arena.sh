@@ -26,8 +26,18 @@ for v in escoba scopa-d-assi non-prendere scopa-a-quindici; do run "$v" expert,e
 # Phase 2 of RULES §4 (issue 23): the rule-based levels first; the master's runs follow.
 for v in sottratta modulo-sette inversa bazzica tuzzulicchio cocchiaundici rubamazzo rubamazzo-a-somme cascina fidasse maresciallo maresciallo-80 cicera; do run "$v" expert,beginner 200; done
 for v in sottratta rubamazzo bazzica modulo-sette inversa tuzzulicchio cocchiaundici rubamazzo-a-somme cascina fidasse maresciallo maresciallo-80 cicera; do run "$v" master,expert 200; done
+# Issue 26: the master against the PIMC levels (py/scopa_ai/pimc.py), two-player Scopa, seats
+# alternated; nice 19 beside other work, saved every 5 matches (whatever finished counts).
+run26() { variant=$1; levels=$2; matches=$3
+  nice -n 19 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$matches" 26 \
+    "benchmarks/ai_runs/${variant}_$(echo "$levels" | tr , _).json" 5 nocap; }
+run26 scopa master,pimc 1000
+run26 scopa master,pimc2 1000
+run26 scopone master,pimc 300
 python benchmarks/ai_table.py
 # Master's speed: CPython, Pyodide under Node (proxy), and the real page's worker in Chromium.
 PYTHONPATH=py python benchmarks/ai_speed.py scopa 2 expert,master
 node benchmarks/ai_speed_pyodide.mjs scopa 2 expert,master
 python3 scripts/build.py && .venv/bin/python benchmarks/ai_speed_browser.py scopa 2 master expert
+# Issue 26: the master's reply after the person's play in the page, thinking on the person's time on and off.
+(cd benchmarks && ../.venv/bin/python ponder_speed_browser.py scopa 30 3000 master 1)

@@ -170,7 +170,38 @@ def game(payload):
         payload = {}
     if not isinstance(payload, dict):
         return {"error": "a game request is {op, arg}"}
-    return _session.call(payload.get("op", "view"), payload.get("arg"))
+    try:
+        return _session.call(payload.get("op", "view"), payload.get("arg"))
+    finally:
+        _think_later()
+
+
+# -- thinking on the person's time (py/settebello/ponder.py) ------------------------------------
+# The session searches the computer's replies to the person's possible plays in slices of about
+# this many milliseconds; between two slices the worker goes back to its event loop, so a request
+# from the page waits at most one slice (a deal of the master's search, a few ms).
+PONDER_SLICE_MS = 8.0
+_thinking = None
+
+
+def _think_later():
+    """After each request: think on the person's time in the background, if not already."""
+    global _thinking
+    if sys.platform != "emscripten":
+        return  # CPython's tests of the bridge: no page, no event loop between requests
+    if _session is None or (_thinking is not None and not _thinking.done()):
+        return
+    import asyncio
+    _thinking = asyncio.get_event_loop().create_task(_think())
+
+
+async def _think():
+    """Slices of `Session.ponder_step` until nothing is left to search; each `sleep(0)` hands the
+    worker back to the page's requests, which are served before the next slice."""
+    import asyncio
+    await asyncio.sleep(0)  # the request's answer goes out first
+    while _session is not None and _session.ponder_step(PONDER_SLICE_MS):
+        await asyncio.sleep(0)
 
 
 # -- the computer players' speed in this worker (benchmarks/ai_speed_browser.py) ----------------

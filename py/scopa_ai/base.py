@@ -53,6 +53,21 @@ def _master(rng: random.Random) -> Player:
     return MasterPlayer(rng)
 
 
+def _pimc(rng: random.Random) -> Player:
+    from .pimc import PimcPlayer
+    return PimcPlayer(rng)
+
+
+# pimc2's positions per deal: the whole round in two-player Scopa (a round's search there takes at
+# most a few hundred), fewer plies in Scopone's first rounds of nine cards a hand.
+PIMC2_NODES = 2_000
+
+
+def _pimc2(rng: random.Random) -> Player:
+    from .pimc import PimcPlayer, PimcSettings
+    return PimcPlayer(rng, PimcSettings(deals=24, depth=10, max_nodes=PIMC2_NODES))
+
+
 # Level name -> factory taking the player's own seeded generator, weakest first (the page lists
 # them in this order in its new-game dialog).
 LEVELS: dict[str, Callable[[random.Random], Player]] = {
@@ -61,6 +76,11 @@ LEVELS: dict[str, Callable[[random.Random], Player]] = {
     "easy": _easy,
     "expert": _expert,
     "master": _master,
+    # The sparring partners of issue 26 (pimc.py): perfect-information Monte Carlo at the published
+    # configuration (12 deals, 5 plies) and at twice its deals and depth. Not offered by the page
+    # (settebello/game.py lists its own levels); the arena, the hint and the tests take them.
+    "pimc": _pimc,
+    "pimc2": _pimc2,
 }
 
 
@@ -80,7 +100,7 @@ def seat_players(levels: Sequence[str | None], seed: int) -> list[Player | None]
 
 
 def hint(view: PlayerView, level: str = "expert", rng: random.Random | None = None) -> Play:
-    """What a player of `level` ("expert" or "master") would play from this view: the hint button.
+    """What a player of `level` (the page asks "expert" or "master"; any level works) would play from this view: the hint button.
 
     Reads only the view, like every player; `rng` defaults to one seeded from the view's own
     plays, so the same position gives the same hint.

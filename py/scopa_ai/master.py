@@ -17,7 +17,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, fields
-from typing import Callable, Sequence
+from typing import Callable, Generator, Sequence
 
 from scopa.cards import Card
 from scopa.state import Match, Play, PlayerView, match_winner
@@ -234,6 +234,21 @@ class MasterPlayer:
 
     def evaluate(self, view: PlayerView) -> list[tuple[Play, float, int]]:
         """Each candidate play with its value (mean rollout value + `prior` × the expert's score;
+        -inf for a candidate dropped by the halving) and its number of rollouts: `evaluate_steps`
+        run to its end."""
+        steps = self.evaluate_steps(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def evaluate_steps(self, view: PlayerView) -> Generator[None, None, list[tuple[Play, float, int]]]:
+        """`evaluate` in steps: it yields after each deal (all its candidates' rollouts), so that a
+        search on the person's time (settebello/ponder.py) can stop between deals and go on later
+        with the very same numbers; its return value is `evaluate`'s.
+
+        Each candidate play with its value (mean rollout value + `prior` × the expert's score;
         -inf for a candidate dropped by the halving) and its number of rollouts.
 
         The budget is `iterations` rollouts per candidate, spent by successive halving: each
@@ -301,6 +316,7 @@ class MasterPlayer:
                     counts[j] += 1
                     wsum[j] += wt
                 deals += 1
+                yield
             if capped or r == rounds - 1:
                 break
             # Every candidate still in has seen the same deals: compare means (with the expert's
@@ -429,7 +445,30 @@ class MasterPlayer:
         return play
 
     def choose(self, view: PlayerView) -> Play:
-        """The candidate with the best mean rollout value."""
+        """The candidate with the best mean rollout value: `choose_steps` run to its end."""
+        steps = self.choose_steps(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def fork(self) -> "MasterPlayer":
+        """An independent twin in the same state (generator, what it remembers of the match, its
+        counts): what it chooses is what this player would choose, and choosing changes only the
+        twin. A search on the person's time runs on a twin (settebello/ponder.py)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        twin = MasterPlayer(rng, self.settings, self.clock)
+        twin._memory = {s: list(v) for s, v in self._memory.items()}
+        twin._last = self._last
+        twin.searches, twin.capped = self.searches, self.capped
+        twin.last_stats, twin.last_values = dict(self.last_stats), dict(self.last_values)
+        return twin
+
+    def choose_steps(self, view: PlayerView) -> Generator[None, None, Play]:
+        """`choose` in steps: it yields between the deals of its search (`evaluate_steps`) and
+        returns the play; the same play, and the same state after it, as `choose`."""
         self.watch(view)
         self.last_values = {}
         if len(view.legal) == 1:
@@ -449,7 +488,7 @@ class MasterPlayer:
             scores = self.expert.scores(view)
             best = max(range(len(exact)), key=lambda i: (round(exact[i][1], 9), scores[i]))
             return exact[best][0]
-        scored = self.evaluate(view)
+        scored = yield from self.evaluate_steps(view)
         self.last_values = {p: v for p, v, _ in scored if v != float("-inf")}
         best = max(scored, key=lambda t: t[1])
         return best[0]

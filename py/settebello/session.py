@@ -41,6 +41,7 @@ from .desk import TournamentDesk
 from .errors import SessionError, is_whole, refusal
 from .game import Game, levels, variants
 from .lookback import LookBack, can_review
+from .ponder import Ponder
 from .public import public_facts
 from .rulebook import rulebook
 from .stats import match_summary, stats_add, stats_from, stats_merge
@@ -79,6 +80,9 @@ class Session:
         self.time = TimeControl(now)
         self.desk = TournamentDesk()
         self.lookback = LookBack()
+        # The computer's replies searched while a person chooses (ponder.py), when `pondering`.
+        self.ponder = Ponder()
+        self.pondering = True
 
     # -- the dialog -----------------------------------------------------------------------------
     @staticmethod
@@ -188,7 +192,10 @@ class Session:
         if self.time.charge_person(game.match, self._people()):
             self.desk.report(game.match, self.time.forfeit)
             return {"event": None, "forfeit": self.time.forfeit, "view": self._view()}
-        return self._moved(game.apply(checked))
+        self.ponder.chosen(game, checked)
+        event = game.apply(checked)
+        self.ponder.played(game)
+        return self._moved(event)
 
     @_refusals
     def computer_step(self) -> dict[str, Any]:
@@ -198,7 +205,7 @@ class Session:
         if game.match.phase != "play" or game.seats[game.match.turn]["human"]:
             raise SessionError("it is not a computer's turn")
         self.time.check_playing()
-        turn = game.choose(self.time.now)
+        turn = self.ponder.turn(game) or game.choose(self.time.now)
         if self.time.charge_computer(game.match, turn.ms):
             self.desk.report(game.match, self.time.forfeit)
             return {"event": None, "forfeit": self.time.forfeit, "view": self._view()}
@@ -423,6 +430,28 @@ class Session:
         """What the rules page says about a game ({variant, options}): rulebook.py."""
         return rulebook(arg)
 
+    # -- thinking on the person's time (ponder.py) ------------------------------------------------
+    def ponder_step(self, slice_ms: float = 8.0) -> bool:
+        """Search the computer's replies to the person's possible plays for about `slice_ms`
+        milliseconds; whether there is more to search. The page's worker calls it between requests
+        (static/bridge.py), never during one: a request is served before the next slice."""
+        if self.game is None or not self.pondering:
+            return False
+        return self.ponder.step(self.game, slice_ms)
+
+    def ponder_set(self, on: bool) -> dict[str, Any]:
+        """Switch thinking on the person's time on or off (benchmarks compare both); its counts."""
+        if not isinstance(on, bool):
+            raise SessionError("pondering is on (true) or off (false)")
+        self.pondering = on
+        if not on:
+            self.ponder = Ponder()
+        return self.ponder_status()
+
+    def ponder_status(self) -> dict[str, Any]:
+        """Thinking on the person's time: whether it is on, replies ready, taken, deals searched."""
+        return dict(self.ponder.status(), on=self.pondering)
+
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
@@ -439,6 +468,7 @@ class Session:
         "tournament_quit": ("tournament_quit", False),
         "stats_add": ("stats_add", True), "stats_view": ("stats_view", True), "stats_merge": ("stats_merge", True),
         "stats_reset": ("stats_reset", False),
+        "ponder_set": ("ponder_set", True), "ponder_status": ("ponder_status", False),
     }
 
     @_refusals

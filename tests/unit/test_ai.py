@@ -17,6 +17,7 @@ from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood,
 from scopa_ai.endgame import solvable
 from scopa_ai.levels import ExpertPlayer
 from scopa_ai.master import MasterPlayer, MasterSettings
+from scopa_ai.pimc import PimcPlayer, PimcSettings
 from scopa_ai.replies import replies as next_replies
 from scopa_ai.rollout import playout
 from scopa_ai.styles import make_styles, style_weights, view_before
@@ -27,13 +28,18 @@ from scopa.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
 from scopa.state import Match, Play, sample_match
 
-LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master"]
+LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master", "pimc", "pimc2"]
 
 
 def fast(level: str, rng: random.Random):
-    """A level as the page makes it, with the master on a small budget to keep the tests fast."""
+    """A level as the page makes it, with the master and the PIMC levels on a small budget to keep
+    the tests fast (the same search, fewer deals and plies; pimc2's bound of positions included)."""
     if level == "master":
         return MasterPlayer(rng, MasterSettings(iterations=3))
+    if level == "pimc":
+        return PimcPlayer(rng, PimcSettings(deals=3, depth=3))
+    if level == "pimc2":
+        return PimcPlayer(rng, PimcSettings(deals=2, depth=6, max_nodes=200))
     return make_player(level, rng)
 
 

@@ -1,0 +1,47 @@
+"""Thinking on the person's time in the page (issue 26): while the person chooses, the worker
+searches the master's replies (py/settebello/ponder.py, driven by static/bridge.py between the
+page's requests); the reply to the person's play comes from that search, and the page's requests
+are answered while it runs."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import TIMEOUT_MS
+
+STATUS = "() => window.settebello.engine.call('game', {op: 'ponder_status'})"
+
+
+def until(page, condition, seen: list | None = None) -> dict:
+    """The worker's thinking status, asked again and again until `condition` holds (each answer
+    kept in `seen`); fails after the harness's timeout."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        status = page.evaluate(STATUS)
+        if seen is not None:
+            seen.append(status)
+        if condition(status):
+            return status
+    raise AssertionError(f"still not so after {TIMEOUT_MS} ms: {status}")
+
+
+def test_the_masters_reply_is_searched_while_the_person_thinks(table_page):
+    page = table_page("fast=1&variant=scopa&level=master&seed=7")
+    page.wait_for_function("window.settebello.view && window.settebello.view.waiting === 'human'"
+                           " && !!document.querySelector('#hand-cards button.card:not([disabled])')")
+    # Requests are answered while the search runs: some answer finds it begun and not finished.
+    seen = []
+    status = until(page, lambda s: bool(s["planned"]) and s["ready"] == s["planned"], seen)
+    assert status["on"] is True and status["deals"] > 0
+    assert any(s["planned"] and s["ready"] < s["planned"] for s in seen), seen[:3]
+    # The person plays: the master's reply is the one searched on her time.
+    card = page.locator("#hand-cards button.card:not([disabled])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)",
+                           arg=code)
+    status = until(page, lambda s: s["taken"] >= 1)
+    assert status["last"] == "ready"
