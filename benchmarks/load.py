@@ -5,7 +5,7 @@ What it measures, in one run and one browser (Debian's Chromium, headless, as th
 
 - ``game``: index.html, which boots PyScript + Pyodide in the "engine" worker and marks
   ``<html data-engine="ready">`` once the engine answered (see static/js/engine.js);
-- ``bare``: benchmarks/bare.html, which only boots the same vendored Pyodide in a plain
+- ``bare``: benchmarks/bare.html, which only boots the same Pyodide release (stock, node_modules/pyodide/) in a plain
   module worker and marks the same attribute: the floor of this runtime.
 
 For each page, a **cold** load (a new browser profile: empty disk cache) and then a

@@ -66,8 +66,9 @@ COMPRESSIBLE = ("text/", "application/javascript", "application/json", "applicat
                 "image/svg+xml", "application/wasm", "application/xml")
 GZIP_LEVEL = 6  # what web servers use by default
 
-# URL path prefixes whose content only changes with the npm pins.
-LONG_CACHE_PREFIXES = ("/static/vendor/pyodide/", "/static/vendor/pyscript/")
+# URL path prefixes whose content only changes with the npm pins (node_modules/pyodide/: the
+# stock Pyodide of the benchmarks' bare page, cached as the game's copy is).
+LONG_CACHE_PREFIXES = ("/static/vendor/pyodide/", "/static/vendor/pyscript/", "/node_modules/pyodide/")
 PY_ZIP_PATH = "/static/vendor/py.zip"
 
 
