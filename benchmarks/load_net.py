@@ -4,7 +4,8 @@
 ``benchmarks/load.py`` measures on loopback with compression off: it cannot see the network,
 where a first visit on a phone spends its time. This one serves the site **gzip-compressed as
 GitHub Pages does** (``scripts/serve.py``'s ``--gzip``: text and wasm, not the zips nor the
-already-gzipped snapshot) and loads the game and the bare Pyodide page (benchmarks/bare.html:
+already-gzipped snapshot) — the published site, as ``scripts/build.py --site`` makes it
+(``--source``: the repo root instead) — and loads the game and the bare Pyodide page (benchmarks/bare.html:
 the same Pyodide release as npm ships it) under network profiles emulated with the Chrome
 DevTools Protocol (``Network.emulateNetworkConditions``), in one run:
 
@@ -70,6 +71,24 @@ def _load(name, path):
 
 load = _load("_settebello_load", ROOT / "benchmarks" / "load.py")
 serve = load.serve
+build = _load("_settebello_build", ROOT / "scripts" / "build.py")
+# the stock Pyodide the bare page boots (benchmarks/bare-worker.mjs imports it from node_modules/)
+STOCK_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def prepare_site(folder: Path) -> Path:
+    """The published site (scripts/build.py --site: what GitHub Pages serves, stylesheets
+    inlined into index.html), plus the bare page and the stock Pyodide it boots."""
+    site = folder / "site"
+    build.assemble_site(site)
+    (site / "benchmarks").mkdir()
+    for name in ("bare.html", "bare-worker.mjs"):
+        shutil.copy2(ROOT / "benchmarks" / name, site / "benchmarks" / name)
+    stock = site / "node_modules" / "pyodide"
+    stock.mkdir(parents=True)
+    for name in STOCK_PYODIDE:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
+    return site
 
 MBIT = 1_000_000 / 8  # bytes per second
 # Network.emulateNetworkConditions: latency in ms, throughputs in bytes per second
@@ -126,7 +145,7 @@ class _Writer:
         return getattr(self._raw, name)
 
 
-def start_server(meter):
+def start_server(meter, root):
     class Counting(serve.Handler):
         quiet = True
         gzip = True
@@ -139,7 +158,7 @@ def start_server(meter):
             meter.add_request(self.path)
             super().send_response(code, message)
 
-    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(ROOT)))
+    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
@@ -188,9 +207,9 @@ def measure(page, meter, action, timeout_ms):
     return {**timing, "bytes": sent, "requests": len(requests), "paths": requests}
 
 
-def run(runs, profiles, timeout_ms, busy):
+def run(runs, profiles, timeout_ms, busy, root):
     meter = TimedMeter()
-    server, base = start_server(meter)
+    server, base = start_server(meter, root)
     netloc = urlsplit(base).netloc
     results = {p: {name: {"cold": [], "warm": []} for name in PAGES} for p in profiles}
     foreign = []
@@ -254,6 +273,8 @@ def main(argv=None):
     parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes to run beside the browser")
     parser.add_argument("--timeout", type=int, default=120000, help="ms to wait for ready")
     parser.add_argument("--json", help="also write the raw samples to this file")
+    parser.add_argument("--source", action="store_true",
+                        help="serve the repo root (the sources, stylesheets linked) instead of the published site")
     args = parser.parse_args(argv)
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
     unknown = [p for p in profiles if p not in PROFILES]
@@ -262,7 +283,12 @@ def main(argv=None):
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("static/vendor/ is not built: run python3 scripts/build.py first")
 
-    results, foreign = run(args.runs, profiles, args.timeout, args.busy)
+    folder = Path(tempfile.mkdtemp(prefix="settebello-site-"))
+    try:
+        root = ROOT if args.source else prepare_site(folder)
+        results, foreign = run(args.runs, profiles, args.timeout, args.busy, root)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
     print(f"\nMedian of {args.runs} runs (ms after navigation; bytes sent, gzip as GitHub Pages; "
           f"{args.busy} CPU-bound processes beside the browser)")

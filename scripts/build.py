@@ -533,7 +533,31 @@ def assemble_site(dest: Path, root: Path = ROOT) -> list[str]:
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)
+    inline_stylesheets(dest / "index.html", dest)
+    if (dest / "static" / "vendor" / "precache.js").is_file():
+        write_precache(dest, dest / "static" / "vendor" / "precache.js")  # index.html changed
     return files
+
+
+_STYLESHEET = re.compile(r'^([ \t]*)<link rel="stylesheet" href="\./(static/css/[\w.-]+\.css)">[ \t]*$', re.M)
+
+
+def inline_stylesheets(page: Path, root: Path) -> int:
+    """In the published index.html, each <link rel="stylesheet"> of static/css/ becomes a <style>
+    with the file's text: the first paint then waits for no request but the page's own (on a
+    phone network each is a round trip of ~165 ms; on a busy machine, a turn of a busy server).
+    The files stay in the site (other pages link them). Returns how many were inlined."""
+    html = page.read_text(encoding="utf-8")
+
+    def inline(match):
+        css = (root / match.group(2)).read_text(encoding="utf-8")
+        if "url(" in css or "@import" in css or "</style" in css:
+            raise SystemExit(f"build: {match.group(2)} refers to other files: it cannot be inlined as it is")
+        return f"{match.group(1)}<style data-from=\"{match.group(2)}\">\n{css.rstrip()}\n{match.group(1)}</style>"
+
+    html, count = _STYLESHEET.subn(inline, html)
+    page.write_text(html, encoding="utf-8")
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:
