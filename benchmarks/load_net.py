@@ -158,7 +158,12 @@ def start_server(meter, root):
             meter.add_request(self.path)
             super().send_response(code, message)
 
-    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
+    class Quiet(serve.Server):
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
+                super().handle_error(request, client_address)  # a dropped download is no error
+
+    server = Quiet(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"

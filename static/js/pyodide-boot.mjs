@@ -20,10 +20,12 @@
 //     trips over FAR_RTT_MS, as "Fast 4G" is), nothing is downloaded now: Pyodide
 //     boots the ordinary way, and the offline cache fetches the snapshot in the background
 //     once the game is up, for the next visit;
-//   - otherwise (a fast line, or a browser that does not say) the download starts, and when
-//     PyScript calls loadPyodide its speed so far decides: if the rest would take more than
-//     BUDGET_MS to arrive, it is dropped (the bytes already read are the price of knowing)
-//     and Pyodide boots the ordinary way.
+//   - otherwise, on a line the browser says is fast, it is downloaded and used;
+//   - in a browser that does not say (no navigator.connection: Firefox, Safari) the download
+//     starts, and when PyScript calls loadPyodide its speed so far decides: if the rest would
+//     take more than BUDGET_MS to arrive, it is dropped (the bytes already read are the price
+//     of knowing; the speed is that of one download among the runtime's others, so this errs
+//     on the light side) and Pyodide boots the ordinary way.
 //
 // The game's code is not in the snapshot: py.zip ([files] in pyscript.toml) stays its source.
 // If the snapshot is missing, unreadable or does not restore (e.g. a stale file from another
@@ -57,19 +59,21 @@ globalThis.settebelloBoot = boot;
 
 /**
  * What to do about the snapshot before anything is fetched: "cached" (use a copy only if one
- * is cached: a slow or metered line), else "measure" (download it and let its speed decide).
- * @param {{saveData?: boolean, effectiveType?: string, downlink?: number}|undefined} connection
- * @returns {{rule: "cached"|"measure", why: string}}
+ * is cached: a slow, far or metered line), "download" (a fast line by the browser's estimate),
+ * or "measure" (a browser that does not say: download it and let its speed decide).
+ * @param {{saveData?: boolean, effectiveType?: string, downlink?: number, rtt?: number}|undefined} connection
+ * @returns {{rule: "cached"|"download"|"measure", why: string}}
  */
 export function snapshotRule(connection) {
-  if (connection?.saveData) return { rule: "cached", why: "data saver on" };
-  if (SLOW.includes(connection?.effectiveType)) return { rule: "cached", why: `${connection.effectiveType} connection` };
-  // a mobile-like line by the browser's own estimate: slow and far (with no measurement yet, as
-  // on loopback, Chromium says 1.45 Mbit/s and 100 ms: then the download's speed decides)
-  const { downlink, rtt } = connection ?? {};
+  if (!connection) return { rule: "measure", why: "" };
+  if (connection.saveData) return { rule: "cached", why: "data saver on" };
+  if (SLOW.includes(connection.effectiveType)) return { rule: "cached", why: `${connection.effectiveType} connection` };
+  // a mobile-like line by the browser's own estimate: slow and far ("Fast 4G": ~8 Mbit/s,
+  // 150 ms). With no measurement yet (e.g. on loopback) Chromium says 1.45 Mbit/s and 100 ms.
+  const { downlink, rtt } = connection;
   if (downlink > 0 && downlink < FAST_MBIT && rtt > FAR_RTT_MS)
     return { rule: "cached", why: `${downlink} Mbit/s, ${rtt} ms connection` };
-  return { rule: "measure", why: "" };
+  return { rule: "download", why: "" };
 }
 
 /**
@@ -211,7 +215,7 @@ async function openSnapshot() {
       return null;
     }
     const download = new Download(response, controller);
-    download.cached = rule === "cached";
+    download.rule = rule;
     return download;
   } catch (err) {
     boot.reason = `snapshot: ${err?.message ?? err}`;
@@ -250,8 +254,8 @@ export async function loadPyodide(options = {}) {
   // the ordinary boot starts at once, without a first attempt to throw away.
   let download = await opened;
   opened = Promise.resolve(null); // a second call (PyScript makes none) boots plainly
-  if (download && !download.cached) {
-    // not cached (or not known to be): does the rest arrive soon enough to pay?
+  if (download && download.rule === "measure") {
+    // a browser that says nothing of its line: does the rest arrive soon enough to pay?
     const { use, mbit } = await download.decide();
     boot.mbit = mbit;
     if (!use) {
