@@ -71,24 +71,8 @@ def _load(name, path):
 
 load = _load("_settebello_load", ROOT / "benchmarks" / "load.py")
 serve = load.serve
-build = _load("_settebello_build", ROOT / "scripts" / "build.py")
-# the stock Pyodide the bare page boots (benchmarks/bare-worker.mjs imports it from node_modules/)
-STOCK_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+prepare_site = load.prepare_site
 
-
-def prepare_site(folder: Path) -> Path:
-    """The published site (scripts/build.py --site: what GitHub Pages serves, stylesheets
-    inlined into index.html), plus the bare page and the stock Pyodide it boots."""
-    site = folder / "site"
-    build.assemble_site(site)
-    (site / "benchmarks").mkdir()
-    for name in ("bare.html", "bare-worker.mjs"):
-        shutil.copy2(ROOT / "benchmarks" / name, site / "benchmarks" / name)
-    stock = site / "node_modules" / "pyodide"
-    stock.mkdir(parents=True)
-    for name in STOCK_PYODIDE:
-        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
-    return site
 
 MBIT = 1_000_000 / 8  # bytes per second
 # Network.emulateNetworkConditions: latency in ms, throughputs in bytes per second
