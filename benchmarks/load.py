@@ -5,7 +5,7 @@ What it measures, in one run and one browser (Debian's Chromium, headless, as th
 
 - ``game``: index.html, which boots PyScript + Pyodide in the "engine" worker and marks
   ``<html data-engine="ready">`` once the engine answered (see static/js/engine.js);
-- ``bare``: benchmarks/bare.html, which only boots the same vendored Pyodide in a plain
+- ``bare``: benchmarks/bare.html, which only boots the same Pyodide release (stock, node_modules/pyodide/) in a plain
   module worker and marks the same attribute: the floor of this runtime.
 
 For each page, a **cold** load (a new browser profile: empty disk cache) and then a
@@ -52,8 +52,13 @@ unpacking py.zip (~35 ms), PyScript's bootstrap and ``import pyscript`` in the w
 ping, and the game's first calls and drawing (see benchmarks/load_results.md).
 
 The server is scripts/serve.py's, in a thread on a free loopback port, with the same
-cache headers as scripts/serve (runtime: max-age=3600; app files: no-cache). Compression
-is off (GitHub Pages gzips, so real transfers are smaller; times here are loopback times).
+cache headers as scripts/serve (runtime: max-age=3600; app files: no-cache). It serves the
+**published site** (``scripts/build.py --site`` into a temporary folder: index.html with its
+stylesheets inline), plus the benchmark pages and the stock Pyodide of the bare page;
+``--source`` serves the repo root instead (the stylesheets linked: on a busy machine the cold
+first paint waits for those requests, 1204 ms against 324 ms inlined in one measurement).
+Compression is off (GitHub Pages gzips, so real transfers are smaller; times here are loopback
+times; benchmarks/load_net.py measures over emulated networks with gzip).
 """
 
 from __future__ import annotations
@@ -119,6 +124,33 @@ def _load_serve():
 serve = _load_serve()
 
 
+def _load_build():
+    spec = importlib.util.spec_from_file_location("_settebello_build", ROOT / "scripts" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+# the stock Pyodide the bare page boots (benchmarks/bare-worker.mjs imports it from node_modules/)
+STOCK_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def prepare_site(folder: Path) -> Path:
+    """The published site (scripts/build.py --site: what GitHub Pages serves, the stylesheets
+    inlined into index.html), plus the benchmark pages and the stock Pyodide the bare page boots."""
+    site = folder / "site"
+    build.assemble_site(site)
+    (site / "benchmarks").mkdir()
+    for name in ("bare.html", "bare-worker.mjs", "seam.html"):
+        shutil.copy2(ROOT / "benchmarks" / name, site / "benchmarks" / name)
+    stock = site / "node_modules" / "pyodide"
+    stock.mkdir(parents=True)
+    for name in STOCK_PYODIDE:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
+    return site
+
+
 class Meter:
     """Bytes and requests the server sent, since the last reset."""
 
@@ -154,7 +186,7 @@ class _CountingWriter:
         return getattr(self._raw, name)
 
 
-def start_server(meter):
+def start_server(meter, root=ROOT):
     class Counting(serve.Handler):
         quiet = True
 
@@ -166,7 +198,7 @@ def start_server(meter):
             meter.add_request(code)
             super().send_response(code, message)
 
-    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(ROOT)))
+    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"
@@ -195,10 +227,10 @@ def measure(page, meter, action, timeout_ms):
             "statuses": dict(meter.statuses)}
 
 
-def run(runs: int, timeout_ms: int, block_sw: bool = False, pages: dict | None = None):
+def run(runs: int, timeout_ms: int, block_sw: bool = False, pages: dict | None = None, root: Path = ROOT):
     pages = pages or PAGES
     meter = Meter()
-    server, base = start_server(meter)
+    server, base = start_server(meter, root)
     results = {name: {"cold": [], "warm": []} for name in pages}
     cold_paths: set[str] = set()
     foreign: list[str] = []
@@ -285,6 +317,9 @@ def main(argv=None):
     parser.add_argument("--no-snapshot", action="store_true",
                         help="diagnostic: also load the game with its Pyodide memory snapshot "
                              "answered 404 (the ordinary boot), page 'plain'")
+    parser.add_argument("--source", action="store_true",
+                        help="serve the repo root (the sources: stylesheets linked, not inlined) "
+                             "instead of the published site")
     args = parser.parse_args(argv)
 
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
@@ -293,7 +328,12 @@ def main(argv=None):
     pages = {**PAGES, "seam": SEAM_PAGE} if args.seam else dict(PAGES)
     if args.no_snapshot:
         pages["plain"] = PLAIN_PAGE
-    results, cold_paths, foreign = run(args.runs, args.timeout, args.block_sw, pages)
+    folder = Path(tempfile.mkdtemp(prefix="settebello-site-"))
+    try:
+        root = ROOT if args.source else prepare_site(folder)
+        results, cold_paths, foreign = run(args.runs, args.timeout, args.block_sw, pages, root)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
     summary = summarise(results)
 
     print(f"\nLoad times, median of {args.runs} (ms after navigation start; bytes sent by the server)")

@@ -60,6 +60,8 @@ PYODIDE_FILES = [
     "pyodide-lock.json",
 ]
 
+# The standard library, trimmed (STDLIB_* below, scripts/stdlib.mjs)
+STDLIB_ZIP = VENDOR / "pyodide" / "python_stdlib.zip"
 # The memory snapshot of the worker's Python (static/js/pyodide-boot.mjs boots from it).
 SNAPSHOT = VENDOR / "pyodide" / "snapshot.bin.gz"
 # The standard library modules in it: every one the page had imported once the game was
@@ -99,6 +101,40 @@ SNAPSHOT_MODULES = """
 # py-game, donkey, zip, pyodide_graph, the second toml parser used by py-editor ...) is
 # never requested: index.html's <py-config>/<mpy-config> turn the unused plugins off.
 PYSCRIPT_FILES = ["core.js", "core.css"]
+# The standard library the page ships (static/vendor/pyodide/python_stdlib.zip): Pyodide's own
+# zip trimmed by scripts/stdlib.mjs to STDLIB_ROOTS, the modules they import (followed through
+# every import statement of their sources) and nothing reached only through STDLIB_NEVER; the
+# build then boots Pyodide from the trimmed zip and imports every root and every module of py/
+# in it, and fails naming any module that is missing. 2.5 MB -> see BUILD.json "stdlib".
+# The roots: every module the page imported once a hand was played (SNAPSHOT_MODULES, the same
+# record), Pyodide's own packages, the codecs Python starts with or a zip/JSON may need, and
+# (added by stdlib_roots()) every standard library module the code under py/ and
+# static/bridge.py imports anywhere, except STDLIB_NOT_IN_PAGE.
+STDLIB_BASE_ROOTS = """
+    _pyodide pyodide pyodide.code pyodide.console pyodide.ffi pyodide.ffi.wrappers pyodide.http
+    pyodide.webloop pyodide._package_loader pyodide._state pyodide._run_js pyodide._core
+    _sysconfigdata__emscripten_wasm32-emscripten sysconfig site _sitebuiltins
+    encodings encodings.aliases encodings.utf_8 encodings.utf_8_sig encodings.ascii
+    encodings.latin_1 encodings.cp437 encodings.idna encodings.charmap encodings.raw_unicode_escape
+    encodings.unicode_escape encodings.utf_16 encodings.utf_16_le encodings.utf_16_be
+    encodings.utf_32 encodings.utf_32_le encodings.utf_32_be encodings.punycode
+    traceback linecache tokenize token importlib.resources tomllib
+""".split()
+# Modules of py/ that only the command line uses, never the page: left out of the zip.
+STDLIB_NOT_IN_PAGE = {
+    "multiprocessing": "scopa_ai/arena.py's parallel runs of the AI arena (CPython only)",
+}
+# Never followed from another module's import (reached only from help(), a debugger, tests, a
+# server or a process pool: nothing the page runs); a root still keeps its own.
+STDLIB_NEVER = """
+    pydoc pdb bdb doctest unittest _pyrepl idlelib tkinter turtle turtledemo lib2to3 ensurepip
+    venv sqlite3 dbm shelve curses xmlrpc http.server wsgiref multiprocessing
+    concurrent.futures.process concurrent.interpreters ctypes __phello__ __hello__ antigravity
+    this webbrowser cProfile profile pstats trace tabnanny pyclbr compileall zipapp mailbox
+    imaplib smtplib poplib ftplib netrc pty tty getpass cmd pydoc_data socketserver
+    urllib.request http.client http.cookiejar tarfile difflib pickletools plistlib
+""".split()
+
 PYSCRIPT_DYNAMIC_STEMS = [
     "error",  # plugin: shows Python boot errors in the page
     "toml",  # parser for pyscript.toml (main thread and worker)
@@ -231,6 +267,64 @@ def ensure_py_zip(src: Path = PY_SRC, dest: Path = PY_ZIP, compiled: bool = True
     return dest
 
 
+_GAME_PACKAGES = ("scopa", "scopa_ai", "settebello")
+
+
+def _py_modules(src: Path = PY_SRC) -> list[str]:
+    """Every module of py/ as a dotted name (scopa, scopa.cards ...), __main__ modules aside."""
+    out = []
+    for path in py_sources(src):
+        if path.suffix != ".py" or path.name == "__main__.py":
+            continue
+        parts = list(path.relative_to(src).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out.append(".".join(parts))
+    return sorted(out)
+
+
+def stdlib_roots(src: Path = PY_SRC) -> tuple[list[str], list[str]]:
+    """(roots, game_imports): STDLIB_BASE_ROOTS + SNAPSHOT_MODULES + every module py/ and
+    static/bridge.py import (top level or in a function), minus STDLIB_NOT_IN_PAGE."""
+    import ast
+
+    found = set()
+    files = [p for p in py_sources(src) if p.suffix == ".py"] + [ROOT / "static" / "bridge.py"]
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    game = sorted(n for n in found
+                  if n.split(".")[0] not in (*_GAME_PACKAGES, "js", "pyscript", "__future__")
+                  and n.split(".")[0] not in STDLIB_NOT_IN_PAGE)
+    roots = list(dict.fromkeys([*STDLIB_BASE_ROOTS, *SNAPSHOT_MODULES, "__future__", *game]))
+    return roots, game
+
+
+def trim_stdlib(dest: Path, src: Path = PY_SRC) -> dict:
+    """Write the trimmed standard library zip to dest (scripts/stdlib.mjs); what BUILD.json records."""
+    import subprocess
+
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("build: trimming the standard library needs Node")
+    roots, _ = stdlib_roots(src)
+    request = {"indexURL": str((NODE_MODULES / "pyodide").resolve()) + "/", "roots": roots,
+               "never": STDLIB_NEVER, "pyRoot": str(src.resolve()), "pyModules": _py_modules(src),
+               "imported": SNAPSHOT_MODULES, "out": str(dest)}
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([node, str(ROOT / "scripts" / "stdlib.mjs")], input=json.dumps(request),
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        detail = "\n".join(done.stderr.strip().splitlines()[-30:])
+        raise SystemExit(f"build: the trimmed standard library failed its check:\n{detail}")
+    return json.loads(done.stdout)
+
+
 def _write_atomic(dest: Path, data: bytes) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
@@ -327,11 +421,13 @@ def build() -> dict:
         src = pyodide_dir / name
         if not src.is_file():
             raise SystemExit(f"build: {src} not found (pyodide package layout changed?)")
-        wanted[VENDOR / "pyodide" / name] = src
+        if name != STDLIB_ZIP.name:  # written trimmed, below
+            wanted[VENDOR / "pyodide" / name] = src
     for src in pyscript_files(pyscript_dir / "dist"):
         wanted[VENDOR / "pyscript" / src.name] = src
     for dest, src in wanted.items():
         _copy_if_changed(src, dest)
+    stdlib = trim_stdlib(STDLIB_ZIP)
     try:
         previous = json.loads((VENDOR / "BUILD.json").read_text()).get("snapshot")
     except (OSError, ValueError, AttributeError):
@@ -339,14 +435,15 @@ def build() -> dict:
     snapshot = make_snapshot(VENDOR / "pyodide", previous=previous)
     pack_py(compiled=True)
     write_languages()
-    keep = set(wanted) | {SNAPSHOT, PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
+    keep = set(wanted) | {STDLIB_ZIP, SNAPSHOT, PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
     for path in sorted(VENDOR.rglob("*"), reverse=True):
         if path.is_file() and path not in keep:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     copied = [p.relative_to(VENDOR).as_posix() for p in wanted]
-    copied += [SNAPSHOT.relative_to(VENDOR).as_posix(), "py.zip", "languages.json"]
+    copied += [STDLIB_ZIP.relative_to(VENDOR).as_posix(), SNAPSHOT.relative_to(VENDOR).as_posix(),
+               "py.zip", "languages.json"]
     copied.append("precache.js")
 
     manifest = {
@@ -354,6 +451,7 @@ def build() -> dict:
         "@pyscript/core": _version(pyscript_dir),
         "files": copied,
         "snapshot": {k: v for k, v in snapshot.items() if k != "remade"},
+        "stdlib": stdlib,
     }
     _write_atomic(VENDOR / "BUILD.json", (json.dumps(manifest, indent=2) + "\n").encode())
     manifest["precache"] = write_precache()
@@ -435,7 +533,31 @@ def assemble_site(dest: Path, root: Path = ROOT) -> list[str]:
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)
+    inline_stylesheets(dest / "index.html", dest)
+    if (dest / "static" / "vendor" / "precache.js").is_file():
+        write_precache(dest, dest / "static" / "vendor" / "precache.js")  # index.html changed
     return files
+
+
+_STYLESHEET = re.compile(r'^([ \t]*)<link rel="stylesheet" href="\./(static/css/[\w.-]+\.css)">[ \t]*$', re.M)
+
+
+def inline_stylesheets(page: Path, root: Path) -> int:
+    """In the published index.html, each <link rel="stylesheet"> of static/css/ becomes a <style>
+    with the file's text: the first paint then waits for no request but the page's own (on a
+    phone network each is a round trip of ~165 ms; on a busy machine, a turn of a busy server).
+    The files stay in the site (other pages link them). Returns how many were inlined."""
+    html = page.read_text(encoding="utf-8")
+
+    def inline(match):
+        css = (root / match.group(2)).read_text(encoding="utf-8")
+        if "url(" in css or "@import" in css or "</style" in css:
+            raise SystemExit(f"build: {match.group(2)} refers to other files: it cannot be inlined as it is")
+        return f"{match.group(1)}<style data-from=\"{match.group(2)}\">\n{css.rstrip()}\n{match.group(1)}</style>"
+
+    html, count = _STYLESHEET.subn(inline, html)
+    page.write_text(html, encoding="utf-8")
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -457,6 +579,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(manifest['files'])} files, {size / 1e6:.1f} MB; offline cache version "
         f"{manifest['precache']}"
     )
+    lib = manifest["stdlib"]
+    print(f"build: standard library trimmed to {lib['kept']} modules ({lib['dropped']} left out): "
+          f"{lib['bytes'] / 1e6:.2f} MB instead of {lib['full_bytes'] / 1e6:.2f} MB")
     snap = manifest["snapshot"]
     print(
         f"build: Pyodide snapshot {'made' if manifest['snapshot_remade'] else 'unchanged'}: "

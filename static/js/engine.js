@@ -164,8 +164,11 @@ export async function game(op, arg) {
  */
 export function connectEngine({ name = "engine", timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
   if (!engines.has(name)) {
-    const deadline = performance.now() + timeoutMs;
     const promise = (async () => {
+      // an embed waiting for its reader starts the runtime later (index.html's settebelloRuntime):
+      // the time limit counts from then
+      await globalThis.settebelloRuntime?.started;
+      const deadline = performance.now() + timeoutMs;
       const xworker = await whenWorker(findScript(name), deadline);
       const worker = await withDeadline(xworker.ready, deadline, "starting Python");
       let info;

@@ -11,14 +11,26 @@
 //   ~30 MB. It is fetched as soon as this module runs (alongside pyodide.asm.wasm) and
 //   decompressed by the browser as it arrives (DecompressionStream, no library).
 //
-// On a slow connection (effectiveType 3g or slower) or with the data saver on, a first visit
-// does not download it (6.5 MB would cost more than the start-up it saves); a cached copy
-// (the offline cache takes one once the game is up) is still used.
+// The snapshot is 6.5 MB: on a first visit it pays only on a fast line (benchmarks/load_net.py:
+// on "Fast 4G", ~9 Mbit/s, it costs several times the CPU it saves). So (`snapshotRule`):
+//   - a copy already cached (the offline cache takes one once the game is up; the HTTP cache)
+//     is always used;
+//   - with the data saver on, on a 3g-or-slower connection, or on a mobile-like line by the
+//     browser's own estimate (`navigator.connection`, Chromium's: under FAST_MBIT and round
+//     trips over FAR_RTT_MS, as "Fast 4G" is), nothing is downloaded now: Pyodide
+//     boots the ordinary way, and the offline cache fetches the snapshot in the background
+//     once the game is up, for the next visit;
+//   - otherwise, on a line the browser says is fast, it is downloaded and used;
+//   - in a browser that does not say (no navigator.connection: Firefox, Safari) the download
+//     starts, and when PyScript calls loadPyodide its speed so far decides: if the rest would
+//     take more than BUDGET_MS to arrive, it is dropped (the bytes already read are the price
+//     of knowing; the speed is that of one download among the runtime's others, so this errs
+//     on the light side) and Pyodide boots the ordinary way.
 //
 // The game's code is not in the snapshot: py.zip ([files] in pyscript.toml) stays its source.
 // If the snapshot is missing, unreadable or does not restore (e.g. a stale file from another
 // Pyodide build), Pyodide boots the ordinary way, silently: a slower start, never a broken
-// one. `globalThis.settebelloBoot` records which way it went ({snapshot, reason, ms}) and
+// one. `globalThis.settebelloBoot` records which way it went ({snapshot, reason, ms, mbit}) and
 // bridge.py's ping reports whether Python's memory really came from the snapshot.
 import { loadPyodide as loadPlainPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -28,18 +40,138 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("snapshot.bin.gz", INDEX_URL).href;
 const GZIP_MAGIC = [0x1f, 0x8b];
 const SLOW = ["slow-2g", "2g", "3g"]; // navigator.connection.effectiveType (Chromium browsers)
+// Chromium's `downlink` estimate stops at 10 Mbit/s; below that the snapshot cannot pay: its
+// 6.5 MB take over 5 s there, for ~1.5 s of CPU saved.
+const FAST_MBIT = 10;
+const FAR_RTT_MS = 100; // navigator.connection.rtt above this: a mobile network's round trips
+// The most the rest of the snapshot may take to arrive, measured at loadPyodide's call: about
+// what restoring it saves on this machine's CPU (a phone saves more, but has the slower line).
+const BUDGET_MS = 1000;
+// Before deciding, read at least this long (ms) or this much (bytes), or the whole file.
+const MEASURE_MS = 150;
+const MEASURE_BYTES = 1 << 20;
+const EXPECTED_BYTES = 7e6; // when the server gives no Content-Length
 
 // Times are ms on the worker's clock (performance.now()): when the snapshot was in memory,
 // when PyScript called loadPyodide, and how long that call took.
-const boot = { snapshot: false, reason: "not started", ms: null, fetchedAt: null, calledAt: null };
+const boot = { snapshot: false, reason: "not started", ms: null, fetchedAt: null, calledAt: null, mbit: null };
 globalThis.settebelloBoot = boot;
 
 /**
- * The response's body, gunzipped when it is still gzip (a server that sends the file with
- * `Content-Encoding: gzip` has the browser decompress it already), as one Uint8Array.
+ * What to do about the snapshot before anything is fetched: "cached" (use a copy only if one
+ * is cached: a slow, far or metered line), "download" (a fast line by the browser's estimate),
+ * or "measure" (a browser that does not say: download it and let its speed decide).
+ * @param {{saveData?: boolean, effectiveType?: string, downlink?: number, rtt?: number}|undefined} connection
+ * @returns {{rule: "cached"|"download"|"measure", why: string}}
  */
-async function gunzipBody(response) {
-  const reader = response.body.getReader();
+export function snapshotRule(connection) {
+  if (!connection) return { rule: "measure", why: "" };
+  if (connection.saveData) return { rule: "cached", why: "data saver on" };
+  if (SLOW.includes(connection.effectiveType)) return { rule: "cached", why: `${connection.effectiveType} connection` };
+  // a mobile-like line by the browser's own estimate: slow and far ("Fast 4G": ~8 Mbit/s,
+  // 150 ms). With no measurement yet (e.g. on loopback) Chromium says 1.45 Mbit/s and 100 ms.
+  const { downlink, rtt } = connection;
+  if (downlink > 0 && downlink < FAST_MBIT && rtt > FAR_RTT_MS)
+    return { rule: "cached", why: `${downlink} Mbit/s, ${rtt} ms connection` };
+  return { rule: "download", why: "" };
+}
+
+/**
+ * Whether the rest of a download will arrive within budgetMs at the speed measured so far.
+ * @returns {{use: boolean, mbit: number|null}}
+ */
+export function paysOff({ received, total, elapsedMs, budgetMs = BUDGET_MS }) {
+  if (received >= total) return { use: true, mbit: null };
+  const rate = received / Math.max(elapsedMs, 1); // bytes per ms
+  const mbit = Math.round((rate * 8) / 100) / 10;
+  return { use: (total - received) / Math.max(rate, 1e-9) <= budgetMs, mbit };
+}
+
+/**
+ * The snapshot's download, read as it arrives (so its speed can be measured): `chunks`
+ * holds what came so far, `done` resolves when the body is complete (or failed).
+ */
+class Download {
+  constructor(response, controller) {
+    this.controller = controller;
+    this.reader = response.body.getReader();
+    this.total = Number(response.headers.get("content-length")) || EXPECTED_BYTES;
+    this.chunks = [];
+    this.received = 0;
+    this.startedAt = performance.now();
+    this.complete = false;
+    this.waiters = [];
+    this.done = this.#pump();
+    this.done.catch(() => {});
+  }
+
+  async #pump() {
+    for (;;) {
+      const { done, value } = await this.reader.read();
+      if (done) break;
+      this.chunks.push(value);
+      this.received += value.length;
+      this.#wake();
+    }
+    this.complete = true;
+    this.total = this.received;
+    this.#wake();
+  }
+
+  #wake() {
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /** Resolves after the next chunk, the end, or ms milliseconds. */
+  progress(ms) {
+    return new Promise((resolve) => {
+      this.waiters.push(resolve);
+      setTimeout(resolve, ms);
+    });
+  }
+
+  /** Wait (a little) until its speed can be told, then whether it pays. */
+  async decide() {
+    for (;;) {
+      const elapsed = performance.now() - this.startedAt;
+      if (this.complete || elapsed >= MEASURE_MS || this.received >= MEASURE_BYTES) {
+        return paysOff({ received: this.received, total: this.total, elapsedMs: elapsed });
+      }
+      await Promise.race([this.progress(MEASURE_MS - elapsed), this.done.catch(() => {})]);
+    }
+  }
+
+  cancel() {
+    this.controller.abort();
+  }
+
+  /** The whole body as a stream: the chunks read so far, then the rest as it comes. */
+  stream() {
+    let index = 0;
+    return new ReadableStream({
+      pull: async (controller) => {
+        for (;;) {
+          if (index < this.chunks.length) {
+            controller.enqueue(this.chunks[index]);
+            this.chunks[index++] = null; // handed on: let it be freed
+            return;
+          }
+          if (this.complete) {
+            controller.close();
+            return;
+          }
+          await Promise.race([this.progress(1000), this.done]);
+        }
+      },
+    });
+  }
+}
+
+/** The snapshot's bytes, gunzipped when still gzip (a server that sends it with
+ *  `Content-Encoding: gzip` has the browser decompress it already). */
+async function gunzip(download) {
+  const body = download.stream();
+  const reader = body.getReader();
   let first = await reader.read();
   while (!first.done && first.value.length < 2) {
     const next = await reader.read(); // a 1-byte first chunk: join it to the next one
@@ -47,7 +179,7 @@ async function gunzipBody(response) {
     first = { done: false, value: new Uint8Array([...first.value, ...next.value]) };
   }
   const head = first.done ? new Uint8Array() : first.value;
-  const body = new ReadableStream({
+  const rest = new ReadableStream({
     start(controller) {
       if (head.length) controller.enqueue(head);
     },
@@ -56,39 +188,35 @@ async function gunzipBody(response) {
       if (done) controller.close();
       else controller.enqueue(value);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
   });
   const gzipped = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
-  const stream = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  const stream = gzipped ? rest.pipeThrough(new DecompressionStream("gzip")) : rest;
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** The snapshot's response, or null (with boot.reason) when there is none to use. Never rejects. */
+/** The snapshot's download, or null (with boot.reason) when there is none to use. Never rejects. */
 async function openSnapshot() {
   if (typeof DecompressionStream !== "function") {
     boot.reason = "no DecompressionStream in this browser";
     return null;
   }
-  // On a slow connection, or with the data saver on, 6.5 MB more would cost a first visit
-  // far more than the 1.5 s the snapshot saves: then only a copy already cached is used
-  // (the offline cache fetches it in the background for the next visit).
-  const connection = globalThis.navigator?.connection;
-  const spare = Boolean(connection?.saveData) || SLOW.includes(connection?.effectiveType);
+  const { rule, why } = snapshotRule(globalThis.navigator?.connection);
+  const controller = new AbortController();
   try {
-    const response = spare
-      ? await fetch(SNAPSHOT_URL, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null)
-      : await fetch(SNAPSHOT_URL);
-    if (spare && !response?.ok) {
-      boot.reason = `not downloaded: ${connection.saveData ? "data saver on" : `${connection.effectiveType} connection`}`;
+    const response = rule === "cached"
+      ? await fetch(SNAPSHOT_URL, { cache: "only-if-cached", mode: "same-origin", signal: controller.signal }).catch(() => null)
+      : await fetch(SNAPSHOT_URL, { signal: controller.signal });
+    if (rule === "cached" && !response?.ok) {
+      boot.reason = `not downloaded: ${why}`;
       return null;
     }
     if (!response.ok) {
       boot.reason = `snapshot: HTTP ${response.status}`;
       return null;
     }
-    return response;
+    const download = new Download(response, controller);
+    download.rule = rule;
+    return download;
   } catch (err) {
     boot.reason = `snapshot: ${err?.message ?? err}`;
     return null;
@@ -96,9 +224,9 @@ async function openSnapshot() {
 }
 
 /** The snapshot's bytes; rejects (with boot.reason set) if the body cannot be read. */
-async function readSnapshot(response) {
+async function readSnapshot(download) {
   try {
-    const bytes = await gunzipBody(response);
+    const bytes = await gunzip(download);
     boot.fetchedAt = Math.round(performance.now());
     return bytes;
   } catch (err) {
@@ -124,12 +252,22 @@ export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
   // The snapshot's headers (one round trip, usually there by now): with no snapshot to use,
   // the ordinary boot starts at once, without a first attempt to throw away.
-  const response = await opened;
+  let download = await opened;
   opened = Promise.resolve(null); // a second call (PyScript makes none) boots plainly
-  if (response) {
+  if (download && download.rule === "measure") {
+    // a browser that says nothing of its line: does the rest arrive soon enough to pay?
+    const { use, mbit } = await download.decide();
+    boot.mbit = mbit;
+    if (!use) {
+      download.cancel();
+      download = null;
+      boot.reason = `not downloaded: ${mbit} Mbit/s measured, the rest would take over ${BUDGET_MS} ms`;
+    }
+  }
+  if (download) {
     // Its body arrives while Pyodide fetches the wasm, its glue and the standard library:
     // Pyodide awaits the snapshot only once it has started those.
-    const bytes = readSnapshot(response);
+    const bytes = readSnapshot(download);
     bytes.catch(() => {}); // Pyodide sees a rejection when it awaits; not "unhandled" before
     try {
       const pyodide = await loadPlainPyodide({ ...config, _loadSnapshot: bytes });

@@ -1160,10 +1160,35 @@ function wire() {
   window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => shown && decorate(), 100); });
 }
 
+/**
+ * An embed that waits for its reader (index.html: ?embed=1&start=view|play) shows the table with
+ * its Play control and starts the runtime (PyScript, Pyodide) only when Play is pressed or, with
+ * start=view, when the frame comes into view: until then it has fetched only the page itself.
+ */
+async function waitForReader(language) {
+  const runtime = window.settebelloRuntime;
+  if (!runtime || document.documentElement.dataset.start !== "waiting") return;
+  $("start-play").addEventListener("click", () => runtime.start(), { once: true });
+  if (runtime.mode === "view" && "IntersectionObserver" in window) {
+    // with no root: the top-level viewport, also from inside a frame of another origin
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      runtime.start();
+    });
+    seen.observe($("felt"));
+  }
+  await language;
+  translatePage(document);
+  await runtime.started;
+}
+
 async function main() {
   wire();
   try {
-    [engine] = await Promise.all([connectEngine(), initLanguage()]);
+    const language = initLanguage();
+    await waitForReader(language);
+    [engine] = await Promise.all([connectEngine(), language]);
     translatePage(document);
     setInfo(await game("variants"));
     hintLevel = loadPrefs()?.hintLevel || described().default_level;

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 from conftest import settled
-from site_helpers import ROOT, Watch, play_until_sheet, serve_dir, wait_ready
+from site_helpers import ROOT, Watch, load_build, play_until_sheet, serve_dir, wait_ready
+
+build = load_build()
 
 CARD = re.compile(r'"(?:10|[1-9])[DCBS]"')  # a card code as a JSON string
 
@@ -238,3 +241,91 @@ def test_a_bad_url_parameter_is_reported_in_words(page, new_context, base_url):
         seats = page.evaluate("settebello.view.seats.map(s => s.human ? 'human' : s.level)")
         assert seats[0] == "human" and len(set(seats[1:])) == 1 and seats[1] in ("expert", "easy", "master", "beginner")
         page.context.close()
+
+
+LONG_POST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A long post</title><link rel="icon" href="data:,"></head>
+<body>
+  <h1>How we play on Sundays</h1>
+  PARAGRAPHS
+  <iframe id="game" src="SRC" title="Settebello" style="border:0;width:900px;height:640px"></iframe>
+</body></html>
+"""
+RUNTIME_FILES = ("/static/vendor/pyscript/", "/static/vendor/pyodide/", "/pyscript.toml", "/static/bridge.py",
+                 "/static/vendor/py.zip")
+
+
+def _embed_page(site, name, src, paragraphs):
+    text = "\n".join(f"<p style='height:120px'>Paragraph {i} of the club's news.</p>" for i in range(paragraphs))
+    (site / name).write_text(LONG_POST.replace("PARAGRAPHS", text).replace("SRC", src))
+
+
+def _sent(requests):
+    """Bytes that came over the wire for these requests (gzip-compressed bodies and headers)."""
+    total = 0
+    for request in requests:
+        sizes = request.sizes()
+        total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    return total
+
+
+def test_embed_costs_nothing_until_seen_or_played_then_plays_and_starts_offline(browser, tmp_path):
+    """Issue 27: an embed far below the fold of a long post shows its table and fetches under
+    300 kB (gzip, as GitHub Pages serves it) and nothing of the runtime until it is scrolled into
+    view; then it boots and plays a hand. With start=play it waits for Play, also with no network
+    after that first visit (the offline cache answers)."""
+    from conftest import serve as serve_module
+
+    site = tmp_path / "site"
+    build.assemble_site(site)
+    # pages of the same site (static/ is all in the offline cache, so they open offline too)
+    game = "../index.html?embed=1&fast=1&seed=4&level=random"
+    _embed_page(site, "static/post.html", game + "&start=view", paragraphs=60)  # 7200 px of text first
+    _embed_page(site, "static/play.html", game + "&start=play", paragraphs=0)  # in view, waits for Play
+    build.write_precache(site, site / "static" / "vendor" / "precache.js")
+    server, url = serve_module.start_in_thread(site, "127.0.0.1", 0, quiet=True, gzip=True)
+    try:
+        context = browser.new_context(viewport={"width": 1000, "height": 700})
+        watch = Watch(context, url)
+        finished = []
+        context.on("requestfinished", lambda request: finished.append(request))
+        page = context.new_page()
+        page.goto(url + "/static/post.html")
+        frame = page.frame(url=re.compile(r"index\.html\?embed=1"))
+        assert frame is not None
+        frame.wait_for_function("document.documentElement.dataset.start === 'waiting'")
+        page.wait_for_load_state("networkidle")
+        assert frame.locator("#start-play").is_visible()  # the table is there, with its Play control
+        assert frame.locator("#felt").is_visible()
+        before = [r for r in finished if not r.url.endswith("/post.html")]
+        runtime = [r.url for r in before if urlsplit(r.url).path.startswith(RUNTIME_FILES)]
+        assert runtime == [], runtime
+        assert _sent(before) < 300_000, f"{_sent(before)} bytes before the reader reached the game"
+        assert frame.evaluate("document.documentElement.dataset.engine") == "loading"
+
+        page.locator("#game").scroll_into_view_if_needed()
+        wait_ready(frame)
+        assert frame.evaluate("document.documentElement.dataset.start") == "started"
+        assert any(r.url.endswith("/pyodide.asm.wasm") for r in finished)
+        play_until_sheet(frame)
+        assert frame.locator("[data-match-total]").count() == 2
+        frame.wait_for_function(
+            "document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller")
+
+        # start=play: in view, yet nothing starts until Play; offline, from the offline cache
+        context.set_offline(True)
+        page.goto(url + "/static/play.html")
+        frame = page.frame(url=re.compile(r"index\.html\?embed=1"))
+        frame.wait_for_function("document.documentElement.dataset.start === 'waiting'")
+        frame.locator("#start-play").wait_for(state="visible")
+        assert frame.evaluate("document.documentElement.dataset.engine") == "loading"
+        assert not frame.evaluate("performance.getEntriesByType('resource').some(e => e.name.includes('/pyodide/'))")
+        frame.locator("#start-play").click()
+        wait_ready(frame)
+        assert frame.evaluate("navigator.onLine") is False
+        play_until_sheet(frame)
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert watch.problems() == [], "\n".join(watch.problems())

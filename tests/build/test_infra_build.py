@@ -238,3 +238,58 @@ def test_commands_are_executable_bash(script):
     assert os.access(path, os.X_OK), f"{script} is not executable"
     assert path.read_text().startswith("#!/usr/bin/env bash\n")
     subprocess.run(["bash", "-n", str(path)], check=True)
+
+
+# ---------------------------------------------------------------- issue 27: a lighter first visit
+
+
+def test_the_trimmed_standard_library_holds_every_module_the_game_imports():
+    """static/vendor/pyodide/python_stdlib.zip is Pyodide's zip trimmed (scripts/stdlib.mjs); the
+    build checks it by importing in Pyodide, and here on CPython: every standard library module
+    that py/ and bridge.py import (at the top or in a function) is in it, but for the command
+    line's own (STDLIB_NOT_IN_PAGE), and it is much smaller than the stock one."""
+    shipped = ROOT / "static" / "vendor" / "pyodide" / "python_stdlib.zip"
+    assert shipped.is_file(), "static/vendor/ is not built: python3 scripts/build.py"
+    names = set(zipfile.ZipFile(shipped).namelist())
+    roots, game = build.stdlib_roots()
+    stock = set(zipfile.ZipFile(NODE_MODULES / "pyodide" / "python_stdlib.zip").namelist())
+
+    def files(module):
+        path = module.replace(".", "/")
+        return {f"{path}.py", f"{path}/__init__.py"}
+
+    in_stock = [m for m in roots if files(m) & stock]
+    assert {"json", "random", "dataclasses", "asyncio", "traceback"} <= set(in_stock)
+    missing = [m for m in in_stock if not files(m) & names]
+    assert missing == [], f"the trimmed zip lacks {missing}"
+    for module in STDLIB_NOT_IN_PAGE_CHECK:
+        assert module not in game
+    assert shipped.stat().st_size < 0.6 * (NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size
+
+
+STDLIB_NOT_IN_PAGE_CHECK = list(build.STDLIB_NOT_IN_PAGE)
+
+
+def test_the_published_index_inlines_its_stylesheets(tmp_path):
+    """scripts/build.py --site: index.html's <link rel="stylesheet">s of static/css/ become <style>s
+    (the first paint waits for no request), and a stylesheet that refers to other files fails."""
+    site = tmp_path / "site"
+    (site / "static" / "css").mkdir(parents=True)
+    (site / "static" / "css" / "a.css").write_text("body { color: red; }\n")
+    (site / "static" / "css" / "b.css").write_text(".x { background: url(x.png); }\n")
+    page = site / "index.html"
+    page.write_text('<head>\n  <link rel="stylesheet" href="./static/css/a.css">\n'
+                    '  <link rel="stylesheet" href="./static/vendor/pyscript/core.css">\n</head>\n')
+    assert build.inline_stylesheets(page, site) == 1
+    html = page.read_text()
+    assert '<style data-from="static/css/a.css">\nbody { color: red; }\n  </style>' in html
+    assert 'href="./static/vendor/pyscript/core.css"' in html  # not ours: left as it is
+    page.write_text('<link rel="stylesheet" href="./static/css/b.css">\n')
+    with pytest.raises(SystemExit, match="b.css"):
+        build.inline_stylesheets(page, site)
+    # the real page: every stylesheet of static/css/ it links is inlined
+    real = ROOT / "index.html"
+    linked = real.read_text().count('<link rel="stylesheet" href="./static/css/')
+    copy = tmp_path / "index.html"
+    copy.write_text(real.read_text())
+    assert build.inline_stylesheets(copy, ROOT) == linked > 0

@@ -95,3 +95,38 @@ def test_py_zip_is_built_and_rebuilt_on_request(site):
     os.utime(new, (later, later))
     _get(url + "/static/vendor/py.zip")
     assert "scopa/extra.py" in zipfile.ZipFile(zip_path).namelist()
+
+
+def test_gzip_compresses_text_and_wasm_as_github_pages_does(site):
+    """--gzip (benchmarks/load_net.py): text and wasm go out gzip-compressed to a browser that
+    accepts it, with the cache headers and 304s as before; an archive is sent as it is, and a
+    client that does not accept gzip gets the plain file."""
+    import gzip as gz
+
+    root, _ = site
+    (root / "static" / "big.js").write_text("const x = 1;\n" * 500)
+    (root / "static" / "vendor" / "a.zip").write_bytes(b"PK\x03\x04" + bytes(2000))
+    server, url = serve.start_in_thread(root, "127.0.0.1", 0, quiet=True, gzip=True)
+    try:
+        accept = {"Accept-Encoding": "gzip, deflate, br"}
+        for path, plain in [("/static/big.js", "const x = 1;\n" * 500), ("/static/r.wasm", "\0asm"),
+                            ("/", "<!doctype html><title>t</title>"), ("/pyscript.toml", "x = 1")]:
+            status, headers, body = _get(url + path, accept)
+            assert status == 200 and headers["Content-Encoding"] == "gzip", path
+            assert headers["Vary"] == "Accept-Encoding"
+            assert int(headers["Content-Length"]) == len(body)
+            assert gz.decompress(body).decode() == plain, path
+        _, headers, body = _get(url + "/static/big.js", accept)
+        assert len(body) < 200 and headers["Cache-Control"] == "no-cache"
+        status, _, body = _get(url + "/static/big.js", {**accept, "If-Modified-Since": headers["Last-Modified"]})
+        assert status == 304 and body == b""
+        _, headers, _ = _get(url + "/static/vendor/pyodide/pyodide.mjs", accept)
+        assert headers["Cache-Control"] == "public, max-age=3600" and headers["Content-Encoding"] == "gzip"
+        status, headers, body = _get(url + "/static/vendor/a.zip", accept)
+        assert status == 200 and "Content-Encoding" not in headers and len(body) == 2004
+        status, headers, body = _get(url + "/static/big.js")  # no Accept-Encoding
+        assert "Content-Encoding" not in headers and body.decode() == "const x = 1;\n" * 500
+        assert _get(url + "/nope.js", accept)[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()
