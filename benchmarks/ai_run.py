@@ -1,6 +1,6 @@
 """One arena run that keeps its partial report on disk while it plays (for long runs).
 
-Usage: PYTHONPATH=py python benchmarks/ai_run.py VARIANT LEVELS MATCHES SEED OUT.json [EVERY] [shipped|nocap|CONFIG] [JOBS]
+Usage: PYTHONPATH=py python benchmarks/ai_run.py VARIANT LEVELS MATCHES SEED OUT.json [EVERY] [shipped|nocap|CONFIG] [JOBS] [FIRST]
 The report is the same JSON as `python -m settebello arena --variant VARIANT --levels LEVELS
 --matches MATCHES --seed SEED --jobs JOBS` (1 unless given; every match has its own seed, so the
 result is the same for any JOBS); until the run ends, OUT.json holds the summary of the first
@@ -10,6 +10,8 @@ valve (`MasterSettings.max_ms`, a few seconds) cuts a search. With `nocap` it ha
 (`"master_cap": null` in the report), as the runs of benchmarks/ai_results.md were made; a CONFIG
 (field=value of `MasterSettings`, as in benchmarks/ai_duplicate.py, e.g. `max_ms=inf,sharp=100`)
 plays the master with those settings instead (the report names them in `master_settings`).
+FIRST (0 unless given) starts at that match of SEED's sequence: a long run played in chunks, each
+chunk its own report, summed by benchmarks/ai_combine.py into the run it is part of.
 """
 
 from __future__ import annotations
@@ -49,8 +51,9 @@ def main(argv: list[str]) -> None:
         tmp.replace(path)
 
     jobs = int(argv[7]) if len(argv) > 7 else 1
+    first = int(argv[8]) if len(argv) > 8 else 0
     report = run_arena(rules_for(variant), levels, matches, seed, jobs, variant,
-                       progress=lambda r: save(r, True), every=every)
+                       progress=lambda r: save(r, True), every=every, first=first)
     save(report, False)
 
 

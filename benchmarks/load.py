@@ -122,16 +122,7 @@ def _load_serve():
 
 
 serve = _load_serve()
-
-
-def _load_build():
-    spec = importlib.util.spec_from_file_location("_settebello_build", ROOT / "scripts" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_build()
+build = serve._build  # scripts/build.py, as the server loaded it
 # the stock Pyodide the bare page boots (benchmarks/bare-worker.mjs imports it from node_modules/)
 STOCK_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 
@@ -168,7 +159,7 @@ class Meter:
         with self.lock:
             self.bytes += n
 
-    def add_request(self, code):
+    def add_request(self, code, path=None):
         with self.lock:
             self.requests += 1
             self.statuses[code] = self.statuses.get(code, 0) + 1
@@ -186,7 +177,15 @@ class _CountingWriter:
         return getattr(self._raw, name)
 
 
-def start_server(meter, root=ROOT):
+class _QuietServer(serve.Server):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
+            super().handle_error(request, client_address)  # a dropped download is no error
+
+
+def start_server(meter, root=ROOT, gzip=False):
+    """scripts/serve.py's server on a free port, telling `meter` each response (`add_request(code,
+    path)`) and the bytes it writes (`add_bytes`); with `gzip`, compressing as GitHub Pages does."""
     class Counting(serve.Handler):
         quiet = True
 
@@ -195,10 +194,11 @@ def start_server(meter, root=ROOT):
             self.wfile = _CountingWriter(self.wfile, meter)
 
         def send_response(self, code, message=None):
-            meter.add_request(code)
+            meter.add_request(code, self.path)
             super().send_response(code, message)
 
-    server = serve.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
+    Counting.gzip = gzip
+    server = _QuietServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"

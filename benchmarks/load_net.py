@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import functools
 import importlib.util
 import json
 import shutil
@@ -70,7 +69,6 @@ def _load(name, path):
 
 
 load = _load("_settebello_load", ROOT / "benchmarks" / "load.py")
-serve = load.serve
 prepare_site = load.prepare_site
 
 
@@ -105,7 +103,7 @@ class TimedMeter:
         with self.lock:
             self.writes.append((time.time() * 1000, n))
 
-    def add_request(self, path):
+    def add_request(self, code, path):
         with self.lock:
             self.requests.append((time.time() * 1000, path))
 
@@ -117,40 +115,9 @@ class TimedMeter:
         return sum(n for _, n in writes[:cut]), requests
 
 
-class _Writer:
-    def __init__(self, raw, meter):
-        self._raw, self._meter = raw, meter
-
-    def write(self, data):
-        self._meter.add_bytes(len(data))
-        return self._raw.write(data)
-
-    def __getattr__(self, name):
-        return getattr(self._raw, name)
-
-
 def start_server(meter, root):
-    class Counting(serve.Handler):
-        quiet = True
-        gzip = True
-
-        def setup(self):
-            super().setup()
-            self.wfile = _Writer(self.wfile, meter)
-
-        def send_response(self, code, message=None):
-            meter.add_request(self.path)
-            super().send_response(code, message)
-
-    class Quiet(serve.Server):
-        def handle_error(self, request, client_address):
-            if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
-                super().handle_error(request, client_address)  # a dropped download is no error
-
-    server = Quiet(("127.0.0.1", 0), functools.partial(Counting, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}/"
+    """load.py's counting server, compressing as GitHub Pages does."""
+    return load.start_server(meter, root, gzip=True)
 
 
 def emulate(context, page, conditions):

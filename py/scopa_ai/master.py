@@ -21,6 +21,7 @@ from typing import Callable, Generator, Sequence
 
 from scopa.cards import Card
 from scopa.state import Match, Play, PlayerView, match_winner
+from .base import run_to_end
 from .cascina import master_choose as build_search
 from .endgame import Opponent, solvable, solve
 from . import fidasse
@@ -236,12 +237,7 @@ class MasterPlayer:
         """Each candidate play with its value (mean rollout value + `prior` × the expert's score;
         -inf for a candidate dropped by the halving) and its number of rollouts: `evaluate_steps`
         run to its end."""
-        steps = self.evaluate_steps(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_to_end(self.evaluate_steps(view))[1]
 
     def evaluate_steps(self, view: PlayerView) -> Generator[None, None, list[tuple[Play, float, int]]]:
         """`evaluate` in steps: it yields after each deal (all its candidates' rollouts), so that a
@@ -446,12 +442,7 @@ class MasterPlayer:
 
     def choose(self, view: PlayerView) -> Play:
         """The candidate with the best mean rollout value: `choose_steps` run to its end."""
-        steps = self.choose_steps(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_to_end(self.choose_steps(view))[1]
 
     def fork(self) -> "MasterPlayer":
         """An independent twin in the same state (generator, what it remembers of the match, its

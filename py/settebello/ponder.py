@@ -21,6 +21,7 @@ from typing import Any, Callable, Generator
 
 from scopa.loop import Turn
 from scopa.state import Match, Play, PlayerView
+from scopa_ai.base import run_to_end
 from scopa_ai.levels import ExpertPlayer
 
 
@@ -68,6 +69,25 @@ class _Reply:
         self.clock = clock
         self.player_clock = player_clock
         self.answer: Play | None = None
+
+    def search(self, until: Callable[[], bool] = lambda: False) -> int:
+        """Search on, on the twin's own clock, until the reply is found or `until()` says stop
+        after a deal: the deals searched."""
+        deals = 0
+
+        def stop() -> bool:
+            nonlocal deals
+            deals += 1
+            return until()
+
+        self.clock.start()
+        try:
+            ended, answer = run_to_end(self.steps, stop)
+        finally:
+            self.clock.stop()
+        if ended:
+            self.answer = answer
+        return deals
 
 
 class Ponder:
@@ -141,19 +161,7 @@ class Ponder:
         for r in self.replies:
             if r.answer is not None:
                 continue
-            r.clock.start()
-            try:
-                while True:
-                    try:
-                        next(r.steps)
-                    except StopIteration as done:
-                        r.answer = done.value
-                        break
-                    self.deals += 1
-                    if self.clock() >= end:
-                        return True
-            finally:
-                r.clock.stop()
+            self.deals += r.search(lambda: self.clock() >= end)
             if self.clock() >= end:
                 return any(x.answer is None for x in self.replies)
         return False
@@ -185,16 +193,7 @@ class Ponder:
         started = self.clock()
         self.last = "ready" if r.answer is not None else "finished"
         if r.answer is None:
-            r.clock.start()
-            try:
-                while True:
-                    try:
-                        next(r.steps)
-                    except StopIteration as done:
-                        r.answer = done.value
-                        break
-            finally:
-                r.clock.stop()
+            r.search()
         if r.player_clock is not None:
             r.twin.clock = r.player_clock
         game.players[m.turn] = r.twin

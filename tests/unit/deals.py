@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from scopa import DECK, Match, RuleSet, parse_card, rules_for
 from scopa.cards import DECKS
 
@@ -41,6 +43,20 @@ def dealt(variant: str = "scopa", hands: dict[int, str] | None = None, table: st
     rules = rules_for(variant, options)
     m = Match(rules, first_dealer=dealer)
     assert m.deal(make_deck(rules, dealer, hands or {}, table, rest))
+    return m
+
+
+def played_into(rules: RuleSet, seed: int, plies: int) -> Match:
+    """A match dealt from `seed` and played `plies` random legal plays into its first hand (fewer
+    when the hand ends first), the same generator drawing the deal and the plays."""
+    rng = random.Random(seed)
+    m = Match.new(rules, rng)
+    m.deal_until_played()
+    for _ in range(plies):
+        if m.phase != "play":
+            break
+        legal = m.legal_plays()
+        m.apply(legal[rng.randrange(len(legal))])
     return m
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scopa_ai import LEVELS, hint, make_player
-from scopa_ai.arena import run_arena, wilson
+from scopa_ai.arena import combine, run_arena, wilson
 from scopa_ai.heuristics import knowledge
 from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent,
                                  tables_before, unlikely_cards)
@@ -27,6 +27,7 @@ from scopa.errors import RuleError
 from scopa.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
 from scopa.state import Match, Play, sample_match
+from deals import played_into
 
 LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master", "pimc", "pimc2"]
 
@@ -82,19 +83,10 @@ def test_levels_legal_property(variant, seed, level):
 
 def views_with_scrambled_hidden_cards(rules, seed: int, plies: int):
     """The view of the seat to move from a real match, and from a twin match with hidden cards moved."""
-    rng = random.Random(seed)
-    m = Match.new(rules, rng)
-    m.deal_until_played()
+    m = played_into(rules, seed, plies)
     deck = list(m.log[-1].deck)
     dealer = m.dealer
-    plays = []
-    for _ in range(plies):
-        if m.phase != "play":
-            break
-        legal = m.legal_plays()
-        p = legal[rng.randrange(len(legal))]
-        plays.append(p)
-        m.apply(p)
+    plays = list(m.log[-1].plays)
     if m.phase != "play":
         return None
     seat = m.turn
@@ -173,6 +165,23 @@ def test_arena_reproducible(capsys):
         assert 0 <= st_["ci95"][0] <= st_["win_rate"] <= st_["ci95"][1] <= 1
 
 
+def test_a_run_played_in_chunks_sums_to_the_whole_run():
+    rules = rules_for("scopa")
+    whole = run_arena(rules, ["easy", "beginner"], 5, seed=8)
+    chunks = [run_arena(rules, ["easy", "beginner"], 2, seed=8), run_arena(rules, ["easy", "beginner"], 3, seed=8, first=2)]
+    summed = combine(chunks)
+    assert chunks[1]["first"] == 2 and summed["matches"] == 5
+    for lab in ("easy", "beginner"):
+        got, want = summed["levels"][lab], whole["levels"][lab]
+        assert {k: got[k] for k in ("wins", "ci95", "points", "hands", "points_per_hand")} == \
+            {k: want[k] for k in ("wins", "ci95", "points", "hands", "points_per_hand")}
+        assert got["ms_per_move"]["moves"] == want["ms_per_move"]["moves"]
+    with pytest.raises(ValueError, match="overlap"):
+        combine([chunks[1], run_arena(rules, ["easy", "beginner"], 1, seed=8, first=4)])
+    with pytest.raises(ValueError, match="cannot combine"):
+        combine([chunks[0], run_arena(rules, ["beginner", "easy"], 1, seed=9)])
+
+
 def test_arena_pairs_and_master_seeded():
     rules = rules_for("scopone")
     a = run_arena(rules, ["expert", "easy"], 2, seed=4)
@@ -196,11 +205,7 @@ def test_master_playout_scores_a_hand_as_the_engine_does(variant):
     rules = rules_for(variant)
     k = knowledge(rules)
     for seed in range(6):
-        rng = random.Random(seed)
-        m = Match.new(rules, rng)
-        m.deal_until_played()
-        for _ in range(seed * 3):  # start from various points of the hand
-            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        m = played_into(rules, seed, seed * 3)  # start from various points of the hand
         first = m.legal_plays()[-1]
         plays: list = []
         totals = playout(m.clone(), first.card, first.presa, k, random.Random(seed), eps=0.3, record=plays)
@@ -339,11 +344,7 @@ def test_master_prior_bias_leans_to_the_expert():
     rules = rules_for("scopa")
     checked = 0
     for seed in range(30):
-        rng = random.Random(seed)
-        m = Match.new(rules, rng)
-        m.deal_until_played()
-        for _ in range(seed % 20):
-            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        m = played_into(rules, seed, seed % 20)
         if m.phase != "play":
             continue
         view = m.observe(m.turn)
@@ -426,13 +427,7 @@ def test_knowledge_plays_are_the_engines_legal_plays(variant):
     rules = rules_for(variant)
     k = knowledge(rules)
     for seed in range(30):
-        rng = random.Random(seed)
-        m = Match.new(rules, rng)
-        m.deal_until_played()
-        for _ in range(seed % 15):
-            if m.phase != "play":
-                break
-            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        m = played_into(rules, seed, seed % 15)
         if m.phase == "play":
             assert k.plays(m.table, m.hands[m.turn]) == m.legal_plays()
 

@@ -15,6 +15,7 @@ from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa_ai.pimc import PimcPlayer, PimcSettings
 from settebello.ponder import Ponder
 from settebello.session import Session
+from deals import played_into
 
 
 @pytest.fixture
@@ -115,11 +116,7 @@ def test_a_reply_on_the_persons_time_never_reads_a_hidden_card(level):
     rules = rules_for("scopa")
     checked = 0
     for seed in range(12):
-        rng = random.Random(seed)
-        m = Match.new(rules, rng)
-        m.deal_until_played()
-        for _ in range(seed % 11):
-            m.apply(m.legal_plays()[rng.randrange(len(m.legal_plays()))])
+        m = played_into(rules, seed, seed % 11)
         person, computer = m.turn, (m.turn + 1) % m.n
         play = m.legal_plays()[seed % len(m.legal_plays())]
         twin = scrambled_for(m, computer, play.card, seed + 50)
