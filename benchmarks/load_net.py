@@ -32,7 +32,9 @@ target of issue 27 holds "with two CPU-bound processes running").
 
 Targets checked (exit code 1 when one fails): on ``fast4g`` the game's cold time to playable
 <= 1.0x the bare page's and its cold bytes <= 1.1x; the game's cold first paint < 300 ms on
-every profile; no request to another host.
+loopback (on an emulated line the page itself arrives after two round trips, 330 ms on Fast 4G,
+for the bare page too: there the table shows both, and the target is the busy machine's, with
+``--profiles loopback --busy 2``); no request to another host.
 
 Usage (after ``python3 scripts/build.py``):
 
@@ -267,8 +269,9 @@ def main(argv=None):
         print(f"{'':<10} navigator.connection in the page: {conn}")
         game, bare = results[profile]["game"]["cold"], results[profile]["bare"]["cold"]
         fp = median([s["first_paint"] for s in game])
-        checks.append((f"{profile}: game first paint (cold) < {FIRST_PAINT_TARGET_MS} ms",
-                       fp < FIRST_PAINT_TARGET_MS, f"{fp:.0f} ms"))
+        if PROFILES[profile] is None:  # an emulated line's round trips come before any paint
+            checks.append((f"{profile}: game first paint (cold) < {FIRST_PAINT_TARGET_MS} ms",
+                           fp < FIRST_PAINT_TARGET_MS, f"{fp:.0f} ms"))
         if profile == "fast4g":
             ratio = paired(game, bare, "ready")
             checks.append((f"fast4g: game ready (cold) <= {READY_RATIO_TARGET}x bare", ratio <= READY_RATIO_TARGET,

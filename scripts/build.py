@@ -580,8 +580,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{manifest['precache']}"
     )
     lib = manifest["stdlib"]
-    print(f"build: standard library trimmed to {lib['kept']} modules ({lib['dropped']} left out): "
-          f"{lib['bytes'] / 1e6:.2f} MB instead of {lib['full_bytes'] / 1e6:.2f} MB")
+    print(f"build: standard library trimmed to {lib['kept']} modules ({lib['dropped']} left out, "
+          f"{lib.get('bytecode', 0)} as bytecode): {lib['bytes'] / 1e6:.2f} MB instead of {lib['full_bytes'] / 1e6:.2f} MB")
     snap = manifest["snapshot"]
     print(
         f"build: Pyodide snapshot {'made' if manifest['snapshot_remade'] else 'unchanged'}: "
