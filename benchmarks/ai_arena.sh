@@ -28,12 +28,18 @@ for v in sottratta modulo-sette inversa bazzica tuzzulicchio cocchiaundici rubam
 for v in sottratta rubamazzo bazzica modulo-sette inversa tuzzulicchio cocchiaundici rubamazzo-a-somme cascina fidasse maresciallo maresciallo-80 cicera; do run "$v" master,expert 200; done
 # Issue 26: the master against the PIMC levels (py/scopa_ai/pimc.py), two-player Scopa, seats
 # alternated; nice 19 beside other work, saved every 5 matches (whatever finished counts).
-run26() { variant=$1; levels=$2; matches=$3
-  nice -n 19 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$matches" 26 \
-    "benchmarks/ai_runs/${variant}_$(echo "$levels" | tr , _).json" 5 nocap; }
-run26 scopa master,pimc 1000
-run26 scopa master,pimc2 1000
-run26 scopone master,pimc 300
+# A run of seed 26 is played in chunks (FIRST = its first match), one process a core, each chunk
+# its own report in benchmarks/ai_runs/chunks/; ai_combine.py sums them into the run's report. A
+# chunk stopped early holds its first matches: the next chunk starts where it stopped.
+chunk26() { variant=$1; levels=$2; first=$3; count=$4
+  nice -n 19 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$count" 26 \
+    "benchmarks/ai_runs/chunks/${variant}_$(echo "$levels" | tr , _)_from${first}.json" 5 nocap 1 "$first"; }
+combine26() { variant=$1; levels=$2; name="${variant}_$(echo "$levels" | tr , _)"
+  PYTHONPATH=py python benchmarks/ai_combine.py "benchmarks/ai_runs/$name.json" benchmarks/ai_runs/chunks/"$name"_from*.json; }
+# scopa master,pimc: matches 0-219 were played as one run (benchmarks/ai_runs/chunks/scopa_master_pimc_from0.json)
+chunk26 scopa master,pimc 220 390 & chunk26 scopa master,pimc 610 390; wait; combine26 scopa master,pimc
+chunk26 scopa master,pimc2 0 500 & chunk26 scopa master,pimc2 500 500; wait; combine26 scopa master,pimc2
+chunk26 scopone master,pimc 0 150 & chunk26 scopone master,pimc 150 150; wait; combine26 scopone master,pimc
 python benchmarks/ai_table.py
 # Master's speed: CPython, Pyodide under Node (proxy), and the real page's worker in Chromium.
 PYTHONPATH=py python benchmarks/ai_speed.py scopa 2 expert,master
