@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from conftest import TIMEOUT_MS
+from site_helpers import play_first_card
 
 STATUS = "() => window.settebello.engine.call('game', {op: 'ponder_status'})"
 
@@ -35,13 +36,6 @@ def test_the_masters_reply_is_searched_while_the_person_thinks(table_page):
     assert status["on"] is True and status["deals"] > 0
     assert any(s["planned"] and s["ready"] < s["planned"] for s in seen), seen[:3]
     # The person plays: the master's reply is the one searched on her time.
-    card = page.locator("#hand-cards button.card:not([disabled])").first
-    code = card.get_attribute("data-card")
-    card.click()
-    choice = page.locator("#choices button[data-play]").first
-    if choice.count():
-        choice.click()
-    page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)",
-                           arg=code)
+    play_first_card(page)
     status = until(page, lambda s: s["taken"] >= 1)
     assert status["last"] == "ready"

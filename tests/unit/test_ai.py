@@ -113,17 +113,22 @@ def views_with_scrambled_hidden_cards(rules, seed: int, plies: int):
     return view, view2, m, m2, seat
 
 
+def scrambled_positions(rules, seeds: int, plies_mod: int):
+    """(seed, views_with_scrambled_hidden_cards(...)) for each seed below `seeds` whose position
+    (seed % plies_mod plies into the hand) is still in play."""
+    for seed in range(seeds):
+        got = views_with_scrambled_hidden_cards(rules, seed, plies=seed % plies_mod)
+        if got is not None:
+            yield seed, got
+
+
 @pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "non-prendere", "scopa-d-assi", "modulo-sette",
                                      "inversa"])
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_no_level_reads_hidden_cards(variant, level):
     rules = rules_for(variant)
     checked = 0
-    for seed in range(40):
-        got = views_with_scrambled_hidden_cards(rules, seed, plies=seed % 13)
-        if got is None:
-            continue
-        view, view2, m, m2, seat = got
+    for seed, (view, view2, m, m2, seat) in scrambled_positions(rules, 40, 13):
         assert m.hands != m2.hands or m.mazzo != m2.mazzo or len(view.unseen()) == 0
         for rep in range(2):
             a = fast(level, random.Random(seed * 7 + rep)).choose(view)

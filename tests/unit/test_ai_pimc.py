@@ -15,7 +15,7 @@ from scopa_ai.base import PIMC2_NODES
 from scopa_ai.heuristics import knowledge
 from scopa_ai.pimc import PimcPlayer, PimcSettings, _Deal, _OutOfNodes, searchable
 
-from test_ai import views_with_scrambled_hidden_cards
+from test_ai import scrambled_positions
 
 
 def parse_cards(text: str) -> list[int]:
@@ -106,11 +106,7 @@ def test_published_budget_never_reads_hidden_cards(level):
     whose hidden cards are scrambled, in two-player Scopa."""
     rules = rules_for("scopa")
     checked = 0
-    for seed in range(30):
-        got = views_with_scrambled_hidden_cards(rules, seed, plies=seed % 17)
-        if got is None:
-            continue
-        view, view2, m, m2, _ = got
+    for seed, (view, view2, *_) in scrambled_positions(rules, 30, 17):
         assert make_player(level, random.Random(seed)).choose(view) == \
             make_player(level, random.Random(seed)).choose(view2)
         checked += 1
