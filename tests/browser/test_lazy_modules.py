@@ -1,6 +1,6 @@
 """Nothing the first paint and the first hand do not need is shipped before they are shown
 (issue 27): a cold load of the game asks for none of the modules of the dialogs a player opens
-later (the rules page, the statistics, the game records); each arrives, with its content, when
+later (the rules page, the statistics, the tournaments, the game records); each arrives, with its content, when
 the player first opens it (a dynamic import(), as the deck styles of static/js/deck.js)."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from playwright.sync_api import expect
 from conftest import wait_for_engine
 from site_helpers import human_to_play, skip_the_lesson_offer
 
-# loaded on first use: rules.js (table.js, dialog.js), statsview.js (stats.js), recordsdialog.js
-# with asidelist.js and filecheck.js (records.js); replay.js is the viewer's page, never the game's
-LAZY = {"rules.js", "statsview.js", "recordsdialog.js", "asidelist.js", "filecheck.js", "replay.js"}
+# loaded on first use: rules.js (table.js, dialog.js), statsview.js (stats.js), bracketview.js
+# (bracket.js), recordsdialog.js with asidelist.js and filecheck.js (records.js); replay.js is the
+# viewer's page, never the game's
+LAZY = {"rules.js", "statsview.js", "bracketview.js", "recordsdialog.js", "asidelist.js", "filecheck.js", "replay.js"}
 
 
 def _modules(urls):
@@ -31,7 +32,7 @@ def test_a_cold_load_asks_for_no_dialog_module_until_one_is_opened(page, base_ur
     before = _modules(urls)
     assert not before & LAZY, sorted(before & LAZY)
     # the parts that wire the buttons and count a finished match are there from the start
-    assert {"table.js", "stats.js", "records.js"} <= before, sorted(before)
+    assert {"table.js", "stats.js", "bracket.js", "records.js"} <= before, sorted(before)
 
     # the rules page: its module arrives with the first opening, then the page in its cards
     page.locator("#game-rules").click()
@@ -62,8 +63,15 @@ def test_a_cold_load_asks_for_no_dialog_module_until_one_is_opened(page, base_ur
     records.locator("[data-act=close]").click()
     expect(records).to_be_hidden()
 
+    # the tournament's set-up form
+    page.locator("#tournament-btn").click()
+    tournament = page.locator("#tournament-dialog")
+    expect(tournament.locator("#tournament-title")).not_to_be_empty()
+    tournament.get_by_role("button", name="Close").click()
+    expect(tournament).to_be_hidden()
+
     after = _modules(urls)
-    assert {"rules.js", "statsview.js", "recordsdialog.js", "asidelist.js", "filecheck.js"} <= after, sorted(after)
+    assert {"rules.js", "statsview.js", "bracketview.js", "recordsdialog.js", "asidelist.js", "filecheck.js"} <= after, sorted(after)
     assert "replay.js" not in after
     # opened again: the module is not asked for twice (the import is cached)
     count = len([u for u in urls if u.endswith("/static/js/rules.js")])
