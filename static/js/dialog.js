@@ -5,7 +5,6 @@
 import { t } from "./i18n.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { esc, variantText, levelName, refusalText, typedNumber, shownName } from "./names.js";
-import { openRules } from "./rules.js";
 
 export const PREFS_KEY = "settebello.newgame";
 
@@ -316,7 +315,9 @@ export function openNewGame(dialog, info, prefs, check) {
       if (!e.target.closest("#ng-rules")) return;
       read();
       const { variant, options } = config();
-      openRules(document.getElementById("rules-dialog"), { variant, options });
+      // rules.js loads on its first opening (cached after); a failure to load says so in the form
+      import("./rules.js").then(({ openRules }) => openRules(document.getElementById("rules-dialog"), { variant, options }))
+        .catch((ex) => { dialog.querySelector("#ng-error").textContent = t("error.generic", { message: ex.message }); });
     };
     // a name the person types is theirs: it no longer follows how many persons sit
     const onInput = (e) => {

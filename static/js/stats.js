@@ -1,166 +1,30 @@
-// The player's statistics (py/settebello/stats.py does the counting): matches and hands played and won
-// per variant, scope, Settebelli, primiere, matches lost on time, the best and the worst match, and
-// tournaments played and won. They are kept in this browser's localStorage, shown in a dialog
-// (the "Statistics" button), exported as a JSON file, imported (added to these: another device's)
-// and reset.
+// The player's statistics, the part the page needs from its start: the "Statistics" buttons (the
+// header's and the finished match's score sheet's) and the match-end news that counts a match.
+// The counting and the dialog are statsview.js, imported on first use (cached after): the first
+// paint and the first hand need none of it.
 //
-// The engine counts: after a match ends (store.js's match-end news, from table.js or clock.js for a
-// match lost on time) and after a tournament ends (bracket.js calls updateStats), the stored
-// statistics go to the engine's `stats_add` with the session's finished match; it counts each
-// match and each tournament once, so calling it twice never counts twice.
-import { t, onLanguageChange } from "./i18n.js";
-import { game } from "./engine.js";
-import { esc, variantName } from "./names.js";
-import { readJSON, writeJSON } from "./storage.js";
+// After a match ends (store.js's match-end news, from table.js or clock.js for a match lost on
+// time) and after a tournament ends (bracket.js calls updateStats), the session's finished match
+// is counted into the stored statistics (statsview.js's updateStats: never twice).
+import { t } from "./i18n.js";
 import { on, info } from "./store.js";
-import { readJSONFile, STATS_FILE } from "./filecheck.js";
-import { downloadText } from "./download.js";
 
-export const STATS_KEY = "settebello.stats";
-const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
-
-let current = null;  // the engine's Stats.to_json of what is stored
-let resetting = false;
-
-const stored = () => readJSON(STATS_KEY);
-const store = (stats) => writeJSON(STATS_KEY, stats);
-
-/** The stored statistics, read by the engine (null when nothing usable is stored). */
-async function load() {
-  const saved = stored();
-  if (!saved) return game("stats_reset");
-  try { return await game("stats_view", { stats: saved }); }
-  catch (err) {
-    // damaged: keep them aside rather than count over them
-    writeJSON(`${STATS_KEY}.set-aside`, saved);
-    console.warn(`Settebello: the stored statistics were set aside (${err.message})`);
-    return game("stats_reset");
-  }
-}
+const view = () => import("./statsview.js");
 
 /** Count the session's finished match (and finished tournament) into the stored statistics. */
 export async function updateStats() {
   if (!info()) return null;
-  const before = await load();
-  const after = await game("stats_add", { stats: before });
-  delete after.added;
-  current = after;
-  store(after);
-  if (dialog().open) render();
-  return after;
+  return (await view()).updateStats();
 }
 
-function dialog() {
-  let d = document.getElementById("stats-dialog");
-  if (!d) {
-    d = document.createElement("dialog");
-    d.id = "stats-dialog";
-    d.className = "dialog dialog--wide stats";
-    d.setAttribute("aria-labelledby", "stats-title");
-    document.body.append(d);
-  }
-  return d;
-}
-
-function row(label, counts, attrs) {
-  return `<tr ${attrs}><th scope="row">${esc(label)}</th>${COLUMNS.map((k) =>
-    `<td data-key="${k}">${counts[k] ?? 0}</td>`).join("")}</tr>`;
-}
-
-function matchLine(m) {
-  if (!m) return `<span class="stats__none">—</span>`;
-  // the engine checked these (stats.py's _brief_ok); drawn whatever they are, never thrown on
-  const list = (x) => (Array.isArray(x) ? x : []).map(String);
-  return `${esc(variantName(String(m.variant)))}: ${esc(list(m.players).join(" · "))} <strong>${esc(list(m.totals).join("–"))}</strong>`;
-}
-
-function render() {
-  const d = dialog();
-  const s = current;
-  const variants = Object.keys(s.variants);
-  const head = `<tr><th scope="col">${esc(t("dialog.variant"))}</th>${COLUMNS.map((k) =>
-    `<th scope="col">${esc(t(`stats.col.${k}`))}</th>`).join("")}</tr>`;
-  const body = variants.map((v) => row(variantName(v), s.variants[v], `data-variant="${esc(v)}"`)).join("");
-  const foot = variants.length > 1 ? row(t("stats.allVariants"), s.totals, `data-variant="*" class="stats__total"`) : "";
-  // with nothing played, a sentence instead of an empty table (its columns are wider than a phone)
-  const table = variants.length
-    ? `<div class="stats__scroll"><table class="stats__table" data-testid="stats-table">
-      <thead>${head}</thead><tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ""}</table></div>`
-    : `<p class="stats__empty">${esc(t("stats.empty"))}</p>`;
-  d.innerHTML = `<h2 id="stats-title">${esc(t("stats.title"))}</h2>
-    ${table}
-    <dl class="stats__facts">
-      <dt>${esc(t("stats.best"))}</dt><dd data-testid="stats-best">${matchLine(s.best)}</dd>
-      <dt>${esc(t("stats.worst"))}</dt><dd data-testid="stats-worst">${matchLine(s.worst)}</dd>
-      <dt>${esc(t("stats.tournaments"))}</dt><dd data-testid="stats-tournaments">${esc(t("stats.tournamentsLine",
-        { played: s.tournaments.played, won: s.tournaments.won }))}</dd>
-    </dl>
-    <p class="ng-error stats__message" role="alert"></p>
-    <div class="dialog__actions">
-      <button type="button" class="btn" data-stats="export">${esc(t("stats.export"))}</button>
-      <button type="button" class="btn" data-stats="import">${esc(t("stats.import"))}</button>
-      <input type="file" accept="application/json,.json" data-stats-file hidden>
-      <button type="button" class="btn btn--ghost" data-stats="reset">${esc(t("stats.reset"))}</button>
-      <button type="button" class="btn btn--primary" data-stats="close">${esc(t("action.close"))}</button>
-    </div>`;
-}
-
-function message(text) {
-  const p = dialog().querySelector(".stats__message");
-  if (p) p.textContent = text;
-}
-
-function exportFile() {
-  downloadText("settebello-statistics.json", JSON.stringify(current, null, 1));
-}
-
-async function importFile(file) {
-  let other;  // bounded and typed before the engine reads it (filecheck.js)
-  try { other = await readJSONFile(file, STATS_FILE); }
-  catch (err) { message(t("stats.badFile", { why: err.message })); return; }
-  try { current = await game("stats_merge", { stats: current, other }); }
-  catch (err) { message(t("stats.badFile", { why: err.message })); return; }
-  store(current);
-  render();
-  message(t("stats.imported"));
-}
-
-/** Open the statistics dialog. */
+/** Open the statistics dialog (its module loaded first: nothing is drawn before it has arrived). */
 export async function openStats() {
   if (!info()) return;
-  current = await load();
-  resetting = false;
-  render();
-  const d = dialog();
-  if (!d.open) d.showModal();
-  d.querySelector("[data-stats=close]").focus();
+  await (await view()).openStats();
 }
 
-function wire() {
-  const d = dialog();
-  d.addEventListener("click", async (e) => {
-    const b = e.target.closest("button[data-stats]");
-    if (!b) return;
-    const act = b.dataset.stats;
-    if (act === "close") d.close();
-    if (act === "export") exportFile();
-    if (act === "import") d.querySelector("input[data-stats-file]").click();
-    if (act === "reset") {
-      if (!resetting) { resetting = true; b.textContent = t("stats.resetSure"); return; }
-      resetting = false;
-      current = await game("stats_reset");
-      store(current);
-      render();
-      message(t("stats.wasReset"));
-    }
-  });
-  d.addEventListener("change", (e) => {
-    if (e.target.matches("input[data-stats-file]") && e.target.files?.[0]) importFile(e.target.files[0]);
-  });
-  d.addEventListener("close", () => { resetting = false; });
-  document.getElementById("stats-btn")?.addEventListener("click", () => { openStats().catch((err) => console.warn(err)); });
-  onLanguageChange(() => { if (d.open && current) render(); });
-}
+const open = () => { openStats().catch((err) => console.warn(`Settebello: statistics not shown (${err.message})`)); };
+document.getElementById("stats-btn")?.addEventListener("click", open);
 
 /** A "Statistics" button beside "New game" on a finished match's score sheet (sheet.js draws it). */
 function addToSheet() {
@@ -172,7 +36,7 @@ function addToSheet() {
   b.className = "btn";
   b.dataset.openStats = "";
   b.textContent = t("action.stats");
-  b.addEventListener("click", () => { openStats().catch((err) => console.warn(err)); });
+  b.addEventListener("click", open);
   actions.prepend(b);
 }
 
@@ -182,4 +46,3 @@ if (sheetBox) new MutationObserver(addToSheet).observe(sheetBox, { childList: tr
 on("match-end", () => {
   updateStats().catch((err) => console.warn(`Settebello: statistics not updated (${err.message})`));
 });
-wire();

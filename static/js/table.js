@@ -4,7 +4,7 @@
 //
 // Modules: layout.js (seats, piles, where each card goes), animate.js (one element per card,
 // moved with FLIP transitions from a queue), sheet.js (score sheet), dialog.js (new game),
-// rules.js (the rules page), i18n.js (every string), names.js (sides, presets, levels),
+// rules.js (the rules page, imported when first opened), i18n.js (every string), names.js (sides, presets, levels),
 // announce.js (the screen reader). The other modules read the game from store.js: the current
 // view (setView after every engine answer) and the news emit()ted here: hand-end {sheet},
 // match-end {winner, totals, sides}, ready {view}, and accepted {op, view} as soon as the engine
@@ -22,7 +22,6 @@ import { sideName, variantName, levelName, typedNumber, playSentence, claimSente
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
-import { openRules } from "./rules.js";
 import { restoreSaved, setAside, savesSettled } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { addressProblem, forgetProblems, shortValue } from "./address.js";
@@ -89,6 +88,11 @@ function failed(err, { speak = true } = {}) {
   const text = () => t("error.generic", { message: err.message });
   status(text());
   if (speak) announce(text);
+}
+
+/** Open the rules page of a game (rules.js, loaded on its first opening: the first hand needs none of it). */
+function rulesPage(which) {
+  import("./rules.js").then(({ openRules }) => openRules($("rules-dialog"), which)).catch((err) => failed(err));
 }
 
 // ------------------------------------------------------------------ drawing the table
@@ -163,7 +167,7 @@ function decorate() {
   game.type = "button"; game.className = "score__target"; game.id = "game-rules";
   game.textContent = gameLine(v);
   game.setAttribute("aria-label", t("score.gameRules", { game: game.textContent }));
-  game.addEventListener("click", () => openRules($("rules-dialog"), { variant: v.variant, options: v.rules }));
+  game.addEventListener("click", () => rulesPage({ variant: v.variant, options: v.rules }));
   // on a phone the same words as plain text (targets.css: the bar keeps its height; its rules are in
   // the More menu's Rules, which opens the same page)
   const line = document.createElement("span");
@@ -1122,7 +1126,7 @@ function wire() {
   // the rules of the game on the table: what it changes from classic Scopa first
   $("rules-btn").addEventListener("click", () => {
     const v = currentView();
-    openRules($("rules-dialog"), v ? { variant: v.variant, options: v.rules } : null);
+    rulesPage(v ? { variant: v.variant, options: v.rules } : null);
   });
   $("pass-btn").addEventListener("click", passReady);
   $("trick-dialog").querySelector(".trick__close").addEventListener("click", () => $("trick-dialog").close());

@@ -1,0 +1,83 @@
+// The "Game records" dialog (records.js): save the match as a file, watch it in the replay viewer,
+// open a record file (checked by the engine), and the saves set aside (asidelist.js). Imported
+// when the player first opens it (records.js's button), cached after.
+import { connectEngine } from "./engine.js";
+import { onLanguageChange } from "./i18n.js";
+import { asideSection, fillAside } from "./asidelist.js";
+import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
+import { text, currentRecord, downloadRecord, openInViewer } from "./records.js";
+
+/**
+ * Read and check a record (its text, or the file) with the engine, after the page has bounded and
+ * typed it (filecheck.js: size, depth, fields). Resolves with the replay (see py/scopa/replay.py);
+ * rejects with an Error whose message says what is wrong (hand and play).
+ */
+export async function checkRecordText(textOrFile) {
+  const record = typeof textOrFile === "string" ? checkJSONText(textOrFile, RECORD_FILE) : await readJSONFile(textOrFile, RECORD_FILE);
+  const engine = await connectEngine();
+  try { return await engine.call("replay", record); }
+  catch (err) { throw new Error(err.message); }
+}
+
+function buildDialog() {
+  const d = document.createElement("dialog");
+  d.id = "records-dialog";
+  d.className = "dialog";
+  d.setAttribute("aria-labelledby", "records-title");
+  d.innerHTML = `<h2 id="records-title"></h2>
+    <p><button type="button" class="btn btn--primary" data-act="export"></button><br><small data-note="export"></small></p>
+    <p><button type="button" class="btn" data-act="replay"></button></p>
+    <p><button type="button" class="btn" data-act="open"></button><br><small data-note="open"></small>
+       <input type="file" accept=".json,application/json" hidden data-testid="record-file"></p>
+    <p class="records__msg" role="status" aria-live="polite"></p>
+    <div data-aside-slot></div>
+    <div class="dialog__actions"><button type="button" class="btn" data-act="close"></button></div>`;
+  d.querySelector("[data-aside-slot]").replaceWith(asideSection());
+  document.body.append(d);
+  const msg = d.querySelector(".records__msg");
+  const input = d.querySelector("input[type=file]");
+  const show = (s, bad = false) => { msg.textContent = s; msg.dataset.kind = bad ? "error" : "ok"; msg.setAttribute("role", bad ? "alert" : "status"); };
+  d.querySelector("[data-act=export]").addEventListener("click", async () => {
+    try { show(text("saved", { name: downloadRecord(await currentRecord()) })); }
+    catch (err) { show(text("bad", { why: err.message || text("noGame") }), true); }
+  });
+  d.querySelector("[data-act=replay]").addEventListener("click", async () => {
+    try { openInViewer(await currentRecord()); }
+    catch (err) { show(text("bad", { why: err.message }), true); }
+  });
+  d.querySelector("[data-act=open]").addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      const replay = await checkRecordText(file);
+      openInViewer(replay.record);
+    } catch (err) {
+      show(text("bad", { why: err.message }), true);
+    }
+  });
+  d.querySelector("[data-act=close]").addEventListener("click", () => d.close());
+  return d;
+}
+
+function label(d) {
+  d.querySelector("#records-title").textContent = text("title");
+  for (const act of ["export", "replay", "open", "close"]) d.querySelector(`[data-act=${act}]`).textContent = text(act);
+  d.querySelector("[data-note=export]").textContent = text("exportNote");
+  d.querySelector("[data-note=open]").textContent = text("openNote");
+  fillAside(d.querySelector(".records__aside"));
+}
+
+let dialog = null;
+
+/** Open the dialog (built the first time, labelled in the current language). */
+export function openRecords() {
+  if (!dialog) {
+    dialog = buildDialog();
+    onLanguageChange(() => label(dialog));
+  }
+  label(dialog);
+  dialog.querySelector(".records__msg").textContent = "";
+  if (!dialog.open) dialog.showModal();
+}
