@@ -127,16 +127,20 @@ build = serve._build  # scripts/build.py, as the server loaded it
 STOCK_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 
 
-def prepare_site(folder: Path) -> Path:
+def prepare_site(folder: Path, published: Path | None = None) -> Path:
     """The published site (scripts/build.py --site: what GitHub Pages serves, the stylesheets
-    inlined into index.html), plus the benchmark pages and the stock Pyodide the bare page boots."""
+    inlined into index.html), or a copy of `published` (one made by another revision's build, to
+    compare with), plus the benchmark pages and the stock Pyodide the bare page boots."""
     site = folder / "site"
-    build.assemble_site(site)
-    (site / "benchmarks").mkdir()
+    if published is None:
+        build.assemble_site(site)
+    else:
+        shutil.copytree(published, site)
+    (site / "benchmarks").mkdir(exist_ok=True)
     for name in ("bare.html", "bare-worker.mjs", "seam.html"):
         shutil.copy2(ROOT / "benchmarks" / name, site / "benchmarks" / name)
     stock = site / "node_modules" / "pyodide"
-    stock.mkdir(parents=True)
+    stock.mkdir(parents=True, exist_ok=True)
     for name in STOCK_PYODIDE:
         shutil.copy2(ROOT / "node_modules" / "pyodide" / name, stock / name)
     return site

@@ -41,6 +41,7 @@ Usage (after ``python3 scripts/build.py``):
     .venv/bin/python benchmarks/load_net.py                    # 3 runs, fast4g and broadband
     .venv/bin/python benchmarks/load_net.py --runs 5 --busy 2
     .venv/bin/python benchmarks/load_net.py --profiles fast4g,broadband,loopback --json out.json
+    .venv/bin/python benchmarks/load_net.py --site /tmp/old  # another revision's build.py --site
 """
 
 from __future__ import annotations
@@ -233,6 +234,9 @@ def main(argv=None):
     parser.add_argument("--json", help="also write the raw samples to this file")
     parser.add_argument("--source", action="store_true",
                         help="serve the repo root (the sources, stylesheets linked) instead of the published site")
+    parser.add_argument("--site", type=Path, metavar="DIR",
+                        help="serve this published site instead (another revision's `scripts/build.py --site DIR`, "
+                             "to compare it with this one's figures)")
     args = parser.parse_args(argv)
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
     unknown = [p for p in profiles if p not in PROFILES]
@@ -243,7 +247,7 @@ def main(argv=None):
 
     folder = Path(tempfile.mkdtemp(prefix="settebello-site-"))
     try:
-        root = ROOT if args.source else prepare_site(folder)
+        root = ROOT if args.source else prepare_site(folder, args.site)
         results, foreign = run(args.runs, profiles, args.timeout, args.busy, root)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
