@@ -116,6 +116,14 @@ def test_full_storage_is_told_for_a_setting_too(new_context, base_url):
     assert page.get_by_role("alert").filter(has_text="storage is full").count() == 0
 
 
+def open_records(page):
+    """Open the "Game records" dialog (its module loads on first use) and return it once shown."""
+    page.get_by_role("button", name="Records").click()
+    dialog = page.get_by_role("dialog", name="Game records")
+    dialog.wait_for()
+    return dialog
+
+
 def test_a_3mb_damaged_save_is_set_aside_and_offered_in_records(new_context, base_url):
     page = new_context(accept_downloads=True).new_page()
     # what an older version left under its one key: 3 MB that are no save of this version, there
@@ -135,8 +143,7 @@ def test_a_3mb_damaged_save_is_set_aside_and_offered_in_records(new_context, bas
     play_first_card(page)  # the new game plays and is saved beside the set-aside one
     saved(page)
 
-    page.get_by_role("button", name="Records").click()
-    dialog = page.get_by_role("dialog", name="Game records")
+    dialog = open_records(page)
     section = dialog.get_by_role("region", name="Set-aside saves")
     entries = section.get_by_role("listitem")
     assert entries.count() == 1
@@ -155,8 +162,7 @@ def test_a_3mb_damaged_save_is_set_aside_and_offered_in_records(new_context, bas
     reload(page)
     page.get_by_role("alert").filter(has_text="not valid JSON").wait_for()
     page.get_by_role("alert").get_by_role("button", name="OK").click()
-    page.get_by_role("button", name="Records").click()
-    texts = page.get_by_role("dialog", name="Game records").get_by_role("listitem").all_inner_texts()
+    texts = open_records(page).get_by_role("listitem").all_inner_texts()
     assert len(texts) == 2
     assert "not valid JSON" in texts[0] and "settebello-save/0" in texts[1]
 
@@ -181,16 +187,14 @@ def test_a_set_aside_match_is_restored_from_records(new_context, base_url):
     assert new_match != old_match
     reload(page)
     assert position(page) == new_match  # this tab's own match, and the old one set aside
-    page.get_by_role("button", name="Records").click()
-    entries = page.get_by_role("dialog", name="Game records").get_by_role("listitem")
+    entries = open_records(page).get_by_role("listitem")
     assert entries.count() == 1 and "earlier version" in entries.first.inner_text()
     with page.expect_navigation():
         entries.first.get_by_role("button", name="Restore").click()
     wait_for_engine(page)
     human_to_play(page)
     assert position(page) == old_match
-    page.get_by_role("button", name="Records").click()
-    entries = page.get_by_role("dialog", name="Game records").get_by_role("listitem")
+    entries = open_records(page).get_by_role("listitem")
     assert entries.count() == 1 and "the match at the table" in entries.first.inner_text()
 
 
