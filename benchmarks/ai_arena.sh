@@ -36,8 +36,9 @@ chunk26() { variant=$1; levels=$2; first=$3; count=$4
     "benchmarks/ai_runs/chunks/${variant}_$(echo "$levels" | tr , _)_from${first}.json" 5 nocap 1 "$first"; }
 combine26() { variant=$1; levels=$2; name="${variant}_$(echo "$levels" | tr , _)"
   PYTHONPATH=py python benchmarks/ai_combine.py "benchmarks/ai_runs/$name.json" benchmarks/ai_runs/chunks/"$name"_from*.json; }
-# scopa master,pimc: matches 0-219 were played as one run (benchmarks/ai_runs/chunks/scopa_master_pimc_from0.json)
-chunk26 scopa master,pimc 220 390 & chunk26 scopa master,pimc 610 390; wait; combine26 scopa master,pimc
+# scopa master,pimc: matches 0-219 were played as one run, 220-514 and 610-894 as two chunks
+# (stopped at the session's end); what is left of the 1,000:
+chunk26 scopa master,pimc 515 95 & chunk26 scopa master,pimc 895 105; wait; combine26 scopa master,pimc
 chunk26 scopa master,pimc2 0 500 & chunk26 scopa master,pimc2 500 500; wait; combine26 scopa master,pimc2
 chunk26 scopone master,pimc 0 150 & chunk26 scopone master,pimc 150 150; wait; combine26 scopone master,pimc
 python benchmarks/ai_table.py
