@@ -36,10 +36,13 @@ chunk26() { variant=$1; levels=$2; first=$3; count=$4
     "benchmarks/ai_runs/chunks/${variant}_$(echo "$levels" | tr , _)_from${first}.json" 5 nocap 1 "$first"; }
 combine26() { variant=$1; levels=$2; name="${variant}_$(echo "$levels" | tr , _)"
   PYTHONPATH=py python benchmarks/ai_combine.py "benchmarks/ai_runs/$name.json" benchmarks/ai_runs/chunks/"$name"_from*.json; }
-# scopa master,pimc: matches 0-219 were played as one run, 220-514 and 610-894 as two chunks
-# (stopped at the session's end); what is left of the 1,000:
+# scopa master,pimc was played as five chunks over three sessions (0-219, 220-514, 610-894, then
+# 515-609 and 895-999, the last two as below); the other two runs as two chunks each. Every match
+# has its own seed: any split of a run into chunks plays the same matches.
 chunk26 scopa master,pimc 515 95 & chunk26 scopa master,pimc 895 105; wait; combine26 scopa master,pimc
-chunk26 scopa master,pimc2 0 500 & chunk26 scopa master,pimc2 500 500; wait; combine26 scopa master,pimc2
+# scopa master,pimc2: chunks from 0 and from 500 stopped at a session's end with 315 and 210
+# played (matches 0-314, 500-709); what is left of the 1,000:
+chunk26 scopa master,pimc2 315 185 & chunk26 scopa master,pimc2 710 290; wait; combine26 scopa master,pimc2
 chunk26 scopone master,pimc 0 150 & chunk26 scopone master,pimc 150 150; wait; combine26 scopone master,pimc
 python benchmarks/ai_table.py
 # Master's speed: CPython, Pyodide under Node (proxy), and the real page's worker in Chromium.
