@@ -22,6 +22,7 @@ import { esc, variantName, levelName, refusalText, typedNumber, playSentence } f
 import { readJSON, writeJSON, remove } from "./storage.js";
 import { view as currentView, on, emit, info } from "./store.js";
 import { STORE } from "./bracket.js";
+import { modal } from "./modal.js";
 
 /** A text of this module in the page's language (static/i18n/*.json, keys "tourney.*"). */
 function tTourney(key, params = {}) {
@@ -38,17 +39,7 @@ async function save() {
   writeJSON(STORE, await game("tournament_save"));
 }
 
-function dialog() {
-  let d = document.getElementById("tournament-dialog");
-  if (!d) {
-    d = document.createElement("dialog");
-    d.id = "tournament-dialog";
-    d.className = "dialog dialog--wide tournament";
-    d.setAttribute("aria-labelledby", "tournament-title");
-    document.body.append(d);
-  }
-  return d;
-}
+const dialog = () => modal("tournament-dialog", "dialog dialog--wide tournament", "tournament-title");
 
 // ------------------------------------------------------------------ the set-up form
 

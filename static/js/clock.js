@@ -17,6 +17,7 @@ import { game } from "./engine.js";
 import { esc, sideName } from "./names.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { view as currentView, onView, emit, info } from "./store.js";
+import { modal } from "./modal.js";
 
 const STORE = "settebello.clock";
 
@@ -212,14 +213,7 @@ function onForfeit(f) {
 }
 
 function showForfeit(f, sides) {
-  let d = document.getElementById("forfeit-dialog");
-  if (!d) {
-    d = document.createElement("dialog");
-    d.id = "forfeit-dialog";
-    d.className = "dialog forfeit";
-    d.setAttribute("aria-labelledby", "forfeit-title");
-    document.body.append(d);
-  }
+  const d = modal("forfeit-dialog", "dialog forfeit", "forfeit-title");
   d.innerHTML = `<h2 id="forfeit-title">${esc(tClock("lostTitle"))}</h2>
     <p class="forfeit__who" data-testid="forfeit">${esc(tClock("lost", { name: f.name }))}</p>
     <p class="forfeit__winner">${esc(tClock("wins", { side: sides[f.winner] ?? "" }))}</p>

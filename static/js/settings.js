@@ -16,6 +16,7 @@ import { setPace, setAnimation, motion } from "./animate.js";
 import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
 import { STYLES, style, setStyle, art } from "./deck.js";
 import { info } from "./store.js";
+import { modal } from "./modal.js";
 
 export const SETTINGS_KEY = "settebello.settings";
 /** The computer's pace: a factor on the table's pauses between plays (normal: about 1 s a play). */
@@ -66,18 +67,7 @@ function choose(name, value) {
 
 // ---------------------------------------------------------------- the dialog
 
-function dialog() {
-  let d = document.getElementById("settings-dialog");
-  if (!d) {
-    d = document.createElement("dialog");
-    d.id = "settings-dialog";
-    d.className = "dialog settings";
-    d.setAttribute("aria-labelledby", "settings-title");
-    document.body.append(d);
-    wire(d);
-  }
-  return d;
-}
+const dialog = () => modal("settings-dialog", "dialog settings", "settings-title", wire);
 
 /** The stylesheet of the dialog, loaded the first time it opens (the first paint does not wait for it). */
 function stylesheet() {

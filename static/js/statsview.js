@@ -18,6 +18,7 @@ import { readJSON, writeJSON } from "./storage.js";
 import { info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
 import { downloadText } from "./download.js";
+import { modal } from "./modal.js";
 
 export const STATS_KEY = "settebello.stats";
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
@@ -53,17 +54,7 @@ export async function updateStats() {
   return after;
 }
 
-function dialog() {
-  let d = document.getElementById("stats-dialog");
-  if (!d) {
-    d = document.createElement("dialog");
-    d.id = "stats-dialog";
-    d.className = "dialog dialog--wide stats";
-    d.setAttribute("aria-labelledby", "stats-title");
-    document.body.append(d);
-  }
-  return d;
-}
+const dialog = () => modal("stats-dialog", "dialog dialog--wide stats", "stats-title");
 
 function row(label, counts, attrs) {
   return `<tr ${attrs}><th scope="row">${esc(label)}</th>${COLUMNS.map((k) =>

@@ -85,8 +85,10 @@ def skip_the_lesson_offer(page) -> None:
         skip.wait_for(state="detached")
 
 
-def play_until_sheet(page, limit: int = 200) -> None:
-    """Play the human's cards by clicking until the score sheet of the hand is shown."""
+def play_until_sheet(page, limit: int = 200, keys: bool = False) -> None:
+    """Play the person's first playable card (and the first capture offered) until the hand's score
+    sheet shows: by clicking, or with `keys` by focus and Enter (ten cards in a hand overlap, and a
+    click may land on the next one)."""
     skip_the_lesson_offer(page)  # a computer that leads waits for the answer
     for _ in range(limit):
         # a card to play, or the sheet: never race the computers
@@ -96,13 +98,18 @@ def play_until_sheet(page, limit: int = 200) -> None:
             return
         card = page.locator("#hand-cards button.card:not([disabled])").first
         code = card.get_attribute("data-card")
-        card.click()
-        choice = page.locator("#choices button").first
+        if keys:
+            card.focus()
+            page.keyboard.press("Enter")
+        else:
+            card.click()
+        choice = page.locator("#choices button[data-play]").first
         if choice.count():
             choice.click()
-        # the play is under way once that card can no longer be played
+        # the play is under way once that card can no longer be played (or the hand is over)
         page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)"
+            " || document.querySelector('#sheet:not([hidden])')", arg=code)
     raise AssertionError("the hand did not finish")
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from scopa_ai.review import review
 from test_a11y import axe_violations, strings
-from test_match_story import play_hand
+from site_helpers import play_until_sheet
 from test_settings import close_settings, human_to_play, open_settings, pick, play_a_card
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
@@ -47,7 +47,7 @@ def codes(locator) -> list[str]:
 @pytest.mark.parametrize("lang, viewport", [("en", DESKTOP), ("it", PHONE)], ids=["desktop-en", "phone-it"])
 def test_the_sheets_review_shows_the_costliest_plays(table_page, lang, viewport):
     page = table_page(f"{QUERY}&lang={lang}", viewport=viewport)
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     record = page.evaluate("settebello.game('record')")
     expected = review(record, 1, 0)
     assert len(expected) >= 2, "the deal should have plays to look back at"
@@ -117,7 +117,7 @@ def test_the_page_judges_each_play_while_the_computer_plays(table_page):
         play_a_card(page)
         human_to_play(page)
         assert page.evaluate("settebello.game('review_ahead')") == {"judged": 0}
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     assert page.evaluate("settebello.game('review_ahead')") == {"judged": 0}
     open_review(page)
     assert page.locator("#sheet [data-testid=review-look]").count() >= 1
@@ -126,7 +126,7 @@ def test_the_page_judges_each_play_while_the_computer_plays(table_page):
 def test_the_storys_hands_each_have_a_review(table_page):
     """A one-hand match (target 0): its story's hand has the review the sheet would have had."""
     page = table_page(f"{QUERY}&target=0&lang=en", viewport=DESKTOP)
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     story = page.locator("#sheet [data-testid=story]")
     story.wait_for()
     hand = story.locator("[data-testid=story-hand][data-hand='1']")
@@ -146,6 +146,6 @@ def test_no_review_where_the_principles_do_not_speak(table_page):
     the sheet is as before."""
     page = table_page("fast=1&variant=rubamazzo&seed=3&level=random&lang=en", viewport=DESKTOP)
     assert page.evaluate("settebello.view.can_review") is False
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     assert page.locator("#sheet [data-testid=sheet], #sheet [data-testid=story]").first.is_visible()
     assert page.locator("#sheet .review__toggle, #sheet .review").count() == 0

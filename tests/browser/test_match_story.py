@@ -14,6 +14,7 @@ import pytest
 from conftest import TIMEOUT_MS
 from settebello.session import Session
 from test_a11y import axe_violations
+from site_helpers import play_until_sheet
 
 LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 360, "height": 740}
@@ -22,26 +23,6 @@ os.makedirs(SHOTS, exist_ok=True)
 # the new game's state event, so a test waits for the game it asked for, not the one on the table
 WATCH_NEW_GAME = """() => { window.__dealt = null;
     addEventListener('settebello:state', (e) => { if (e.detail.op === 'new_game') window.__dealt = e.detail.view || true; }); }"""
-
-
-def play_hand(page, limit: int = 200) -> None:
-    """Play the person's cards from the keyboard (focus, Enter; the first capture offered) until a
-    score sheet shows: ten cards in a hand overlap, and a click may land on the next one."""
-    for _ in range(limit):
-        page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
-                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
-        if page.locator("#sheet:not([hidden])").count():
-            return
-        card = page.locator("#hand-cards button.card:not([disabled])").first
-        code = card.get_attribute("data-card")
-        card.focus()
-        page.keyboard.press("Enter")
-        choice = page.locator("#choices button[data-play]").first
-        if choice.count():
-            choice.click()
-        page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
-    raise AssertionError("the hand did not end")
 
 
 def wheel_past_the_end(page, size) -> None:
@@ -72,7 +53,7 @@ def wheel_past_the_end(page, size) -> None:
 def play_match(page, limit: int = 40) -> int:
     """Play hands until the match is over; the number of hands."""
     for hands in range(1, limit + 1):
-        play_hand(page)
+        play_until_sheet(page, keys=True)
         if page.locator("#sheet #over").count():
             return hands
         page.click("#sheet #next")
@@ -159,7 +140,7 @@ def test_the_bar_stays_in_reach_while_a_hands_sheet_is_up(table_page):
     """Between two hands the sheet blocks nothing: New game, Rules, Statistics, Records and the
     language answer a click and the keyboard, and the table behind it takes no focus."""
     page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en", viewport=LAPTOP)
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     assert page.locator("#sheet #next").is_visible()
     assert page.evaluate("!document.querySelector('header.bar').inert && document.getElementById('felt').inert")
     assert page.get_attribute("#sheet", "aria-modal") == "false"
@@ -197,7 +178,7 @@ def test_the_bar_stays_in_reach_while_a_hands_sheet_is_up(table_page):
 
 def test_the_bar_stays_in_reach_on_a_phone(table_page):
     page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en", viewport=PHONE)
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     page.click("#more-btn")
     page.click("#rules-btn")
     page.locator("#rules-dialog[open]").wait_for()
@@ -235,7 +216,7 @@ def fits(page, size) -> dict:
 ])
 def test_sheets_fit_a_laptop_and_a_phone_with_every_colour(table_page, query, sides, shot):
     page = table_page(f"fast=1&{query}&seed=3&lang=es", viewport=LAPTOP)
-    play_hand(page)
+    play_until_sheet(page, keys=True)
     for size in (LAPTOP, PHONE):
         page.set_viewport_size(size)
         page.wait_for_function("parseFloat(getComputedStyle(document.getElementById('sheet')).paddingTop)"

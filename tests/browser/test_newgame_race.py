@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from site_helpers import play_until_sheet
+
 DESKTOP = {"width": 1366, "height": 800}
 # (preset, players at its own table); seed 5 deals each so a computer plays first
 GAMES = [("scopa", 2), ("scopone", 4), ("scopa-a-tre", 3), ("scopa-a-quattro", 4), ("escoba", 2)]
@@ -45,25 +47,6 @@ def table_state(page):
         others: document.querySelectorAll('#opponents .seat').length })""")
 
 
-def play_to_sheet(page, limit=200):
-    """Click the person's first playable card (and first capture choice) until a score sheet shows."""
-    for _ in range(limit):
-        page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
-                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
-        if page.locator("#sheet:not([hidden])").count():
-            return
-        card = page.locator("#hand-cards button.card:not([disabled])").first
-        code = card.get_attribute("data-card")
-        card.click()
-        choice = page.locator("#choices button[data-play]").first
-        if choice.count():
-            choice.click()
-        page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)"
-            " || document.querySelector('#sheet:not([hidden])')", arg=code)
-    raise AssertionError("the hand did not end")
-
-
 def start_from_dialog(page, variant, players):
     """In the open New game dialog: the preset, its computers at the first level, seed 5; Start."""
     dialog = page.locator("#newgame-dialog")
@@ -85,7 +68,7 @@ def test_twenty_new_games_with_no_pause_each_start_the_game_asked_for(table_page
         if i % 2:
             # from a hand's sheet: Next hand (mid-match), then New game at once
             pace(page, True)
-            play_to_sheet(page)
+            play_until_sheet(page)
             pace(page, False)
             nxt = page.locator("#sheet #next")
             if nxt.count():
@@ -103,7 +86,7 @@ def test_twenty_new_games_with_no_pause_each_start_the_game_asked_for(table_page
         start_from_dialog(page, *on_table)
     # the last game asked for is on the table, at its first hand, and stays there
     pace(page, True)
-    play_to_sheet(page)
+    play_until_sheet(page)
     state = table_state(page)
     assert state == {"variant": on_table[0], "players": on_table[1], "hands": 1, "drawn": on_table[1],
                      "others": on_table[1] - 1}, state
@@ -117,7 +100,7 @@ def test_new_game_from_a_scopa_a_tre_sheet_as_the_issue_did_it(table_page):
     """The issue's own steps at the game's own pace: from a Scopa a tre sheet, Next hand, then at
     once New game → Scopa a quattro → Start."""
     page = table_page(f"fast=1&variant=scopa-a-tre&seed={SEED}&level=beginner", viewport=DESKTOP)
-    play_to_sheet(page)
+    play_until_sheet(page)
     pace(page, False)
     page.locator("#sheet #next").click()
     page.locator("#new").click()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from site_helpers import play_until_sheet
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 800}
 
@@ -93,27 +95,10 @@ def test_every_dialog_on_a_phone_has_targets_of_44_px(table_page):
         page.locator(f"{dialog}[open]").wait_for(state="detached")
 
 
-def play_to_sheet(page):
-    for _ in range(200):
-        page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
-                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
-        if page.locator("#sheet:not([hidden])").count():
-            return
-        card = page.locator("#hand-cards button.card:not([disabled])").first
-        code = card.get_attribute("data-card")
-        card.click()
-        if page.locator("#choices button[data-play]").count():
-            page.locator("#choices button[data-play]").first.click()
-        page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)"
-            " || document.querySelector('#sheet:not([hidden])')", arg=code)
-    raise AssertionError("the hand did not end")
-
-
 @pytest.mark.parametrize("target", ["", "&target=0"], ids=["next-hand", "match-over"])
 def test_the_score_sheet_on_a_phone_has_targets_of_44_px(table_page, target):
     page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang=es{target}", viewport=PHONE)
-    play_to_sheet(page)
+    play_until_sheet(page)
     button = page.locator("#sheet-new" if target else "#next")
     button.wait_for(state="visible")
     assert small(page, "#sheet") == []
