@@ -37,12 +37,14 @@ chunk26() { variant=$1; levels=$2; first=$3; count=$4
 combine26() { variant=$1; levels=$2; name="${variant}_$(echo "$levels" | tr , _)"
   PYTHONPATH=py python benchmarks/ai_combine.py "benchmarks/ai_runs/$name.json" benchmarks/ai_runs/chunks/"$name"_from*.json; }
 # scopa master,pimc was played as five chunks over three sessions (0-219, 220-514, 610-894, then
-# 515-609 and 895-999, the last two as below); the other two runs as two chunks each. Every match
+# 515-609 and 895-999, the last two as below); the Scopone run as two chunks. Every match
 # has its own seed: any split of a run into chunks plays the same matches.
 chunk26 scopa master,pimc 515 95 & chunk26 scopa master,pimc 895 105; wait; combine26 scopa master,pimc
-# scopa master,pimc2: chunks from 0 and from 500 stopped at a session's end with 315 and 210
-# played (matches 0-314, 500-709); what is left of the 1,000:
+# scopa master,pimc2 was played as four chunks over two sessions: from 0 and from 500 (stopped with
+# 315 and 210 played), then the rest as below.
 chunk26 scopa master,pimc2 315 185 & chunk26 scopa master,pimc2 710 290; wait; combine26 scopa master,pimc2
+# How the master reads each opponent's kind of player (styles.py), by hand of the match:
+for l in expert beginner pimc pimc2; do PYTHONPATH=py python benchmarks/ai_kinds.py $l 10; done
 chunk26 scopone master,pimc 0 150 & chunk26 scopone master,pimc 150 150; wait; combine26 scopone master,pimc
 python benchmarks/ai_table.py
 # Master's speed: CPython, Pyodide under Node (proxy), and the real page's worker in Chromium.
