@@ -9,10 +9,10 @@ Usage: PYTHONPATH=py python benchmarks/ai_duplicate.py CONFIG DEALS [FIRST_SEED]
 CONFIG is a comma-separated list of field=value of `MasterSettings` (py/scopa_ai/master.py; the
 shipped value with those fields replaced, e.g. iterations=120,max_ms=1e9 or sharp=100,slip=0.03;
 a switch takes 0/1) or the name of a level (expert, easy...); OPPONENT is a level (expert unless
-given). BEFORE (0 unless given) hands are played first in the same match, on deals of their own (the
-same for both seats), and only the hand after them is scored: the players have read each other,
-as from a match's second hand on. Prints one JSON object (mean, its standard error, ms per move, and for a master the
-searches its safety valve cut). Two-seat variants only.
+given). BEFORE (0 unless given) hands are played first in the same match, on deals of their own
+(the same for both seats), and only the hand after them is scored: the players have read each
+other, as from a match's second hand on. Prints one JSON object (mean, its standard error, ms per
+move, and for a master the searches its safety valve cut). Two-seat variants only.
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ def main(argv: list[str]) -> None:
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
     times.sort()
-    print(json.dumps({"config": tested, "opponent": opponent, "before": before, "deals": deals, "first": first, "variant": variant,
+    print(json.dumps({"config": tested, "opponent": opponent, "before": before, "deals": deals, "first": first,
+                      "variant": variant,
                       "diff_per_deal": round(mean, 3), "se": round(se, 3), "diffs": diffs,
                       "ms_median": round(times[len(times) // 2], 2),
                       "ms_p95": round(times[int(0.95 * len(times))], 2), "capped": sum(capped)}))

@@ -49,8 +49,8 @@ def main(argv: list[str]) -> None:
     readings: list = []
     for i in range(matches):
         match = Match.new(rules, random.Random(f"kinds:{i}"))
-        master = ReadingMaster(random.Random(f"kinds:{i}:m"), MasterSettings(iterations=iterations, max_ms=float("inf")),
-                               readings)
+        settings = MasterSettings(iterations=iterations, max_ms=float("inf"))
+        master = ReadingMaster(random.Random(f"kinds:{i}:m"), settings, readings)
         players = [master, make_player(level, random.Random(f"kinds:{i}:o"))]
         if i % 2:
             players.reverse()
