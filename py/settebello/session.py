@@ -274,8 +274,19 @@ class Session:
 
     @_refusals
     def record(self) -> dict[str, Any]:
-        """The match record (RULES §6), with this session's variant id and any clock."""
-        return self._record()
+        """The match record (RULES §6), with this session's variant id and any clock, for the person
+        to save or replay. While a person plays a hand, it holds the hands played to their end: the
+        hand being played would give its deck, every hidden card (the others' hands, the mazzo's
+        order); it joins the record when it ends. (A save keeps it: `save`.)"""
+        game = self._need()
+        if game.match.phase != "play" or self.time.forfeit is not None:
+            return self._record()
+        record = game.record()
+        record["hands"].pop()
+        if not any(hand["plays"] for hand in record["hands"]):  # none, or a void deal only (R3)
+            raise SessionError("no hand of this match has ended yet: the hand being played joins the "
+                               "record when it ends", reason="record.unfinished")
+        return self.time.add_to_record(record)
 
     # -- save and restore (the page keeps the save in localStorage after every play) -------------
     @_refusals

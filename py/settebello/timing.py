@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from scopa.state import Match
 
-from .clock import Clock, ClockConfig, ClockError
+from .clock import Clock, ClockConfig, ClockError, play_seats
 from .errors import SessionError, is_whole
 
 
@@ -147,8 +147,9 @@ class TimeControl:
         """A clock's per-play times and forfeit go in the record's extra "clock" field (RULES §6
         readers ignore unknown fields; `settebello.clock.replay` rebuilds the clock from it)."""
         if self.clock is not None:
+            timed = sum(self.clock.timed[s] for s in play_seats(record))  # the plays it holds
             record["clock"] = {"config": self.clock.config.to_json(), "timed": list(self.clock.timed),
-                               "ms": list(self.clock.log),
+                               "ms": list(self.clock.log[:timed]),
                                "forfeit": None if self.forfeit is None else {"seat": self.forfeit["seat"]}}
         if self.forfeit is not None:
             record["forfeit"] = dict(self.forfeit)

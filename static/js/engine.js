@@ -156,6 +156,17 @@ export async function game(op, arg) {
   return engine.call("game", { op, arg });
 }
 
+/** The runtime's files index.html preloads are fetched by the worker (it finds them in the HTTP
+ *  cache), never by the page, so Chromium warns that they were "preloaded but not used", and says it
+ *  again every few seconds while the page is open (a console full of it in a web author's page).
+ *  Once the worker is up, the page asks for them itself, from the memory cache, dropping the
+ *  bodies: the warning is then said once at most. */
+function usePreloads() {
+  for (const link of document.querySelectorAll('link[rel="preload"][as="fetch"]')) {
+    fetch(link.href).then((r) => r.body?.cancel(), () => {});
+  }
+}
+
 /**
  * Connect to the named PyScript worker; the same promise for the same name.
  * Resolves once bridge.py has run and answered a first ping.
@@ -183,6 +194,7 @@ export function connectEngine({ name = "engine", timeoutMs = DEFAULT_TIMEOUT_MS 
             "the Python traceback is in the browser console",
         );
       }
+      usePreloads();
       return new Engine(worker.sync, info);
     })();
     engines.set(name, promise);

@@ -41,6 +41,7 @@ import { claimSlot, slot, newSlotId } from "./tabs.js";
 import { on, onView, emit, view as currentView } from "./store.js";
 import "./space.js";
 import { downloadText } from "./download.js";
+import { refusalText } from "./names.js";
 
 export const SAVE_PREFIX = `${scoped("settebello.save")}:`;
 export const SLOTS_KEY = scoped("settebello.slots");
@@ -126,13 +127,27 @@ function unsaved(err) {
     testid: "storage-notice",
     buttons: [
       { label: t("storage.download_record"), i18n: "storage.download_record", primary: true, testid: "storage-download",
-        onClick: async () => {
+        onClick: async (_, box) => {
           const { downloadRecord } = await import("./records.js");
-          downloadRecord(await game("record"));
+          // refused while the first hand is played (a record holds the hands played to their end)
+          try { downloadRecord(await game("record")); box.querySelector("[data-refused]")?.remove(); }
+          catch (err) { refusedLine(box).textContent = refusalText(err); }
         } },
       { label: t("save.ok"), i18n: "save.ok", onClick: (_, box) => box.remove() },
     ],
   });
+}
+
+/** The notice's line for why its download was refused (made the first time). */
+function refusedLine(box) {
+  let line = box.querySelector("[data-refused]");
+  if (!line) {
+    line = document.createElement("p");
+    line.dataset.refused = "";
+    line.style.cssText = "margin:0;flex:1 1 100%";
+    box.append(line);
+  }
+  return line;
 }
 
 /** Forget the saved match (e.g. the player chose to start afresh). */

@@ -6,6 +6,7 @@ import { onLanguageChange } from "./i18n.js";
 import { asideSection, fillAside } from "./asidelist.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
 import { text, currentRecord, downloadRecord, openInViewer } from "./records.js";
+import { refusalText } from "./names.js";
 
 /**
  * Read and check a record (its text, or the file) with the engine, after the page has bounded and
@@ -37,13 +38,16 @@ function buildDialog() {
   const msg = d.querySelector(".records__msg");
   const input = d.querySelector("input[type=file]");
   const show = (s, bad = false) => { msg.textContent = s; msg.dataset.kind = bad ? "error" : "ok"; msg.setAttribute("role", bad ? "alert" : "status"); };
+  // the match's own record refused: no match yet, or its first hand still being played (the engine
+  // gives no hand in play: its deck is every hidden card), said in the page's language
+  const refused = (err) => show(err.reason ? refusalText(err) : text("bad", { why: err.message || text("noGame") }), true);
   d.querySelector("[data-act=export]").addEventListener("click", async () => {
     try { show(text("saved", { name: downloadRecord(await currentRecord()) })); }
-    catch (err) { show(text("bad", { why: err.message || text("noGame") }), true); }
+    catch (err) { refused(err); }
   });
   d.querySelector("[data-act=replay]").addEventListener("click", async () => {
     try { openInViewer(await currentRecord()); }
-    catch (err) { show(text("bad", { why: err.message }), true); }
+    catch (err) { refused(err); }
   });
   d.querySelector("[data-act=open]").addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {

@@ -109,16 +109,22 @@ function cards(box, codes, cls) {
 const sideOf = (seat) => replay.side_of[seat];
 const sideLabel = (side) => sideName(replay, side);
 
+/** Whether a seat's player is the page's own "You" (the name a person gets when they give none):
+ *  said in the second person ("You play…"), as the table says it, not "You plays…". */
+const isYou = (seat) => replay.players[seat] === t("seat.you");
+/** A sentence about `seat`'s doing: the "replay.you.*" words when it is "You". */
+const said = (key, seat, params) => tx(isYou(seat) ? `you.${key}` : key, params);
+
 function describe(step) {
   const name = (s) => replay.players[s];
   if (step.redeal) return tx("redeal", { hand: step.hand });
   const e = step.event;
-  if (!e) return tx("deal", { dealer: name(step.dealer), hand: step.hand });
+  if (!e) return said("deal", step.dealer, { dealer: name(step.dealer), hand: step.hand });
   if (e.claim) return claimLine(e);
-  let s = e.presa.length ? tx("took", { name: name(e.seat), card: theCard(e.card), cards: theCards(e.presa) })
-    : tx("played", { name: name(e.seat), card: theCard(e.card) });
+  let s = e.presa.length ? said("took", e.seat, { name: name(e.seat), card: theCard(e.card), cards: theCards(e.presa) })
+    : said("played", e.seat, { name: name(e.seat), card: theCard(e.card) });
   if (e.scopa) s += " " + tx("scopa");
-  if (e.sweep && e.sweep.cards.length && e.sweep.seat !== null) s += " " + tx("sweep", { name: name(e.sweep.seat), cards: cardList(e.sweep.cards) });
+  if (e.sweep && e.sweep.cards.length && e.sweep.seat !== null) s += " " + said("sweep", e.sweep.seat, { name: name(e.sweep.seat), cards: cardList(e.sweep.cards) });
   return s;
 }
 
@@ -127,12 +133,14 @@ function describe(step) {
 function claimLine(e) {
   const c = e.claim, name = replay.players[c.seat];
   const params = { name, card: theCard(c.card), by: c.by === null ? "" : replay.players[c.by] };
-  if (!c.answer) return tx("claim", params);
+  // "You claim…" when the claimer is You, "…; you trust" when You answered
+  const words = (key) => tx(isYou(c.seat) ? `you.${key}` : c.by !== null && isYou(c.by) ? `by.you.${key}` : key, params);
+  if (!c.answer) return isYou(c.seat) ? tx("you.claim", params) : tx("claim", params);
   if (c.answer === "trust") {
-    return tx("claim.trust", params) + (e.scopa ? " " + tx("scopa") : "") + (c.true === false ? " " + tx("claim.bluff") : "");
+    return words("claim.trust") + (e.scopa ? " " + tx("scopa") : "") + (c.true === false ? " " + tx("claim.bluff") : "");
   }
-  const side = sideLabel(sideOf(c.true ? c.by : c.seat));
-  return tx(c.true ? "claim.true" : "claim.false", { ...params, side }) + (e.scopa ? " " + tx("scopa") : "");
+  params.side = sideLabel(sideOf(c.true ? c.by : c.seat));
+  return words(c.true ? "claim.true" : "claim.false") + (e.scopa ? " " + tx("scopa") : "");
 }
 
 function show() {

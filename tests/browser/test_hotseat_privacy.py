@@ -74,7 +74,7 @@ def test_the_pass_screen_leaves_no_hand_in_the_page_and_ready_shows_the_right_on
         play_first_to_the_pass_screen(page)
         state = page.evaluate(PAGE_STATE)  # the page as it is while the screen is up
         other = page.evaluate("settebello.view.pass_to")
-        record = page.evaluate("settebello.game('record')")  # only now: the deck, to know the hands
+        record = page.evaluate("settebello.game('save').then(s => s.record)")  # only now: the deck, from the save
         match = from_record(record)
         assert match.phase == "play" and match.turn == other
         hands = [[card_str(c) for c in hand] for hand in match.hands]
@@ -136,7 +136,7 @@ def test_no_hand_is_drawn_before_the_device_is_passed_the_first_hand_too(page, b
     first = page.evaluate("settebello.view.pass_to")
     assert page.locator("#pass-msg").inner_text() == f"Pass the device to Player {first + 1}"
     state = page.evaluate(PAGE_STATE)
-    match = from_record(page.evaluate("settebello.game('record')"))
+    match = from_record(page.evaluate("settebello.game('save').then(s => s.record)"))
     hands = [[card_str(c) for c in hand] for hand in match.hands]
     assert match.turn == first and all(hands)
     assert page.locator("#hand-cards .card").count() == 0

@@ -115,7 +115,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_and_every_play_is_announced(ta
     # every play (the player's and the computer's) has its own sentence, in the order played,
     # naming who played, the card, each card taken, and "Scopa!" exactly when it was one
     # what was played, in order, from the engine's own record of the match (RULES §6)
-    record = page.evaluate("async () => await window.settebello.game('record')")
+    record = page.evaluate("async () => (await window.settebello.game('save')).record")
     notations = record["hands"][-1]["plays"]
     steps = [i for i, s in enumerate(states) if s["op"] in ("play", "computer_step")]
     assert len(notations) == len(steps) == 36

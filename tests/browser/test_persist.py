@@ -121,7 +121,7 @@ def test_corrupt_save_is_set_aside_with_a_message_and_a_fresh_game_starts(page, 
     assert set_aside_texts(page) == ["{not json"]
     human_to_play(page)
     assert page.evaluate("settebello.view.deck_left") > 0
-    assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(
+    assert page.evaluate("settebello.game('save').then(s => s.record)")["hands"][0]["plays"] == page.evaluate(
         "settebello.view.plays"
     )
     notice.get_by_role("button", name="OK").click()
@@ -146,7 +146,7 @@ def test_tampered_save_names_the_illegal_play_and_changes_nothing_else(page, bas
     assert set_aside_texts(page) == [tampered]
     human_to_play(page)
     # a fresh game: the engine dealt a new hand and the tampered record is not on the table
-    assert page.evaluate("settebello.game('record')")["hands"][0]["plays"] == page.evaluate(
+    assert page.evaluate("settebello.game('save').then(s => s.record)")["hands"][0]["plays"] == page.evaluate(
         "settebello.view.plays"
     )
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
+from playwright.sync_api import expect
 from site_helpers import ROOT, play_until_sheet, skip_the_lesson_offer, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -37,7 +39,7 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
     wait_ready(page)
     play_until_sheet(page)
     shown = [int(x) for x in page.locator("[data-match-total]").all_inner_texts()]
-    page.locator("#next").click()  # on to the next hand: the record then has an unfinished hand too
+    page.locator("#next").click()  # on to the next hand: its deck stays out of the record until it ends
     page.locator("#sheet").wait_for(state="hidden")
     dialog = _open_records(page)
     with page.expect_download() as dl:
@@ -51,6 +53,7 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
     assert record["format"] == "scopa-record/1" and record["variant"] == "scopa"
     match = from_record(record)  # the engine on CPython accepts the exported file
     assert list(match.totals) == shown
+    assert match.phase == "deal"  # every hand in it played to its end: no hidden card of hand 2
 
     # import it again: checked, then shown in the replay viewer
     dialog.locator("[data-testid=record-file]").set_input_files(str(path))
@@ -58,13 +61,29 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
     wait_ready(page)
     page.locator("#rp-pos").wait_for()
     assert _pos(page) == (1, 0)
-    page.keyboard.press("End")
+    page.keyboard.press("End")  # the last play of the last hand ended, with its score sheet
     assert _totals(page) == shown
-    assert _pos(page) == (2, 0)  # the exported match was on the deal of hand 2
-    page.keyboard.press("ArrowLeft")  # the last play of hand 1, with its score sheet
-    assert _pos(page) == (1, len(record["hands"][0]["plays"]))
+    assert _pos(page) == (len(record["hands"]), len(record["hands"][-1]["plays"]))
     hand_totals = [int(x) for x in page.locator("[data-hand-total]").all_inner_texts()]
     assert hand_totals == list(match.results[-1].totals)
+
+
+def test_while_the_first_hand_is_played_there_is_no_record_to_save_or_replay(page, base_url):
+    """The hand being played stays out of the record (its deck is every hidden card): in the first
+    hand the dialog says so, saves no file and opens no replay."""
+    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
+    wait_ready(page)
+    skip_the_lesson_offer(page)
+    page.wait_for_function("settebello.view.waiting === 'human'")
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    dialog = _open_records(page)
+    assert "joins it when it ends" in dialog.inner_text()
+    for button in ("Save this match as a file", "Replay this match"):
+        dialog.locator(".records__msg").evaluate("el => { el.textContent = ''; }")
+        dialog.get_by_role("button", name=button).click()
+        expect(dialog.get_by_role("alert")).to_have_text(re.compile(r"^No hand of this match has ended yet"))
+    assert downloads == [] and "replay.html" not in page.url
 
 
 def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
@@ -109,12 +128,9 @@ def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(pag
     alert.wait_for()
     assert "more than 20 deep" in alert.inner_text() and "Nothing was changed" in alert.inner_text()
     assert page.evaluate("JSON.stringify(settebello.view)") == before
-    # the engine still answers: the match at the table is saved as a record, which replays
-    with page.expect_download() as dl:
-        dialog.get_by_role("button", name="Save this match as a file").click()
-    path = tmp_path / "after.json"
-    dl.value.save_as(path)
-    assert from_record(json.loads(path.read_text())).phase == "play"
+    # the engine still answers: asked for the match's record, it says the first hand is not over
+    dialog.get_by_role("button", name="Save this match as a file").click()
+    expect(alert).to_have_text(re.compile(r"^No hand of this match has ended yet"))
     dialog.locator("[data-act=close]").click()
     page.locator("#hand-cards button.card:not([disabled])").first.click()  # and a play is made as before
     if page.locator("#choices button").count():
@@ -301,3 +317,24 @@ def EN_CARD(card) -> str:  # noqa: N802 - a table of names, read like one
     code = cards_str([card])[0]
     ranks = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Knave", 9: "Knight", 10: "King"}
     return f"{ranks[int(code[:-1])]} of {dict(D='Coins', C='Cups', S='Swords', B='Clubs')[code[-1]]}"
+
+
+def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
+    """A player named "You" (the page's name for a person who gives none) is said as the table says
+    it: "You play…", "You deal…", never "You plays…"; the others in the third person."""
+    record = to_record(_finished_match("scopa", 3), "scopa")
+    record["players"] = ["You", "Bruno"]
+    (tmp_path / "you.json").write_text(json.dumps(record))
+    page.goto(base_url + "static/replay.html")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(tmp_path / "you.json"))
+    page.locator("#rp-pos").wait_for()
+    words = page.locator("#rp-event .rp-event__text")
+    said = []
+    for _ in range(40):  # the first hands' deals and plays
+        said.append(words.inner_text())
+        page.keyboard.press("ArrowRight")
+    assert any(s.startswith("You play the ") for s in said) and any(s.startswith("Bruno plays the ") for s in said)
+    assert any(s.startswith("You deal hand ") or s.startswith("Bruno deals hand ") for s in said)
+    wrong = [s for s in said if re.match(r"You (plays|takes|deals|lays)\b", s) or re.search(r"[.:;] You (takes|plays)", s)]
+    assert wrong == []

@@ -10,8 +10,11 @@ import shutil
 
 import pytest
 
+from playwright.sync_api import expect
+
 from conftest import wait_for_engine
-from site_helpers import Watch, human_to_play, load_build, play_first_card as play_one, serve_dir, wait_ready
+from site_helpers import (Watch, human_to_play, load_build, play_first_card as play_one, play_until_sheet, serve_dir,
+                          wait_ready)
 from test_a11y import axe_violations
 
 build = load_build()
@@ -79,11 +82,21 @@ def test_full_storage_is_told_once_and_the_match_comes_back(new_context, base_ur
     play_first_card(page)  # every further save fails too: still one notice
     assert page.get_by_role("alert").filter(has_text="storage is full").count() == 1
 
-    # the match, unsaved plays included, as a record file
+    # the match as a record file: none yet in the first hand (a record holds the hands played to
+    # their end: the hand being played would show every hidden card), as the notice says
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    notice.get_by_role("button", name="Download the record").click()
+    expect(notice).to_contain_text("No hand of this match has ended yet")
+    assert downloads == []
+    # at the hand's end it holds the hand, unsaved plays included
+    play_until_sheet(page)
     with page.expect_download() as info:
         notice.get_by_role("button", name="Download the record").click()
     record = json.loads(open(info.value.path(), encoding="utf-8").read())
-    assert record["hands"][-1]["plays"] == page.evaluate("settebello.view.plays.map(p => p.notation)")
+    assert [len(h["plays"]) for h in record["hands"] if h["plays"]] == [36]  # the whole hand, 18 plays each
+    expect(notice).not_to_contain_text("No hand of this match has ended yet")
+    page.locator("#next").click()
 
     # space again: the next play is saved, the notice goes, and a reload brings the match back
     page.evaluate("window.__full = false")

@@ -90,7 +90,7 @@ def test_capture_choice_lights_candidates_and_named_buttons(table_page):
     assert page.evaluate("settebello.view.plays.length") == 0
     page.get_by_role("button", name="Take Two of Clubs, Three of Cups, and Five of Cups").click()
     page.wait_for_function("settebello.view.plays.length > 0")
-    record = page.evaluate("settebello.game('record')")
+    record = page.evaluate("settebello.game('save').then(s => s.record)")
     assert "10B:2B+3C+5C" in record["hands"][0]["plays"]
 
 
@@ -103,7 +103,7 @@ def test_capture_choice_by_clicking_the_table_cards(table_page):
     assert page.evaluate("settebello.view.plays.length") == 0
     page.locator('#table-cards button[data-card="2B"]').click()   # only in the first
     page.wait_for_function("settebello.view.plays.length > 0")
-    record = page.evaluate("settebello.game('record')")
+    record = page.evaluate("settebello.game('save').then(s => s.record)")
     assert record["hands"][0]["plays"][0] == "10B:2B+3C+5C"
 
 
@@ -270,7 +270,7 @@ def test_fidasse_the_person_claims_a_scopa_and_the_computer_answers(table_page, 
         buttons.last.click()
     wait_for_my_move(page)
 
-    match = from_record(page.evaluate("settebello.game('record')"))
+    match = from_record(page.evaluate("settebello.game('save').then(s => s.record)"))
     claimed = match.claims[0]
     assert (claimed.seat, claimed.by, claimed.answer, claimed.true) == (0, 1, answer, sweeping)
     assert str(match.log[-1].plays[len(view["plays"])]) == f"{card}?{answer}"
@@ -337,7 +337,7 @@ def test_fidasse_a_computer_claims_and_the_person_answers(table_page, seed, answ
     wait_for_my_move(page)
     assert not prompt.is_visible()
 
-    match = from_record(page.evaluate("settebello.game('record')"))
+    match = from_record(page.evaluate("settebello.game('save').then(s => s.record)"))
     claim = match.claims[0]
     assert (claim.seat, claim.by, claim.answer) == (1, 0, answer)
     card = the_card(str(match.log[-1].plays[len(view["plays"]) - 1]).split("?")[0])

@@ -130,7 +130,7 @@ def test_a_replay_says_the_side_of_each_seat():
     s = Session()
     s.new_game({"variant": "scopone", "seed": 4,
                 "seats": [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * 3})
-    assert replay_steps(s.record())["side_of"] == [0, 1, 0, 1]
+    assert replay_steps(s.save()["record"])["side_of"] == [0, 1, 0, 1]
 
 
 def test_each_preset_leaves_open_what_it_does_not_fix(info):

@@ -46,7 +46,7 @@ def test_the_lesson_deals_the_fixed_deck_and_the_person_plays_first():
     assert sorted(v["hand"]) == sorted(["8C", "7B", "7S"])
     assert sorted(v["table"]) == sorted(["7D", "7C", "8B", "4S"])
     assert v["variant"] == "scopa" and v["rules"]["target"] == 0  # one hand, then the sheet
-    assert s.record()["hands"][0]["deck"] == list(lesson.DECK)
+    assert s.save()["record"]["hands"][0]["deck"] == list(lesson.DECK)
     assert v["players"] == ["Anna", "Gino"]
 
 

@@ -66,7 +66,7 @@ def test_replies_on_the_persons_time_are_the_replies_without(small_master, level
         if think == "none":
             s.ponder_set(False)
         came[think] = play_out(s, plays, seed=3, think=think)
-        records.append((s.record()["hands"], s.view()))
+        records.append((s.save()["record"]["hands"], s.view()))
     assert records[0] == records[1] == records[2]
     assert set(came["none"]) == {"searched"}
     # Every reply to the person (the seat after hers) came ready; the others' searched as always.

@@ -454,10 +454,10 @@ def test_the_sessions_hint_carries_its_reason_and_the_coach_answers():
     assert s.coach("10C") == {"warning": {"key": "coach.warn.scopa",
                                           "params": {"card": "10C", "sum": 6, "name": "Bruno"}}}
     assert s.coach("3D:1S+2C") == {"warning": None}
-    before = s.record()
+    before = s.save()
     assert "error" in s.coach("7D") and "error" in s.coach("9S:9B")  # not in the hand; not legal
     assert s.call("coach", "10C")["warning"]["key"] == "coach.warn.scopa"
-    assert s.record() == before  # the coach never plays
+    assert s.save() == before  # the coach never plays
 
 
 def test_the_lesson_has_no_coach_and_its_hint_no_reason():

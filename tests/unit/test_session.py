@@ -46,13 +46,13 @@ def test_view_never_shows_other_hands():
 def test_bad_input_is_an_error_and_changes_nothing():
     s = Session()
     s.new_game({"variant": "scopa", "seed": 3, "seats": HUMAN_VS_CPU})
-    before = s.record()
+    before = s.save()
     for bad in ({"variant": "nope"}, {"variant": "scopa", "seats": [HUMAN_VS_CPU[0]]},
                 {"variant": "scopa", "seed": "x", "seats": HUMAN_VS_CPU},
                 {"variant": "scopa", "seats": [{"human": False}, {"human": False}]}, "junk"):
         assert "error" in s.new_game(bad)
     assert "error" in s.play("ZZ")
-    assert s.record() == before
+    assert s.save() == before
     assert "error" in Session().view()
 
 

@@ -64,7 +64,7 @@ def test_a_reload_mid_turn_keeps_the_used_time_and_the_time_after_the_save():
     now.wait(5_000)
     assert again.tick()["clock"]["seats"][0]["move_ms"] == 28_000
     again.play(again.view()["legal"][0]["notation"])
-    assert again.record()["clock"]["ms"] == [32_000]
+    assert again.save()["record"]["clock"]["ms"] == [32_000]
 
 
 def test_the_time_after_the_save_drains_the_banktime_and_never_more_than_the_turn():

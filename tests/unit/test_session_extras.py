@@ -148,12 +148,12 @@ def test_computers_on_the_clock_forfeit_by_thinking_time():
 def test_bad_clock_settings_change_nothing():
     s = Session(FakeTime())
     s.new_game({"variant": "scopa", "seed": 1, "seats": HUMAN_VS_CPU})
-    before = s.record()
+    before = s.save()
     r = s.new_game({"variant": "scopa", "seed": 9, "seats": HUMAN_VS_CPU, "clock": {"move_ms": -5}})
     assert "move time" in r["error"]
     assert "unknown clock setting" in s.new_game({"variant": "scopa", "seats": HUMAN_VS_CPU,
                                                   "clock": {"moves": 1}})["error"]
-    assert s.record() == before
+    assert s.save() == before
 
 
 def test_save_and_restore_keep_the_clock_but_not_the_time_away():

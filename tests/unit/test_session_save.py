@@ -38,7 +38,7 @@ def test_restore_gives_the_same_position(plays):
     for sess in (s, r):
         advance(sess, 40)
     assert r.view() == s.view()
-    assert r.record()["hands"] == s.record()["hands"]
+    assert r.save()["record"]["hands"] == s.save()["record"]["hands"]
 
 
 def test_restore_in_the_middle_of_a_four_player_hand_keeps_seats_and_levels():
