@@ -5,12 +5,13 @@ against a level as in benchmarks/ai_run.py (seeds `1:I`, the master on side I % 
 determinisations are not sampled from its view: with `deal` each one is the true state (the
 opponent's hand and the deck in its real order), with `hand` the opponent's true hand and the deck
 shuffled; with `seen` the opponent's true hand only once it has played in this round (the master
-leads a round knowing nothing of the new hand, as in a real game, and samples as it always does).
+leads a round knowing nothing of the new hand, as in a real game, and samples as it always does);
+with `view` nothing is told (the shipped master on the same seeds and seats, the baseline).
 The gap between these and the real master says how much of its distance to a target is
 what it cannot know, and how much better inference of the opponent's hand could give at most.
 This reads hidden cards on purpose (the true state is handed to the sampler here, never to a level).
 
-Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand|seen OPPONENT MATCHES [FIRST]
+Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand|seen|view OPPONENT MATCHES [FIRST]
 Prints one JSON object (win rate with its 95 % interval, points per hand of each side).
 """
 
@@ -39,18 +40,19 @@ def _opponent_played(view: PlayerView) -> bool:
 class OracleMaster(MasterPlayer):
     """The master with its determinisations taken from the true match (`true`, set by the
     caller): `deal` the true state, `hand` the opponent's true hand with the deck shuffled, `seen`
-    that only once the opponent has played in this round (else the master's own deal)."""
+    that only once the opponent has played in this round (else the master's own deal), `view`
+    never (the master's own deal always)."""
 
     def __init__(self, rng: random.Random, settings: MasterSettings, mode: str):
         super().__init__(rng, settings)
-        if mode not in ("deal", "hand", "seen"):
-            raise SystemExit(f"mode is deal, hand or seen, not {mode!r}")
+        if mode not in ("deal", "hand", "seen", "view"):
+            raise SystemExit(f"mode is deal, hand, seen or view, not {mode!r}")
         self.mode = mode
         self.true: Match | None = None
 
     def deal(self, view: PlayerView, unlikely, keep) -> Match:
         """The truth, as far as the mode tells it."""
-        if self.mode == "seen" and not _opponent_played(view):
+        if self.mode == "view" or (self.mode == "seen" and not _opponent_played(view)):
             return super().deal(view, unlikely, keep)
         m = self.true.clone()
         if self.mode != "deal":
