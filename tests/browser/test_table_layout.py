@@ -200,7 +200,7 @@ def test_the_hinted_card_offers_the_hinted_capture_first(table_page):
     assert page.evaluate("settebello.view.plays.length") == 0
     first.click()
     page.wait_for_function("settebello.view.plays.length > 0")
-    assert page.evaluate("settebello.game('record')")["hands"][0]["plays"][0] == "10B:4D+6B"
+    assert page.evaluate("settebello.game('save').then(s => s.record)")["hands"][0]["plays"][0] == "10B:4D+6B"
 
 
 def test_rules_page_opens_with_the_projects_card_images(table_page):
