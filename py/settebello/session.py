@@ -279,13 +279,12 @@ class Session:
         hand being played would give its deck, every hidden card (the others' hands, the mazzo's
         order); it joins the record when it ends. (A save keeps it: `save`.)"""
         game = self._need()
-        if game.match.phase != "play" or self.time.forfeit is not None:
-            return self._record()
         record = game.record()
-        record["hands"].pop()
-        if not any(hand["plays"] for hand in record["hands"]):  # none, or a void deal only (R3)
-            raise SessionError("no hand of this match has ended yet: the hand being played joins the "
-                               "record when it ends", reason="record.unfinished")
+        if game.match.phase == "play" and self.time.forfeit is None:
+            record["hands"].pop()
+            if not any(hand["plays"] for hand in record["hands"]):  # none, or a void deal only (R3)
+                raise SessionError("no hand of this match has ended yet: the hand being played joins "
+                                   "the record when it ends", reason="record.unfinished")
         return self.time.add_to_record(record)
 
     # -- save and restore (the page keeps the save in localStorage after every play) -------------

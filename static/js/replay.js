@@ -134,13 +134,14 @@ function claimLine(e) {
   const c = e.claim, name = replay.players[c.seat];
   const params = { name, card: theCard(c.card), by: c.by === null ? "" : replay.players[c.by] };
   // "You claim…" when the claimer is You, "…; you trust" when You answered
-  const words = (key) => tx(isYou(c.seat) ? `you.${key}` : c.by !== null && isYou(c.by) ? `by.you.${key}` : key, params);
-  if (!c.answer) return isYou(c.seat) ? tx("you.claim", params) : tx("claim", params);
+  const words = (key, more = {}) =>
+    tx(isYou(c.seat) ? `you.${key}` : c.by !== null && isYou(c.by) ? `by.you.${key}` : key, { ...params, ...more });
+  if (!c.answer) return said("claim", c.seat, params);
   if (c.answer === "trust") {
     return words("claim.trust") + (e.scopa ? " " + tx("scopa") : "") + (c.true === false ? " " + tx("claim.bluff") : "");
   }
-  params.side = sideLabel(sideOf(c.true ? c.by : c.seat));
-  return words(c.true ? "claim.true" : "claim.false") + (e.scopa ? " " + tx("scopa") : "");
+  const side = sideLabel(sideOf(c.true ? c.by : c.seat));
+  return words(c.true ? "claim.true" : "claim.false", { side }) + (e.scopa ? " " + tx("scopa") : "");
 }
 
 function show() {

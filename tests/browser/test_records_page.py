@@ -30,6 +30,16 @@ def _pos(page):
     return int(el.get_attribute("data-hand")), int(el.get_attribute("data-play"))
 
 
+def _view(page, base_url, tmp_path, record, name="record.json"):
+    """Open `record` (a file written in tmp_path) in the replay viewer, at its first position."""
+    path = tmp_path / name
+    path.write_text(json.dumps(record))
+    page.goto(base_url + "static/replay.html")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(path))
+    page.locator("#rp-pos").wait_for()
+
+
 def _totals(page):
     return [int(x) for x in page.locator("[data-total]").all_inner_texts()]
 
@@ -153,12 +163,7 @@ def _finished_match(variant: str, seed: int) -> Match:
 def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(page, base_url, tmp_path):
     match = _finished_match("scopone", 5)
     record = to_record(match, "scopone")
-    path = tmp_path / "scopone.json"
-    path.write_text(json.dumps(record))
-    page.goto(base_url + "static/replay.html")
-    wait_ready(page)
-    page.locator("#rp-file").set_input_files(str(path))
-    page.locator("#rp-pos").wait_for()
+    _view(page, base_url, tmp_path, record, "scopone.json")
 
     first_deal = next(h for h in record["hands"] if h["plays"])
     start = record["hands"].index(first_deal) + 1
@@ -284,12 +289,7 @@ def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_pat
 
     doubted = claim("doubt"); ordinary(); trusted = claim("trust"); ordinary(); waiting = claim()
     assert [c.true for c in match.claims] == [False, False, False]  # three bluffs
-    record = to_record(match, "fidasse")
-    (tmp_path / "fidasse.json").write_text(json.dumps(record))
-    page.goto(base_url + "static/replay.html")
-    wait_ready(page)
-    page.locator("#rp-file").set_input_files(str(tmp_path / "fidasse.json"))
-    page.locator("#rp-pos").wait_for()
+    _view(page, base_url, tmp_path, to_record(match, "fidasse"))
     name = {c: EN_CARD(c) for c in (doubted, trusted, waiting)}
 
     page.keyboard.press("ArrowRight")  # Anna's claim, doubted: the card stays on the table
@@ -324,11 +324,7 @@ def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
     it: "You play…", "You deal…", never "You plays…"; the others in the third person."""
     record = to_record(_finished_match("scopa", 3), "scopa")
     record["players"] = ["You", "Bruno"]
-    (tmp_path / "you.json").write_text(json.dumps(record))
-    page.goto(base_url + "static/replay.html")
-    wait_ready(page)
-    page.locator("#rp-file").set_input_files(str(tmp_path / "you.json"))
-    page.locator("#rp-pos").wait_for()
+    _view(page, base_url, tmp_path, record)
     words = page.locator("#rp-event .rp-event__text")
     said = []
     for _ in range(40):  # the first hands' deals and plays
@@ -338,3 +334,24 @@ def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
     assert any(s.startswith("You deal hand ") or s.startswith("Bruno deals hand ") for s in said)
     wrong = [s for s in said if re.match(r"You (plays|takes|deals|lays)\b", s) or re.search(r"[.:;] You (takes|plays)", s)]
     assert wrong == []
+
+
+def test_viewer_says_your_claims_and_answers_in_the_second_person(page, base_url, tmp_path):
+    """Scopa a fidasse with a player named "You": "You lay … and claim a scopa", "…; you doubt"."""
+    from scopa.fidasse import Answer, Claim  # noqa: PLC0415 - only the claim tests need them
+
+    match = Match.new(rules_for("fidasse"), random.Random(4), ["You", "Bruno"])
+    match.deal_until_played()
+    for _ in range(2):  # the first seat's claim, doubted by the other; then the other's, doubted
+        match.apply(next(p for p in match.legal_plays() if type(p) is Claim))
+        match.apply(Answer("doubt"))
+    _view(page, base_url, tmp_path, to_record(match, "fidasse"))
+    words = page.locator("#rp-event .rp-event__text")
+    said = []
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+        said.append(words.inner_text())
+    claimer = match.claims[0].seat  # who led the round
+    mine, theirs = (said[0], said[1]) if claimer == 0 else (said[1], said[0])
+    assert mine.startswith("You lay the ") and " claim a scopa; Bruno doubts" in mine, said
+    assert theirs.startswith("Bruno lays the ") and "claims a scopa; you doubt" in theirs, said
