@@ -902,6 +902,23 @@ async function goOn(g) {
   else await advance(g);
 }
 
+/** A restored match on the table as it was left, drawn without a slide, then its sheet or its
+ *  computers' plays: a reload's (with `offer`, the address's game offered if it asks for another),
+ *  and the test hook's load of a save (static/js/testhook.js). */
+async function resume(restored, { offer = false } = {}) {
+  const g = ++generation;
+  chosen = null; picked = []; hinted = null; verdict = "";
+  $("sheet").hidden = true;
+  seatsKey = "";
+  accept(restored, "restore");
+  await queue.run(() => live(g) && draw(restored, { fresh: true, animate: false }));
+  if (!live(g)) return;
+  markReady();
+  if (offer) offerAddressGame(restored).catch((err) => console.warn(`Settebello: ${err.message}`));
+  if (restored.phase !== "play") { showSheet(); return; }
+  await advance(g);
+}
+
 /** Start afresh from the address and the stored choices, as a first visit does, once the table is
  *  idle (the test hook's reset, static/js/testhook.js: Pyodide stays booted). */
 async function restart() {
@@ -1202,13 +1219,7 @@ async function main() {
     $("loading").hidden = true;
     document.body.classList.remove("is-loading");
     if (restored) {
-      seatsKey = "";
-      accept(restored, "restore");
-      await queue.run(() => draw(restored, { fresh: true, animate: false }));
-      markReady();
-      offerAddressGame(restored).catch((err) => console.warn(`Settebello: ${err.message}`));
-      if (restored.phase !== "play") { showSheet(); return; }
-      await advance();
+      await resume(restored, { offer: true });
     } else {
       // the page's first table appears dealt: no slide from the mazzo after the wait for Python
       await bootGame();
@@ -1221,4 +1232,4 @@ async function main() {
   }
 }
 main();
-export { game, restart, startGame };
+export { game, restart, resume, startGame };

@@ -12,10 +12,15 @@
 // language chosen again (URL, then the browser's); and a new game dealt. It resolves once the computers have played up to the
 // person's turn (or the hand's end), as the first game of a fresh page does.
 //
+//   await window.settebello.reset("fast=1&lang=en", save)
+//
+// with a save (Session.save's JSON, made by a test in CPython) then restores that match, as a reload
+// with it saved would: a test reaches a late position of a match without playing up to it.
+//
 // What it cannot undo, it refuses, so a test never runs on a page that only looks fresh: display
 // settings chosen in the Help dialog (access.js applied them when chosen) and a tournament under
 // way (bracket.js holds it). Tests that change those keep a page of their own.
-import { restart } from "./table.js";
+import { game, restart, resume } from "./table.js";
 import { initLanguage } from "./i18n.js";
 import { restoreStyle } from "./deck.js";
 import { applySettings } from "./settings.js";
@@ -29,7 +34,7 @@ function gameKeys() {
   return Object.keys(localStorage).filter((k) => k.startsWith(PREFIX));
 }
 
-async function reset(query = "") {
+async function reset(query = "", save = null) {
   const kept = UNDOABLE.filter((k) => localStorage.getItem(k) !== null);
   if (kept.length) throw new Error(`reset: ${kept.join(", ")} cannot be undone without a reload; give this test its own page`);
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
@@ -52,6 +57,7 @@ async function reset(query = "") {
   await initLanguage();
   await restoreStyle();   // deck.js: the deck style of the address (?style=) or the default
   await restart();
+  if (save) await resume(await game("restore", save));
 }
 
 /** What the page fills only when asked (the rules, the new-game dialog, the last trick's cards): empty

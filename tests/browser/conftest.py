@@ -23,7 +23,7 @@ Fixtures for tests under tests/browser/:
   console error or an uncaught page error unless the test is marked
   ``@pytest.mark.allow_console_errors``. The shared page's events go to the test that is running
   (those between two tests to the next one), so an error during a test fails that test.
-- ``TIMEOUT_MS``: the one knob for every wait (the engine's boot, Playwright's actions, waits and
+- ``TIMEOUT_MS`` (harness.py, with ``settled`` and ``wait_for_engine``): the one knob for every wait (the engine's boot, Playwright's actions, waits and
   ``expect``): 60 s, doubled under ``CI=true``, or ``$ENGINE_TIMEOUT_MS``. Sized for a busy
   two-core machine, where a boot or a played hand takes several times as long as idle; a wait
   ends as soon as its condition holds, so a generous limit costs nothing when all goes well.
@@ -39,43 +39,14 @@ package is used instead; scripts/test installs it when missing.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import expect
-from loader import load
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
-# Playwright adds --headless and --no-sandbox (chromiumSandbox defaults to false) itself.
-CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-TIMEOUT_MS = int(os.environ.get("ENGINE_TIMEOUT_MS") or 60_000 * (2 if os.environ.get("CI") else 1))
-ENGINE_TIMEOUT_MS = TIMEOUT_MS
-expect.set_options(timeout=TIMEOUT_MS)
-ALLOWED_SCHEMES = {"data", "blob", "about"}
-
-
-def _load_serve():
-    return load("scripts/serve.py")
-
-
-serve = _load_serve()
-
-
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "allow_console_errors: do not fail the test on console/page errors"
-    )
+from harness import (ALLOWED_SCHEMES, CHROMIUM, CHROMIUM_ARGS, ENGINE_TIMEOUT_MS,  # noqa: F401
+                     ROOT, TIMEOUT_MS, serve, settled, wait_for_engine)
 
 
 # ---------------------------------------------------------------- the site
@@ -220,29 +191,6 @@ def new_context(new_context, network_log):
 # ---------------------------------------------------------------- the game
 
 
-def settled(page) -> None:
-    """Wait until the engine has answered every call made before this one and the page has drawn
-    two frames since: what an action set off (a play, a new game, words for the screen reader on
-    the next frame, a focus move) has happened. An event, not a time, so a test can then check
-    that something did NOT happen. ``page`` may be a frame (an embedded game)."""
-    page.evaluate("""async () => {
-        await window.settebello.engine.call("ping");
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }""")
-
-
-def wait_for_engine(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
-    """Wait for <html data-engine="ready">; fail with the page's message on "error"."""
-    page.wait_for_function(
-        "['ready', 'error'].includes(document.documentElement.dataset.engine)",
-        timeout=timeout_ms,
-    )
-    state = page.evaluate("document.documentElement.dataset.engine")
-    if state != "ready":
-        message = page.evaluate("document.documentElement.dataset.engineError || ''")
-        pytest.fail(f"the engine failed to start: {message}", pytrace=False)
-
-
 @pytest.fixture
 def game_page(page, base_url):
     """The site opened in a fresh page, with the engine ready to play."""
@@ -274,12 +222,14 @@ def table_page(_shared_page, base_url, network_log):
     page, scripts = _shared_page.page, _shared_page.scripts
     _shared_page.relay.attach(network_log)  # made in the module's first test: its log from the start
 
-    def open_table(query: str = "", init_script: str | None = None, viewport: dict | None = None):
+    def open_table(query: str = "", init_script: str | None = None, viewport: dict | None = None,
+                   save: dict | None = None):
         """``viewport`` (default Playwright's 1280 x 720) is set before the load or reset, so the
         game is dealt at that size. ``init_script`` runs before the page's own scripts (as
         ``page.add_init_script``) on the first load, and just before each reset after it: write
         it so that running it again on the same page starts afresh instead of adding a second
-        listener."""
+        listener. ``save`` (a ``Session.save()``, e.g. from saves.py) is then restored, as a reload
+        with that match saved restores it: a late position without playing up to it."""
         page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
         page.mouse.move(0, 0)  # where a new page has it: hovering nothing the last test clicked
         page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null",
@@ -287,27 +237,28 @@ def table_page(_shared_page, base_url, network_log):
         if init_script and init_script not in scripts:
             page.add_init_script(init_script)
             scripts.add(init_script)
-        if page.url.startswith(base_url + "index.html?test"):
-            if init_script:
-                page.evaluate(init_script)
-            page.evaluate(
-                """(query) => {
-                    window.__resetDone = null;
-                    window.settebello.reset(query).then(() => { window.__resetDone = "done"; },
-                                                        (err) => { window.__resetDone = String(err); });
-                }""",
-                "test&" + query,
-            )
-            page.wait_for_function("window.__resetDone !== null", timeout=TIMEOUT_MS)
-            outcome = page.evaluate("window.__resetDone")
-            if outcome != "done":
-                pytest.fail(f"the test hook could not reset the page: {outcome}", pytrace=False)
-        else:
+        fresh = not page.url.startswith(base_url + "index.html?test")
+        if fresh:
             if page.url.startswith(base_url):  # the module's page left the game: forget its keys
                 page.evaluate("localStorage.clear()")
             page.goto(base_url + "index.html?test&" + query)
             wait_for_engine(page)
             page.wait_for_function("typeof window.settebello?.reset === 'function'")
+        if not fresh or save is not None:
+            if init_script and not fresh:
+                page.evaluate(init_script)
+            page.evaluate(
+                """([query, save]) => {
+                    window.__resetDone = null;
+                    window.settebello.reset(query, save).then(() => { window.__resetDone = "done"; },
+                                                              (err) => { window.__resetDone = String(err); });
+                }""",
+                ["test&" + query, save],
+            )
+            page.wait_for_function("window.__resetDone !== null", timeout=TIMEOUT_MS)
+            outcome = page.evaluate("window.__resetDone")
+            if outcome != "done":
+                pytest.fail(f"the test hook could not reset the page: {outcome}", pytrace=False)
         return page
 
     return open_table

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from conftest import TIMEOUT_MS, wait_for_engine
+from harness import TIMEOUT_MS, wait_for_engine
 from loader import load
 
 ROOT = Path(__file__).resolve().parents[2]

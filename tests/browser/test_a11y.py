@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import settled
+from harness import settled
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

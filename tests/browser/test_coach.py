@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from conftest import settled
+from harness import settled
 from test_a11y import axe_violations, strings
 from test_settings import close_settings, human_to_play, open_settings
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import settled, wait_for_engine
+from harness import settled, wait_for_engine
 from site_helpers import load_build
 
 STYLES = ["napoletane", "piacentine", "siciliane", "trevigiane", "bergamasche", "french"]

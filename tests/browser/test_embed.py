@@ -9,7 +9,7 @@ import json
 import re
 from urllib.parse import urlsplit
 
-from conftest import settled
+from harness import settled
 from site_helpers import ROOT, Watch, load_build, play_until_sheet, serve_dir, wait_ready
 
 build = load_build()
@@ -274,7 +274,7 @@ def test_embed_costs_nothing_until_seen_or_played_then_plays_and_starts_offline(
     300 kB (gzip, as GitHub Pages serves it) and nothing of the runtime until it is scrolled into
     view; then it boots and plays a hand. With start=play it waits for Play, also with no network
     after that first visit (the offline cache answers)."""
-    from conftest import serve as serve_module
+    from harness import serve as serve_module
 
     site = tmp_path / "site"
     build.assemble_site(site)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 from scopa import card_str, from_record
 
 PAGE_STATE = """() => ({

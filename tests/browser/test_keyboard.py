@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import settled
+from harness import settled
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))

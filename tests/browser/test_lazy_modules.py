@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 from site_helpers import human_to_play, skip_the_lesson_offer
 
 # loaded on first use: rules.js (table.js, dialog.js), statsview.js (stats.js), bracketview.js

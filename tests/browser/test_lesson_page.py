@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TIMEOUT_MS
+from harness import TIMEOUT_MS
 from site_helpers import wait_ready
 from test_a11y import axe_violations
 

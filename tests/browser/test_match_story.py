@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from conftest import TIMEOUT_MS
+from harness import TIMEOUT_MS
 from settebello.session import Session
 from test_a11y import axe_violations
 from site_helpers import play_until_sheet

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 from playwright.sync_api import expect
 from test_a11y import axe_violations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import TIMEOUT_MS
+from harness import TIMEOUT_MS
 from site_helpers import play_first_card
 
 STATUS = "() => window.settebello.engine.call('game', {op: 'ponder_status'})"

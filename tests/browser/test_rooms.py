@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 from site_helpers import human_to_play, open_table
 from test_a11y import axe_violations
 from scopa import from_record

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 
 # the slowest table a player can choose (settings.js): the longest showing of a play
 SLOW = "localStorage.setItem('settebello.settings', JSON.stringify({pace: 'relaxed', animation: 'slow'}))"

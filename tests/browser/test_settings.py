@@ -18,7 +18,7 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from conftest import settled, wait_for_engine
+from harness import settled, wait_for_engine
 from site_helpers import wait_ready
 from test_a11y import axe_violations, strings
 

@@ -12,7 +12,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 from site_helpers import (Watch, human_to_play, load_build, play_first_card as play_one, play_until_sheet, serve_dir,
                           wait_ready)
 from test_a11y import axe_violations

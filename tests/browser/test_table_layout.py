@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import wait_for_engine
+from harness import wait_for_engine
 from playwright.sync_api import expect
 
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import settled
+from harness import settled
 from site_helpers import play_until_sheet, sheet_shown, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,16 +1,17 @@
-"""Computer players: legal plays in every variant, no hidden information, a reproducible arena."""
+"""Computer players: legal plays in every variant, no hidden information (the arena's own tests:
+tests/tooling/test_arena_tool.py; strength: benchmarks/strength.py)."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from scopa_ai import LEVELS, hint, make_player
-from scopa_ai.arena import combine, run_arena, wilson
 from scopa_ai.heuristics import knowledge
 from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent,
                                  tables_before, unlikely_cards)
@@ -22,7 +23,6 @@ from scopa_ai.replies import replies as next_replies
 from scopa_ai.rollout import playout
 from scopa_ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
-from settebello.cli import main
 from scopa.errors import RuleError
 from scopa.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
@@ -74,7 +74,7 @@ def test_every_level_plays_legally_in_every_variant(variant):
         assert play_hand(rules, 100 + i, [level, others]) == rules.deck - rules.table_cards
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000),
        level=st.sampled_from(LEVEL_NAMES))
 def test_levels_legal_property(variant, seed, level):
@@ -147,59 +147,6 @@ def test_hint_is_legal_and_repeatable():
     a = hint(view, "expert")
     assert a in view.legal and a == hint(view, "expert")
     assert hint(view, "master") in view.legal
-
-
-def test_wilson():
-    lo, hi = wilson(50, 100)
-    assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-3
-    assert wilson(0, 0) == [0.0, 1.0]
-
-
-def test_arena_reproducible(capsys):
-    args = ["arena", "--variant", "scopa", "--levels", "easy,beginner", "--matches", "6", "--seed", "3",
-            "--compact", "--no-timings"]
-    assert main(args) == 0
-    first = capsys.readouterr().out
-    assert main(args + ["--jobs", "2"]) == 0
-    second = capsys.readouterr().out
-    assert first == second
-    report = json.loads(first)
-    assert set(report["levels"]) == {"easy", "beginner"}
-    assert sum(s["wins"] for s in report["levels"].values()) + report["unfinished"] == 6
-    for st_ in report["levels"].values():
-        assert 0 <= st_["ci95"][0] <= st_["win_rate"] <= st_["ci95"][1] <= 1
-
-
-def test_a_run_played_in_chunks_sums_to_the_whole_run():
-    rules = rules_for("scopa")
-    whole = run_arena(rules, ["easy", "beginner"], 5, seed=8)
-    chunks = [run_arena(rules, ["easy", "beginner"], 2, seed=8), run_arena(rules, ["easy", "beginner"], 3, seed=8, first=2)]
-    summed = combine(chunks)
-    assert chunks[1]["first"] == 2 and summed["matches"] == 5
-    for lab in ("easy", "beginner"):
-        got, want = summed["levels"][lab], whole["levels"][lab]
-        assert {k: got[k] for k in ("wins", "ci95", "points", "hands", "points_per_hand")} == \
-            {k: want[k] for k in ("wins", "ci95", "points", "hands", "points_per_hand")}
-        assert got["ms_per_move"]["moves"] == want["ms_per_move"]["moves"]
-    with pytest.raises(ValueError, match="overlap"):
-        combine([chunks[1], run_arena(rules, ["easy", "beginner"], 1, seed=8, first=4)])
-    with pytest.raises(ValueError, match="cannot combine"):
-        combine([chunks[0], run_arena(rules, ["beginner", "easy"], 1, seed=9)])
-
-
-def test_arena_pairs_and_master_seeded():
-    rules = rules_for("scopone")
-    a = run_arena(rules, ["expert", "easy"], 2, seed=4)
-    b = run_arena(rules, ["expert", "easy"], 2, seed=4)
-    for r in (a, b):
-        for s in r["levels"].values():
-            s.pop("ms_per_move")
-    assert a == b and a["levels"]["expert"]["matches"] == 2
-    m = Match.new(rules_for("scopa"), random.Random(9))
-    m.deal_until_played()
-    view = m.observe(m.turn)
-    assert MasterPlayer(random.Random(1), MasterSettings(iterations=5)).choose(view) == \
-        MasterPlayer(random.Random(1), MasterSettings(iterations=5)).choose(view)
 
 
 # Builds (SB30) and claims (SB60) are played out by the engine itself (rollout.playout_legal,

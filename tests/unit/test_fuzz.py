@@ -14,11 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from scopa import Match, ScopaError, from_record, rules_for
 from scopa.cards import ALL_CARDS, parse_card
 from scopa.state import Play
 
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEEDS = st.integers(0, 2**32 - 1)
 
 # JSON-like values and a few that are not: exotic numbers and text
@@ -113,7 +115,7 @@ def test_any_json_value_as_a_record_is_refused_or_a_legal_game(value):
 
 
 # -- the session and the bridge ---------------------------------------------------------------------------------
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_bad_session_requests_are_refused_and_change_nothing(bench, seed):
     rng = random.Random(seed)
@@ -130,7 +132,7 @@ def test_any_request_of_any_value_is_answered_not_raised(bench, name, payload):
     bench.key = None
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_the_bridge_answers_every_request_text_with_a_result_or_a_refusal(records, bench, seed):
     bridge = fk.load_bridge()

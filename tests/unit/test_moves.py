@@ -8,6 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from deals import cards, dealt
 from scopa import PRESETS, Match, ScopaError, card_str, parse_card, rules_for
 
@@ -129,7 +131,7 @@ def _apply_moves(table: list, prese: list, hands: list, event) -> None:
         places[mv.dst].append(mv.card)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(variant=st.sampled_from(sorted(PRESETS)), seating=st.sampled_from(SEATINGS), seed=st.integers(0, 2**32 - 1))
 def test_replaying_the_moves_from_the_deal_reaches_every_position_the_engine_reaches(variant, seating, seed):
     rng = random.Random(seed)

@@ -16,6 +16,8 @@ from collections import Counter
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from scopa import PRESETS, Match, RuleError, RuleSet, from_record, rules_for, to_record
 from scopa.cards import card_str
 from scopa.rules import CAPTURE_MODES, MISSING_SUIT_MODES, PRIMIERA_MODES, SCORING_MODES
@@ -174,7 +176,7 @@ def expected_winner(rules: RuleSet, totals: list[int], prese: list[list[int]]) -
     return min(after, key=lambda s: (totals[s], after.index(s)))
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(150, deep=2000), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(combo=combinations())
 def test_random_option_combinations_add_up_and_end_when_the_rules_say(combo):
     variant, options, table, seed = combo

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from deals import cards, dealt, legal
 from scopa import DECK, PRESETS, Match, RuleError, from_record, rules_for, sample_match, to_record
 from scopa.accuse import ACCUSA_KINDS, ACCUSE_SETS, accuse_of
@@ -271,7 +273,7 @@ def declared_from_deck(m: Match, dealer: int, deck) -> list[int]:
     return out
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1),
        seating=st.sampled_from([{}, {"players": 3}, {"players": 4, "teams": "pairs"}, {"players": 5},
                                 {"players": 6, "teams": "triples"}]))

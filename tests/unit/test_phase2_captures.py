@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from deals import cards, dealt, set_table, takes
 from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, RuleError, card_str, from_record, rules_for, sample_match,
                    score_hand, to_record)
@@ -208,7 +210,7 @@ def finish(variant: str, seed: int, **options) -> tuple[Match, list]:
     return m, events
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(NEW), seed=st.integers(0, 2**32 - 1),
        seating=st.sampled_from([{}, {"players": 4, "teams": "pairs"}, {"players": 3}]))
 def test_random_legal_play_ends_every_match_with_points_that_add_up(variant, seed, seating):

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from deals import cards, dealt, legal
 from scopa import DECK, IllegalPlayError, Match, from_record, rules_for, sample_match, to_record
 from scopa.cascina import Build, Cascina
@@ -140,7 +142,7 @@ def _random_match(rules, seed: int) -> Match:
     return m
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), four=st.booleans())
 def test_random_legal_play_ends_with_points_adding_up(seed, four):
     rules = rules_for("cascina", {"players": 4, "teams": "pairs"} if four else {})

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from deals import cards, dealt, legal
 from players import expert_match
 from scopa import IllegalPlayError, Match, from_record, rules_for, to_record
@@ -157,7 +159,7 @@ def _random_match(rules, seed: int) -> Match:
     return m
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["maresciallo", "maresciallo-80", "cicera"]))
 def test_random_legal_play_ends_with_points_adding_up(seed, variant):
     rules = rules_for(variant)

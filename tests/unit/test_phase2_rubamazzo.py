@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from deals import cards, dealt, set_table, takes
 from scopa import (DECK, IllegalPlayError, Match, Play, Steal, card_str, from_record, rules_for, sample_match,
                    score_hand, to_record)
@@ -224,7 +226,7 @@ def test_cli_lists_the_rubamazzo_variants(capsys):
     assert set(VARIANTS) <= set(ids)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1),
        seating=st.sampled_from([{}, {"players": 3}, {"players": 4}, {"players": 4, "teams": "pairs"},
                                 {"players": 6, "teams": "pairs"}]))

@@ -6,6 +6,8 @@ from math import comb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from scopa.captures import SPECIAL_SWEEPS
 from scopa.cards import DECKS
 from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, from_record, rules_for, sample_match,
@@ -78,7 +80,7 @@ def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:
                     assert low <= value <= high, (category, value)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=variants, seed=seeds)
 def test_every_variant_conserves_cards_refuses_illegal_plays_and_ends(variant, seed):
     rng = random.Random(seed)
@@ -87,7 +89,7 @@ def test_every_variant_conserves_cards_refuses_illegal_plays_and_ends(variant, s
     assert m.phase == "over" and m.winner is not None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seating=st.sampled_from(SEATINGS), seed=seeds,
        capture=st.sampled_from([{"capture": c} for c in CAPTURE_MODES] + [{"modulo": 7}, {"modulo": 7, "scopa_tradizionale": -1}]))
 def test_any_seating_and_capture_rule(seating, seed, capture):
@@ -96,7 +98,7 @@ def test_any_seating_and_capture_rule(seating, seed, capture):
     play_checked(m, rng, hands=2)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(variant=variants, seed=seeds, stop=st.integers(0, 200))
 def test_a_record_written_and_read_back_replays_to_the_same_position(variant, seed, stop):
     rng = random.Random(seed)
@@ -114,7 +116,7 @@ def test_a_record_written_and_read_back_replays_to_the_same_position(variant, se
     assert [r.points for r in again.results] == [r.points for r in m.results]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(variant=variants, seed=seeds, steps=st.integers(0, 30))
 def test_views_hide_other_hands_and_samples_agree_with_the_view(variant, seed, steps):
     rng = random.Random(seed)

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from scopa import PRESETS, Match, preset
 from scopa.errors import RuleError
 from scopa.tables import SEATINGS, seat, tables
@@ -63,7 +65,7 @@ def test_a_table_rules_do_not_seat_is_refused_with_the_tables_that_are(players, 
     assert refused.value.reason == "table"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(variant=st.sampled_from(sorted(PRESETS)), which=st.integers(0, 6), seed=st.integers(0, 2**32 - 1))
 def test_random_play_at_any_offered_table_ends_the_match(variant, which, seed):
     offered = tables(preset(variant).rules)

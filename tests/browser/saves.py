@@ -1,0 +1,35 @@
+"""Saves made in CPython with the page's own session calls, for browser tests that start late in a
+match (``table_page(query, save=...)``) instead of clicking their way there."""
+
+from __future__ import annotations
+
+from settebello.session import Session
+
+
+def person_and_computers(players: int, level: str = "random") -> list[dict]:
+    """Seat 0 the page's person, named as the page names them ("You"), the others computers."""
+    return [{"human": True, "name": "You"}] + [{"human": False, "level": level}] * (players - 1)
+
+
+def near_the_end(config: dict, person_plays_left: int = 2) -> dict:
+    """A save of the match `config` (Session.new_game's) played to its end, the person taking the
+    first legal play and the computers theirs, taken `person_plays_left` of the person's turns
+    before the end: the page restores it with the person to play."""
+    s = Session()
+    first = s.call("new_game", config)
+    assert "error" not in first, first
+    saves = []
+    for _ in range(20_000):
+        view = s.call("view")
+        if view["phase"] == "over":
+            assert len(saves) >= person_plays_left, "the person had fewer turns than asked"
+            return saves[-person_plays_left]
+        if view["phase"] == "deal":
+            reply = s.call("next_hand")
+        elif view["waiting"] == "human":
+            saves.append(s.call("save"))
+            reply = s.call("play", view["legal"][0]["notation"])
+        else:
+            reply = s.call("computer_step")
+        assert "error" not in reply, reply
+    raise AssertionError("the match did not end")
