@@ -11,17 +11,18 @@ def person_and_computers(players: int, level: str = "random") -> list[dict]:
     return [{"human": True, "name": "You"}] + [{"human": False, "level": level}] * (players - 1)
 
 
-def near_the_end(config: dict, person_plays_left: int = 2) -> dict:
-    """A save of the match `config` (Session.new_game's) played to its end, the person taking the
-    first legal play and the computers theirs, taken `person_plays_left` of the person's turns
-    before the end: the page restores it with the person to play."""
+def near_the_end(config: dict, person_plays_left: int = 2, of: str = "match") -> dict:
+    """A save of the match `config` (Session.new_game's) played to the end of the match (or, with
+    `of="hand"`, of its first hand), the person taking the first legal play and the computers
+    theirs, taken `person_plays_left` of the person's turns before that end: the page restores it
+    with the person to play."""
     s = Session()
     first = s.call("new_game", config)
     assert "error" not in first, first
     saves = []
     for _ in range(20_000):
         view = s.call("view")
-        if view["phase"] == "over":
+        if view["phase"] == "over" or (of == "hand" and view["phase"] != "play"):
             assert len(saves) >= person_plays_left, "the person had fewer turns than asked"
             return saves[-person_plays_left]
         if view["phase"] == "deal":

@@ -15,6 +15,7 @@ from harness import TIMEOUT_MS
 from settebello.session import Session
 from test_a11y import axe_violations
 from site_helpers import play_until_sheet
+from saves import near_the_end, person_and_computers
 
 LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 360, "height": 740}
@@ -62,10 +63,12 @@ def play_match(page, limit: int = 40) -> int:
 
 
 def test_the_story_lists_every_hand_and_rematch_starts_the_same_table(table_page):
-    page = table_page("fast=1&variant=scopa&seed=2&level=random&target=5&lang=en", viewport=LAPTOP)
-    hands = play_match(page)
+    save = near_the_end({"variant": "scopa", "seed": 2, "options": {"target": 5}, "seats": person_and_computers(2)})
+    page = table_page("fast=1&lang=en", viewport=LAPTOP, save=save)
+    play_match(page)
     view = page.evaluate("settebello.view")
-    assert hands == len(view["results"]) >= 2
+    hands = len(view["results"])
+    assert hands >= 2
     story = page.locator("#sheet [data-testid=story]")
     # every hand's own sheet, in order, with its points and the score after it
     assert story.locator("[data-testid=story-hand]").count() == hands
@@ -122,7 +125,8 @@ def test_the_story_lists_every_hand_and_rematch_starts_the_same_table(table_page
 def test_a_misere_match_says_the_lowest_score_wins(table_page):
     """Scopa a non prendere (O12), four each alone, to 1: the hand's sheet and the match's story say
     that the lowest score wins, and no point is drawn green as if it were good."""
-    page = table_page("fast=1&variant=non-prendere&seed=3&level=random&target=1&lang=it", viewport=LAPTOP)
+    save = near_the_end({"variant": "non-prendere", "seed": 3, "options": {"target": 1}, "seats": person_and_computers(4)})
+    page = table_page("fast=1&lang=it", viewport=LAPTOP, save=save)
     play_match(page)
     note = page.locator("#sheet [data-testid=misere-note]")
     assert note.inner_text() == "Vince il punteggio più basso: ogni punto va contro chi lo fa."
@@ -216,6 +220,9 @@ def fits(page, size) -> dict:
 ])
 def test_sheets_fit_a_laptop_and_a_phone_with_every_colour(table_page, query, sides, shot):
     page = table_page(f"fast=1&{query}&seed=3&lang=es", viewport=LAPTOP)
+    # the same game at its first hand's last play (a save made in CPython), played to the sheet
+    config = page.evaluate("settebello.game('save').then(s => s.config)")
+    page = table_page("fast=1&lang=es", viewport=LAPTOP, save=near_the_end(config, 1, of="hand"))
     play_until_sheet(page, keys=True)
     for size in (LAPTOP, PHONE):
         page.set_viewport_size(size)
@@ -270,7 +277,8 @@ def test_a_napola_shows_its_run(page, base_url):
 
 @pytest.mark.parametrize("lang", ["en", "it", "es"])
 def test_axe_finds_nothing_on_the_story(table_page, lang):
-    page = table_page(f"fast=1&variant=scopa&seed=2&level=random&target=3&lang={lang}", viewport=LAPTOP)
+    save = near_the_end({"variant": "scopa", "seed": 2, "options": {"target": 3}, "seats": person_and_computers(2)})
+    page = table_page(f"fast=1&lang={lang}", viewport=LAPTOP, save=save)
     play_match(page)
     page.locator("#sheet [data-testid=story]").wait_for()
     assert axe_violations(page) == []
