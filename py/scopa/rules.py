@@ -7,7 +7,7 @@ The option keys are the names used in game records and on the command line.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Mapping
 
 from .accuse import ACCUSE_SETS, AccusaKind
@@ -322,12 +322,21 @@ class Preset:
     name: str
     description: str
     rules: RuleSet
+    # choices the preset's own seed offers on an option it fixes ({option: values, the preset's
+    # first}): [002]'s Scopa inversa "partite ibride" (SB7); the New game dialog offers them
+    offers: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
-def _preset(id: str, name: str, description: str, **options: Any) -> Preset:
+def _preset(id: str, name: str, description: str, offers: Mapping[str, tuple[Any, ...]] | None = None,
+            **options: Any) -> Preset:
     rules = RuleSet(**options)
     rules.validate()
-    return Preset(id, name, description, rules)
+    for key, values in (offers or {}).items():
+        if values[0] != getattr(rules, key):
+            raise RuleError(f"{id}: the offer of {key} starts with the preset's own value")
+        for value in values:
+            rules.with_options({key: value})  # each offer is played, or this raises at import
+    return Preset(id, name, description, rules, dict(offers or {}))
 
 
 _SCOPONE = dict(players=4, teams="pairs", hand_size=9, table_cards=4)
@@ -374,9 +383,11 @@ PRESETS: dict[str, Preset] = {
         _preset("modulo-sette", "Modulo sette",
                 "Values and sums count modulo 7 (Fante 1, Cavallo 2, Re 3, 7 zero); a scopa classic Scopa allows costs a point.",
                 modulo=7, scopa_tradizionale=-1),
+        # SB7: [002] plays it by subtraction, and allows "partite ibride" (sum or difference) too
         _preset("inversa", "Scopa inversa",
-                "Subtraction as well as the sum: take cards that add up to the card played, or whose difference it is.",
-                capture="match+difference"),
+                "Subtraction in place of the sum: take cards whose difference is the card played; "
+                "the hybrid game (sum or difference) is an option.",
+                capture="difference", offers={"capture": ("difference", "match+difference")}),
         # RULES §4 Phase 2, the declaration variants of [002]; SB12 (README) settles what is left open.
         _preset("bazzica", "Bàzzica", "Scopa with declarations from the hand: three alike 7, three making nine "
                 "or less 2 or 3; to 21.", accuse="bazzica", target=21),
@@ -407,9 +418,11 @@ PRESETS: dict[str, Preset] = {
                 ace_takes_all=True, napola=True, maresciallo=True, saponificatrice=True, french=True, deck=80,
                 players=4, teams="pairs", hand_size=5, table_cards=0, target=21),
         # RULES §4 Phase 2, Cicera [002] (Brescia): 52 cards; SB50–SB55 (README).
-        _preset("cicera", "Cicera", "The Brescian Scopa of 52 cards, four in pairs with 12 each: courts take only "
-                "courts; cards 2, spade 1, the napula of spade, three single cards; to 21.",
-                deck=52, scoring="cicera", primiera="none", players=4, teams="pairs", hand_size=12, target=21),
+        # SB50: [002] "Ogni giocatore riceve una mano di 13 carte": all 52 dealt, none on the table
+        _preset("cicera", "Cicera", "The Brescian Scopa of 52 cards, four in pairs with 13 each and none on the "
+                "table: courts take only courts; cards 2, spade 1, the napula of spade, three single cards; to 21.",
+                deck=52, scoring="cicera", primiera="none", players=4, teams="pairs", hand_size=13, table_cards=0,
+                target=21),
         # RULES §4 Phase 2, Scopa a fidasse [002]; SB60–SB66 (README) settle what it leaves open.
         _preset("fidasse", "Scopa a fidasse", "Claim a scopa with any card face down: \"vi fidate?\" Trusted, "
                 "you take the table; doubted, a false claim costs you a point, a true one the doubter.",
@@ -418,6 +431,33 @@ PRESETS: dict[str, Preset] = {
 }
 
 DEFAULT_VARIANT = "scopa"
+
+# Records and saves carry the revision of the presets they were played under (`rules_revision`),
+# so that a preset whose rules change never misreads an older record. Revision 1 is every record
+# written before the field existed.
+PRESETS_REVISION = 2
+# What a preset played before the revision that changed it, by that revision: {revision: {preset:
+# {option: the value it had before}}}. Issue 43, revision 2: Cicera deals 13 each and none on the
+# table ([002]; it dealt 12 and 4, SB50), Scopa inversa plays subtraction alone ([002]; it played
+# the hybrid, SB7).
+PRESETS_PAST: dict[int, dict[str, dict[str, Any]]] = {
+    2: {"cicera": {"hand_size": 12, "table_cards": 4}, "inversa": {"capture": "match+difference"}},
+}
+
+
+def options_as_of(variant: str, options: Mapping[str, Any], revision: Any) -> dict[str, Any]:
+    """The options that replay, under today's presets, what `variant` with `options` played at
+    presets revision `revision`: each option the preset has changed since, at its old value, under
+    the options written out (which stand as they are). RuleError for a revision this code does not
+    know (a record from a newer Settebello, or not a whole number)."""
+    if type(revision) is not int or not 1 <= revision <= PRESETS_REVISION:
+        raise RuleError(f"rules revision {brief(revision)} is unknown: this Settebello reads revisions 1 to "
+                        f"{PRESETS_REVISION} (a newer one wrote this?)", reason="record.revision")
+    out = dict(options)
+    for later in range(revision + 1, PRESETS_REVISION + 1):
+        for key, value in PRESETS_PAST.get(later, {}).get(variant, {}).items():
+            out.setdefault(key, value)  # the earliest change holds the value that was played
+    return out
 
 
 def preset(variant: str) -> Preset:

@@ -29,7 +29,7 @@ from .clock import ClockConfig
 from .errors import is_whole
 from scopa.errors import ScopaError
 from scopa.loop import hands_dealt, play_match
-from scopa.rules import PRESETS, RuleSet, rules_for
+from scopa.rules import PRESETS, PRESETS_REVISION, RuleSet, options_as_of, rules_for
 from scopa.state import Match
 
 FORMAT = "settebello-tournament/1"
@@ -334,7 +334,8 @@ class Tournament:
     def to_json(self) -> dict[str, Any]:
         """The whole tournament, JSON-able (it survives a reload)."""
         return {"format": FORMAT, "variant": self.variant, "options": dict(self.options), "seed": self.seed,
-                "partner_level": self.partner_level, "clock": self.clock, "entrants": [dict(e) for e in self.entrants],
+                "rules_revision": PRESETS_REVISION, "partner_level": self.partner_level, "clock": self.clock,
+                "entrants": [dict(e) for e in self.entrants],
                 "rounds": [[dict(tb) for tb in tables] for tables in self.rounds]}
 
     @classmethod
@@ -344,7 +345,11 @@ class Tournament:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TournamentError("this is not a saved Settebello tournament")
         try:
-            t = cls(data["variant"], data.get("options"), data["entrants"], data["seed"],
+            options = data.get("options")
+            if isinstance(data["variant"], str) and data["variant"] in PRESETS and isinstance(options, (dict, type(None))):
+                # a tournament saved before its preset changed plays on as it was (rules.PRESETS_PAST)
+                options = options_as_of(data["variant"], options or {}, data.get("rules_revision", 1))
+            t = cls(data["variant"], options, data["entrants"], data["seed"],
                     data.get("partner_level", "expert"), data.get("clock"))
             rounds = data["rounds"]
             if not isinstance(rounds, list) or len(rounds) != len(t.rounds):
