@@ -1,5 +1,5 @@
 """The Phase 2 capture rules of RULES §4 (O3 `difference`, Modulo sette, Scopa inversa), pinned with
-the seed's examples ([002]) and the settled details SB4–SB7 (README, "The rules"); then whole
+the seed's examples ([002]) and the settled details SB4–SB7 (docs/RULINGS.md); then whole
 matches: random play, records and replays, and every computer level."""
 
 from __future__ import annotations
