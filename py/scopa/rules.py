@@ -363,8 +363,9 @@ PRESETS: dict[str, Preset] = {
                 capture="match+fifteen", fewest_cards=True),
         _preset("scopa-a-undici", "Scopa a undici", "Also take when the card played and the cards taken make eleven.",
                 capture="match+eleven"),
-        _preset("scopa-d-assi", "Scopa d'assi", "Asso piglia tutto: an Asso takes the whole table (not a scopa).",
-                ace_takes_all=True),
+        # [002]: "Questa presa non conta per fatta scopa. L'obiettivo del gioco è di ottenere 41 punti."
+        _preset("scopa-d-assi", "Scopa d'assi", "Asso piglia tutto: an Asso takes the whole table (not a scopa); to 41.",
+                ace_takes_all=True, target=41),
         # SB2 (docs/RULINGS.md): the seeds give no target for Scopone romano; its hands are worth
         # 13 points or more, so it is played to 21 here.
         _preset("scopone-romano", "Scopone romano", "Scopone scored the Roman way: each denaro 1, Settebello 2; to 21.",
@@ -439,9 +440,10 @@ PRESETS_REVISION = 2
 # What a preset played before the revision that changed it, by that revision: {revision: {preset:
 # {option: the value it had before}}}. Issue 43, revision 2: Cicera deals 13 each and none on the
 # table ([002]; it dealt 12 and 4, SB50), Scopa inversa plays subtraction alone ([002]; it played
-# the hybrid, SB7).
+# the hybrid, SB7), Scopa d'assi is played to 41 ([002]; it was to 11).
 PRESETS_PAST: dict[int, dict[str, dict[str, Any]]] = {
-    2: {"cicera": {"hand_size": 12, "table_cards": 4}, "inversa": {"capture": "match+difference"}},
+    2: {"cicera": {"hand_size": 12, "table_cards": 4}, "inversa": {"capture": "match+difference"},
+        "scopa-d-assi": {"target": 11}},
 }
 
 

@@ -83,12 +83,14 @@ def table_choices(rules: RuleSet) -> list[dict[str, Any]]:
     names it by ("4/pairs"), players, teams, sides, the side of each seat, and the options that
     make it (players, teams and its deal), which the page sends back unchanged; `switched`, the
     deal when a switch that changes it is flipped (misère deals all the cards, O12, SB70), which
-    the page shows and sends instead while that switch is flipped."""
+    the page shows and sends instead while that switch is flipped; `house`, a table beyond the
+    seeds (SB1: every table but the preset's own is the project's house rule), which the dialog
+    labels so."""
     opened = open_options(rules)
     switches = [k for k in DEAL_SWITCHES if k in opened]  # a switch the preset fixes is never flipped
     return [{"id": seating(t), "players": t.players, "teams": t.teams, "sides": t.sides,
-             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches)}
-            for t in tables(rules)]
+             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches), "house": i > 0}
+            for i, t in enumerate(tables(rules))]
 
 
 def clock() -> dict[str, Any]:

@@ -114,7 +114,8 @@ export function openNewGame(dialog, info, prefs, check) {
   function tableName(x) {
     const several = pre().tables.filter((y) => y.players === x.players).length > 1;
     const players = t("dialog.players", { count: x.players });
-    return several || x.teams !== "none" ? `${players} · ${t(`teams.${x.teams}`)}` : players;
+    const name = several || x.teams !== "none" ? `${players} · ${t(`teams.${x.teams}`)}` : players;
+    return x.house ? `${name} · ${t("dialog.houseTable")}` : name;  // SB1: a table beyond the seeds
   }
 
   /** An option's value on the form: the player's choice, else the preset's. */

@@ -243,7 +243,7 @@ EXPECTED = {
     "escoba": {"capture": "fifteen", "primiera": "sevens", "lead": 2},
     "scopa-a-quindici": {"capture": "match+fifteen", "fewest_cards": True},
     "scopa-a-undici": {"capture": "match+eleven"},
-    "scopa-d-assi": {"ace_takes_all": True},
+    "scopa-d-assi": {"ace_takes_all": True, "target": 41},  # [002]: "ottenere 41 punti"
     "scopone-romano": {"players": 4, "teams": "pairs", "hand_size": 9, "scoring": "romano", "target": 21},
     "punti-a-denari": {"scoring": "denari", "primiera": "none"},
     "frac": {"single_priority": False, "scoring": "frac", "primiera": "none", "target": 50},

@@ -149,3 +149,21 @@ def test_the_new_game_dialog_and_the_rules_page_offer_inversa_hybrid():
     assert rulebook({"variant": "inversa", "options": {"capture": "match+difference"}})["offers"][0]["value"] \
         == "difference"
     assert preset("inversa").rules.capture == "difference"
+
+
+# -- Scopa d'assi: [002] "L'obiettivo del gioco è di ottenere 41 punti" -----------------------------
+def test_scopa_d_assi_is_played_to_41_and_an_old_record_to_11():
+    assert rules_for("scopa-d-assi").target == 41
+    m = _played(rules_for("scopa-d-assi", {"target": 11}), seed=8, plays=5)
+    record = to_record(m, "scopa-d-assi")
+    assert record["options"] == {"target": 11}
+    assert from_record(_old({**record, "options": {}})).rules.target == 11
+    assert from_record({**record, "options": {}}).rules.target == 41
+
+
+def test_tables_beyond_the_seeds_are_house_tables_in_the_dialog():
+    info = {v["id"]: v for v in describe(variants(), levels())["variants"]}
+    for v in ("scopa", "cicera", "escoba"):
+        tables = info[v]["tables"]
+        assert tables[0]["house"] is False  # the preset's own table, as its seed gives it
+        assert len(tables) > 1 and all(t["house"] for t in tables[1:])  # SB1's other tables
