@@ -105,8 +105,12 @@ def test_an_old_cicera_tournament_plays_on_with_its_deal():
     entrants = [{"human": True, "name": "Anna"}] + [{"human": False, "level": "easy"}] * 3
     t = Tournament("cicera", {}, entrants, seed=5)
     assert t.rules.hand_size == 13
-    saved = {k: v for k, v in t.to_json().items() if k != "rules_revision"}
-    assert Tournament.from_json(saved).rules.hand_size == 12
+    saved = {k: v for k, v in t.to_json().items() if k not in ("rules_revision", "ident")}  # as saved before
+    old = Tournament.from_json(saved)
+    assert old.rules.hand_size == 12
+    # it keeps its id (a saved match's link and the statistics name it), through a save and reload too
+    assert old.ident == t.ident and Tournament.from_json(old.to_json()).ident == t.ident
+    assert Tournament.from_json(old.to_json()).rules.hand_size == 12
     assert Tournament.from_json(t.to_json()).rules.hand_size == 13
 
 
