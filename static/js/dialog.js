@@ -114,8 +114,7 @@ export function openNewGame(dialog, info, prefs, check) {
   function tableName(x) {
     const several = pre().tables.filter((y) => y.players === x.players).length > 1;
     const players = t("dialog.players", { count: x.players });
-    const name = several || x.teams !== "none" ? `${players} · ${t(`teams.${x.teams}`)}` : players;
-    return x.house ? `${name} · ${t("dialog.houseTable")}` : name;  // SB1: a table beyond the seeds
+    return several || x.teams !== "none" ? `${players} · ${t(`teams.${x.teams}`)}` : players;
   }
 
   /** An option's value on the form: the player's choice, else the preset's. */
@@ -177,7 +176,8 @@ export function openNewGame(dialog, info, prefs, check) {
         <select id="ng-table">${p.tables.map((x) =>
           `<option value="${x.id}" ${x.id === here.id ? "selected" : ""}>${esc(tableName(x))}</option>`).join("")}
         </select></label>
-        <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>`;
+        <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>
+        ${here.house ? `<p class="ng-note" id="ng-house">${esc(t("dialog.houseTable"))}</p>` : ""}`;
     dialog.innerHTML = `<form method="dialog" class="ng">
       <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}
