@@ -4,7 +4,7 @@ Bàzzica, Tuzzulicchio and Cocchiaundici score the cards a player is dealt, not 
 A declaration kind (`AccusaKind`) is data: its name, the pattern its cards make and its points.
 A rule set's `accuse` option names a set of kinds (`ACCUSE_SETS`); the engine finds them in each
 hand as dealt (`accuse_of`) and the match makes them at that player's first play after the deal
-(SB10, README), showing the cards to everyone; their points are the hand's `accuse` category.
+(SB10, docs/RULINGS.md), showing the cards to everyone; their points are the hand's `accuse` category.
 
     >>> from scopa.cards import parse_cards
     >>> [(a.kind, a.points) for a in accuse_of("tuzzulicchio", 0, parse_cards(["1C", "2C", "3C"]))]

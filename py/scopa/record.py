@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from .cards import cards_str, parse_card
 from .errors import RecordError, ScopaError
 from .inputs import RECORD_CHARS, brief, check_value, read_json
-from .rules import PRESETS, RuleSet, preset, rules_for
+from .rules import PRESETS, PRESETS_REVISION, RuleSet, options_as_of, preset, rules_for
 from .state import Match
 
 FORMAT = "scopa-record/1"
@@ -31,6 +31,7 @@ def to_record(match: Match, variant: str | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "variant": variant,
         "options": match.rules.diff(base),
+        "rules_revision": PRESETS_REVISION,  # the presets' revision the options are relative to
         "players": list(match.names),
         "first_dealer": match.first_dealer,
         "hands": [{"deck": cards_str(h.deck), "plays": [str(p) for p in h.plays]} for h in match.log],
@@ -65,8 +66,10 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
         raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
     variant = _field(record, "variant", str, "scopa")
     options = _field(record, "options", dict, {})
+    revision = _field(record, "rules_revision", int, 1)  # none: written before presets had revisions
     try:
-        rules = rules_for(variant, options)
+        # a record of an older revision plays the preset as it was then (rules.PRESETS_PAST)
+        rules = rules_for(variant, options_as_of(variant, options, revision))
     except ScopaError as e:
         raise RecordError(str(e)) from None
     players = _field(record, "players", list, None)

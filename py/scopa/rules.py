@@ -7,7 +7,7 @@ The option keys are the names used in game records and on the command line.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Mapping
 
 from .accuse import ACCUSE_SETS, AccusaKind
@@ -147,7 +147,7 @@ class RuleSet:
         if self.fidasse and (self.steal or self.cascina or self.ace_takes_all or self.modulo or self.misere
                              or self.accuse != "none" or self.scoring == "mazzetto" or self.deck != 40
                              or self.maresciallo):
-            # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (README).
+            # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
             raise RuleError("fidasse claims a scopa worth a point, its card face down: it cannot be played with steal "
                             "or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
                             "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
@@ -172,7 +172,7 @@ _VALID: set[RuleSet] = set()  # rule sets already checked: a Match per simulated
 _WHOLE = re.compile(r"-?[0-9]{1,12}")  # an option's whole number written as text (ASCII digits only)
 
 
-# SB70 (README): what an option implies, wherever the option comes from (a preset, an override, a
+# SB70 (docs/RULINGS.md): what an option implies, wherever the option comes from (a preset, an override, a
 # record, an embed, the New game dialog). `implied` fills in what was not given; `_check_implied`
 # (part of `validate`) refuses a rule set where a value given contradicts it.
 # A choice another option's value fixes, as data the dialog reads too (describe.option_specs):
@@ -322,12 +322,21 @@ class Preset:
     name: str
     description: str
     rules: RuleSet
+    # choices the preset's own seed offers on an option it fixes ({option: values, the preset's
+    # first}): [002]'s Scopa inversa "partite ibride" (SB7); the New game dialog offers them
+    offers: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
-def _preset(id: str, name: str, description: str, **options: Any) -> Preset:
+def _preset(id: str, name: str, description: str, offers: Mapping[str, tuple[Any, ...]] | None = None,
+            **options: Any) -> Preset:
     rules = RuleSet(**options)
     rules.validate()
-    return Preset(id, name, description, rules)
+    for key, values in (offers or {}).items():
+        if values[0] != getattr(rules, key):
+            raise RuleError(f"{id}: the offer of {key} starts with the preset's own value")
+        for value in values:
+            rules.with_options({key: value})  # each offer is played, or this raises at import
+    return Preset(id, name, description, rules, dict(offers or {}))
 
 
 _SCOPONE = dict(players=4, teams="pairs", hand_size=9, table_cards=4)
@@ -354,15 +363,16 @@ PRESETS: dict[str, Preset] = {
                 capture="match+fifteen", fewest_cards=True),
         _preset("scopa-a-undici", "Scopa a undici", "Also take when the card played and the cards taken make eleven.",
                 capture="match+eleven"),
-        _preset("scopa-d-assi", "Scopa d'assi", "Asso piglia tutto: an Asso takes the whole table (not a scopa).",
-                ace_takes_all=True),
-        # SB2 (README): the seeds give no target for Scopone romano; its hands are worth
+        # [002]: "Questa presa non conta per fatta scopa. L'obiettivo del gioco è di ottenere 41 punti."
+        _preset("scopa-d-assi", "Scopa d'assi", "Asso piglia tutto: an Asso takes the whole table (not a scopa); to 41.",
+                ace_takes_all=True, target=41),
+        # SB2 (docs/RULINGS.md): the seeds give no target for Scopone romano; its hands are worth
         # 13 points or more, so it is played to 21 here.
         _preset("scopone-romano", "Scopone romano", "Scopone scored the Roman way: each denaro 1, Settebello 2; to 21.",
                 scoring="romano", target=21, **_SCOPONE),
         _preset("punti-a-denari", "Punti a denari", "No primiera; Fante, Cavallo and Re of denari 1 point each.",
                 scoring="denari", primiera="none"),
-        # SB3 (README): [002] says FRAC is usually played to 50 or 100; 50 here.
+        # SB3 (docs/RULINGS.md): [002] says FRAC is usually played to 50 or 100; 50 here.
         _preset("frac", "Scopa FRAC", "Only Fanti, Re, Assi and Cavalli score, 1 each; no single-card priority; to 50.",
                 single_priority=False, scoring="frac", primiera="none", target=50),
         _preset("non-prendere", "Scopa a non prendere", "Misère for four each alone, all cards dealt: first to 11 loses.",
@@ -374,10 +384,12 @@ PRESETS: dict[str, Preset] = {
         _preset("modulo-sette", "Modulo sette",
                 "Values and sums count modulo 7 (Fante 1, Cavallo 2, Re 3, 7 zero); a scopa classic Scopa allows costs a point.",
                 modulo=7, scopa_tradizionale=-1),
+        # SB7: [002] plays it by subtraction, and allows "partite ibride" (sum or difference) too
         _preset("inversa", "Scopa inversa",
-                "Subtraction as well as the sum: take cards that add up to the card played, or whose difference it is.",
-                capture="match+difference"),
-        # RULES §4 Phase 2, the declaration variants of [002]; SB12 (README) settles what is left open.
+                "Subtraction in place of the sum: take cards whose difference is the card played; "
+                "the hybrid game (sum or difference) is an option.",
+                capture="difference", offers={"capture": ("difference", "match+difference")}),
+        # RULES §4 Phase 2, the declaration variants of [002]; SB12 (docs/RULINGS.md) settles what is left open.
         _preset("bazzica", "Bàzzica", "Scopa with declarations from the hand: three alike 7, three making nine "
                 "or less 2 or 3; to 21.", accuse="bazzica", target=21),
         _preset("tuzzulicchio", "Tuzzulicchio", "Asso piglia tutto with declarations from the hand: Buongioco "
@@ -386,19 +398,19 @@ PRESETS: dict[str, Preset] = {
         _preset("cocchiaundici", "Cocchiaundici", "Tuzzulicchio where a card also takes when it and the cards "
                 "taken make eleven; to 21.",
                 ace_takes_all=True, capture="match+eleven", accuse="tuzzulicchio", target=21),
-        # RULES §4 Phase 2, Rubamazzo and Rubamazzetto a somme of [002]; SB20-SB25 (README).
+        # RULES §4 Phase 2, Rubamazzo and Rubamazzetto a somme of [002]; SB20-SB25 (docs/RULINGS.md).
         _preset("rubamazzo", "Rubamazzo", "Take a card by its equal, or steal another side's whole pile with a "
                 "card equal to its top; each card taken is a point; one hand.",
                 capture="equal", steal=True, scoring="mazzetto", primiera="none", target=0),
         _preset("rubamazzo-a-somme", "Rubamazzo a somme", "Rubamazzo where a card also takes by sum, a pile's top "
                 "counting in the sum; each card taken is a point; one hand.",
                 capture="match", steal=True, scoring="mazzetto", primiera="none", target=0),
-        # RULES §4 Phase 2, Scopa a cascina [002]; SB30–SB36 (README) settle what it leaves open.
+        # RULES §4 Phase 2, Scopa a cascina [002]; SB30–SB36 (docs/RULINGS.md) settle what it leaves open.
         _preset("cascina", "Scopa a cascina", "Build on a table card for a value you hold, and take the "
                 "build with it next turn; no primiera, the 2 of denari 1 point.",
                 cascina=True, primiera="none", due_denari=True),
         # RULES §4 Phase 2, Maresciallo [002]: a scopa d'asso with napola and the Re di picche's
-        # penalties; SB40–SB46 (README) settle what it leaves open.
+        # penalties; SB40–SB46 (docs/RULINGS.md) settle what it leaves open.
         _preset("maresciallo", "Maresciallo", "Scopa d'assi with the napola: the Re di picche costs a point, "
                 "sweeping with it 4; the Donna di quadri with the Settebello scores 1; to 21.",
                 ace_takes_all=True, napola=True, maresciallo=True, french=True, target=21),
@@ -406,11 +418,13 @@ PRESETS: dict[str, Preset] = {
                 "each and none on the table; a card takes its twin only to sweep, for 3 points; to 21.",
                 ace_takes_all=True, napola=True, maresciallo=True, saponificatrice=True, french=True, deck=80,
                 players=4, teams="pairs", hand_size=5, table_cards=0, target=21),
-        # RULES §4 Phase 2, Cicera [002] (Brescia): 52 cards; SB50–SB55 (README).
-        _preset("cicera", "Cicera", "The Brescian Scopa of 52 cards, four in pairs with 12 each: courts take only "
-                "courts; cards 2, spade 1, the napula of spade, three single cards; to 21.",
-                deck=52, scoring="cicera", primiera="none", players=4, teams="pairs", hand_size=12, target=21),
-        # RULES §4 Phase 2, Scopa a fidasse [002]; SB60–SB66 (README) settle what it leaves open.
+        # RULES §4 Phase 2, Cicera [002] (Brescia): 52 cards; SB50–SB55 (docs/RULINGS.md).
+        # SB50: [002] "Ogni giocatore riceve una mano di 13 carte": all 52 dealt, none on the table
+        _preset("cicera", "Cicera", "The Brescian Scopa of 52 cards, four in pairs with 13 each and none on the "
+                "table: courts take only courts; cards 2, spade 1, the napula of spade, three single cards; to 21.",
+                deck=52, scoring="cicera", primiera="none", players=4, teams="pairs", hand_size=13, table_cards=0,
+                target=21),
+        # RULES §4 Phase 2, Scopa a fidasse [002]; SB60–SB66 (docs/RULINGS.md) settle what it leaves open.
         _preset("fidasse", "Scopa a fidasse", "Claim a scopa with any card face down: \"vi fidate?\" Trusted, "
                 "you take the table; doubted, a false claim costs you a point, a true one the doubter.",
                 fidasse=True),
@@ -418,6 +432,34 @@ PRESETS: dict[str, Preset] = {
 }
 
 DEFAULT_VARIANT = "scopa"
+
+# Records and saves carry the revision of the presets they were played under (`rules_revision`),
+# so that a preset whose rules change never misreads an older record. Revision 1 is every record
+# written before the field existed.
+PRESETS_REVISION = 2
+# What a preset played before the revision that changed it, by that revision: {revision: {preset:
+# {option: the value it had before}}}. Issue 43, revision 2: Cicera deals 13 each and none on the
+# table ([002]; it dealt 12 and 4, SB50), Scopa inversa plays subtraction alone ([002]; it played
+# the hybrid, SB7), Scopa d'assi is played to 41 ([002]; it was to 11).
+PRESETS_PAST: dict[int, dict[str, dict[str, Any]]] = {
+    2: {"cicera": {"hand_size": 12, "table_cards": 4}, "inversa": {"capture": "match+difference"},
+        "scopa-d-assi": {"target": 11}},
+}
+
+
+def options_as_of(variant: str, options: Mapping[str, Any], revision: Any) -> dict[str, Any]:
+    """The options that replay, under today's presets, what `variant` with `options` played at
+    presets revision `revision`: each option the preset has changed since, at its old value, under
+    the options written out (which stand as they are). RuleError for a revision this code does not
+    know (a record from a newer Settebello, or not a whole number)."""
+    if type(revision) is not int or not 1 <= revision <= PRESETS_REVISION:
+        raise RuleError(f"rules revision {brief(revision)} is unknown: this Settebello reads revisions 1 to "
+                        f"{PRESETS_REVISION} (a newer one wrote this?)", reason="record.revision")
+    out = dict(options)
+    for later in range(revision + 1, PRESETS_REVISION + 1):
+        for key, value in PRESETS_PAST.get(later, {}).get(variant, {}).items():
+            out.setdefault(key, value)  # the earliest change holds the value that was played
+    return out
 
 
 def preset(variant: str) -> Preset:

@@ -56,7 +56,7 @@ PROFILES: dict[str, Profile] = {
     # numero di carte prese": the cards taken are the points, and there is no scopa.
     "mazzetto": Profile(scope=0, carte=False, settebello=0, primiera=False, denari=False, mazzetto=True,
                         sweeps=False),
-    # SB50–SB54 (README): Cicera, the Brescian Scopa of 52 cards.
+    # SB50–SB54 (docs/RULINGS.md): Cicera, the Brescian Scopa of 52 cards.
     "cicera": Profile(carte_points=2, denari=False, settebello=0, primiera=False, spade=True, napula=True,
                       singles=(card(2, "S"), card(10, "D"), card(11, "D"))),
 }
@@ -163,8 +163,8 @@ def _primiera(rules: RuleSet, piles: Sequence[Sequence[Card]], detail: list[dict
 
 def napola_runs(pile: Sequence[Card], run_cards: Sequence[Card] = NAPOLA_RUN) -> list[list[Card]]:
     """The runs that score a napola (O8) in a pile, each the pile's own cards in order (Asso first):
-    1D 2D 3D and each further denaro in sequence. SB45: among the 80 cards a second napola needs the
-    second copies too, each run counted alone. SB52: Cicera's napula is the same run of spade,
+    1D 2D 3D and each further denaro in sequence. SB45: among the 80 cards, the run of the ranks
+    held at least once, and a second run of the ranks held twice (both copies), each counted alone. SB52: Cicera's napula is the same run of spade,
     through its courts."""
     by_face: dict[Card, list[Card]] = {}
     for c in sorted(pile):

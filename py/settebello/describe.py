@@ -10,7 +10,7 @@ shows these facts; the engine and the session still check every request.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from scopa.cards import DECK, DECKS, FACE, PRIMIERA, SUIT, SUITS, VALUE, card_str
 from scopa.errors import ScopaError
@@ -83,12 +83,14 @@ def table_choices(rules: RuleSet) -> list[dict[str, Any]]:
     names it by ("4/pairs"), players, teams, sides, the side of each seat, and the options that
     make it (players, teams and its deal), which the page sends back unchanged; `switched`, the
     deal when a switch that changes it is flipped (misère deals all the cards, O12, SB70), which
-    the page shows and sends instead while that switch is flipped."""
+    the page shows and sends instead while that switch is flipped; `house`, a table beyond the
+    seeds (SB1: every table but the preset's own is the project's house rule), which the dialog
+    labels so."""
     opened = open_options(rules)
     switches = [k for k in DEAL_SWITCHES if k in opened]  # a switch the preset fixes is never flipped
     return [{"id": seating(t), "players": t.players, "teams": t.teams, "sides": t.sides,
-             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches)}
-            for t in tables(rules)]
+             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches), "house": i > 0}
+            for i, t in enumerate(tables(rules))]
 
 
 def clock() -> dict[str, Any]:
@@ -154,25 +156,34 @@ def _switches(rules: RuleSet, key: str) -> bool:
     return True
 
 
-def open_choices(rules: RuleSet) -> dict[str, list[Any]]:
+def open_choices(rules: RuleSet, offers: Mapping[str, Sequence[Any]] | None = None) -> dict[str, list[Any]]:
     """For each option of a choice this preset leaves open, the values it can be played with
-    (Modulo sette counts the sums of one capture rule only): the dialog offers these and no other."""
+    (Modulo sette counts the sums of one capture rule only): the dialog offers these and no other.
+    `offers`, the preset's own (Preset.offers: Scopa inversa's "partite ibride", SB7), gives the
+    values of an option the preset fixes."""
     out = {}
-    for key in open_options(rules):
+    offers = offers or {}
+    for key in open_options(rules, offers):
         spec = OPTION_SPECS[key]
-        if spec.kind is not bool and spec.choices:
+        if key in offers:
+            out[key] = list(offers[key])
+        elif spec.kind is not bool and spec.choices:
             out[key] = [c for c in spec.choices if c == getattr(rules, key) or _plays(rules, key, c)]
     return out
 
 
-def open_options(rules: RuleSet) -> list[str]:
+def open_options(rules: RuleSet, offers: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
     """The options a player may change on this preset: every option but those the preset fixes
     (what makes it itself: Escoba's capture to fifteen and its sevens), those with their own
     controls and a game's own machinery, in the order of RULES §3; a choice only when the preset
-    can be played with more than one of its values."""
+    can be played with more than one of its values. An option of the preset's `offers` (its
+    seed's own alternative, SB7) is open, whatever fixes it."""
     fixed = rules.diff(RuleSet())
     out = []
     for key, spec in OPTION_SPECS.items():
+        if offers and key in offers:
+            out.append(key)
+            continue
         if (key in fixed and key not in LOOKS) or key in OWN_CONTROLS or key in NOT_HOUSE_RULES:
             continue
         if spec.kind is not bool and spec.choices and sum(_plays(rules, key, c) for c in spec.choices) < 2:
@@ -192,9 +203,9 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
     """The page's boot facts: the session's presets and levels, with the deck, sides and bounds."""
     shown = []
     for v in variants:
-        rules = preset(v["id"]).rules
+        rules, offers = preset(v["id"]).rules, preset(v["id"]).offers
         shown.append({**v, "sides": rules.sides, "side_of": side_of_seats(rules), "tables": table_choices(rules),
-                      "open": open_options(rules), "choices": open_choices(rules)})
+                      "open": open_options(rules, offers), "choices": open_choices(rules, offers)})
     ids = [lv["id"] for lv in levels]
     return {
         "variants": shown,

@@ -17,7 +17,7 @@ from scopa.errors import ScopaError
 from scopa.fidasse import seen_by, view_parts
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
-from scopa.rules import PRESETS, preset
+from scopa.rules import PRESETS, options_as_of, preset
 from scopa.state import Match, Play, PlayerView, PlayEvent
 
 from scopa_ai import LEVELS, seat_players
@@ -42,6 +42,17 @@ def levels() -> list[dict[str, str]]:
     """The computer levels, easiest first."""
     order = [lv for lv in ("beginner", "easy", "expert", "master") if lv in LEVELS] or ["random"]
     return [{"id": lv, "name": LEVEL_NAMES.get(lv, lv.title())} for lv in order]
+
+
+def _as_played(config: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """A save's settings as its match was played: a save from before a preset changed (its record's
+    `rules_revision`, scopa/rules.py's PRESETS_PAST) gets the options the preset had then written
+    out, so the match comes back as it was, never under the preset's new rules."""
+    variant, options = config.get("variant", "scopa"), config.get("options")
+    if not isinstance(variant, str) or variant not in PRESETS or not isinstance(options, (dict, type(None))):
+        return config  # Game.new says what is wrong
+    migrated = options_as_of(variant, options or {}, record.get("rules_revision", 1))
+    return config if migrated == (options or {}) else {**config, "options": migrated}
 
 
 def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, Any]]:
@@ -384,6 +395,7 @@ class Game:
         if not isinstance(config, dict) or not isinstance(record, dict):
             raise SessionError("the saved game is incomplete")
         try:
+            config = _as_played(config, record)
             game = cls.new(config)  # the same checks as a new game: variant, options, seats
         except ScopaError as err:  # SessionError is one
             raise SessionError(f"the saved game's settings are wrong: {err}") from None

@@ -80,7 +80,8 @@ def rulebook(arg: Any) -> dict[str, Any]:
     Scopa ([{key, value}] in the order of RULES §3; the table, when it differs, first as one
     {key: "table", players, teams, hand_size, table_cards}), `examples` of each capture rule
     that differs, and `accuse`: each declaration the game scores (SB10, SB11) as {kind, name, size,
-    points, example} with an example hand of it."""
+    points, example} with an example hand of it; `offers`, the other ways the preset's seed plays it
+    ([{key, value, examples}]: Scopa inversa's hybrid, SB7)."""
     if not isinstance(arg, dict):
         raise SessionError("the rules page needs {variant, options}")
     rules = _rules(arg.get("variant"), arg.get("options"))  # or the engine's RuleError
@@ -101,5 +102,10 @@ def rulebook(arg: Any) -> dict[str, Any]:
     scenes += {52: ["court"], 80: ["twin", "twin_alone"]}.get(rules.deck, [])
     accuse = [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
                "example": [card_str(c) for c in accusa_example(rules.accuse, k)]} for k in rules.accuse_kinds]
+    # the other ways the preset's own seed plays it (Preset.offers: Scopa inversa's "partite
+    # ibride", SB7), each as a change the page words like the others, with its example
+    offers = [{"key": k, "value": v, "examples": [example(rules.with_options({k: v}), s)
+                                                  for s in _CAPTURE_SCENES.get(v, ()) if k == "capture"]}
+              for k, values in preset(arg["variant"]).offers.items() for v in values if v != getattr(rules, k)]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
-            "examples": [example(rules, s) for s in scenes], "accuse": accuse}
+            "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers}

@@ -23,18 +23,28 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from typing import Any, Sequence
 
 from .clock import ClockConfig
 from .errors import is_whole
 from scopa.errors import ScopaError
 from scopa.loop import hands_dealt, play_match
-from scopa.rules import PRESETS, RuleSet, rules_for
+from scopa.rules import PRESETS, PRESETS_REVISION, RuleSet, options_as_of, rules_for
 from scopa.state import Match
 
 FORMAT = "settebello-tournament/1"
 MIN_ENTRANTS, MAX_ENTRANTS = 2, 64
 MAX_HANDS = 200  # a simulated match still level after this many hands is decided as a perfect tie
+
+
+_IDENT = re.compile(r"[0-9a-f]{16}")
+
+
+def _ident_of(variant: Any, options: Any, entrants: Any, seed: Any) -> str:
+    """A tournament's short id from its draw (variant, options, entrants, seed)."""
+    text = json.dumps([variant, options, entrants, seed], sort_keys=True)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
 class TournamentError(ScopaError):
@@ -127,6 +137,7 @@ class Tournament:
         if not isinstance(partner_level, str) or partner_level not in _level_names():
             raise TournamentError(f"unknown partner level {partner_level!r}")
         self.variant, self.options, self.seed, self.partner_level = variant, options, seed, partner_level
+        self._ident: str | None = None  # set by from_json: a saved tournament's id as it was made
         parsed = ClockConfig.parse(clock)
         self.clock = None if parsed is None else parsed.to_json()
         self.entrants = _check_entrants(entrants)
@@ -291,8 +302,9 @@ class Tournament:
     @property
     def ident(self) -> str:
         """A short id of this tournament (its draw): statistics count each tournament once."""
-        text = json.dumps([self.variant, self.options, self.entrants, self.seed], sort_keys=True)
-        return hashlib.sha1(text.encode()).hexdigest()[:16]
+        if self._ident is not None:
+            return self._ident  # a saved tournament keeps its id whatever its options became
+        return _ident_of(self.variant, self.options, self.entrants, self.seed)
 
     # -- places ---------------------------------------------------------------------------------
     def points(self, entrant: int) -> int:
@@ -334,7 +346,8 @@ class Tournament:
     def to_json(self) -> dict[str, Any]:
         """The whole tournament, JSON-able (it survives a reload)."""
         return {"format": FORMAT, "variant": self.variant, "options": dict(self.options), "seed": self.seed,
-                "partner_level": self.partner_level, "clock": self.clock, "entrants": [dict(e) for e in self.entrants],
+                "rules_revision": PRESETS_REVISION, "ident": self.ident, "partner_level": self.partner_level, "clock": self.clock,
+                "entrants": [dict(e) for e in self.entrants],
                 "rounds": [[dict(tb) for tb in tables] for tables in self.rounds]}
 
     @classmethod
@@ -344,8 +357,17 @@ class Tournament:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TournamentError("this is not a saved Settebello tournament")
         try:
-            t = cls(data["variant"], data.get("options"), data["entrants"], data["seed"],
+            options = data.get("options")
+            if isinstance(data["variant"], str) and data["variant"] in PRESETS and isinstance(options, (dict, type(None))):
+                # a tournament saved before its preset changed plays on as it was (rules.PRESETS_PAST)
+                options = options_as_of(data["variant"], options or {}, data.get("rules_revision", 1))
+            t = cls(data["variant"], options, data["entrants"], data["seed"],
                     data.get("partner_level", "expert"), data.get("clock"))
+            # its id as it was made (statistics and a saved match's link name it so), even when an
+            # older revision's options were written out above
+            ident = data.get("ident")
+            t._ident = ident if isinstance(ident, str) and _IDENT.fullmatch(ident) else \
+                _ident_of(data["variant"], data.get("options") or {}, data["entrants"], data["seed"])
             rounds = data["rounds"]
             if not isinstance(rounds, list) or len(rounds) != len(t.rounds):
                 raise TournamentError("the saved tournament's bracket has the wrong number of rounds")

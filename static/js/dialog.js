@@ -176,7 +176,8 @@ export function openNewGame(dialog, info, prefs, check) {
         <select id="ng-table">${p.tables.map((x) =>
           `<option value="${x.id}" ${x.id === here.id ? "selected" : ""}>${esc(tableName(x))}</option>`).join("")}
         </select></label>
-        <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>`;
+        <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>
+        ${here.house ? `<p class="ng-note" id="ng-house">${esc(t("dialog.houseTable"))}</p>` : ""}`;
     dialog.innerHTML = `<form method="dialog" class="ng">
       <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}

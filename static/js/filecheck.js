@@ -18,7 +18,7 @@ const whole = (x) => Number.isSafeInteger(x);
 export const RECORD_FILE = {
   maxBytes: 4_000_000,  // py/scopa/inputs.py's RECORD_CHARS (a 1,000-point match is some 300,000)
   fields: {
-    format: isText, variant: isText, options: isPlain, players: texts, first_dealer: whole,
+    format: isText, variant: isText, options: isPlain, rules_revision: whole, players: texts, first_dealer: whole,
     hands: (hands) => Array.isArray(hands) && hands.every((h) => isPlain(h)
       && Object.keys(h).every((k) => k === "deck" || k === "plays") && texts(h.deck) && (h.plays === undefined || texts(h.plays))),
   },

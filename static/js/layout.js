@@ -133,11 +133,13 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   const hand = document.getElementById("hand-cards");
   const handCards = hideHand ? [] : v.hand.filter((c) => c !== lifted);
   syncChildren(hand, handCards.map((c) => stage.card(c)));
-  // more than six cards (Scopone's ten, Cicera's twelve): a phone lays them in rows of five at
+  // more than six cards (Scopone's ten, Cicera's thirteen): a phone lays them in rows of five at
   // most, bricked, so each card keeps a strip of 44 px or more to tap (table.css; the columns are
-  // half a step wide, a card spans two, every other row starts half a step in)
+  // half a step wide, a card spans two, every other row starts half a step in); past two rows,
+  // four a row, since three rows of five leave a half step too narrow for a 44 px strip
   const count = handCards.length;
-  const rows = count > 6 ? Math.ceil(count / HAND_ROW) : 1, perRow = Math.ceil(count / rows);
+  const rows = count <= 6 ? 1 : count <= 2 * HAND_ROW ? 2 : Math.ceil(count / (HAND_ROW - 1));
+  const perRow = Math.ceil(count / rows);
   handCards.forEach((c, i) => {
     const e = stage.card(c); inPlay.add(c);
     e.classList.remove("card--down", "card--pile", "card--scopa");

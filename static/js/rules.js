@@ -104,6 +104,9 @@ function changesHTML(page) {
     ${(page.accuse || []).map((a) => `<figure class="rules__example"><figcaption>${esc(t("rulebook.accusePoints",
       { kind: t(`accusa.${a.kind}`), points: a.points }))}</figcaption>${row(...a.example.map((c) => card(c)))}</figure>`).join("")}
     ${page.examples.map(exampleHTML).join("")}
+    ${(page.offers || []).length ? `<h4 class="rules__offers">${esc(t("rulebook.offersTitle", { variant: variantName(page.variant) }))}</h4>
+    <ul class="rules__list">${page.offers.map((o) => `<li>${esc(changeText(o))}</li>`).join("")}</ul>
+    ${page.offers.flatMap((o) => o.examples).map(exampleHTML).join("")}` : ""}
     <p class="rules__then">${esc(t("rulebook.then"))}</p></section>`;
 }
 

@@ -177,10 +177,11 @@ SQUARE = """(side) => [...document.querySelectorAll('#hand-cards .card')].map(ca
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
-def test_a_twelve_card_hand_of_cicera_leaves_every_card_44_px_square_to_tap(table_page, viewport):
-    """Cicera deals twelve cards each (52 cards, four players): on a 360 px phone the hand lies in
-    three bricked rows of four, and every card keeps a part of it 44 x 44 px or more where a tap
-    lands on it, its corner (rank and suit) in sight; a tap there plays that card."""
+def test_a_thirteen_card_hand_of_cicera_leaves_every_card_44_px_square_to_tap(table_page, viewport):
+    """Cicera deals thirteen cards each (52 cards, four players, [002]): on a 360 px phone the hand
+    lies in bricked rows of four (four rows for thirteen, three for the twelve left when a computer
+    led), and every card keeps a part of it 44 x 44 px or more where a tap lands on it, its corner
+    (rank and suit) in sight; a tap there plays that card."""
     page = open_table(table_page, "variant=cicera&seed=1&level=random&lang=en", viewport)
     # measured as a player sees the hand once they touched the page (the focus no longer raises a card)
     page.evaluate("document.activeElement && document.activeElement.blur()")
@@ -188,12 +189,13 @@ def test_a_twelve_card_hand_of_cicera_leaves_every_card_44_px_square_to_tap(tabl
                            " || a.effect.getTiming().iterations === Infinity)")
     page.screenshot(path=f"/tmp/i_cicera_hand_{viewport['width']}.png")
     squares = page.evaluate(SQUARE, 44)
-    assert len(squares) >= 11, squares   # twelve dealt; one played already when a computer leads
+    assert len(squares) >= 12, squares   # thirteen dealt; one played already when a computer leads
     small = [s for s in squares if s["x"] is None]
     assert not small, small
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     if viewport is PHONE:
-        assert page.evaluate("document.getElementById('hand-cards').dataset.rows") == "3"
+        rows = "4" if len(squares) == 13 else "3"
+        assert page.evaluate("document.getElementById('hand-cards').dataset.rows") == rows
         problems = axe_violations(page)
         assert not problems, problems
         # the rows are not turned (a desktop's fan is: TAP's corner is its box's, not the card's)

@@ -243,14 +243,14 @@ EXPECTED = {
     "escoba": {"capture": "fifteen", "primiera": "sevens", "lead": 2},
     "scopa-a-quindici": {"capture": "match+fifteen", "fewest_cards": True},
     "scopa-a-undici": {"capture": "match+eleven"},
-    "scopa-d-assi": {"ace_takes_all": True},
+    "scopa-d-assi": {"ace_takes_all": True, "target": 41},  # [002]: "ottenere 41 punti"
     "scopone-romano": {"players": 4, "teams": "pairs", "hand_size": 9, "scoring": "romano", "target": 21},
     "punti-a-denari": {"scoring": "denari", "primiera": "none"},
     "frac": {"single_priority": False, "scoring": "frac", "primiera": "none", "target": 50},
     "non-prendere": {"players": 4, "hand_size": 10, "table_cards": 0, "misere": True},
     "sottratta": {"capture": "difference"},
     "modulo-sette": {"modulo": 7, "scopa_tradizionale": -1},
-    "inversa": {"capture": "match+difference"},
+    "inversa": {"capture": "difference"},  # SB7: [002]'s subtraction; the hybrid is its option
     # Phase 2, the declaration variants (tests/unit/test_phase2_accuse.py; SB10-SB12)
     "bazzica": {"accuse": "bazzica", "target": 21},
     "tuzzulicchio": {"ace_takes_all": True, "accuse": "tuzzulicchio", "target": 21},
@@ -263,9 +263,9 @@ EXPECTED = {
     "maresciallo-80": {"ace_takes_all": True, "napola": True, "maresciallo": True, "saponificatrice": True,
                        "french": True, "deck": 80, "players": 4, "teams": "pairs", "hand_size": 5,
                        "table_cards": 0, "target": 21},
-    # SB50-SB55: 52 cards, four in pairs with twelve each
+    # SB50-SB55: 52 cards, four in pairs with thirteen each and none on the table ([002])
     "cicera": {"deck": 52, "scoring": "cicera", "primiera": "none", "players": 4, "teams": "pairs",
-               "hand_size": 12, "target": 21},
+               "hand_size": 13, "table_cards": 0, "target": 21},
     "fidasse": {"fidasse": True},  # SB60-SB66
 }
 

@@ -1,5 +1,5 @@
 """The declaration variants of RULES §4 (Bàzzica, Tuzzulicchio, Cocchiaundici; [002]) and the
-settled details SB10–SB13 (README): what each declaration scores, when it is made and shown, its
+settled details SB10–SB13 (docs/RULINGS.md): what each declaration scores, when it is made and shown, its
 place in events, views, hand results, records and replays, and every computer level playing them."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Phase 2 capture rules of RULES §4 (O3 `difference`, Modulo sette, Scopa inversa), pinned with
-the seed's examples ([002]) and the settled details SB4–SB7 (README, "The rules"); then whole
+the seed's examples ([002]) and the settled details SB4–SB7 (docs/RULINGS.md); then whole
 matches: random play, records and replays, and every computer level."""
 
 from __future__ import annotations
@@ -182,18 +182,19 @@ def test_sb6_views_and_samples_carry_the_traditional_scope():
 
 
 # -- SB7 Scopa inversa ----------------------------------------------------------------------------
-def test_sb7_inversa_takes_by_sum_or_by_difference_002():
-    m = on_table("inversa", "6D 10C 3C", "2B 4C 8S 9D")
+def test_sb7_inversa_hybrid_takes_by_sum_or_by_difference_002():
+    # [002]'s "partite ibride": the option capture match+difference (the preset subtracts only)
+    m = on_table("inversa", "6D 10C 3C", "2B 4C 8S 9D", capture="match+difference")
     assert takes(m, "6D") == {"6D:2B+4C", "6D:2B+8S"}  # 2 + 4, or 8 - 2
     assert takes(m, "10C") == {"10C:2B+8S"}  # 2 + 8 (no difference makes 10)
     assert takes(m, "3C") == {"3C:2B+4C+9D"}  # 9 - 4 - 2 only
-    m = on_table("inversa", "6D 10C 3C", "2B 4C 6S 8S")
+    m = on_table("inversa", "6D 10C 3C", "2B 4C 6S 8S", capture="match+difference")
     assert takes(m, "6D") == {"6D:6S"}  # R4(a) still first
 
 
-def test_sb7_pure_subtraction_is_sottratta_or_inversa_with_capture_difference():
-    assert rules_for("inversa", {"capture": "difference"}) == rules_for("sottratta")
-    m = on_table("inversa", "6D 10C 3C", "2B 4C 8S 9D", capture="difference")
+def test_sb7_inversa_subtracts_only_as_sottratta_does():
+    assert rules_for("inversa") == rules_for("sottratta")
+    m = on_table("inversa", "6D 10C 3C", "2B 4C 8S 9D")
     assert takes(m, "6D") == {"6D:2B+8S"}
 
 
@@ -243,7 +244,7 @@ def test_a_whole_match_record_replays_to_its_totals(variant):
     players = [make_player("expert", random.Random(1)), make_player("easy", random.Random(2))]
     m = Match.new(rules_for(variant), random.Random(3))
     list(play_match(m, players))
-    record = to_record(m)
+    record = to_record(m, variant)  # inversa and sottratta are one rule set (SB7): name the one played
     assert record["variant"] == variant and record["options"] == {}
     again = from_record(json.dumps(record))
     assert again.totals == m.totals and again.winner == m.winner

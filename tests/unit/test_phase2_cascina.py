@@ -1,4 +1,4 @@
-"""Scopa a cascina (RULES §4 Phase 2, [002]): builds on table cards, SB30–SB36 (README)."""
+"""Scopa a cascina (RULES §4 Phase 2, [002]): builds on table cards, SB30–SB36 (docs/RULINGS.md)."""
 
 from __future__ import annotations
 

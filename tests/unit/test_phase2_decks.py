@@ -33,9 +33,14 @@ def test_sb37_each_deck_holds_its_cards_once_and_a_game_refuses_another_decks_ca
         Match(rules_for("cicera")).deal(list(DECKS[40]))
 
 
+# Cicera dealt 12 each and 4 on the table (the Brescian accounts' deal, an option since [002]'s 13
+# each became the preset's, SB50): the positions below need cards on the table.
+BRESCIAN = {"hand_size": 12, "table_cards": 4}
+
+
 # -- SB38 the 52 cards' courts ---------------------------------------------------------------------
 def test_sb38_a_court_takes_only_a_court_of_its_rank_and_may_decline():
-    m = dealt("cicera", {0: "11D 10B 8S 5C 1D 2D 3D 4D 5D 6D 7D 9D"}, "11S 2C 8C 10C", dealer=3)
+    m = dealt("cicera", {0: "11D 10B 8S 5C 1D 2D 3D 4D 5D 6D 7D 9D"}, "11S 2C 8C 10C", dealer=3, **BRESCIAN)
     # The Fante (11) takes the other Fante only, never a sum (2+8+... = 11 is no capture for it),
     # and may be laid instead (SB38); the numeral 10 takes the 10 (R4 a), the 8 the 8, never a court.
     assert {p for p in legal(m) if p.startswith("11D")} == {"11D:11S", "11D"}
@@ -46,14 +51,14 @@ def test_sb38_a_court_takes_only_a_court_of_its_rank_and_may_decline():
 
 
 def test_sb38_numerals_never_take_a_court_by_sum():
-    m = dealt("cicera", {0: "5C 1D 2D 3D 4D 6D 7D 8D 9D 10D 1C 2C"}, "12S 3C 13B 4B", dealer=3)
+    m = dealt("cicera", {0: "5C 1D 2D 3D 4D 6D 7D 8D 9D 10D 1C 2C"}, "12S 3C 13B 4B", dealer=3, **BRESCIAN)
     # 3C + 4B = 7 is a sum; the courts are in no sum at all
     assert {p for p in legal(m) if p.startswith("7D")} == {"7D:3C+4B"}
     assert not any("12S" in p or "13B" in p for p in legal(m))
 
 
 def test_r3_kings_redeal_counts_the_52_cards_re_not_their_10s():
-    rules = rules_for("cicera")
+    rules = rules_for("cicera", BRESCIAN)  # a deal with 4 on the table (S2)
     m = Match(rules, first_dealer=1)
     deck = [c for c in DECKS[52] if card_str(c) not in ("13D", "13C", "13B", "10D")]
     deck = deck[:48] + C("13D 13C 13B 10D")
@@ -207,13 +212,13 @@ def test_sb55_the_masters_rollouts_of_cicera_weigh_the_scopa_a_lay_leaves():
     from scopa_ai.heuristics import knowledge
     from scopa_ai.rollout import by_engine, playout
 
-    rules = rules_for("cicera")
+    rules = rules_for("cicera", BRESCIAN)
     assert not by_engine(rules) and by_engine(rules_for("maresciallo-80"))
     # Seat 0 sweeps the table with its 10; seat 1 must then lay a card on the empty table, where
     # the next player (seat 2, the other side) sweeps it with a card of its value. Its four 8s
     # are the only value nobody else can hold: it lays an 8.
     m = dealt("cicera", {0: "10D 2D 3D 5D 6D 7D 9D 11D 12D 13D 5S 6S",
-                         1: "1C 2B 4C 5B 6C 7B 9C 12C 8C 8B 8D 8S"}, "2C 3C 1B 4B", dealer=3)
+                         1: "1C 2B 4C 5B 6C 7B 9C 12C 8C 8B 8D 8S"}, "2C 3C 1B 4B", dealer=3, **BRESCIAN)
     sweep = Play(C("10D")[0], tuple(C("1B 2C 3C 4B")))
     assert sweep in m.legal_plays()
     for seed in range(5):

@@ -1,4 +1,4 @@
-"""Scopa a fidasse (RULES §4 Phase 2, [002]): a scopa claimed face down, "vi fidate?", SB60–SB66 (README)."""
+"""Scopa a fidasse (RULES §4 Phase 2, [002]): a scopa claimed face down, "vi fidate?", SB60–SB66 (docs/RULINGS.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Rubamazzo and Rubamazzetto a somme (RULES §4 Phase 2, [002]), pinned with the seed's example and
-the settled details SB20–SB26 (README, "The rules"): steals on fixed deals, the public pile tops,
+the settled details SB20–SB26 (docs/RULINGS.md): steals on fixed deals, the public pile tops,
 the notation, the scoring; then whole matches: random play, records and replays, every level."""
 
 from __future__ import annotations
