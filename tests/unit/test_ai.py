@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from depth import examples
+from depth import DEEP, examples
 
 from scopa_ai import LEVELS, hint, make_player
 from scopa_ai.heuristics import knowledge
@@ -68,9 +68,14 @@ def play_hand(rules, seed: int, levels: list[str]) -> int:
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_every_level_plays_legally_in_every_variant(variant):
+    """A hand of each variant with each level against the next one. By default a variant seats
+    three levels in turn (each level plays a dozen variants, the next variant the next three);
+    the deep run (scripts/test --deep) every level in every variant."""
     rules = rules_for(variant)
-    for i, level in enumerate(LEVEL_NAMES):
-        others = LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
+    first = sorted(PRESETS).index(variant) * 3
+    seated = range(len(LEVEL_NAMES)) if DEEP else [(first + k) % len(LEVEL_NAMES) for k in range(3)]
+    for i in seated:
+        level, others = LEVEL_NAMES[i], LEVEL_NAMES[(i + 1) % len(LEVEL_NAMES)]
         assert play_hand(rules, 100 + i, [level, others]) == rules.deck - rules.table_cards
 
 
