@@ -6,15 +6,10 @@ is how it may also be played, with the engine's example."""
 import pytest
 from playwright.sync_api import expect
 
+from test_new_game_options import open_dialog
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 800}
-
-
-def open_dialog(page):
-    page.locator("#new").click()
-    dialog = page.locator("#newgame-dialog")
-    dialog.wait_for(state="visible")
-    return dialog
 
 
 def test_inversa_offers_the_hybrid_and_tables_beyond_the_seeds_are_house_tables(table_page):
