@@ -588,11 +588,11 @@ async function coachAllows(notation, g) {
   try { warning = (await game("coach", notation)).warning; } catch { warning = null; }
   let go = true;
   if (live(g) && warning) go = await confirmPlay(warning);
+  const card = asked?.card;  // the play's own card (a declared play's notation ends in "!", SB14)
   asked = null;
   if (!live(g)) return false;
   busy = false; decorate();
   if (!go) {
-    const card = notation.split(":")[0];
     const el = chosen ? $("choices").querySelector(`[data-play="${notation}"]`) : $("hand-cards").querySelector(`[data-card="${card}"]`);
     (el || $("hand-cards").querySelector(".card:not([disabled])"))?.focus();
   }

@@ -168,3 +168,14 @@ def test_settle_leaves_a_view_without_a_choice_as_it_is():
     m = dealt("scopa", {0: "5D 5C 5B", 1: "1D 2C 6S"}, TABLE)
     view = m.observe(0)
     assert settle(view) is view and settle(view, True) is view
+
+
+def test_the_hint_says_why_it_declares_or_keeps_the_cards_hidden():
+    from scopa_ai.explain import advise
+    play, reason = advise(bazzica().observe(0), "expert")
+    assert type(play) is Declared
+    assert reason.to_json() == {"key": "coach.declare.worth", "params": {"points": 7, "cards": ["5D", "5C", "5B"]}}
+    view = bazzica({0: "1D 1C 7D", 1: "2C 4B 6S"}, "3C 8C 9B 4S").observe(0)
+    play, reason = advise(view, "master")
+    assert type(play) is not Declared
+    assert reason.to_json() == {"key": "coach.declare.costly", "params": {"points": 3, "cards": ["1D", "1C", "7D"]}}
