@@ -639,10 +639,10 @@ async function advance(g = generation) {
     status(turnLine(view));
     $("answer-buttons").querySelector("button")?.focus();
   } else if (view.waiting === "human") {
-    status(turnLine(view));
-    // a declaration to make or keep hidden first (SB14): the question has the focus
-    const ask = $("declare-buttons").querySelector("button");
-    if (ask && !$("declare").hidden) ask.focus(); else focusHand();
+    // a declaration to make or keep hidden first (SB14): said, and the question has the focus
+    const asking = !$("declare").hidden;
+    status(asking ? t("status.declare") : turnLine(view));
+    if (asking) $("declare-buttons").querySelector("button")?.focus(); else focusHand();
   }
 }
 

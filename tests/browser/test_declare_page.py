@@ -41,8 +41,9 @@ def test_the_table_offers_a_declaration_and_keeps_it_hidden_when_declined(table_
     assert box.locator("#declare-q").inner_text() == (
         "You may declare Nine or less: 2 points, showing the Ace of Swords, the Two of Cups, and the Five of Swords.")
     assert box.locator("button").all_inner_texts() == ["Declare (+2)", "Keep hidden"]
-    # the hand rests until the person says
+    # the hand rests until the person says, and the status line says so
     assert page.locator("#hand-cards button.card:not([disabled])").count() == 0
+    assert page.locator("#status").inner_text() == "Your turn: declare or keep hidden, then play."
     page.screenshot(path=f"{SHOTS}/offer-{viewport['width']}.png")
     box.locator('[data-declare="no"]').click()
     assert box.is_hidden()
