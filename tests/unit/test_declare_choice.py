@@ -179,3 +179,18 @@ def test_the_hint_says_why_it_declares_or_keeps_the_cards_hidden():
     play, reason = advise(view, "master")
     assert type(play) is not Declared
     assert reason.to_json() == {"key": "coach.declare.costly", "params": {"points": 3, "cards": ["1D", "1C", "7D"]}}
+
+
+def test_an_old_bazzica_save_restores_with_every_declaration_made():
+    s = Session()
+    s.new_game({"variant": "bazzica", "options": {"accuse_choice": False}, "seed": 3, "seats": SEATS})
+    r = s.play("1S")  # SB10 as it was: the nine is declared by itself
+    assert [a["kind"] for a in r["event"]["accuse"]] == ["nove-diverse"]
+    saved = json.loads(json.dumps(s.save()))
+    record = {k: v for k, v in saved["record"].items() if k != "rules_revision"}  # written before revisions
+    old = {**saved, "config": {**saved["config"], "options": {}}, "record": {**record, "options": {}}}
+    again = Session()
+    view = again.restore(old)
+    assert "error" not in view, view
+    assert view == s.view() and view["accuse"][0]["cards"] == ["1S", "2C", "5S"]
+    assert again.save()["config"]["options"] == {"accuse_choice": False}  # written out from now on
