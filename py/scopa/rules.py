@@ -55,6 +55,7 @@ class RuleSet:
     modulo: int = 0  # SB5: capture values and sums counted modulo this (7: Fante 1, Cavallo 2, Re 3, 7 zero)
     scopa_tradizionale: int = 1  # SB6: points of a scopa classic Scopa allows too, when counting modulo
     accuse: str = "none"  # §4 Bàzzica, Tuzzulicchio: the declarations from the hand (SB10–SB12)
+    accuse_choice: bool = False  # SB14: each player chooses to declare (showing the cards) or keep them hidden
     steal: bool = False  # §4 Rubamazzo: piles face up, another side's pile taken by its top card's equal (SB20)
     cascina: bool = False  # §4 Scopa a cascina: builds on table cards (SB30–SB35)
     due_denari: bool = False  # SB36: the 2D scores 1 (Scopa a cascina [002])
@@ -153,6 +154,11 @@ class RuleSet:
                             "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
                             "(a declared card face down), other decks or Maresciallo (sweeps of other worth)",
                             reason="option.fidasse")
+        if self.accuse_choice and (self.accuse == "none" or self.steal or self.cascina):
+            # SB14: a declared play is one of the plain plays with its declarations; a steal or a
+            # build declared is nowhere said, and without declarations there is nothing to choose
+            raise RuleError("accuse_choice lets a player keep its declarations hidden: it needs accuse, and is not "
+                            "played with steal or cascina", reason="option.needs")
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")
@@ -301,6 +307,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1),
                                      help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
     "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
+    "accuse_choice": OptionSpec(bool, help="declaring is each player's choice: the points, or the cards kept "
+                                           "hidden (SB14)"),
     "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)"),
     "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)"),
     "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)"),
@@ -391,7 +399,7 @@ PRESETS: dict[str, Preset] = {
                 capture="difference", offers={"capture": ("difference", "match+difference")}),
         # RULES §4 Phase 2, the declaration variants of [002]; SB12 (docs/RULINGS.md) settles what is left open.
         _preset("bazzica", "Bàzzica", "Scopa with declarations from the hand: three alike 7, three making nine "
-                "or less 2 or 3; to 21.", accuse="bazzica", target=21),
+                "or less 2 or 3, each declared or kept hidden; to 21.", accuse="bazzica", accuse_choice=True, target=21),
         _preset("tuzzulicchio", "Tuzzulicchio", "Asso piglia tutto with declarations from the hand: Buongioco "
                 "and Napoli of Assi, Due and Tre, 3 to 7 points; to 21.",
                 ace_takes_all=True, accuse="tuzzulicchio", target=21),
@@ -436,7 +444,7 @@ DEFAULT_VARIANT = "scopa"
 # Records and saves carry the revision of the presets they were played under (`rules_revision`),
 # so that a preset whose rules change never misreads an older record. Revision 1 is every record
 # written before the field existed.
-PRESETS_REVISION = 2
+PRESETS_REVISION = 3
 # What a preset played before the revision that changed it, by that revision: {revision: {preset:
 # {option: the value it had before}}}. Issue 43, revision 2: Cicera deals 13 each and none on the
 # table ([002]; it dealt 12 and 4, SB50), Scopa inversa plays subtraction alone ([002]; it played
@@ -444,6 +452,9 @@ PRESETS_REVISION = 2
 PRESETS_PAST: dict[int, dict[str, dict[str, Any]]] = {
     2: {"cicera": {"hand_size": 12, "table_cards": 4}, "inversa": {"capture": "match+difference"},
         "scopa-d-assi": {"target": 11}},
+    # issue 43, revision 3: Bàzzica's declarations are a choice ([002] "è possibile", SB14); they
+    # were all made by themselves (SB10)
+    3: {"bazzica": {"accuse_choice": False}},
 }
 
 

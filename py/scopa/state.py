@@ -62,6 +62,35 @@ class Steal(Play):
         return self
 
 
+class Declared(Play):
+    """A play made with the declarations of the hand dealt (SB14, where declaring is a choice):
+    `accuse` are the declarations it makes, their cards shown. Written with a `!` after the play
+    (`7C!`, `9C:4B+5S!`); it differs from the plain play of the same card and presa, which keeps
+    them hidden."""
+
+    def __new__(cls, card: Card, presa: tuple[Card, ...] = (), accuse: tuple[Accusa, ...] = ()) -> "Declared":
+        self = tuple.__new__(cls, (card, presa))
+        self.accuse = tuple(accuse)
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Declared and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(("!", tuple(self)))
+
+    def __str__(self) -> str:
+        """The record notation of the play, then `!` (SB14)."""
+        return Play.__str__(self) + "!"
+
+    def to_json(self) -> dict[str, Any]:
+        """As a Play's, with `declare`: each declaration it makes, its points and cards (SB14)."""
+        return {**Play.to_json(self), "declare": [a.to_json() for a in self.accuse]}
+
+
 _LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in ALL_CARDS)  # the plays that take nothing
 # The plays that take one card, by played card then taken card: the commonest capture, made once.
 _TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in ALL_CARDS) for c in ALL_CARDS)
@@ -88,6 +117,8 @@ def well_typed(play: Any) -> bool:
         return type(play.card) is int and _cards_tuple(play[1])
     if t is Steal:
         return type(play.card) is int and _cards_tuple(play[1]) and _cards_tuple(play.tops)
+    if t is Declared:
+        return type(play.card) is int and _cards_tuple(play[1])
     if t is Build:
         return type(play.card) is int and _cards_tuple(play.onto) and type(play.value) is int
     if t is Claim:
@@ -487,8 +518,22 @@ class Match:
                 plays = self._without_twins(plays)
             if self.rules.fidasse:
                 plays += _fidasse.claims(self)  # SB60
+            if self.rules.accuse_choice:
+                declare = self.declarable()
+                if declare:  # SB14: each play with the declarations, or without them
+                    plays = plays + [Declared(p.card, p[1], declare) for p in plays]
             self._legal = plays
         return plays
+
+    def declarable(self) -> tuple[Accusa, ...]:
+        """The declarations the player to move may make with this play: its hand's, at its first
+        play of a round (SB10); empty at any other play."""
+        if self.phase != "play" or self.rules.accuse == "none":
+            return ()
+        hand = self.hands[self.turn]
+        if len(hand) != self.rules.hand_size:
+            return ()
+        return accuse_of(self.rules.accuse, self.turn, hand)
 
     def _without_twins(self, plays: list[Play]) -> list[Play]:
         """The plays once SB42 is applied (captures.options_among_twins)."""
@@ -541,6 +586,13 @@ class Match:
             if self.phase != "play":
                 raise IllegalPlayError("no hand is being played")
             return _cascina.parse_build(self, text)  # SB30, SB31: `3B>4C`, `2D>3B+4C`
+        declared = text.endswith("!")  # SB14: the play made with the hand's declarations
+        if declared:
+            if not self.rules.accuse_choice:
+                raise IllegalPlayError(f"{text}: `!` declares by choice, and in this game declarations are made "
+                                       f"{'by themselves (SB10)' if self.rules.accuse != 'none' else 'nowhere'}: "
+                                       f"write the play without it")
+            text = text[:-1]
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
@@ -549,7 +601,7 @@ class Match:
             presa = tuple(sorted(parse_card(t[1:] if t.startswith("^") else t) for t in parts))
             if len(set(presa)) != len(presa):
                 raise IllegalPlayError(f"{text}: a card is taken twice")
-            play = Play(c, presa)
+            play = Declared(c, presa) if declared else Play(c, presa)
             legal = self.legal_plays()
             if play not in legal:
                 raise IllegalPlayError(self._why_illegal(play))
@@ -565,11 +617,13 @@ class Match:
         if self.phase != "play":
             raise IllegalPlayError("no hand is being played")
         # a build has its `>`, a claim its `?` (SB60)
-        options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build and type(p) is not Claim]
+        options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build and type(p) is not Claim
+                   and (type(p) is Declared) == declared]
+        lay = Declared(c, ()) if declared else Play(c, ())
         if not options:
-            raise IllegalPlayError(self._why_illegal(Play(c, ())))
-        if len(options) > 1 and Play(c, ()) in options:
-            return Play(c, ())  # SB38: a court that could take is laid as written
+            raise IllegalPlayError(self._why_illegal(lay))
+        if len(options) > 1 and lay in options:
+            return options[options.index(lay)]  # SB38: a court that could take is laid as written
         if len(options) > 1:
             choices = ", ".join(str(p) for p in options)
             raise IllegalPlayError(f"{text} can take in more than one way; say which: {choices}")
@@ -580,6 +634,9 @@ class Match:
             return _fidasse.why_illegal(self, play)  # SB60, SB61
         if type(play) is Build:
             return _cascina.why_illegal(self, play)
+        if type(play) is Declared and self.phase == "play" and not self.declarable():
+            return (f"{play}: {self.names[self.turn]} has nothing to declare now: declarations are made at the "
+                    f"first play of a round, from a hand that holds one (SB14)")
         if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < len(ALL_CARDS):
             return f"{brief(play)} is not a play"
         name = self.names[self.turn]
@@ -612,8 +669,10 @@ class Match:
         presa = () if build else play[1]
         hand = self.hands[seat]
         accuse: tuple[Accusa, ...] = ()
-        if len(hand) == self.rules.hand_size and self.rules.accuse != "none":
-            # SB10: a player's first play after a deal makes the declarations of the hand dealt.
+        if (len(hand) == self.rules.hand_size and self.rules.accuse != "none"
+                and (not self.rules.accuse_choice or type(play) is Declared)):
+            # SB10: a player's first play after a deal makes the declarations of the hand dealt;
+            # SB14: where declaring is a choice, only a Declared play makes them.
             accuse = accuse_of(self.rules.accuse, seat, hand)
             self.accuse.extend(accuse)
         hand.remove(c)

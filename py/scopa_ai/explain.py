@@ -16,7 +16,8 @@ then what the play avoids that the greedy play (the easy level's: what is worth 
 do, leaving a sweep or laying a precious card where it can be taken; then the carta mula, the
 sevens taken; then a sweep, the Settebello or a seven that any other play would give away (a
 denaro only to its twin of the same value); the denari taken, the most cards taken, a card held
-twice (none of these three for a play that leaves a sweep). When no principle speaks: a last round whose every card is
+twice (none of these three for a play that leaves a sweep). Where a declaration may be made or
+kept hidden (SB14), the weighing of declare.py speaks first. When no principle speaks: a last round whose every card is
 known is solved, else the search's margin over the next best play with another card
 ("coach.search": the master's expected points; "coach.reckon": the expert's rules of thumb).
 """
@@ -29,8 +30,9 @@ from typing import Callable, Mapping
 
 from scopa.cards import VALUE
 from scopa.errors import RuleError
-from scopa.state import Play, PlayerView
+from scopa.state import Declared, Play, PlayerView
 from .base import hint_rng, make_player
+from .declare import weigh
 from .endgame import solvable
 from .levels import EasyPlayer, ExpertPlayer
 from .master import MasterPlayer
@@ -73,6 +75,9 @@ def explain(view: PlayerView, play: Play, values: Mapping[Play, float] | None = 
     speak for, principles.speaks)."""
     if not speaks(view.rules) or play not in view.legal:
         return None
+    weighed = weigh(view)  # SB14: a declaration to make or keep hidden comes first (declare.py)
+    if weighed is not None and weighed.declare == (type(play) is Declared):
+        return Reason.of(f"coach.declare.{weighed.why}", points=weighed.points, cards=list(weighed.cards))
     legal = view.legal
     if len(legal) == 1:
         return Reason.of("coach.only", card=play.card)

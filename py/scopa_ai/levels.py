@@ -29,6 +29,7 @@ from collections import Counter
 from scopa.cards import VALUE, VALUES, card
 from scopa.cascina import Build
 from scopa.state import Play, PlayerView
+from .declare import settle
 from .cascina import build_score, on_table, p_opponent_holds
 from . import fidasse
 from .endgame import solvable, solve
@@ -77,6 +78,7 @@ class BeginnerPlayer:
         every claim (SB60, SB61)."""
         if fidasse.answering(view):
             return fidasse.TRUST_PLAY
+        view = settle(view, True)  # SB14: points are points; it declares what it holds
         legal = view.legal
         rng = self.rng
         if len(legal) == 1:
@@ -117,6 +119,7 @@ class EasyPlayer:
         """The play of greatest immediate worth; it never claims a scopa, and trusts every claim."""
         if fidasse.answering(view):
             return fidasse.TRUST_PLAY
+        view = settle(view, True)  # SB14: greedy, it declares what it holds
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -226,7 +229,9 @@ class ExpertPlayer:
     def choose(self, view: PlayerView) -> Play:
         """The best play by the expert's score; in a last round with every card known, solved.
         Answering a claim, doubt when it is true with less than 2/3 chance (SB61); now and then a
-        bluff when it has nothing better (SB60)."""
+        bluff when it has nothing better (SB60); declares when the points are worth the cards shown
+        (SB14, declare.py)."""
+        view = settle(view)
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

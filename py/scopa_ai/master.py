@@ -20,7 +20,8 @@ from dataclasses import dataclass, fields
 from typing import Callable, Generator, Sequence
 
 from scopa.cards import Card
-from scopa.state import Match, Play, PlayerView, match_winner
+from scopa.state import Declared, Match, Play, PlayerView, match_winner
+from .declare import settle
 from .base import run_to_end
 from .cascina import master_choose as build_search
 from .endgame import Opponent, solvable, solve
@@ -269,6 +270,8 @@ class MasterPlayer:
         # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
         unlikely = unlikely_cards(view) if lik is None else {}
         deadline = self.clock() + self.settings.max_ms / 1000.0
+        # SB14: whether this play makes the hand's declarations (the view is settled: declare.py)
+        declares = not view.rules.accuse_choice or any(type(p) is Declared for p in view.legal)
         nxt = (view.seat + 1) % n_seats
         answers = self.answers(view, cands, weights.get(nxt, (1.0,)))
         # The expert's own score, times `prior`, is added to each candidate's rollout mean.
@@ -306,7 +309,8 @@ class MasterPlayer:
                     roll.setstate(state)  # the same numbers as a fresh generator: cheaper to restore
                     tot = playout(base.clone(), card, presa, k, roll, deal_eps,
                                   reply=answer_to(j) if answer_to is not None else None,
-                                  fair=self.settings.fair, kinds=kinds, sums=self.settings.sums)
+                                  fair=self.settings.fair, kinds=kinds, sums=self.settings.sums,
+                                  declares=declares)
                     v = value(tot)
                     sums[j] += wt * v
                     counts[j] += 1
@@ -460,6 +464,7 @@ class MasterPlayer:
     def choose_steps(self, view: PlayerView) -> Generator[None, None, Play]:
         """`choose` in steps: it yields between the deals of its search (`evaluate_steps`) and
         returns the play; the same play, and the same state after it, as `choose`."""
+        view = settle(view)  # SB14: declare or not by the expert's weighing (declare.py), then search the cards
         self.watch(view)
         self.last_values = {}
         if len(view.legal) == 1:

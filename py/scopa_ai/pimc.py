@@ -27,6 +27,7 @@ from typing import Sequence
 
 from scopa.cards import VALUE, Card
 from scopa.state import Match, Play, PlayerView
+from .declare import settle
 from .heuristics import Knowledge, knowledge
 from .inference import sample_consistent, unlikely_cards
 from .levels import ExpertPlayer
@@ -195,6 +196,7 @@ class PimcPlayer:
         """The play most of the sampled deals find best."""
         self.last_votes = {}
         self.last_nodes = 0
+        view = settle(view)  # SB14: declare or not by the expert's weighing (declare.py)
         legal = list(view.legal)
         if len(legal) == 1:
             return legal[0]

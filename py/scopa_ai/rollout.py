@@ -45,7 +45,8 @@ from .steals import steal_playout
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
             eps: float | Sequence[float], record: list | None = None,
             reply: tuple[Card, tuple[Card, ...]] | None = None,
-            fair: bool = False, kinds: Sequence[int] | None = None, sums: bool = False) -> tuple[int, ...]:
+            fair: bool = False, kinds: Sequence[int] | None = None, sums: bool = False,
+            declares: bool = True) -> tuple[int, ...]:
     """Play (card, presa) for the seat to move of `m` (a clone: it is used up), then the policy
     for everyone to the end of the hand; the hand's points per side. `eps` is the chance of a
     random play, one for all or one per seat. `reply`, if given, is the next seat's play (it must
@@ -53,7 +54,8 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     is how that seat plays (styles.py): careful (0) the policy, greedy (1) the policy without the
     scopa it leaves, novice (2) the most cards with noise. `sums`: with steals by sum (Rubamazzo a
     somme, SB22), the danger to a pile counts the sums that take its top and the last round is
-    played exactly (steals.steal_playout)."""
+    played exactly (steals.steal_playout). `declares`: whether the seat to move makes its hand's
+    declarations with this play (SB14: it may keep them hidden); every later one is counted made."""
     rules = m.rules
     if rules.steal:
         return steal_playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: the engine's own push
@@ -81,7 +83,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     last_capturer = m.last_capturer
     dealer = m.dealer
     seat = m.turn
-    accuse = _accuse_to_score(m) if rules.accuse != "none" else None
+    accuse = _accuse_to_score(m, declares) if rules.accuse != "none" else None
     hidden = None
     if fair:
         hidden = [0] * 14
@@ -236,17 +238,17 @@ def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int]
     return scopa_worth if kind == SCOPA else tradizionale_worth if kind == TRADIZIONALE else 0.0
 
 
-def _accuse_to_score(m: Match) -> list[int]:
+def _accuse_to_score(m: Match, declares: bool = True) -> list[int]:
     """Each side's declaration points in this hand (SB10): those made, those the hands not yet
-    played from will make, and those of the rounds still in the deck. No play changes them, so
-    they are counted once, before the playout."""
+    played from will make (the seat to move's only if it `declares`, SB14), and those of the
+    rounds still in the deck. No play changes them, so they are counted once, before the playout."""
     rules = m.rules
     n, k = m.n, rules.hand_size
     out = [0] * m.sides
     for a in m.accuse:
         out[m.side_of[a.seat]] += a.points
     for seat, hand in enumerate(m.hands):
-        if len(hand) == k:
+        if len(hand) == k and (declares or seat != m.turn):
             out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
     first = m.dealer + 1
     for r in range(0, len(m.mazzo) - n * k + 1, n * k):

@@ -110,8 +110,9 @@ TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
 # The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
 # its traditional scopa costs (SB5, SB6), Rubamazzo's steals (SB20) and Scopa a cascina's builds
-# and its 2 of denari (SB30, SB36) are offered only by choosing that game.
-NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "steal", "cascina", "due_denari", "deck")
+# and its 2 of denari (SB30, SB36), Bàzzica's declarations by choice (SB14; Tuzzulicchio's are
+# due) are offered only by choosing that game.
+NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "accuse_choice", "steal", "cascina", "due_denari", "deck")
 LOOKS = ("french",)  # SB37: how the cards look, which any game may change, a preset's choice or not
 
 

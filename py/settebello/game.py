@@ -102,14 +102,17 @@ def _check_rng_state(state: Any, what: str) -> tuple:
 
 
 def _notation(play: Any) -> str:
-    """A play from the page: notation "9C:4B+5S" or {card: "9C", presa: ["4B", "5S"]}."""
+    """A play from the page: notation "9C:4B+5S" or {card: "9C", presa: ["4B", "5S"], declare}
+    (`declare` true: made with the hand's declarations, SB14: the notation's `!`)."""
     if isinstance(play, str):
         return play
     if isinstance(play, dict):
-        card, presa = play.get("card"), play.get("presa") or []
+        card, presa, declare = play.get("card"), play.get("presa") or [], play.get("declare", False)
         if not isinstance(card, str) or not isinstance(presa, list) or not all(isinstance(t, str) for t in presa):
             raise SessionError("a play is {card: '7D', presa: ['3C', '4B']}")
-        return card + (":" + "+".join(presa) if presa else "")
+        if type(declare) is not bool:
+            raise SessionError("a play's declare is true or false")
+        return card + (":" + "+".join(presa) if presa else "") + ("!" if declare else "")
     raise SessionError("a play is a notation like 9C:4B+5S")
 
 

@@ -8,7 +8,7 @@
 //
 //   openSettings()        the dialog (the More menu's "Settings" button)
 //   applySettings()       what is stored, applied (at load; the test hook's reset after it forgets it)
-//   settings()            {deck, sound, volume, pace, animation, coach} as they stand
+//   settings()            {deck, sound, volume, pace, animation, coach, autoDeclare} as they stand
 import { t, cardName, onLanguageChange } from "./i18n.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { esc } from "./names.js";
@@ -41,6 +41,8 @@ export function settings() {
     pace: Object.hasOwn(PACES, s.pace) ? s.pace : "normal",
     animation: Object.hasOwn(ANIMATIONS, s.animation) ? s.animation : "normal",
     coach: typeof s.coach === "boolean" ? s.coach : false,  // coach.js: a warning before a risky play
+    // a declaration the rules leave to the player (SB14) made without asking (table.js)
+    autoDeclare: typeof s.autoDeclare === "boolean" ? s.autoDeclare : false,
   };
 }
 
@@ -63,6 +65,7 @@ function choose(name, value) {
   const err = writeJSON(SETTINGS_KEY, { ...stored(), [name]: value });
   if (err) console.warn(`Settebello: the setting is not remembered (${err.message})`);
   applySettings();
+  document.dispatchEvent(new CustomEvent("settingschange", { detail: { name } }));  // the table redraws what it reads
 }
 
 // ---------------------------------------------------------------- the dialog
@@ -133,6 +136,9 @@ function render() {
       <label class="settings__check"><input type="checkbox" id="settings-coach" aria-describedby="settings-coach-note" ${s.coach ? "checked" : ""}>
         <span>${esc(t("settings.coachOn"))}</span></label>
       <p class="settings__note" id="settings-coach-note">${esc(t("settings.coachNote"))}</p>
+      <label class="settings__check"><input type="checkbox" id="settings-declare" aria-describedby="settings-declare-note" ${s.autoDeclare ? "checked" : ""}>
+        <span>${esc(t("settings.autoDeclare"))}</span></label>
+      <p class="settings__note" id="settings-declare-note">${esc(t("settings.autoDeclareNote"))}</p>
     </section>
     <div class="dialog__actions"><button value="close" class="btn btn--primary" id="settings-close">${esc(t("action.close"))}</button></div>
   </form>`;
@@ -172,6 +178,7 @@ function wire(d) {
     }
     else if (el.id === "settings-volume") { choose("volume", Number(el.value) / 100); sound("play"); }
     else if (el.id === "settings-coach") choose("coach", el.checked);
+    else if (el.id === "settings-declare") choose("autoDeclare", el.checked);
   });
   d.addEventListener("input", (e) => {
     if (e.target.id !== "settings-volume") return;

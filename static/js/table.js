@@ -29,6 +29,7 @@ import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./d
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 import { reasonText, coachOn, confirmPlay } from "./coach.js";
+import { settings } from "./settings.js";
 import { lookAhead } from "./review.js";
 
 let urlParams = new URLSearchParams(location.search); // read again by restart()
@@ -101,7 +102,7 @@ function rulesPage(which) {
 function decorate() {
   const v = shown; if (!v) return;
   const mine = v.waiting === "human" && v.pass_to === null && !busy;
-  const legal = mine ? v.legal : [];
+  const legal = mine ? playable(v.legal) : [];
   // the hand: every card with a legal play is playable
   for (const b of $("hand-cards").querySelectorAll(".card")) {
     const c = b.dataset.card;
@@ -149,6 +150,7 @@ function decorate() {
   }
   ch.hidden = !chosen;
   answerPrompt(v, legal);
+  const deciding = declarePrompt(v.legal || [], mine);
   // the score bar
   const scores = $("scores"); scores.replaceChildren();
   v.sides.forEach((_, i) => {
@@ -185,10 +187,10 @@ function decorate() {
     $("pass-btn").textContent = t("pass.ready", { name: v.players[v.pass_to] });
   }
   $("me").classList.toggle("seat--waiting", mine);
-  $("me").classList.toggle("seat--answering", mine && !!v.claim);
+  $("me").classList.toggle("seat--answering", mine && (!!v.claim || deciding));
   // the hint keeps its words in the status line until the player does something, and its reason
   // (coach.js) under it
-  if (mine && !chosen && !hinted) status(turnLine(v));
+  if (mine && !chosen && !hinted) status(deciding ? t("status.declare") : turnLine(v));
   const why = mine && hinted ? reasonText(hinted.reason) : "";
   $("hint-why").textContent = why;
   $("hint-why").hidden = !why;
@@ -198,6 +200,54 @@ function decorate() {
 function turnLine(v) {
   const todo = t(v.claim ? "status.answer" : "status.yourTurn");
   return verdict ? `${verdict} ${todo}` : todo;
+}
+
+// the Settings' "declare by myself" applies to a question already asked (settings.js)
+document.addEventListener("settingschange", (e) => { if (e.detail?.name === "autoDeclare") decorate(); });
+
+/** Whether the person declares with this play (SB14): true or false once chosen, or the Settings'
+ *  "declare by itself"; null while they have not said. */
+let declaring = null;
+
+function declareChoice() { return settings().autoDeclare ? true : declaring; }
+
+/** The legal plays the person may make now: where a play may be made with declarations or without
+ *  (each offered both ways, the declared one with its `declare`), only those of the choice made,
+ *  and none of the hand's until it is made. */
+function playable(legal) {
+  if (!legal.some((p) => p.declare)) return legal;
+  const choice = declareChoice();
+  return choice === null ? [] : legal.filter((p) => !!p.declare === choice);
+}
+
+/** The declarations the person may make with this play (Bàzzica, SB14): what each is, its points
+ *  and the cards it shows, with "Declare" and "Keep hidden"; true while it waits for the answer.
+ *  The buttons stay while the question does, so the focus stays. */
+function declarePrompt(legal, mine) {
+  const offer = legal.find((p) => p.declare);
+  if (!offer) declaring = null;  // the next offer is asked again
+  const open = mine && !!offer && declareChoice() === null;
+  const box = $("declare"), row = $("declare-buttons");
+  box.hidden = !open;
+  if (!open) { row.replaceChildren(); return false; }
+  $("declare-q").textContent = offer.declare.map((a) => t("declare.offer",
+    { kind: t(`accusa.${a.kind}`), points: a.points, cards: theCards(a.cards) })).join(" ");
+  if (!row.children.length) {
+    row.replaceChildren(...[true, false].map((yes) => {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "btn btn--answer"; b.dataset.declare = yes ? "yes" : "no";
+      b.addEventListener("click", () => {
+        declaring = yes; decorate();
+        status(t(yes ? "declare.made" : "declare.kept"));
+        focusHand();
+      });
+      return b;
+    }));
+  }
+  const points = offer.declare.reduce((n, a) => n + a.points, 0);
+  row.children[0].textContent = t("declare.yes", { points });
+  row.children[1].textContent = t("declare.no");
+  return true;
 }
 
 /** The person's answer to a claim (Scopa a fidasse, SB61): while the engine's legal plays are the
@@ -444,7 +494,7 @@ function pick(card) {
   if (busy || !view || view.waiting !== "human") return;
   if (hinted?.card !== card) hinted = null;  // the hinted card keeps its capture marked among the choices
   verdict = "";
-  const options = view.legal.filter((p) => p.card === card);
+  const options = playable(view.legal).filter((p) => p.card === card);
   if (!options.length) return;
   if (options.length === 1) return send(options[0].notation);
   chosen = card; picked = [];
@@ -459,7 +509,7 @@ function pick(card) {
 
 function pickTable(card) {
   if (!chosen || busy) return;
-  const options = currentView().legal.filter((p) => p.card === chosen && p.presa.includes(card) && picked.every((x) => p.presa.includes(x)));
+  const options = playable(currentView().legal).filter((p) => p.card === chosen && p.presa.includes(card) && picked.every((x) => p.presa.includes(x)));
   if (!options.length) return;
   if (options.length === 1) return send(options[0].notation);
   // the card is in several captures: keep it and let the next click narrow them down
@@ -504,7 +554,7 @@ async function send(notation) {
   if (busy) return;
   const g = generation;
   if (coachOn() && !(await coachAllows(notation, g))) return;
-  chosen = null; picked = []; hinted = null; verdict = ""; busy = true; decorate();
+  chosen = null; picked = []; hinted = null; verdict = ""; busy = true; declaring = null; decorate();
   let r;
   try { r = await game("play", notation); }
   catch (err) { if (live(g)) { busy = false; decorate(); failed(err); } return; }
@@ -538,11 +588,11 @@ async function coachAllows(notation, g) {
   try { warning = (await game("coach", notation)).warning; } catch { warning = null; }
   let go = true;
   if (live(g) && warning) go = await confirmPlay(warning);
+  const card = asked?.card;  // the play's own card (a declared play's notation ends in "!", SB14)
   asked = null;
   if (!live(g)) return false;
   busy = false; decorate();
   if (!go) {
-    const card = notation.split(":")[0];
     const el = chosen ? $("choices").querySelector(`[data-play="${notation}"]`) : $("hand-cards").querySelector(`[data-card="${card}"]`);
     (el || $("hand-cards").querySelector(".card:not([disabled])"))?.focus();
   }
@@ -589,8 +639,10 @@ async function advance(g = generation) {
     status(turnLine(view));
     $("answer-buttons").querySelector("button")?.focus();
   } else if (view.waiting === "human") {
-    status(turnLine(view));
-    focusHand();
+    // a declaration to make or keep hidden first (SB14): said, and the question has the focus
+    const asking = !$("declare").hidden;
+    status(asking ? t("status.declare") : turnLine(view));
+    if (asking) $("declare-buttons").querySelector("button")?.focus(); else focusHand();
   }
 }
 

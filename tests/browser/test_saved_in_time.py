@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from harness import wait_for_engine
+from site_helpers import skip_the_lesson_offer
 
 # the slowest table a player can choose (settings.js): the longest showing of a play
 SLOW = "localStorage.setItem('settebello.settings', JSON.stringify({pace: 'relaxed', animation: 'slow'}))"
@@ -68,13 +69,15 @@ def test_a_tab_killed_without_warning_gives_back_a_few_seconds_at_most(page, new
 
 
 def test_a_play_reloaded_during_its_showing_comes_back_made(page, base_url):
-    """Bàzzica, seed 3: the player's first play declares a combination (SB10), which the slowest
+    """Bàzzica, seed 3: the player's first play declares a combination (SB10, SB14), which the slowest
     table calls out before the card moves; the page is reloaded right then."""
     page.add_init_script(SLOW)
     open_table(page, base_url, "variant=bazzica&seed=3&level=random")
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
     assert page.evaluate("settebello.view.plays.length") == 0
-    play = page.evaluate("settebello.view.legal[0]")
+    skip_the_lesson_offer(page)  # a first visit's offer lies over the question below
+    page.locator('#declare [data-declare="yes"]').click()  # SB14: the player chooses to declare
+    play = page.evaluate("settebello.view.legal.find((p) => p.declare)")
     card = page.locator(f'#hand-cards [data-card="{play["card"]}"]')
     card.click()
     choice = page.locator(f'#choices [data-play="{play["notation"]}"]')

@@ -22,11 +22,13 @@ def open_table(table_page, query, save=None):
 
 def click_until(page, stop, limit=400):
     """Click the first playable card (and the first capture choice: an ordinary play, never a claim)
-    until stop() is true; a claim to answer (Scopa a fidasse) gets the first answer, Trust."""
+    until stop() is true; a claim to answer (Scopa a fidasse) gets the first answer, Trust; a
+    declaration offered (Bàzzica, SB14) is made."""
     for _ in range(limit):
         # wait until something can be clicked (or the game is over): never race the engine
         page.wait_for_function("document.querySelector('#hand-cards button.card:not([disabled])')"
                                " || document.querySelector('#answer:not([hidden]) button')"
+                               " || document.querySelector('#declare:not([hidden]) button')"
                                " || document.querySelector('#sheet:not([hidden]) :is(#next, #over)')")
         if stop():
             return
@@ -35,6 +37,9 @@ def click_until(page, stop, limit=400):
             nxt.click()
             # the sheet stays up while the engine deals the next hand: wait, don't click twice
             page.locator("#sheet").wait_for(state="hidden")
+        elif page.locator("#declare:not([hidden])").count():
+            page.locator('#declare [data-declare="yes"]').click()  # SB14: a declaration is made
+            page.locator("#declare").wait_for(state="hidden")
         elif page.locator("#answer:not([hidden])").count():
             page.locator("#answer button").first.click()
             page.locator("#answer").wait_for(state="hidden")
@@ -177,7 +182,7 @@ def test_a_misere_sheet_marks_points_as_lost_not_won(table_page):
 
 
 # One game for each kind of play the table draws beyond a capture: a build (Cascina, SB30), a steal
-# (Rubamazzo), a declaration (Bàzzica, SB10); a claim is Scopa a fidasse's, below. Every other
+# (Rubamazzo), a declaration (Bàzzica, SB10, made by choice: SB14); a claim is Scopa a fidasse's, below. Every other
 # Phase 2 game's hand adds up through the session in tests/unit/test_session_matches.py.
 PHASE2 = ["cascina", "rubamazzo", "bazzica"]
 

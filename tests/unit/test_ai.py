@@ -26,7 +26,7 @@ from scopa.cards import DECK, parse_cards
 from scopa.errors import RuleError
 from scopa.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
-from scopa.state import Match, Play, sample_match
+from scopa.state import Declared, Match, Play, sample_match
 from deals import played_into
 
 LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master", "pimc", "pimc2"]
@@ -165,10 +165,13 @@ def test_master_playout_scores_a_hand_as_the_engine_does(variant):
         m = played_into(rules, seed, seed * 3)  # start from various points of the hand
         first = m.legal_plays()[-1]
         plays: list = []
-        totals = playout(m.clone(), first.card, first.presa, k, random.Random(seed), eps=0.3, record=plays)
+        totals = playout(m.clone(), first.card, first.presa, k, random.Random(seed), eps=0.3, record=plays,
+                         declares=type(first) is Declared)
         ev = None
-        for card, presa in plays:
-            ev = m.apply(Play(card, presa))  # raises on an illegal play
+        for i, (card, presa) in enumerate(plays):
+            # SB14: the playout counts every later declaration made (the first play's as it says)
+            declared = Declared(card, presa) if i else first
+            ev = m.apply(declared if declared in m.legal_plays() else Play(card, presa))  # raises on an illegal play
         assert ev is not None and ev.hand_result is not None
         assert ev.hand_result.totals == totals
 

@@ -141,7 +141,7 @@ def test_each_preset_leaves_open_what_it_does_not_fix(info):
     # classic Scopa fixes nothing; the table, target and lead have their own controls
     assert by_id["scopa"]["open"] == [k for k in info["option_specs"]
                                       if k not in ("players", "teams", "hand_size", "table_cards", "target", "lead",
-                                                   "modulo", "scopa_tradizionale", "steal", "cascina",
+                                                   "modulo", "scopa_tradizionale", "accuse_choice", "steal", "cascina",
                                                    "due_denari", "deck")]
     for v in info["variants"]:
         rules = preset(v["id"]).rules

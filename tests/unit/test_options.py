@@ -252,7 +252,7 @@ EXPECTED = {
     "modulo-sette": {"modulo": 7, "scopa_tradizionale": -1},
     "inversa": {"capture": "difference"},  # SB7: [002]'s subtraction; the hybrid is its option
     # Phase 2, the declaration variants (tests/unit/test_phase2_accuse.py; SB10-SB12)
-    "bazzica": {"accuse": "bazzica", "target": 21},
+    "bazzica": {"accuse": "bazzica", "accuse_choice": True, "target": 21},
     "tuzzulicchio": {"ace_takes_all": True, "accuse": "tuzzulicchio", "target": 21},
     "cocchiaundici": {"ace_takes_all": True, "capture": "match+eleven", "accuse": "tuzzulicchio", "target": 21},
     "rubamazzo": {"capture": "equal", "steal": True, "scoring": "mazzetto", "primiera": "none", "target": 0},

@@ -129,7 +129,7 @@ def test_declaration_kinds_are_data_on_the_rule_set():
 
 
 def test_sb12_presets():
-    assert rules_for("bazzica").diff(rules_for("scopa")) == {"accuse": "bazzica", "target": 21}
+    assert rules_for("bazzica").diff(rules_for("scopa")) == {"accuse": "bazzica", "accuse_choice": True, "target": 21}
     tuzz = rules_for("tuzzulicchio")
     assert tuzz.ace_takes_all and not tuzz.ace_scopa and not tuzz.rebello and tuzz.target == 21
     assert rules_for("cocchiaundici").diff(tuzz) == {"capture": "match+eleven"}
@@ -211,7 +211,7 @@ def test_sb10_declarations_score_in_the_hand_result():
 
 
 def test_sb10_bazzica_hand():
-    m = match_of("bazzica", BAZZ_ROUNDS, BAZZ_TABLE)
+    m = match_of("bazzica", BAZZ_ROUNDS, BAZZ_TABLE, accuse_choice=False)  # as before SB14
     result = play_out(m)[-1].hand_result
     assert [p["accuse"] for p in result.points] == [7, 2]
     assert [[a["kind"] for a in d["accuse"]] for d in result.detail] == [["tre-uguali"], ["nove-diverse"]]
@@ -283,11 +283,15 @@ def test_random_play_ends_the_match_with_points_that_add_up(variant, seed, seati
     rng = random.Random(seed)
     m = Match.new(rules, rng)
     made = []
+    by_hand: list[list[int]] = []  # each hand's declaration points by side, as made
     while m.phase != "over" and len(m.results) < 60:
         m.deal_until_played()
+        by_hand.append([0] * rules.sides)
         while m.phase == "play":
             ev = m.apply(rng.choice(m.legal_plays()))
             made.extend(ev.accuse)
+            for a in ev.accuse:
+                by_hand[-1][a.seat % rules.sides] += a.points
             # what is declared is public; what is not yet declared is in no other view
             for s in range(m.n):
                 view = m.observe(s)
@@ -298,8 +302,9 @@ def test_random_play_ends_the_match_with_points_that_add_up(variant, seed, seati
         assert all(sum(p.values()) == t for p, t in zip(r.points, r.totals))
         for side in range(rules.sides):
             assert r.points[side]["accuse"] == sum(a["points"] for a in r.detail[side]["accuse"])
-    assert [[p["accuse"] for p in r.points] for r in m.results] == \
-        [declared_from_deck(m, d, deck) for d, deck in deals_of(m)]
+    assert [[p["accuse"] for p in r.points] for r in m.results] == by_hand
+    if not rules.accuse_choice:  # SB10: every declaration held is made; SB14: those chosen
+        assert by_hand == [declared_from_deck(m, d, deck) for d, deck in deals_of(m)]
     assert sum(a.points for a in made) == sum(p["accuse"] for r in m.results for p in r.points)
     again = from_record(to_record(m))
     assert again.totals == m.totals and again.winner == m.winner
