@@ -8,7 +8,9 @@ import random
 import pytest
 
 from deals import dealt
+from players import level
 from scopa import Match, rules_for
+from scopa.loop import play_match
 from scopa.cards import DECKS, card_str
 from scopa.errors import IllegalPlayError, RecordError
 from scopa.record import from_record, to_record
@@ -171,3 +173,16 @@ def test_tables_beyond_the_seeds_are_house_tables_in_the_dialog():
         tables = info[v]["tables"]
         assert tables[0]["house"] is False  # the preset's own table, as its seed gives it
         assert len(tables) > 1 and all(t["house"] for t in tables[1:])  # SB1's other tables
+
+
+# The games issue 43 changed, played to their end by every level a person can choose (and the
+# random player), each against the expert (the expert against the easy level), every play checked
+# by the engine. Inversa's and Bàzzica's are in test_phase2_captures.py and test_phase2_accuse.py.
+@pytest.mark.parametrize("variant", ["cicera", "scopa-d-assi"])
+@pytest.mark.parametrize("name", ["random", *[lv["id"] for lv in levels()]])
+def test_every_level_plays_a_whole_match_of_the_changed_games_legally(variant, name):
+    m = Match.new(rules_for(variant), random.Random(5))
+    other = "expert" if name != "expert" else "easy"
+    players = [level(name if seat % 2 == 0 else other, random.Random(6 + seat)) for seat in range(m.rules.players)]
+    turns = list(play_match(m, players, max_hands=60))
+    assert m.phase == "over" and m.winner is not None and turns
