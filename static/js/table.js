@@ -85,7 +85,7 @@ async function game(op, arg) {
 function status(text) { $("status").textContent = text; }
 /** A refused or failed request: in the status line and said. */
 function failed(err, { speak = true } = {}) {
-  const text = () => t("error.generic", { message: err.message });
+  const text = () => t("error.generic", { message: refusalText(err) });  // a refusal in the page's words
   status(text());
   if (speak) announce(text);
 }

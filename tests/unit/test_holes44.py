@@ -109,3 +109,53 @@ def test_json_depth_still_counts_what_json_would_parse():
     assert json_depth('["\\"[[[", [[]]]') == 3  # an escaped quote does not end the string
     assert json_depth('["\\\\", [[]]]') == 3     # an escaped backslash does not escape the quote
     assert json_depth("[" * 50 + "]" * 50) == 50
+
+
+# -- Scopa a fidasse: the answer belongs to the next player (SB61) ------------------------------------
+def fidasse_at_persons_turn(seats=None):
+    """A fidasse game at the person's first turn, cards on the table (seed 0: the expert lays first)."""
+    s = Session()
+    s.call("new_game", {"variant": "fidasse", "seed": 0, "seats": seats or [
+        {"human": True, "name": "Anna"}, {"human": False, "level": "expert"}]})
+    while (v := s.call("view"))["waiting"] != "human" or v["pass_to"] is not None:
+        if v["waiting"] == "human":
+            s.call("show", v["pass_to"])  # at one device: the device passed to the person to play
+        else:
+            s.call("computer_step")
+    assert v["table"] and any(p["notation"].endswith("?") for p in v["legal"])
+    return s, v
+
+
+@pytest.mark.parametrize("answer", ["trust", "doubt", "TRUST", " doubt"])
+def test_a_claim_with_its_answer_is_record_notation_refused_from_the_page(answer):
+    s, before = fidasse_at_persons_turn()
+    card = before["hand"][0]  # any card, bluff or not
+    for play in (f"{card}?{answer}", {"card": f"{card}?{answer}", "presa": []}):
+        refused = s.call("play", play)
+        assert set(refused) == {"error", "reason", "params"} and refused["reason"] == "play.answered", refused
+        assert s.call("view") == before  # nothing changed: no scopa taken, no point lost
+    said_everywhere("play.answered")
+
+
+def test_the_claimer_cannot_answer_their_own_claim_the_next_player_does():
+    s, before = fidasse_at_persons_turn()
+    card = before["hand"][0]
+    asked = s.call("play", f"{card}?")
+    assert "error" not in asked and asked["view"]["claim"]["seat"] == 0
+    for answer in ("trust", "doubt"):
+        assert "error" in s.call("play", answer)  # the computer at seat 1 must answer, not Anna
+    assert s.call("view")["claim"]["answer"] is None
+    answered = s.call("computer_step")  # SB61: the next seat answers
+    assert answered["event"]["claim"]["by"] == 1 and answered["event"]["claim"]["answer"] in ("trust", "doubt")
+
+
+def test_at_one_device_the_next_person_answers_after_the_pass():
+    people = [{"human": True, "name": "Anna"}, {"human": True, "name": "Bruno"}]
+    s, before = fidasse_at_persons_turn(people)
+    card = before["hand"][0]
+    assert "error" not in s.call("play", f"{card}?")
+    claimer, answerer = before["turn"], (before["turn"] + 1) % 2
+    assert "error" in s.call("play", "trust")  # the claimer still holds the device
+    assert "error" not in s.call("show", answerer)
+    answered = s.call("play", "trust")  # the next player answers
+    assert "error" not in answered and answered["event"]["claim"]["by"] == answerer != claimer
