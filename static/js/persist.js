@@ -155,18 +155,49 @@ export function clearSave() { if (saveKey()) remove(saveKey()); last = null; }
 
 // ------------------------------------------------------------------ set-aside saves
 
-/** The set-aside saves, newest first: [{key, at, why, size, format}]: every one stored, also one
- *  whose entry in the list could not be written (storage full), then with less to say. */
-export function setAsideSaves() {
+/** Whether `at` is a time a Date can hold (ms since 1970, within ±8.64e15). */
+export const isTime = (at) => typeof at === "number" && Number.isFinite(at) && Math.abs(at) <= 8.64e15;
+
+/** Whether a list entry is whole: a stored key not listed before, a time, a note, a size, a format. */
+function wholeEntry(e, stored) {
+  return e !== null && typeof e === "object" && typeof e.key === "string" && stored.has(e.key)
+    && (e.at === null || isTime(e.at)) && typeof e.why === "string" && typeof e.size === "number" && e.size >= 0
+    && (e.format === undefined || typeof e.format === "string");
+}
+
+/** The set-aside saves, newest first, and how many entries of the stored list were skipped as
+ *  unreadable (a time out of range, a note that is no text, a key listed twice or not stored):
+ *  {entries: [{key, at, why, size, format}], skipped}. Every save stored is listed, also one whose
+ *  entry could not be written (storage full) or read, then with less to say (`at` null: unknown). */
+export function readSetAside() {
   const stored = new Set(keysWith(ASIDE_PREFIX));
-  let list = readJSON(ASIDE_KEY, []);
-  list = Array.isArray(list) ? list.filter((e) => e && typeof e.key === "string" && stored.delete(e.key)) : [];
-  for (const key of stored) {
-    const text = readText(key) ?? "";
-    const at = parseInt(key.slice(ASIDE_PREFIX.length), 36) || 0; // newSlotId starts with the time
-    list.push({ key, at, why: t("storage.why_unknown"), size: text.length, format: formatOf(text) });
+  const raw = readJSON(ASIDE_KEY, []);
+  const entries = [];
+  let skipped = 0;
+  const unreadable = new Set();
+  for (const e of Array.isArray(raw) ? raw : []) {
+    if (wholeEntry(e, stored)) {
+      stored.delete(e.key);
+      entries.push({ key: e.key, at: e.at, why: e.why, size: e.size, format: e.format ?? "" });
+    } else {
+      skipped += 1;
+      if (typeof e?.key === "string") unreadable.add(e.key);
+    }
   }
-  return list.sort((a, b) => (b.at || 0) - (a.at || 0));
+  if (!Array.isArray(raw)) skipped += 1;
+  for (const key of stored) {  // a save without its entry: listed with what its key and text say
+    const text = readText(key) ?? "";
+    const at = parseInt(key.slice(ASIDE_PREFIX.length), 36); // newSlotId starts with the time
+    entries.push({ key, at: isTime(at) ? at : null, size: text.length, format: formatOf(text),
+      why: t(unreadable.has(key) ? "storage.why_unreadable" : "storage.why_unknown") });
+  }
+  entries.sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
+  return { entries, skipped };
+}
+
+/** The set-aside saves, newest first: [{key, at, why, size, format}] (readSetAside's entries). */
+export function setAsideSaves() {
+  return readSetAside().entries;
 }
 
 /** The stored text of a set-aside save (null if gone). */

@@ -159,3 +159,47 @@ def test_at_one_device_the_next_person_answers_after_the_pass():
     assert "error" not in s.call("show", answerer)
     answered = s.call("play", "trust")  # the next player answers
     assert "error" not in answered and answered["event"]["claim"]["by"] == answerer != claimer
+
+
+# -- statistics: what a merge writes, a load reads --------------------------------------------------
+from settebello.stats import COUNTERS, MAX_COUNT, MAX_VARIANTS, Stats  # noqa: E402
+
+
+def stats_file(variants, count=1, seen=()):
+    """Statistics counting `count` of everything (no wins) in each of `variants`."""
+    st = Stats()
+    for v in variants:
+        st.variants[v] = {k: 0 if k in ("won", "hands_won") else count for k in COUNTERS}
+    st.seen = list(seen)
+    return st.to_json()
+
+
+@pytest.mark.parametrize("mine, theirs", [
+    (stats_file([f"a{i}" for i in range(60)], seen=["a"]), stats_file([f"b{i}" for i in range(60)], seen=["b"])),
+    (stats_file(["scopa"], MAX_COUNT - 1, seen=["a"]), stats_file(["scopa"], 5, seen=["b"])),
+], ids=["variants", "counts"])
+def test_a_merge_past_what_a_load_accepts_is_refused_and_said(mine, theirs):
+    for part in (mine, theirs):  # each file alone loads
+        assert "error" not in Session().call("stats_view", {"stats": part})
+    answer = Session().call("stats_merge", {"stats": mine, "other": theirs})
+    assert answer.get("reason") == "stats.bounds" and answer["params"] == {"variants": MAX_VARIANTS}, answer
+    said_everywhere("stats.bounds")
+
+
+def test_what_a_merge_gives_a_load_accepts():
+    merged = Session().call("stats_merge", {"stats": stats_file([f"a{i}" for i in range(50)], seen=["a"]),
+                                            "other": stats_file([f"b{i}" for i in range(50)], seen=["b"])})
+    assert "error" not in merged and len(merged["variants"]) == MAX_VARIANTS
+    assert Session().call("stats_view", {"stats": merged}) == merged
+
+
+def test_counting_a_match_past_the_bounds_is_refused_not_stored():
+    from settebello.stats import stats_add  # noqa: PLC0415
+    from settebello.stats import StatsError  # noqa: PLC0415
+    full = stats_file([f"a{i}" for i in range(MAX_VARIANTS)])
+    summary = {"id": "new", "variant": "scopa", "seat": 0, "side": 0, "players": ["A", "B"], "totals": [11, 3],
+               "won": True, "forfeit": None, "lost_on_time": False, "margin": 8, "hands": 2, "hands_won": 2,
+               "scope": 1, "settebelli": 1, "primiere": 1, "points": 11, "tournament": False}
+    with pytest.raises(StatsError) as err:
+        stats_add(full, summary, None)
+    assert err.value.reason == "stats.bounds"
