@@ -133,3 +133,62 @@ def test_stored_statistics_a_load_refuses_are_said_and_offered_as_a_file(table_p
     with page.expect_download() as got:
         dialog.get_by_role("button", name=words["stats.downloadAside"]).click()
     assert json.loads(got.value.path().read_text()) == json.loads(damaged)
+
+
+# -- embed: the parent's new game sets the match aside; no parent=, no trust ---------------------------
+import re  # noqa: E402
+
+from site_helpers import play_first_card, wait_ready  # noqa: E402
+
+EMBEDDED = re.compile(r"index\.html\?embed=1")
+
+
+def test_the_parents_new_game_sets_the_readers_match_aside(page, base_url):
+    page.goto(base_url + "examples/embed.html?fast=1&seed=3&level=random")
+    game = page.frame(url=EMBEDDED)
+    wait_ready(game)
+    play_first_card(game, then_wait=True)
+    before = game.evaluate("settebello.view")
+    assert before["plays"] or before["results"]
+    page.get_by_role("button", name="New game: Scopone, 4 players").click()
+    page.wait_for_function("window.demoEvents.some(e => e.type === 'settebello:new-game')")
+    assert game.evaluate("settebello.view.variant") == "scopone"
+    aside = game.evaluate(f"{PERSIST}.then(m => m.setAsideSaves().map(e => ({{why: e.why, text: m.setAsideText(e.key)}})))")
+    assert len(aside) == 1 and aside[0]["why"] == strings("en")["storage.why_embed"], aside
+    saved = json.loads(aside[0]["text"])
+    assert saved["config"]["variant"] == "scopa"
+    # restored, it is the reader's match as it was
+    restored = game.evaluate("(saved) => settebello.game('restore', saved)", saved)
+    assert restored["hand"] == before["hand"] and restored["table"] == before["table"]
+
+
+FRAMING = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Some page</title>
+<link rel="icon" href="data:,"></head><body>
+<script>window.got = []; addEventListener("message", (e) => got.push(e.data));</script>
+<iframe id="game" src="SRC" style="width:900px;height:640px;border:0"></iframe></body></html>"""
+
+
+@pytest.mark.parametrize("parent", [None, "javascript:alert(1)"], ids=["no-parent", "bad-parent"])
+def test_without_parent_no_framing_page_is_told_names_or_obeyed(page, base_url, parent):
+    """The framing page is of the game's own origin (the referrer the old code trusted): without a
+    usable parent= it is posted nothing (not even "ready" with the players' names) and its
+    new-game command changes nothing."""
+    src = "index.html?embed=1&fast=1&seed=3&level=random" + (f"&parent={parent}" if parent else "")
+    url = base_url + "holes44-framing.html"
+    page.route(url, lambda route: route.fulfill(content_type="text/html", body=FRAMING.replace("SRC", src)))
+    warnings = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(url)
+    game = page.frame(url=EMBEDDED)
+    wait_ready(game)
+    game.wait_for_function("settebello.view.waiting === 'human'")
+    before = game.evaluate("JSON.stringify(settebello.view)")
+    page.evaluate("""(origin) => document.getElementById("game").contentWindow.postMessage({type: "settebello:new-game",
+        config: {variant: "scopone", seats: [{human: true, name: "Reader"}, {human: false, level: "random"},
+                 {human: false, level: "random"}, {human: false, level: "random"}]}}, origin)""", base_url.rstrip("/"))
+    settled(game)
+    assert game.evaluate("JSON.stringify(settebello.view)") == before
+    assert page.evaluate("got") == []
+    assert any("add &parent=https://your.site" in w for w in warnings), warnings
+    if parent:  # said on the game's page, as every bad value of its address
+        assert "parent=" in game.locator("[data-testid=url-notice]").inner_text()
