@@ -14,13 +14,13 @@
 import { t, onLanguageChange } from "./i18n.js";
 import { game } from "./engine.js";
 import { esc, variantName, refusalText } from "./names.js";
-import { readJSON, writeJSON } from "./storage.js";
+import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
 import { downloadText } from "./download.js";
 import { modal } from "./modal.js";
 
-export const STATS_KEY = "settebello.stats";
+export const STATS_KEY = ownKey("settebello.stats");  // this deployment's (storage.js)
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
 
 let current = null;  // the engine's Stats.to_json of what is stored

@@ -136,7 +136,7 @@ def test_the_coach_warns_and_the_person_chooses(table_page):
     assert dialog.get_by_role("checkbox", name=strings("en")["settings.coachOn"]).is_visible()
     box.check()
     close_settings(page)
-    assert page.evaluate("JSON.parse(localStorage.getItem('settebello.settings')).coach") is True
+    assert page.evaluate("JSON.parse(localStorage.getItem('settebello.settings:/')).coach") is True
     human_to_play(page)
     page.click("#hand-cards .card[data-card='10C']")
     coach = page.locator("#coach-dialog[open]")

@@ -138,7 +138,7 @@ def test_stored_statistics_a_load_refuses_are_said_and_offered_as_a_file(table_p
 # -- embed: the parent's new game sets the match aside; no parent=, no trust ---------------------------
 import re  # noqa: E402
 
-from site_helpers import play_first_card, wait_ready  # noqa: E402
+from site_helpers import Watch, play_first_card, wait_ready  # noqa: E402
 
 EMBEDDED = re.compile(r"index\.html\?embed=1")
 
@@ -192,3 +192,64 @@ def test_without_parent_no_framing_page_is_told_names_or_obeyed(page, base_url, 
     assert any("add &parent=https://your.site" in w for w in warnings), warnings
     if parent:  # said on the game's page, as every bad value of its address
         assert "parent=" in game.locator("[data-testid=url-notice]").inner_text()
+
+
+# -- two deployments on one origin keep their own tournament, statistics, hand-off, preferences --------
+@pytest.fixture
+def two_deployments(tmp_path):
+    """The site served twice on one origin, at /A/ and /B/ (two projects of one GitHub Pages user)."""
+    from conftest import serve as serve_module  # noqa: PLC0415 - the harness's server
+
+    root = tmp_path / "origin"
+    root.mkdir()
+    for name in ("A", "B"):
+        (root / name).symlink_to(ROOT, target_is_directory=True)
+    server, url = serve_module.start_in_thread(root, "127.0.0.1", 0, quiet=True)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def start_tournament(page, open_it: bool = True) -> None:
+    if open_it:
+        page.locator("#tournament-btn").click()
+    d = page.locator("#tournament-dialog")
+    d.locator("#t-name").fill("Anna")
+    for level, count in (("beginner", 1), ("easy", 0), ("expert", 0), ("master", 0)):
+        d.locator(f'[data-level="{level}"]').fill(str(count))
+    d.locator("#t-start").click()
+    d.locator(".tbracket").wait_for()
+
+
+def test_two_deployments_on_one_origin_keep_their_tournaments_apart(browser, two_deployments):
+    context = browser.new_context()
+    watch = Watch(context, two_deployments)
+    a = context.new_page()
+    a.goto(two_deployments + "/A/index.html?fast=1&seed=3&level=random")
+    wait_ready(a)
+    a.evaluate("localStorage.setItem('settebello.lang', 'it')")  # a preference of the versions before
+    start_tournament(a)
+    a.locator("#tournament-dialog [data-act=close]").click()
+
+    b = context.new_page()
+    b.goto(two_deployments + "/B/index.html?fast=1&seed=3&level=random")
+    wait_ready(b)
+    assert b.evaluate("document.documentElement.lang") == "it"  # the old key, taken over once by B
+    b.locator("#tournament-btn").click()
+    d = b.locator("#tournament-dialog")
+    d.locator("#t-start").wait_for()  # B has no tournament: the set-up form, not A's bracket
+    assert d.locator(".tbracket").count() == 0
+    start_tournament(b, open_it=False)
+    d.locator("[data-act=leave]").click()
+    d.locator("[data-act=leave]").click()  # "Really leave?"
+    d.locator("#t-start").wait_for()
+
+    a.reload()
+    wait_ready(a)
+    assert a.evaluate("document.documentElement.lang") == "en"  # A kept nothing of B's, nor B of A's
+    a.locator("#tournament-btn").click()
+    a.locator("#tournament-dialog .tbracket").wait_for()  # A's tournament is still there
+    keys = a.evaluate("Object.keys(localStorage).filter(k => k.startsWith('settebello.tournament'))")
+    assert keys == ["settebello.tournament:/A/"], keys
+    context.close()
+    assert watch.problems() == []

@@ -81,7 +81,7 @@ def test_a_bad_statistics_file_is_refused_in_words_and_the_dialog_still_opens(ta
     dialog.locator("input[data-stats-file]").set_input_files(files=[_file("big.json", json.dumps(big))])
     page.wait_for_function("document.querySelector('#stats-dialog .stats__message').textContent.includes('KB')")
     assert re.search(r"más de los 4\D?000 KB", message.inner_text()), message.inner_text()
-    assert page.evaluate("localStorage.getItem('settebello.stats')") is None  # nothing was counted in
+    assert page.evaluate("localStorage.getItem('settebello.stats:/')") is None  # nothing was counted in
 
     dialog.locator("[data-stats=close]").click()
     page.locator("#stats-btn").click()
