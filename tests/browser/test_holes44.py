@@ -253,3 +253,48 @@ def test_two_deployments_on_one_origin_keep_their_tournaments_apart(browser, two
     assert keys == ["settebello.tournament:/A/"], keys
     context.close()
     assert watch.problems() == []
+
+
+# -- the offline cache installs from the network, never from a stale HTTP cache ------------------------
+def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, tmp_path):
+    """A file of an older version sits in the browser's HTTP cache, still fresh there (the plain
+    server sends no Cache-Control; a file last changed a year ago is fresh for weeks by the
+    browser's rule), and no service worker is installed: the worker's first install of the new
+    version must cache the new file, not the HTTP cache's old one."""
+    import os  # noqa: PLC0415
+    import time  # noqa: PLC0415
+
+    from site_helpers import load_build, serve_dir  # noqa: PLC0415
+
+    build = load_build()
+    site = tmp_path / "site"
+    build.assemble_site(site)
+    target = site / "static" / "js" / "notice.js"  # loaded by every page as it boots
+    a_year_ago = time.time() - 365 * 86400
+    os.utime(target, (a_year_ago, a_year_ago))
+    with serve_dir(site) as url:
+        context = browser.new_context()
+        watch = Watch(context, url)
+        page = context.new_page()
+        page.goto(url + "/index.html?fast=1&seed=5&level=random")
+        wait_ready(page)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller")
+        # the worker goes (as after "clear site data" of the worker alone, or a visit before it
+        # existed); the HTTP cache keeps the old notice.js
+        page.evaluate("""async () => {
+            for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+            for (const n of await caches.keys()) await caches.delete(n);
+        }""")
+        # a new version is published: notice.js changes, the precache version follows
+        target.write_text(target.read_text() + "\n// the new version\n")
+        version = build.write_precache(site, site / "static" / "vendor" / "precache.js")
+        page.reload()
+        wait_ready(page)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller")
+        cached = page.evaluate("""async ([name, url]) => {
+            const hit = await (await caches.open(name)).match(url);
+            return hit ? hit.text() : null;
+        }""", [f"settebello:/:{version}", url + "/static/js/notice.js"])
+        assert cached is not None and cached.endswith("// the new version\n")
+        context.close()
+    assert watch.problems() == []
