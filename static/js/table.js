@@ -1039,6 +1039,20 @@ async function lastTrick() {
 }
 
 /** Show the engine's view again (after something changed outside a play, e.g. a lost clock). */
+/** A match the engine has just restored from a file (persist.js's restoreFromFile): shown afresh,
+ *  whatever was on the table before, and played on from where it stands. */
+async function showRestored(v) {
+  const g = ++generation;
+  chosen = null; picked = []; hinted = null; verdict = ""; busy = true;
+  $("sheet").hidden = true;
+  seatsKey = "";
+  accept(v, "restore");
+  await queue.run(() => live(g) && draw(v, { fresh: true }));
+  if (!live(g)) return;
+  busy = false;
+  await advance(g);
+}
+
 async function syncView() {
   const g = generation;
   const v = await game("view");
@@ -1144,7 +1158,8 @@ function wire() {
   // another module asks (bracket.js: a tournament's match; clock.js: a player ran out of time)
   on("command", (d) => {
     if (d?.type === "new-game" && d.config) startGame(d.config).catch(() => {});
-    if (d?.type === "sync" && currentView()) syncView().catch(() => {}).finally(() => d.done?.());
+    if (d?.type === "restored") showRestored(d.view).catch(() => {}).finally(() => d.done?.());
+    else if (d?.type === "sync" && currentView()) syncView().catch(() => {}).finally(() => d.done?.());
     else if (d?.type === "sync") d.done?.();
   });
   onLanguageChange(() => {

@@ -138,7 +138,7 @@ def test_stored_statistics_a_load_refuses_are_said_and_offered_as_a_file(table_p
 # -- embed: the parent's new game sets the match aside; no parent=, no trust ---------------------------
 import re  # noqa: E402
 
-from site_helpers import Watch, play_first_card, wait_ready  # noqa: E402
+from site_helpers import Watch, play_first_card, play_until_sheet, wait_ready  # noqa: E402
 
 EMBEDDED = re.compile(r"index\.html\?embed=1")
 
@@ -298,3 +298,115 @@ def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, tmp_pa
         assert cached is not None and cached.endswith("// the new version\n")
         context.close()
     assert watch.problems() == []
+
+
+# -- no storage: blocked, cross-site, full -----------------------------------------------------------
+def blocked_context(browser_type, browser_type_launch_args, tmp_path, profile: dict):
+    """A Chromium profile with the storage settings `profile` (Chromium's own preferences: "block
+    all site data" is cookies = 2, blocking third-party cookies also blocks cross-site frames'
+    storage), as a person sets them in the browser's settings."""
+    user_data = tmp_path / "profile"
+    (user_data / "Default").mkdir(parents=True)
+    (user_data / "Default" / "Preferences").write_text(json.dumps({"profile": profile}))
+    return browser_type.launch_persistent_context(str(user_data), accept_downloads=True, **browser_type_launch_args)
+
+
+def match_notice(page):
+    return page.get_by_test_id("storage-notice")
+
+
+@pytest.mark.allow_console_errors  # Chromium logs the refused service worker and storage as errors
+def test_with_site_data_blocked_the_game_plays_says_it_keeps_nothing_and_gives_the_match(
+        browser_type, browser_type_launch_args, site_url, tmp_path):
+    context = blocked_context(browser_type, browser_type_launch_args, tmp_path,
+                              {"default_content_setting_values": {"cookies": 2}})
+    try:
+        page = context.new_page()
+        page.goto(site_url + "/index.html?fast=1&seed=3&level=random&lang=en")
+        assert page.evaluate("(() => { try { return !!localStorage; } catch { return 'blocked'; } })()") == "blocked"
+        wait_ready(page)
+        notice = match_notice(page)
+        notice.wait_for()
+        assert notice.count() == 1 and strings("en")["storage.blocked"] in notice.inner_text()
+        # the first hand: the match is offered as a file at once, and Records plays on from it
+        play_first_card(page, then_wait=True)
+        at_download = page.evaluate("settebello.view")
+        with page.expect_download() as got:
+            notice.get_by_test_id("storage-download").click()
+        assert got.value.suggested_filename.startswith("settebello-match-")
+        saved = json.loads(got.value.path().read_text())
+        assert saved["format"] == "settebello-save/1"
+        play_first_card(page, then_wait=True)
+        page.locator("#records-btn").click()
+        page.locator("#records-dialog [data-testid=record-file]").set_input_files(str(got.value.path()))
+        page.wait_for_function("(n) => settebello.view.plays.length === n && settebello.view.waiting === 'human'",
+                               arg=len(at_download["plays"]))
+        assert page.evaluate("settebello.view.hand") == at_download["hand"]
+        # and a whole hand is played, said once: one notice all along
+        play_until_sheet(page)
+        assert match_notice(page).count() == 1
+        with page.expect_download() as record:
+            match_notice(page).get_by_test_id("storage-download").click()
+        assert json.loads(record.value.path().read_text())["hands"]  # now the record, the hand ended
+    finally:
+        context.close()
+
+
+CROSS_SITE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A club</title>
+<link rel="icon" href="data:,"></head><body><h1>Our game</h1>
+<iframe id="game" src="SRC" style="width:900px;height:640px;border:0"></iframe></body></html>"""
+
+
+@pytest.mark.allow_console_errors  # Chromium logs the frame's refused service worker and storage
+def test_a_cross_site_embed_without_third_party_storage_plays(browser_type, browser_type_launch_args,
+                                                              site_url, tmp_path):
+    from site_helpers import serve_dir  # noqa: PLC0415
+
+    blog_dir = tmp_path / "blog"
+    blog_dir.mkdir()
+    (blog_dir / "index.html").write_text("placeholder")
+    context = blocked_context(browser_type, browser_type_launch_args, tmp_path,
+                              {"block_third_party_cookies": True, "cookie_controls_mode": 1})
+    try:
+        with serve_dir(blog_dir, probe="/index.html") as blog:
+            # another site: localhost frames 127.0.0.1
+            blog = blog.replace("127.0.0.1", "localhost")
+            src = f"{site_url}/index.html?embed=1&start=load&fast=1&seed=3&level=random&parent={blog}"
+            (blog_dir / "index.html").write_text(CROSS_SITE.replace("SRC", src))
+            page = context.new_page()
+            page.goto(blog + "/index.html")
+            game = page.frame(url=EMBEDDED)
+            assert game.evaluate("(() => { try { return !!localStorage; } catch { return 'blocked'; } })()") == "blocked"
+            wait_ready(game)
+            match_notice(game).wait_for()
+            play_first_card(game, then_wait=True)
+            assert len(game.evaluate("settebello.view.plays")) >= 1
+    finally:
+        context.close()
+
+
+FULL = """(() => {
+  if (window.__full) return;
+  window.__full = true;
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith("settebello.save")) throw new DOMException("full", "QuotaExceededError");
+    return set.call(this, key, value);
+  };
+})()"""
+
+
+def test_storage_full_in_the_first_hand_still_gives_the_match_as_a_file(page, base_url):
+    page.add_init_script(FULL)
+    page.goto(base_url + "index.html?fast=1&seed=3&level=random&lang=en")
+    wait_ready(page)
+    notice = match_notice(page)
+    notice.wait_for()
+    assert strings("en")["storage.match_full"] in notice.inner_text()
+    play_first_card(page, then_wait=True)
+    assert page.evaluate("settebello.view.results") == []  # still the first hand
+    with page.expect_download() as got:
+        notice.get_by_test_id("storage-download").click()
+    saved = json.loads(got.value.path().read_text())
+    assert saved["format"] == "settebello-save/1" and saved["record"]["hands"][0]["plays"]
+    assert strings("en")["storage.downloaded"].format(name=got.value.suggested_filename) in notice.inner_text()
