@@ -23,7 +23,7 @@ os.makedirs(SHOTS, exist_ok=True)
 DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
 QUERY = "fast=1&variant=scopa&seed=10&level=expert"
-COACH_ON = "localStorage.setItem('settebello.settings', JSON.stringify({coach: true}))"
+COACH_ON = "localStorage.setItem('settebello.settings:/', JSON.stringify({coach: true}))"
 
 WHY = {
     "en": "The King of Cups would leave 6 on the table and Bruno could sweep it; the Three of Coins leaves 13, "
