@@ -6,8 +6,8 @@
 // scripts/build.py (the version is a hash of every cached file). A new build changes that
 // script, so the browser installs a new worker:
 //   install  - fetch EVERY file of the new version into a new cache "settebello-<version>"
-//              (an update revalidates each with the server; the first install, started once
-//              the page has booted, reuses what it loaded); if one fails, the install fails and the old version
+//              (each revalidated with the server, never taken stale from the HTTP cache: a 304
+//              reuses what the page loaded); if one fails, the install fails and the old version
 //              stays in charge, whole. The new worker then waits.
 //   waiting  - the page (static/js/offline.js) shows "A new version is ready — Reload"; the
 //              button posts {type: "skip-waiting"} here.
@@ -33,13 +33,13 @@ const CACHE = PREFIX + VERSION;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // The first install (static/js/offline.js starts it once the page has booted) takes what
-    // the page has just loaded from the HTTP cache as it is: nothing is downloaded twice, and
-    // V8's compiled pyodide.asm.wasm, kept with that HTTP cache entry, stays valid. An update
-    // revalidates every file with the server ("no-cache": a 304 when unchanged), so no stale
-    // file of the old version is ever taken from the HTTP cache.
-    const mode = self.registration.active ? "no-cache" : "default";
-    const requests = FILES.map((f) => new Request(new URL(f, SCOPE).href, { cache: mode }));
+    // Every file is revalidated with the server ("no-cache"), the first install's too: the HTTP
+    // cache may hold an older version's file that it still deems fresh (a visit before the worker
+    // was installed or after it was removed, a host's max-age), and a cache of this version must
+    // hold this version's files only (issue 44). A file the page has just loaded is not
+    // downloaded twice: the server answers 304 and the HTTP cache's copy is taken, so V8's
+    // compiled pyodide.asm.wasm, kept with that entry, stays valid.
+    const requests = FILES.map((f) => new Request(new URL(f, SCOPE).href, { cache: "no-cache" }));
     try {
       await cache.addAll(requests);
     } catch (err) {

@@ -27,8 +27,11 @@ MAX_STRING = 1_000_000  # characters of one string in a request
 MAX_INT = 2**64  # a whole number's magnitude (the page's numbers are exact below 2**53)
 RECORD_CHARS = 4_000_000  # characters of a record file (a 1,000-point match is some 300,000)
 
-# A JSON string (escapes unrolled, no backtracking) and runs of anything but brackets.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A JSON string (escapes unrolled) and runs of anything but brackets. The closing quote is optional
+# so that the match never fails once begun: an unterminated string (4 MB of `\"`) is one match to
+# the end of the text, not a failed try from every quote in it (which made the count quadratic).
+# JSON itself stops at such a string, so no bracket after it is ever parsed.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}.__getitem__
 
@@ -49,8 +52,9 @@ def brief(value: Any, limit: int = 32) -> str:
 
 
 def json_depth(text: str) -> int:
-    """How deeply arrays and objects nest in JSON text, counted without parsing it (brackets
-    inside strings do not count; in malformed text a stray one may count, which only refuses)."""
+    """How deeply arrays and objects nest in JSON text, counted without parsing it, in time linear
+    in its length (brackets inside strings, or after a string left open, do not count; in malformed
+    text a stray one may count, which only refuses)."""
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(map(_STEP, brackets)), default=0)
 

@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Sequence
 
 from scopa.errors import ScopaError
+from scopa.inputs import brief
 
 from .errors import is_whole
 
@@ -65,12 +66,12 @@ class ClockConfig:
             value = getattr(self, key)
             if not is_whole(value):
                 raise ClockError(f"the clock's {label} ({key}) must be a whole number of "
-                                 f"milliseconds, not {value!r}")
+                                 f"milliseconds, not {brief(value)}")
             if not low <= value <= high:
                 raise ClockError(f"the clock's {label} ({key}) must be from {low} to {high} ms, "
                                  f"not {value}")
         if not isinstance(self.computers, bool):
-            raise ClockError(f"the clock's 'computers' must be true or false, not {self.computers!r}")
+            raise ClockError(f"the clock's 'computers' must be true or false, not {brief(self.computers)}")
         return self
 
     def allowance(self, moves_made: int) -> int:
@@ -96,17 +97,17 @@ class ClockConfig:
         if value == "standard":
             return STANDARD
         if not isinstance(value, dict):
-            raise ClockError(f"a clock is 'off', 'standard' or an object of settings, not {value!r}")
+            raise ClockError(f"a clock is 'off', 'standard' or an object of settings, not {brief(value)}")
         settings = dict(value)
         kind = settings.pop("preset", "standard")
         if kind == "off":
             return None
         if kind != "standard":
-            raise ClockError(f"unknown clock preset {kind!r}: use 'off' or 'standard'")
+            raise ClockError(f"unknown clock preset {brief(kind)}: use 'off' or 'standard'")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(settings) - known)
         if unknown:
-            raise ClockError(f"unknown clock setting {unknown[0]!r}; the settings are: "
+            raise ClockError(f"unknown clock setting {brief(unknown[0])}; the settings are: "
                              f"{', '.join(sorted(known))}")
         return replace(STANDARD, **settings).validate()
 
@@ -147,7 +148,7 @@ class Clock:
     def charge(self, ms: int) -> bool:
         """Add `ms` to the running turn; True when that spends move time and BankTime (a forfeit)."""
         if not isinstance(ms, (int, float)) or isinstance(ms, bool) or ms < 0:
-            raise ClockError(f"elapsed time must be a number of milliseconds >= 0, not {ms!r}")
+            raise ClockError(f"elapsed time must be a number of milliseconds >= 0, not {brief(ms)}")
         if self.running is None:
             return False
         self.turn_ms += int(ms)
@@ -269,7 +270,7 @@ class Clock:
 
     def _check_seat(self, seat: Any) -> None:
         if not (is_whole(seat) and 0 <= seat < len(self.timed)):
-            raise ClockError(f"no seat {seat!r}: seats are 0 to {len(self.timed) - 1}")
+            raise ClockError(f"no seat {brief(seat)}: seats are 0 to {len(self.timed) - 1}")
 
 
 def play_seats(record: dict[str, Any]) -> list[int]:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from scopa.cards import card_str
 from scopa.errors import ScopaError
-from scopa.fidasse import seen_by, view_parts
+from scopa.fidasse import Claim, seen_by, view_parts
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, options_as_of, preset
@@ -336,6 +336,11 @@ class Game:
         """The shown person's play from the page, checked by the engine (nothing is played)."""
         self.check_persons_turn()
         checked = self.match.parse_play(_notation(play))
+        if type(checked) is Claim and checked.answer is not None:
+            # SB61, SB66: `5B?trust` is how a record writes a claim with the answer the next player
+            # gave; at the table the claim is made alone (`5B?`) and only the next player answers it
+            raise SessionError(f"{checked}: a claim and its answer are written together only in a record; "
+                               "claim with '?' and the next player answers (SB61)", reason="play.answered")
         if self.lesson is not None:
             first_lesson.check(self.match, checked)
         return checked

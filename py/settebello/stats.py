@@ -253,6 +253,20 @@ def stats_from(data: Any) -> Stats:
     return Stats() if data is None else Stats.from_json(data)
 
 
+def _readable(stats: Stats, doing: str) -> dict[str, Any]:
+    """`stats` as JSON once `Stats.from_json` accepts it: what a writer (add, merge) gives, a load
+    reads back (one set of bounds: MAX_VARIANTS, MAX_COUNT...). StatsError (reason "stats.bounds")
+    when it would not, so the page keeps what it had and says why, instead of storing statistics
+    its next load refuses."""
+    data = stats.to_json()
+    try:
+        Stats.from_json(data)
+    except StatsError as err:
+        raise StatsError(f"{doing} would make statistics past what can be kept ({err})",
+                         reason="stats.bounds", variants=MAX_VARIANTS) from None
+    return data
+
+
 def stats_add(data: Any, summary: Mapping[str, Any] | None, tournament: tuple[bool, str] | None) -> dict[str, Any]:
     """Add a finished match's summary and a finished tournament ((won, id)) to the page's
     statistics; each is counted once however often this is called. The statistics, with `added`."""
@@ -262,13 +276,14 @@ def stats_add(data: Any, summary: Mapping[str, Any] | None, tournament: tuple[bo
         added = stats.add(summary)
     if tournament is not None:
         added = stats.add_tournament(*tournament) or added
-    result = stats.to_json()
+    result = _readable(stats, "counting this match")
     result["added"] = added
     return result
 
 
 def stats_merge(data: Any, other: Any) -> dict[str, Any]:
-    """Merge imported statistics into the page's; StatsError (nothing changes) when they overlap."""
+    """Merge imported statistics into the page's; StatsError (nothing changes) when they overlap or
+    when the sum would pass the bounds a load accepts."""
     stats = stats_from(data)
     stats.merge(Stats.from_json(other))
-    return stats.to_json()
+    return _readable(stats, "adding these statistics")

@@ -29,6 +29,7 @@ from typing import Any, Sequence
 from .clock import ClockConfig
 from .errors import is_whole
 from scopa.errors import ScopaError
+from scopa.inputs import brief
 from scopa.loop import hands_dealt, play_match
 from scopa.rules import PRESETS, PRESETS_REVISION, RuleSet, options_as_of, rules_for
 from scopa.state import Match
@@ -58,7 +59,7 @@ def decide(totals: Sequence[int], last_side: int | None, winner: int | None = No
         raise TournamentError("a knock-out table has exactly two sides")
     if winner is not None:
         if winner not in (0, 1):
-            raise TournamentError(f"the winner must be side 0 or 1, not {winner!r}")
+            raise TournamentError(f"the winner must be side 0 or 1, not {brief(winner)}")
         return winner
     if totals[0] != totals[1]:
         return 0 if totals[0] > totals[1] else 1
@@ -82,20 +83,29 @@ def _check_entrants(entrants: Any) -> list[dict[str, Any]]:
     clean: list[dict[str, Any]] = []
     for i, e in enumerate(entrants):
         if not isinstance(e, dict):
-            raise TournamentError(f"entrant {i + 1} must be an object")
-        kind = e.get("kind", "human" if e.get("human") else "computer")
+            raise TournamentError(f"entrant {i + 1} must be an object, not {brief(e)}",
+                                  reason="entrant.type", entrant=i + 1)
+        human = e.get("human", False)
+        if "kind" not in e and not isinstance(human, bool):
+            raise TournamentError(f"entrant {i + 1}: 'human' must be true or false, not {brief(human)}",
+                                  reason="entrant.kind", entrant=i + 1)
+        kind = e.get("kind", "human" if human else "computer")
+        name = e.get("name")
+        if name is not None and not isinstance(name, str):
+            raise TournamentError(f"entrant {i + 1}: the name must be text, not {brief(name)}",
+                                  reason="entrant.name", entrant=i + 1)
+        name = (name or "").strip()[:24]
         if kind == "human":
-            entry = {"kind": "human", "level": None,
-                     "name": str(e.get("name") or "").strip()[:24] or f"Player {i + 1}"}
+            entry = {"kind": "human", "level": None, "name": name or f"Player {i + 1}"}
         elif kind == "computer":
             level = e.get("level")
-            if level not in levels:
-                raise TournamentError(f"entrant {i + 1}: unknown level {level!r}; the levels are: "
-                                      f"{', '.join(levels)}")
-            entry = {"kind": "computer", "level": level,
-                     "name": str(e.get("name") or "").strip()[:24] or levels[level]}
+            if not isinstance(level, str) or level not in levels:  # a list or object is no level (and unhashable)
+                raise TournamentError(f"entrant {i + 1}: unknown level {brief(level)}; the levels are: "
+                                      f"{', '.join(levels)}", reason="entrant.level", entrant=i + 1)
+            entry = {"kind": "computer", "level": level, "name": name or levels[level]}
         else:
-            raise TournamentError(f"entrant {i + 1}: kind must be 'human' or 'computer', not {kind!r}")
+            raise TournamentError(f"entrant {i + 1}: kind must be 'human' or 'computer', not {brief(kind)}",
+                                  reason="entrant.kind", entrant=i + 1)
         clean.append(entry)
     counts: dict[str, int] = {}
     for entry in clean:
@@ -129,13 +139,13 @@ class Tournament:
         """Draw the first-round seats and the byes with `random.Random(seed)` (see the module doc);
         `clock` (ClockConfig.parse: "off", "standard" or settings) times the persons' matches."""
         if not is_whole(seed):
-            raise TournamentError(f"the seed must be a whole number, not {seed!r}", reason="seed")
+            raise TournamentError(f"the seed must be a whole number, not {brief(seed)}", reason="seed")
         if options is not None and not isinstance(options, dict):
             raise TournamentError("the tournament's options must be an object")
         options = dict(options or {})
         self.rules = self._two_sided(variant, options)
         if not isinstance(partner_level, str) or partner_level not in _level_names():
-            raise TournamentError(f"unknown partner level {partner_level!r}")
+            raise TournamentError(f"unknown partner level {brief(partner_level)}")
         self.variant, self.options, self.seed, self.partner_level = variant, options, seed, partner_level
         self._ident: str | None = None  # set by from_json: a saved tournament's id as it was made
         parsed = ClockConfig.parse(clock)
@@ -169,7 +179,7 @@ class Tournament:
     @staticmethod
     def _two_sided(variant: Any, options: dict[str, Any]) -> RuleSet:
         if not isinstance(variant, str) or variant not in PRESETS:
-            raise TournamentError(f"unknown variant {variant!r}; the variants are: {', '.join(PRESETS)}")
+            raise TournamentError(f"unknown variant {brief(variant)}; the variants are: {', '.join(PRESETS)}")
         rules = rules_for(variant, options)
         if rules.sides != 2:
             raise TournamentError(f"a knock-out table seats two sides, and {PRESETS[variant].name} "
@@ -187,11 +197,11 @@ class Tournament:
     def table(self, round_index: int, table_index: int) -> dict[str, Any]:
         """A table of the bracket, by 0-based round and table; TournamentError if none."""
         if not (isinstance(round_index, int) and 0 <= round_index < len(self.rounds)):
-            raise TournamentError(f"no round {round_index!r}: rounds are 0 to {len(self.rounds) - 1}")
+            raise TournamentError(f"no round {brief(round_index)}: rounds are 0 to {len(self.rounds) - 1}")
         tables = self.rounds[round_index]
         if not (isinstance(table_index, int) and 0 <= table_index < len(tables)):
             raise TournamentError(f"round {round_index + 1} has tables 0 to {len(tables) - 1}, "
-                                  f"not {table_index!r}")
+                                  f"not {brief(table_index)}")
         return tables[table_index]
 
     def ready(self) -> list[tuple[int, int]]:
@@ -258,10 +268,10 @@ class Tournament:
                 or not all(is_whole(x) for x in totals)):
             raise TournamentError("a result needs both sides' totals as whole numbers")
         if not is_whole(hands) or hands < 0:
-            raise TournamentError(f"a result's hands must be a whole number, not {hands!r}")
+            raise TournamentError(f"a result's hands must be a whole number, not {brief(hands)}")
         if forfeit is not None:
             if forfeit not in (0, 1):
-                raise TournamentError(f"the side that forfeited must be 0 or 1, not {forfeit!r}")
+                raise TournamentError(f"the side that forfeited must be 0 or 1, not {brief(forfeit)}")
             winner = 1 - forfeit
         side = decide(totals, last_side, winner)
         tb.update(winner=tb["a"] if side == 0 else tb["b"], totals=list(totals), forfeit=forfeit,

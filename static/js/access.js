@@ -21,10 +21,10 @@ import { t, cardName, cardList, joinList, theCard, theCards, languages, onLangua
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
 import { sideName, categoryName, claimSentence } from "./names.js";
-import { readJSON, writeJSON } from "./storage.js";
+import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 
-const STORE_KEY = "settebello.access";
+const STORE_KEY = ownKey("settebello.access");  // this deployment's (storage.js)
 const TEXT_SIZES = [100, 125, 150, 175, 200];
 
 /** The review keys: key -> [help text key, function returning the sentence to say]. */

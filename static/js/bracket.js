@@ -3,10 +3,10 @@
 // (store.js's ready news). The set-up form, the bracket, the matches and their logs are
 // bracketview.js, imported on first use (cached after): the first paint and the first hand need
 // none of it.
-import { readJSON } from "./storage.js";
+import { readJSON, ownKey } from "./storage.js";
 import { on } from "./store.js";
 
-export const STORE = "settebello.tournament";
+export const STORE = ownKey("settebello.tournament");  // this deployment's (storage.js)
 
 const view = () => import("./bracketview.js");
 

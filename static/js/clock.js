@@ -15,11 +15,11 @@
 import { t, onLanguageChange } from "./i18n.js";
 import { game } from "./engine.js";
 import { esc, sideName } from "./names.js";
-import { readJSON, writeJSON } from "./storage.js";
+import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, emit, info } from "./store.js";
 import { modal } from "./modal.js";
 
-const STORE = "settebello.clock";
+const STORE = ownKey("settebello.clock");  // this deployment's (storage.js)
 
 /** A text of this module in the page's language (static/i18n/*.json, keys "clock.*"). */
 export function tClock(key, params = {}) {

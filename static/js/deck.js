@@ -21,7 +21,7 @@
 // remembering it (embeds, screenshots).
 
 import { cardDataURL, cardSVG, NAPOLETANE } from "./cardart.js";
-import { readText, writeText } from "./storage.js";
+import { readText, writeText, ownKey } from "./storage.js";
 
 let current = { deck: 40, french: false };
 
@@ -35,7 +35,7 @@ export const deckOptions = () => ({ ...current });
 
 // ---------------------------------------------------------------- styles
 
-export const STYLE_KEY = "settebello.deckstyle";
+export const STYLE_KEY = ownKey("settebello.deckstyle");  // this deployment's (storage.js)
 export const DEFAULT_STYLE = "napoletane";
 
 /** The styles a player can choose, with the i18n key of each one's name. */

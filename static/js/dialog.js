@@ -3,10 +3,10 @@
 // a few common rule options, and under "Advanced" (folded) the seed and the hint level. The choice,
 // but not the seed, is remembered in localStorage for next time. It returns the config Session.new_game takes.
 import { t } from "./i18n.js";
-import { readJSON, writeJSON } from "./storage.js";
+import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { esc, variantText, levelName, refusalText, typedNumber, shownName } from "./names.js";
 
-export const PREFS_KEY = "settebello.newgame";
+export const PREFS_KEY = ownKey("settebello.newgame");  // this deployment's (storage.js)
 
 /** The remembered choice, or null: typed as the dialog writes it (cleanPrefs). */
 export function loadPrefs() { return cleanPrefs(readJSON(PREFS_KEY)); }

@@ -8,13 +8,16 @@
 // with postMessage (every other URL parameter works as on the game's own page: variant, seed,
 // level, players, lang, fast).
 //
-// Trust: the game talks to ONE origin. `parent=` names it (an origin such as
-// https://blog.example); without it, or when it is no http(s) address (said on the page, as every
-// bad value of the address), the origin of the page that loaded the frame (document.referrer) is
-// trusted. Events are posted to that origin only, and a command is
-// obeyed only when it comes from the parent window AND that origin. Anything else (another
-// origin, another window, a message of the wrong shape) is ignored with a console warning and
-// changes nothing.
+// Trust: the game talks to ONE origin, the one `parent=` names (an origin such as
+// https://blog.example). Without it, or when it is no http(s) address (said on the page, as every
+// bad value of the address), no page around the game is trusted: the referrer is not proof of who
+// frames the game (any page can frame it), so nothing is posted (no event, no player's name) and
+// no command is obeyed. Events are posted to that origin only, and a command is obeyed only when
+// it comes from the parent window AND that origin. Anything else (another origin, another window,
+// a message of the wrong shape) is ignored with a console warning and changes nothing.
+// A new-game command sets the match in progress aside first (persist.js: Records lists it, to
+// restore), as a new game asked by the address does: the page around never overwrites a reader's
+// match.
 //
 // Events the game posts (the message's `type`), public information only - never a card in a
 // hand or in the mazzo:
@@ -42,6 +45,9 @@ import { on, onView } from "./store.js";
 import { computerName } from "./dialog.js";
 import { addressProblem } from "./address.js";
 import { t } from "./i18n.js";
+import { game } from "./engine.js";
+import { setAside } from "./persist.js";
+import { view as currentView } from "./store.js";
 
 export const PROTOCOL = 1;
 const PREFIX = "settebello:";
@@ -61,11 +67,29 @@ export function badParent(parentParam = params.get("parent")) {
   return Boolean(parentParam) && !httpOrigin(parentParam);
 }
 
-/** The origin the embedder trusts: ?parent= (an http(s) origin), else the referrer's origin (also
- *  when ?parent= is no http(s) address: the default, as for every bad value of the address). */
-export function trustedOrigin(parentParam = params.get("parent"), referrer = document.referrer) {
-  if (parentParam && !badParent(parentParam)) return httpOrigin(parentParam);
-  return referrer ? httpOrigin(referrer) : null;
+/** The origin the embedder trusts: ?parent= when it is an http(s) origin, else none (the
+ *  referrer, which any framing page gives, is never taken for it). */
+export function trustedOrigin(parentParam = params.get("parent")) {
+  return parentParam && !badParent(parentParam) ? httpOrigin(parentParam) : null;
+}
+
+/** Whether the view is a match under way that a new game would lose (a play made, not over). */
+export function inProgress(v) {
+  return Boolean(v) && v.phase !== "over" && ((v.results?.length ?? 0) > 0 || (v.plays?.length ?? 0) > 0);
+}
+
+/** A parent's new game: checked by the engine first (a refusal changes nothing), then the match
+ *  under way set aside (Records), then started. */
+async function parentsNewGame(config) {
+  await game("check_game", config);
+  const v = currentView();
+  if (inProgress(v)) {
+    const match = await game("save");
+    if (!setAside(JSON.stringify(match), null, t("storage.why_embed"))) {
+      throw new Error("the match in progress could not be set aside (storage full or blocked): it is kept");
+    }
+  }
+  await startGame(config, { report: false });
 }
 
 /** A new-game command's config with each computer seat that has no name given the one it has on
@@ -107,8 +131,8 @@ function startEmbed() {
 
   const origin = trustedOrigin();
   if (!origin) {
-    console.warn("Settebello embed: no trusted parent origin (give ?parent=https://your.site, or allow the " +
-      "referrer); no events are posted and no command is accepted");
+    console.warn("Settebello embed: no trusted parent origin: no events are posted and no command is accepted " +
+      "(to allow your page, add &parent=https://your.site to the frame's address)");
   }
   root.dataset.embedParent = origin || "";
   const parentWindow = window.parent !== window ? window.parent : null;
@@ -130,7 +154,7 @@ function startEmbed() {
   on("ready", (d) => {
     ready = true;
     // said once the page has its language (the other values of the address are said by then)
-    if (badParent()) addressProblem("parent", params.get("parent"), t("inputs.badParent", { origin: origin || t("inputs.noOrigin") }));
+    if (badParent()) addressProblem("parent", params.get("parent"), t("inputs.badParent"));
     const v = d?.view || {};
     post("ready", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
   });
@@ -159,7 +183,7 @@ function startEmbed() {
       return;
     }
     // the engine checks the config; a refused one changes nothing and its reason goes back
-    startGame(namedSeats(structuredClone(data.config)), { report: false }).catch((err) => {
+    parentsNewGame(namedSeats(structuredClone(data.config))).catch((err) => {
       console.warn(`Settebello embed: ignored a new-game command: ${err.message}`);
       post("rejected", { reason: err.message });
     });

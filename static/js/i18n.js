@@ -12,12 +12,12 @@
 // A language file is a flat object of keys to strings with {name} placeholders; its "_name" key
 // is the language's own name ("Italiano"), shown in the language menu. A card's name is made from
 // the rank and suit Python gives for its code (describe's deck, store.js): "rank.7", "suit.D".
-import { readText, writeText } from "./storage.js";
+import { readText, writeText, ownKey } from "./storage.js";
 import { info } from "./store.js";
 import { deckOptions } from "./deck.js";
 
 export const FALLBACK = "en";
-export const STORE_KEY = "settebello.lang";
+export const STORE_KEY = ownKey("settebello.lang");  // this deployment's (storage.js)
 
 const files = new Map();        // code -> strings
 const warned = new Set();

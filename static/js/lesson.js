@@ -17,13 +17,13 @@
 // startGame), and is started again from the Help dialog ({type: "lesson"} command, access.js).
 import { on, onView, emit, view as currentView, info, hold } from "./store.js";
 import { t, hasText, theCard, theCards, cardName, language, onLanguageChange } from "./i18n.js";
-import { readText, writeText } from "./storage.js";
+import { readText, writeText, ownKey } from "./storage.js";
 import { levelName, sideName, categoryName } from "./names.js";
 import { announce } from "./announce.js";
 import { computerName, loadPrefs, savePrefs } from "./dialog.js";
 import { pointerInput } from "./input.js";
 
-export const LESSON_KEY = "settebello.lesson";
+export const LESSON_KEY = ownKey("settebello.lesson");  // this deployment's (storage.js)
 const LESSON_ID = "first";
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
@@ -48,7 +48,7 @@ function shouldOffer() {
   if (params.get("embed") === "1") return false;
   if (params.has("test") && params.get("lesson") !== "offer") return false;
   if (readText(LESSON_KEY) !== null) return false;
-  if (firstOp === "restore" || readText("settebello.stats") !== null) return false;
+  if (firstOp === "restore" || readText(ownKey("settebello.stats")) !== null) return false;
   return !currentView()?.lesson;
 }
 

@@ -116,22 +116,54 @@ function clockRuns() {
   return Boolean(v?.clock && v.clock.running !== null && !v.forfeit);
 }
 
-/** The match could not be saved: tell the player once (until a save works again). */
+/** Whether this browser refuses the page its storage (site data blocked, a cross-site embed
+ *  without third-party storage): then nothing is ever kept, and the player is told so once. */
+export function storageBlocked() {
+  if (globalThis.settebelloStorage?.blocked) return true;
+  try { return !window.localStorage; } catch { return true; }
+}
+
+/** A file name for the match: settebello-match-<date>-<time>.json */
+function matchFileName(when = new Date()) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `settebello-match-${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}-${pad(when.getHours())}${pad(when.getMinutes())}.json`;
+}
+
+/**
+ * Offer the match as a file, at any moment: its record (RULES §6) once a hand has ended; in the
+ * first hand, whose record would give its deck (Session.record refuses it), the save itself, which
+ * Records → Open plays on from (restoreFromFile). Returns the file's name.
+ */
+export async function downloadMatch() {
+  try {
+    const { downloadRecord } = await import("./records.js");
+    return downloadRecord(await game("record"));
+  } catch (err) {
+    if (err?.reason !== "record.unfinished") throw err;
+  }
+  return downloadText(matchFileName(), JSON.stringify(await game("save")));
+}
+
+/** The match could not be saved: tell the player once (until a save works again), with the match
+ *  to download at any moment (the first hand too: downloadMatch). Storage refused says so: nothing
+ *  will be kept in this browser; storage full says what can be freed. */
 function unsaved(err) {
   console.warn(`Settebello: could not save the game (${err.message})`);
   if (failing) return;
   failing = true;
-  emit("notice", { kind: "save-failed", message: err.message });
+  const blocked = storageBlocked();
+  const key = blocked ? "storage.blocked" : "storage.match_full";
+  emit("notice", { kind: blocked ? "storage-blocked" : "save-failed", message: err.message });
   showNotice({
-    id: "save-full", role: "alert", kind: "error", text: t("storage.match_full"), i18n: "storage.match_full",
+    id: "save-full", role: "alert", kind: "error", text: t(key), i18n: key,
     testid: "storage-notice",
     buttons: [
-      { label: t("storage.download_record"), i18n: "storage.download_record", primary: true, testid: "storage-download",
+      { label: t("storage.download_match"), i18n: "storage.download_match", primary: true, testid: "storage-download",
         onClick: async (_, box) => {
-          const { downloadRecord } = await import("./records.js");
-          // refused while the first hand is played (a record holds the hands played to their end)
-          try { downloadRecord(await game("record")); box.querySelector("[data-refused]")?.remove(); }
-          catch (err) { refusedLine(box).textContent = refusalText(err); }
+          try {
+            const name = await downloadMatch();
+            refusedLine(box).textContent = t("storage.downloaded", { name });
+          } catch (err) { refusedLine(box).textContent = refusalText(err); }
         } },
       { label: t("save.ok"), i18n: "save.ok", onClick: (_, box) => box.remove() },
     ],
@@ -155,18 +187,49 @@ export function clearSave() { if (saveKey()) remove(saveKey()); last = null; }
 
 // ------------------------------------------------------------------ set-aside saves
 
-/** The set-aside saves, newest first: [{key, at, why, size, format}]: every one stored, also one
- *  whose entry in the list could not be written (storage full), then with less to say. */
-export function setAsideSaves() {
+/** Whether `at` is a time a Date can hold (ms since 1970, within ±8.64e15). */
+export const isTime = (at) => typeof at === "number" && Number.isFinite(at) && Math.abs(at) <= 8.64e15;
+
+/** Whether a list entry is whole: a stored key not listed before, a time, a note, a size, a format. */
+function wholeEntry(e, stored) {
+  return e !== null && typeof e === "object" && typeof e.key === "string" && stored.has(e.key)
+    && (e.at === null || isTime(e.at)) && typeof e.why === "string" && typeof e.size === "number" && e.size >= 0
+    && (e.format === undefined || typeof e.format === "string");
+}
+
+/** The set-aside saves, newest first, and how many entries of the stored list were skipped as
+ *  unreadable (a time out of range, a note that is no text, a key listed twice or not stored):
+ *  {entries: [{key, at, why, size, format}], skipped}. Every save stored is listed, also one whose
+ *  entry could not be written (storage full) or read, then with less to say (`at` null: unknown). */
+export function readSetAside() {
   const stored = new Set(keysWith(ASIDE_PREFIX));
-  let list = readJSON(ASIDE_KEY, []);
-  list = Array.isArray(list) ? list.filter((e) => e && typeof e.key === "string" && stored.delete(e.key)) : [];
-  for (const key of stored) {
-    const text = readText(key) ?? "";
-    const at = parseInt(key.slice(ASIDE_PREFIX.length), 36) || 0; // newSlotId starts with the time
-    list.push({ key, at, why: t("storage.why_unknown"), size: text.length, format: formatOf(text) });
+  const raw = readJSON(ASIDE_KEY, []);
+  const entries = [];
+  let skipped = 0;
+  const unreadable = new Set();
+  for (const e of Array.isArray(raw) ? raw : []) {
+    if (wholeEntry(e, stored)) {
+      stored.delete(e.key);
+      entries.push({ key: e.key, at: e.at, why: e.why, size: e.size, format: e.format ?? "" });
+    } else {
+      skipped += 1;
+      if (typeof e?.key === "string") unreadable.add(e.key);
+    }
   }
-  return list.sort((a, b) => (b.at || 0) - (a.at || 0));
+  if (!Array.isArray(raw)) skipped += 1;
+  for (const key of stored) {  // a save without its entry: listed with what its key and text say
+    const text = readText(key) ?? "";
+    const at = parseInt(key.slice(ASIDE_PREFIX.length), 36); // newSlotId starts with the time
+    entries.push({ key, at: isTime(at) ? at : null, size: text.length, format: formatOf(text),
+      why: t(unreadable.has(key) ? "storage.why_unreadable" : "storage.why_unknown") });
+  }
+  entries.sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
+  return { entries, skipped };
+}
+
+/** The set-aside saves, newest first: [{key, at, why, size, format}] (readSetAside's entries). */
+export function setAsideSaves() {
+  return readSetAside().entries;
 }
 
 /** The stored text of a set-aside save (null if gone). */
@@ -233,6 +296,24 @@ export async function restoreSetAside(key) {
   if (err) throw err;
   touchSlot();
   location.reload();
+}
+
+/**
+ * Play on from a match file (downloadMatch's save, e.g. made where nothing could be kept): the
+ * engine checks it first (a refusal rejects with its reason and changes nothing); the match at the
+ * table, if under way, is set aside (Records lists it) where storage allows; the table then shows
+ * the match of the file (table.js's "restored" command) and it is saved from there on.
+ */
+export async function restoreFromFile(saved) {
+  await saving;
+  const before = currentView();
+  const current = before ? JSON.stringify(await game("save")) : null;
+  const view = await game("restore", saved);
+  if (current && before.phase !== "over" && (before.plays?.length || before.results?.length)) {
+    setAside(current, null, t("storage.why_file"));
+  }
+  await new Promise((done) => emit("command", { type: "restored", view, done }));
+  return view;
 }
 
 function report(message, lost = null) {

@@ -33,6 +33,11 @@
 // one. `globalThis.settebelloBoot` records which way it went ({snapshot, reason, ms, mbit}) and
 // bridge.py's ping reports whether Python's memory really came from the snapshot.
 import { loadPyodide as loadPlainPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import "./idbguard.js";  // storage refused: an IndexedDB in memory, before PyScript opens its cache
+
+// PyScript opens its package cache (IndexedDB) once this module is imported: with the site's
+// storage refused that open fails and the boot with it, so the guard decides first (idbguard.js).
+await globalThis.settebelloStorage.ready;
 
 export { version }; // PyScript reads the module's version (its package cache is keyed on it)
 

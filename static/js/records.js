@@ -11,10 +11,10 @@
 // player first opens it.
 import { game } from "./engine.js";
 import { onLanguageChange, t } from "./i18n.js";
-import { writeJSON } from "./storage.js";
+import { writeJSON, ownKey } from "./storage.js";
 import { downloadText } from "./download.js";
 
-export const REPLAY_KEY = "settebello.replay";
+export const REPLAY_KEY = ownKey("settebello.replay");  // this deployment's (storage.js)
 export const VIEWER = new URL("../replay.html", import.meta.url);
 
 /** The text for one of this module's strings (static/i18n/*.json, keys "records.*"). */

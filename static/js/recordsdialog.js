@@ -5,8 +5,9 @@ import { connectEngine } from "./engine.js";
 import { onLanguageChange } from "./i18n.js";
 import { asideSection, fillAside } from "./asidelist.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
-import { text, currentRecord, downloadRecord, openInViewer } from "./records.js";
+import { text, currentRecord, openInViewer } from "./records.js";
 import { refusalText } from "./names.js";
+import { downloadMatch, restoreFromFile } from "./persist.js";
 
 /**
  * Read and check a record (its text, or the file) with the engine, after the page has bounded and
@@ -18,6 +19,14 @@ export async function checkRecordText(textOrFile) {
   const engine = await connectEngine();
   try { return await engine.call("replay", record); }
   catch (err) { throw new Error(err.message); }
+}
+
+const SAVE_FORMAT = "settebello-save/1";  // the engine's save (Session.save), what a match file holds
+
+/** Whether a file that is no record is the engine's save (its format named in the JSON). */
+async function isSaveFile(file) {
+  if (file.size > 4_000_000) return false;
+  try { return JSON.parse(await file.text())?.format === SAVE_FORMAT; } catch { return false; }
 }
 
 function buildDialog() {
@@ -42,7 +51,8 @@ function buildDialog() {
   // gives no hand in play: its deck is every hidden card), said in the page's language
   const refused = (err) => show(err.reason ? refusalText(err) : text("bad", { why: err.message || text("noGame") }), true);
   d.querySelector("[data-act=export]").addEventListener("click", async () => {
-    try { show(text("saved", { name: downloadRecord(await currentRecord()) })); }
+    // at any moment: the record once a hand has ended, the match file in the first hand
+    try { show(text("saved", { name: await downloadMatch() })); }
     catch (err) { refused(err); }
   });
   d.querySelector("[data-act=replay]").addEventListener("click", async () => {
@@ -55,10 +65,17 @@ function buildDialog() {
     input.value = "";
     if (!file) return;
     try {
+      if (await isSaveFile(file)) {
+        // a match file (persist.js's downloadMatch, e.g. where nothing could be kept): played on
+        await restoreFromFile(JSON.parse(await file.text()));
+        show(text("restoredFile"));
+        d.close();
+        return;
+      }
       const replay = await checkRecordText(file);
       openInViewer(replay.record);
     } catch (err) {
-      show(text("bad", { why: err.message }), true);
+      show(err.reason ? refusalText(err) : text("bad", { why: err.message }), true);
     }
   });
   d.querySelector("[data-act=close]").addEventListener("click", () => d.close());

@@ -10,7 +10,7 @@
 //   applySettings()       what is stored, applied (at load; the test hook's reset after it forgets it)
 //   settings()            {deck, sound, volume, pace, animation, coach, autoDeclare} as they stand
 import { t, cardName, onLanguageChange } from "./i18n.js";
-import { readJSON, writeJSON } from "./storage.js";
+import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { esc } from "./names.js";
 import { setPace, setAnimation, motion } from "./animate.js";
 import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
@@ -18,7 +18,7 @@ import { STYLES, style, setStyle, art } from "./deck.js";
 import { info } from "./store.js";
 import { modal } from "./modal.js";
 
-export const SETTINGS_KEY = "settebello.settings";
+export const SETTINGS_KEY = ownKey("settebello.settings");  // this deployment's (storage.js)
 /** The computer's pace: a factor on the table's pauses between plays (normal: about 1 s a play). */
 export const PACES = { relaxed: 1.8, normal: 1, fast: 0.4, instant: 0 };
 /** The cards' animation length: a factor on each slide (off: none). */

@@ -13,18 +13,20 @@
 // the first paint and the first hand need none of it; stats.js keeps the listeners.
 import { t, onLanguageChange } from "./i18n.js";
 import { game } from "./engine.js";
-import { esc, variantName } from "./names.js";
-import { readJSON, writeJSON } from "./storage.js";
+import { esc, variantName, refusalText } from "./names.js";
+import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
 import { downloadText } from "./download.js";
 import { modal } from "./modal.js";
 
-export const STATS_KEY = "settebello.stats";
+export const STATS_KEY = ownKey("settebello.stats");  // this deployment's (storage.js)
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
 
 let current = null;  // the engine's Stats.to_json of what is stored
 let resetting = false;
+let problem = "";    // why the stored statistics were set aside, said when the dialog shows
+export const STATS_ASIDE_KEY = `${STATS_KEY}.set-aside`;
 
 const stored = () => readJSON(STATS_KEY);
 const store = (stats) => writeJSON(STATS_KEY, stats);
@@ -35,8 +37,9 @@ async function load() {
   if (!saved) return game("stats_reset");
   try { return await game("stats_view", { stats: saved }); }
   catch (err) {
-    // damaged: keep them aside rather than count over them
-    writeJSON(`${STATS_KEY}.set-aside`, saved);
+    // damaged: kept aside rather than counted over, and said (the dialog offers them as a file)
+    writeJSON(STATS_ASIDE_KEY, saved);
+    problem = t("stats.setAside", { why: refusalText(err) });
     console.warn(`Settebello: the stored statistics were set aside (${err.message})`);
     return game("stats_reset");
   }
@@ -94,6 +97,7 @@ function render() {
       <button type="button" class="btn" data-stats="export">${esc(t("stats.export"))}</button>
       <button type="button" class="btn" data-stats="import">${esc(t("stats.import"))}</button>
       <input type="file" accept="application/json,.json" data-stats-file hidden>
+      ${readJSON(STATS_ASIDE_KEY) === null ? "" : `<button type="button" class="btn" data-stats="aside">${esc(t("stats.downloadAside"))}</button>`}
       <button type="button" class="btn btn--ghost" data-stats="reset">${esc(t("stats.reset"))}</button>
       <button type="button" class="btn btn--primary" data-stats="close">${esc(t("action.close"))}</button>
     </div>`;
@@ -113,7 +117,7 @@ async function importFile(file) {
   try { other = await readJSONFile(file, STATS_FILE); }
   catch (err) { message(t("stats.badFile", { why: err.message })); return; }
   try { current = await game("stats_merge", { stats: current, other }); }
-  catch (err) { message(t("stats.badFile", { why: err.message })); return; }
+  catch (err) { message(err.reason ? refusalText(err) : t("stats.badFile", { why: err.message })); return; }
   store(current);
   render();
   message(t("stats.imported"));
@@ -125,6 +129,7 @@ export async function openStats() {
   current = await load();
   resetting = false;
   render();
+  if (problem) message(problem);
   const d = dialog();
   if (!d.open) d.showModal();
   d.querySelector("[data-stats=close]").focus();
@@ -138,6 +143,7 @@ function wire() {
     const act = b.dataset.stats;
     if (act === "close") d.close();
     if (act === "export") exportFile();
+    if (act === "aside") downloadText("settebello-statistics-set-aside.json", JSON.stringify(readJSON(STATS_ASIDE_KEY), null, 1));
     if (act === "import") d.querySelector("input[data-stats-file]").click();
     if (act === "reset") {
       if (!resetting) { resetting = true; b.textContent = t("stats.resetSure"); return; }

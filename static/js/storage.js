@@ -13,7 +13,9 @@
 //
 // Every deployment of the game on one origin (USER.github.io/A/ and USER.github.io/B/ share one
 // localStorage and one quota) keeps its matches under keys scoped by SCOPE, the path of the site's
-// root: scoped("settebello.save") is "settebello.save:/A/".
+// root: scoped("settebello.save") is "settebello.save:/A/". So does every other key (the tournament,
+// the statistics, the replay hand-off, each preference): ownKey("settebello.lang") is
+// "settebello.lang:/A/", the key of the versions before moved to it once.
 
 /** The site's root path, e.g. "/" or "/REPO/": this module is at static/js/ of the site. */
 export const SCOPE = new URL("../../", import.meta.url).pathname;
@@ -21,8 +23,28 @@ export const SCOPE = new URL("../../", import.meta.url).pathname;
 /** key with this deployment's scope: "settebello.save" → "settebello.save:/REPO/". */
 export function scoped(key) { return `${key}:${SCOPE}`; }
 
-/** What can be dropped when storage is full because it can be made again. */
-const REBUILDABLE = ["settebello.replay"];
+/** This deployment's own key for `key` (the tournament, the statistics, the replay hand-off, every
+ *  preference: scoped, so two deployments on one origin keep theirs apart). The key of the versions
+ *  before, one for the whole origin, is moved to it once, by the first deployment that asks for it
+ *  (as persist.js takes over the old match); a deployment that already has its own keeps it. */
+export function ownKey(key) {
+  const mine = scoped(key);
+  try {
+    const s = storage();
+    if (s && s.getItem(mine) === null) {
+      const old = s.getItem(key);
+      if (old !== null) {
+        s.setItem(mine, old);
+        s.removeItem(key);
+      }
+    }
+  } catch { /* storage blocked or full: the old key stays where it is, for a later visit */ }
+  return mine;
+}
+
+/** What can be dropped when storage is full because it can be made again (the replay hand-off,
+ *  this deployment's and the versions before's). */
+const REBUILDABLE = [scoped("settebello.replay"), "settebello.replay"];
 const freers = [];
 
 function storage() {

@@ -86,7 +86,7 @@ async function game(op, arg) {
 function status(text) { $("status").textContent = text; }
 /** A refused or failed request: in the status line and said. */
 function failed(err, { speak = true } = {}) {
-  const text = () => t("error.generic", { message: err.message });
+  const text = () => t("error.generic", { message: refusalText(err) });  // a refusal in the page's words
   status(text());
   if (speak) announce(text);
 }
@@ -1108,6 +1108,20 @@ async function lastTrick() {
 }
 
 /** Show the engine's view again (after something changed outside a play, e.g. a lost clock). */
+/** A match the engine has just restored from a file (persist.js's restoreFromFile): shown afresh,
+ *  whatever was on the table before, and played on from where it stands. */
+async function showRestored(v) {
+  const g = ++generation;
+  chosen = null; picked = []; hinted = null; verdict = ""; busy = true;
+  $("sheet").hidden = true;
+  seatsKey = "";
+  accept(v, "restore");
+  await queue.run(() => live(g) && draw(v, { fresh: true }));
+  if (!live(g)) return;
+  busy = false;
+  await advance(g);
+}
+
 async function syncView() {
   const g = generation;
   const v = await game("view");
@@ -1213,7 +1227,8 @@ function wire() {
   // another module asks (bracket.js: a tournament's match; clock.js: a player ran out of time)
   on("command", (d) => {
     if (d?.type === "new-game" && d.config) startGame(d.config).catch(() => {});
-    if (d?.type === "sync" && currentView()) syncView().catch(() => {}).finally(() => d.done?.());
+    if (d?.type === "restored") showRestored(d.view).catch(() => {}).finally(() => d.done?.());
+    else if (d?.type === "sync" && currentView()) syncView().catch(() => {}).finally(() => d.done?.());
     else if (d?.type === "sync") d.done?.();
   });
   onLanguageChange(() => {

@@ -25,9 +25,10 @@ import { initLanguage } from "./i18n.js";
 import { restoreStyle } from "./deck.js";
 import { applySettings } from "./settings.js";
 import { letGo } from "./store.js";
+import { scoped } from "./storage.js";
 
 const PREFIX = "settebello.";
-const UNDOABLE = ["settebello.access", "settebello.tournament"];
+const UNDOABLE = [scoped("settebello.access"), scoped("settebello.tournament")];  // storage.js's ownKey
 
 /** The keys the game keeps in this browser (all start with "settebello."). */
 function gameKeys() {

@@ -23,7 +23,7 @@ os.makedirs(SHOTS, exist_ok=True)
 DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
 QUERY = "fast=1&variant=scopa&seed=10&level=expert"
-COACH_ON = "localStorage.setItem('settebello.settings', JSON.stringify({coach: true}))"
+COACH_ON = "localStorage.setItem('settebello.settings:/', JSON.stringify({coach: true}))"
 
 WHY = {
     "en": "The King of Cups would leave 6 on the table and Bruno could sweep it; the Three of Coins leaves 13, "
@@ -136,7 +136,7 @@ def test_the_coach_warns_and_the_person_chooses(table_page):
     assert dialog.get_by_role("checkbox", name=strings("en")["settings.coachOn"]).is_visible()
     box.check()
     close_settings(page)
-    assert page.evaluate("JSON.parse(localStorage.getItem('settebello.settings')).coach") is True
+    assert page.evaluate("JSON.parse(localStorage.getItem('settebello.settings:/')).coach") is True
     human_to_play(page)
     page.click("#hand-cards .card[data-card='10C']")
     coach = page.locator("#coach-dialog[open]")

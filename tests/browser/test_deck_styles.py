@@ -105,7 +105,7 @@ def test_choosing_a_style_redraws_the_table_and_keeps_the_names(table_page):
         assert [(c["code"], c["name"]) for c in after] == [(c["code"], c["name"]) for c in before]
         assert all(f"data-style%3D%22{style}" in c["src"] for c in after), style
         assert page.evaluate("document.documentElement.dataset.deckstyle") == style
-        assert page.evaluate("localStorage.getItem('settebello.deckstyle')") == style
+        assert page.evaluate("localStorage.getItem('settebello.deckstyle:/')") == style
 
 
 def test_the_style_is_remembered_across_a_reload_and_loaded_only_when_chosen(page, base_url, network_log):
@@ -127,7 +127,7 @@ def test_the_style_is_remembered_across_a_reload_and_loaded_only_when_chosen(pag
     page.goto(base_url + "index.html?sw=off&fast=1&seed=4&style=siciliane")
     wait_for_engine(page)
     page.wait_for_function("document.documentElement.dataset.deckstyle === 'siciliane'")
-    assert page.evaluate("localStorage.getItem('settebello.deckstyle')") == "trevigiane"
+    assert page.evaluate("localStorage.getItem('settebello.deckstyle:/')") == "trevigiane"
 
 
 def test_every_style_module_is_cached_for_offline_play():

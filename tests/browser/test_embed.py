@@ -133,7 +133,7 @@ def test_protocol_helpers(game_page):
         }"""
     )
     assert out["parent"] == "https://blog.example"
-    assert out["referrer"] == "https://other.example"
+    assert out["referrer"] is None  # issue 44: the referrer is never trusted, only parent=
     assert out["none"] is None and out["js"] is None
     assert out["copy"] == {"a": 1, "deep": [{"b": 2, "hand": 3}]}
 

@@ -81,7 +81,7 @@ def test_a_bad_statistics_file_is_refused_in_words_and_the_dialog_still_opens(ta
     dialog.locator("input[data-stats-file]").set_input_files(files=[_file("big.json", json.dumps(big))])
     page.wait_for_function("document.querySelector('#stats-dialog .stats__message').textContent.includes('KB')")
     assert re.search(r"más de los 4\D?000 KB", message.inner_text()), message.inner_text()
-    assert page.evaluate("localStorage.getItem('settebello.stats')") is None  # nothing was counted in
+    assert page.evaluate("localStorage.getItem('settebello.stats:/')") is None  # nothing was counted in
 
     dialog.locator("[data-stats=close]").click()
     page.locator("#stats-btn").click()
@@ -120,20 +120,19 @@ def _rejected(page):
 
 
 def test_each_bad_address_value_of_an_embed_is_said_and_sent_to_the_parent(page, base_url):
-    """An embed's src with a language, a deck style, a seed and a parent= that cannot be used: each
-    is said on the game's page and reaches the parent as settebello:rejected naming it; level= sets
+    """An embed's src with a language, a deck style and a seed that cannot be used: each is said on
+    the game's page and reaches the parent (parent= names it) as settebello:rejected naming it; level= sets
     the computer's level beside players=; a refused command comes back with its reason, and one
     obeyed names the computer as the game's own page does."""
-    game = _demo(page, base_url, "fast=1&level=random&lang=xx&style=zz&seed=abc&parent=javascript:alert(1)")
+    game = _demo(page, base_url, "fast=1&level=random&lang=xx&style=zz&seed=abc")
     page.wait_for_function("window.demoEvents.some(e => e.type === 'settebello:ready')")
     got = _rejected(page)
-    assert set(got) == {"lang", "style", "seed", "parent"}, got
+    assert set(got) == {"lang", "style", "seed"}, got
     assert "“xx”" in got["lang"]["reason"] and got["lang"]["value"] == "xx"
     assert "“zz”" in got["style"]["reason"] and "“abc”" in got["seed"]["reason"]
-    assert got["parent"]["value"] == "javascript:alert(1)" and base_url.rstrip("/") in got["parent"]["reason"]
     notices = game.locator("[data-testid=url-notice]")
-    assert notices.count() == 4
-    assert all(w in " ".join(notices.all_inner_texts()) for w in ["“xx”", "“zz”", "“abc”", "parent="])
+    assert notices.count() == 3
+    assert all(w in " ".join(notices.all_inner_texts()) for w in ["“xx”", "“zz”", "“abc”"])
     assert game.evaluate("settebello.view.seats.map(s => s.human ? 'human' : s.level)") == ["human", "random"]
     assert game.evaluate("settebello.view.players[1]") == "Bruno"
 

@@ -133,7 +133,7 @@ def test_the_lesson_runs_to_its_end_by_clicking_from_the_welcome_offer(page, bas
     v = page.evaluate("window.settebello.view")
     assert v["variant"] == "scopa" and v["rules"]["target"] == 11
     assert page.locator("#lesson-coach:not([hidden])").count() == 0
-    assert page.evaluate("localStorage.getItem('settebello.lesson')") == "seen"
+    assert page.evaluate("localStorage.getItem('settebello.lesson:/')") == "seen"
 
 
 def test_skipping_the_offer_is_remembered(page, base_url):
@@ -143,7 +143,7 @@ def test_skipping_the_offer_is_remembered(page, base_url):
     tab_to(page, "[data-testid=lesson-skip]")
     page.keyboard.press("Enter")
     page.get_by_test_id("lesson-offer").wait_for(state="detached")
-    assert page.evaluate("localStorage.getItem('settebello.lesson')") == "seen"
+    assert page.evaluate("localStorage.getItem('settebello.lesson:/')") == "seen"
     assert page.evaluate("window.settebello.view.lesson") is None  # the game on the table goes on
     # the next visit does not offer it again
     page.reload()
@@ -181,7 +181,7 @@ def test_playing_a_card_instead_of_answering_the_offer_puts_it_away(page, base_u
     code = card.get_attribute("data-card")
     card.click()
     page.get_by_test_id("lesson-offer").wait_for(state="detached")
-    assert page.evaluate("localStorage.getItem('settebello.lesson')") == "seen"
+    assert page.evaluate("localStorage.getItem('settebello.lesson:/')") == "seen"
     choice = page.locator("#choices button[data-play]").first
     if choice.count():
         choice.click()  # would time out under the offer

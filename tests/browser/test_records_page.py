@@ -78,22 +78,23 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
     assert hand_totals == list(match.results[-1].totals)
 
 
-def test_while_the_first_hand_is_played_there_is_no_record_to_save_or_replay(page, base_url):
+def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_replay(page, base_url):
     """The hand being played stays out of the record (its deck is every hidden card): in the first
-    hand the dialog says so, saves no file and opens no replay."""
+    hand the dialog opens no replay and says why; saved as a file, the match is offered all the same
+    (issue 44: at any moment), as the match itself, which Records opens to play on."""
     page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
     wait_ready(page)
     skip_the_lesson_offer(page)
     page.wait_for_function("settebello.view.waiting === 'human'")
-    downloads = []
-    page.on("download", lambda d: downloads.append(d))
     dialog = _open_records(page)
     assert "joins it when it ends" in dialog.inner_text()
-    for button in ("Save this match as a file", "Replay this match"):
-        dialog.locator(".records__msg").evaluate("el => { el.textContent = ''; }")
-        dialog.get_by_role("button", name=button).click()
-        expect(dialog.get_by_role("alert")).to_have_text(re.compile(r"^No hand of this match has ended yet"))
-    assert downloads == [] and "replay.html" not in page.url
+    dialog.get_by_role("button", name="Replay this match").click()
+    expect(dialog.get_by_role("alert")).to_have_text(re.compile(r"^No hand of this match has ended yet"))
+    assert "replay.html" not in page.url
+    with page.expect_download() as got:
+        dialog.get_by_role("button", name="Save this match as a file").click()
+    assert got.value.suggested_filename.startswith("settebello-match-")
+    assert json.loads(open(got.value.path(), encoding="utf-8").read())["format"] == "settebello-save/1"
 
 
 def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
@@ -138,8 +139,8 @@ def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(pag
     alert.wait_for()
     assert "more than 20 deep" in alert.inner_text() and "Nothing was changed" in alert.inner_text()
     assert page.evaluate("JSON.stringify(settebello.view)") == before
-    # the engine still answers: asked for the match's record, it says the first hand is not over
-    dialog.get_by_role("button", name="Save this match as a file").click()
+    # the engine still answers: asked for the match's replay, it says the first hand is not over
+    dialog.get_by_role("button", name="Replay this match").click()
     expect(alert).to_have_text(re.compile(r"^No hand of this match has ended yet"))
     dialog.locator("[data-act=close]").click()
     page.locator("#hand-cards button.card:not([disabled])").first.click()  # and a play is made as before

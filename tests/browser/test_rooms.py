@@ -12,8 +12,8 @@ from test_a11y import axe_violations
 from scopa import from_record
 from playwright.sync_api import expect
 
-TOURNAMENT_KEY = "settebello.tournament"
-STATS_KEY = "settebello.stats"
+TOURNAMENT_KEY = "settebello.tournament:/"  # this deployment's (storage.js ownKey; the site is served at /)
+STATS_KEY = "settebello.stats:/"
 
 
 def play_match(page, limit=400):
@@ -124,7 +124,7 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
     assert rounds.nth(0).locator("h3").inner_text().lower() == "semi-finals"
     assert rounds.nth(1).locator("h3").inner_text().lower() == "final"
     first_round = page.evaluate(
-        "JSON.parse(localStorage.getItem('settebello.tournament')).rounds[0].map(t => [t.a, t.b])")
+        "JSON.parse(localStorage.getItem('settebello.tournament:/')).rounds[0].map(t => [t.a, t.b])")
     assert sorted(e for pair in first_round for e in pair) == [0, 1, 2, 3]  # everyone seated once, no bye
     assert d.locator(".tmatch--person").count() >= 1
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from harness import wait_for_engine
 from site_helpers import (Watch, human_to_play, load_build, play_first_card as play_one, play_until_sheet, serve_dir,
-                          wait_ready)
+                          skip_the_lesson_offer, wait_ready)
 from test_a11y import axe_violations
 
 build = load_build()
@@ -82,20 +82,19 @@ def test_full_storage_is_told_once_and_the_match_comes_back(new_context, base_ur
     play_first_card(page)  # every further save fails too: still one notice
     assert page.get_by_role("alert").filter(has_text="storage is full").count() == 1
 
-    # the match as a record file: none yet in the first hand (a record holds the hands played to
-    # their end: the hand being played would show every hidden card), as the notice says
-    downloads = []
-    page.on("download", lambda d: downloads.append(d))
-    notice.get_by_role("button", name="Download the record").click()
-    expect(notice).to_contain_text("No hand of this match has ended yet")
-    assert downloads == []
-    # at the hand's end it holds the hand, unsaved plays included
+    # the match as a file at any moment (issue 44): in the first hand the match itself (its record
+    # would give the hand's deck), which Records plays on from; at the hand's end its record, the
+    # hand's plays made while full included
+    with page.expect_download() as info:
+        notice.get_by_role("button", name="Download the match").click()
+    assert info.value.suggested_filename.startswith("settebello-match-")
+    match = json.loads(open(info.value.path(), encoding="utf-8").read())
+    assert match["format"] == "settebello-save/1" and len(match["record"]["hands"][0]["plays"]) >= 3
     play_until_sheet(page)
     with page.expect_download() as info:
-        notice.get_by_role("button", name="Download the record").click()
+        notice.get_by_role("button", name="Download the match").click()
     record = json.loads(open(info.value.path(), encoding="utf-8").read())
     assert [len(h["plays"]) for h in record["hands"] if h["plays"]] == [36]  # the whole hand, 18 plays each
-    expect(notice).not_to_contain_text("No hand of this match has ended yet")
     page.locator("#next").click()
 
     # space again: the next play is saved, the notice goes, and a reload brings the match back
@@ -274,6 +273,7 @@ def test_two_deployments_on_one_origin_keep_their_matches_and_caches(browser, tm
         two = context.new_page()
         two.goto(f"{host}/two/index.html?fast=1&variant=scopa&seed=7&level=random")
         wait_ready(two)
+        skip_the_lesson_offer(two)  # a first visit of this deployment (its "seen" is its own)
         _offline_ready(two)
         play_first_card(two)
         match_two = saved(two)
