@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import ROOT, settled
+from harness import ROOT, settled
 
 LANGS = ("en", "it", "es")
 
@@ -198,7 +198,7 @@ def test_without_parent_no_framing_page_is_told_names_or_obeyed(page, base_url, 
 @pytest.fixture
 def two_deployments(tmp_path):
     """The site served twice on one origin, at /A/ and /B/ (two projects of one GitHub Pages user)."""
-    from conftest import serve as serve_module  # noqa: PLC0415 - the harness's server
+    from harness import serve as serve_module  # noqa: PLC0415 - the harness's server
 
     root = tmp_path / "origin"
     root.mkdir()
