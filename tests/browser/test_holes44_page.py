@@ -139,6 +139,7 @@ def test_stored_statistics_a_load_refuses_are_said_and_offered_as_a_file(table_p
 import re  # noqa: E402
 
 from site_helpers import Watch, play_first_card, play_until_sheet, wait_ready  # noqa: E402
+from test_offline import _wait_offline_ready, build, site_copy  # noqa: E402,F401 - site_copy: a fixture
 
 EMBEDDED = re.compile(r"index\.html\?embed=1")
 
@@ -256,7 +257,7 @@ def test_two_deployments_on_one_origin_keep_their_tournaments_apart(browser, two
 
 
 # -- the offline cache installs from the network, never from a stale HTTP cache ------------------------
-def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, tmp_path):
+def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, site_copy):
     """A file of an older version sits in the browser's HTTP cache, still fresh there (the plain
     server sends no Cache-Control; a file last changed a year ago is fresh for weeks by the
     browser's rule), and no service worker is installed: the worker's first install of the new
@@ -264,11 +265,9 @@ def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, tmp_pa
     import os  # noqa: PLC0415
     import time  # noqa: PLC0415
 
-    from site_helpers import load_build, serve_dir  # noqa: PLC0415
+    from site_helpers import serve_dir  # noqa: PLC0415
 
-    build = load_build()
-    site = tmp_path / "site"
-    build.assemble_site(site)
+    site = site_copy  # the published site assembled afresh (test_offline's fixture)
     target = site / "static" / "js" / "notice.js"  # loaded by every page as it boots
     a_year_ago = time.time() - 365 * 86400
     os.utime(target, (a_year_ago, a_year_ago))
@@ -278,7 +277,7 @@ def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, tmp_pa
         page = context.new_page()
         page.goto(url + "/index.html?fast=1&seed=5&level=random")
         wait_ready(page)
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller")
+        _wait_offline_ready(page)
         # the worker goes (as after "clear site data" of the worker alone, or a visit before it
         # existed); the HTTP cache keeps the old notice.js
         page.evaluate("""async () => {
@@ -290,7 +289,7 @@ def test_a_stale_http_cache_does_not_reach_the_new_offline_cache(browser, tmp_pa
         version = build.write_precache(site, site / "static" / "vendor" / "precache.js")
         page.reload()
         wait_ready(page)
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready' && !!navigator.serviceWorker.controller")
+        _wait_offline_ready(page)
         cached = page.evaluate("""async ([name, url]) => {
             const hit = await (await caches.open(name)).match(url);
             return hit ? hit.text() : null;
