@@ -228,6 +228,7 @@ def pack_py(src: Path = PY_SRC, dest: Path = PY_ZIP, compiled: bool = False) -> 
     os.close(fd)
     try:
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+            zf.comment = f"settebello py.zip {_py_zip_key(src, compiled)}".encode()
             for path in py_sources(src):
                 info = zipfile.ZipInfo(path.relative_to(src).as_posix(), _ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
@@ -244,6 +245,33 @@ def pack_py(src: Path = PY_SRC, dest: Path = PY_ZIP, compiled: bool = False) -> 
         if os.path.exists(tmp):
             os.unlink(tmp)
     return dest
+
+
+def _py_zip_key(src: Path = PY_SRC, compiled: bool = True) -> str:
+    """What py.zip is made from: each source's name and bytes, and (compiled) the pinned Pyodide
+    and scripts/pycompile.mjs that make its bytecode."""
+    import hashlib
+
+    digest = hashlib.sha256(b"compiled" if compiled else b"plain")
+    for path in py_sources(src):
+        digest.update(path.relative_to(src).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    if compiled:
+        digest.update(_version(NODE_MODULES / "pyodide").encode() + b"\0")
+        digest.update((ROOT / "scripts" / "pycompile.mjs").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def pack_py_if_changed(src: Path = PY_SRC, dest: Path = PY_ZIP) -> bool:
+    """pack_py(compiled=True) unless dest was packed from these very inputs (its comment says
+    which): a build with nothing changed under py/ skips Pyodide's compile. True when packed."""
+    try:
+        with zipfile.ZipFile(dest) as zf:
+            if zf.comment.decode() == f"settebello py.zip {_py_zip_key(src, True)}":
+                return False
+    except (OSError, zipfile.BadZipFile, UnicodeDecodeError):
+        pass
+    pack_py(src, dest, compiled=True)
+    return True
 
 
 def py_zip_is_stale(src: Path = PY_SRC, dest: Path = PY_ZIP) -> bool:
@@ -305,8 +333,21 @@ def stdlib_roots(src: Path = PY_SRC) -> tuple[list[str], list[str]]:
     return roots, game
 
 
-def trim_stdlib(dest: Path, src: Path = PY_SRC) -> dict:
-    """Write the trimmed standard library zip to dest (scripts/stdlib.mjs); what BUILD.json records."""
+def _stdlib_key(request: dict) -> str:
+    """What the trimmed standard library is made from: the request (the roots py/ imports, the
+    modules to check), scripts/stdlib.mjs and the pinned Pyodide's whole standard library."""
+    import hashlib
+
+    digest = hashlib.sha256(json.dumps({k: v for k, v in request.items() if k != "out"}, sort_keys=True).encode())
+    digest.update((ROOT / "scripts" / "stdlib.mjs").read_bytes())
+    digest.update(hashlib.sha256((NODE_MODULES / "pyodide" / STDLIB_ZIP.name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def trim_stdlib(dest: Path, src: Path = PY_SRC, previous: dict | None = None) -> dict:
+    """Write the trimmed standard library zip to dest (scripts/stdlib.mjs); what BUILD.json records.
+    When `previous` (the last BUILD.json's record) has the same key and dest is that file, it is
+    kept: the same inputs, the same zip, without starting Pyodide under Node to remake it."""
     import subprocess
 
     node = shutil.which("node")
@@ -316,13 +357,16 @@ def trim_stdlib(dest: Path, src: Path = PY_SRC) -> dict:
     request = {"indexURL": str((NODE_MODULES / "pyodide").resolve()) + "/", "roots": roots,
                "never": STDLIB_NEVER, "pyRoot": str(src.resolve()), "pyModules": _py_modules(src),
                "imported": SNAPSHOT_MODULES, "out": str(dest)}
+    key = _stdlib_key(request)
+    if previous and previous.get("key") == key and dest.is_file() and dest.stat().st_size == previous.get("bytes"):
+        return previous
     dest.parent.mkdir(parents=True, exist_ok=True)
     done = subprocess.run([node, str(ROOT / "scripts" / "stdlib.mjs")], input=json.dumps(request),
                           capture_output=True, text=True)
     if done.returncode != 0:
         detail = "\n".join(done.stderr.strip().splitlines()[-30:])
         raise SystemExit(f"build: the trimmed standard library failed its check:\n{detail}")
-    return json.loads(done.stdout)
+    return {**json.loads(done.stdout), "key": key}
 
 
 def _write_atomic(dest: Path, data: bytes) -> None:
@@ -427,13 +471,14 @@ def build() -> dict:
         wanted[VENDOR / "pyscript" / src.name] = src
     for dest, src in wanted.items():
         _copy_if_changed(src, dest)
-    stdlib = trim_stdlib(STDLIB_ZIP)
     try:
-        previous = json.loads((VENDOR / "BUILD.json").read_text()).get("snapshot")
-    except (OSError, ValueError, AttributeError):
-        previous = None
-    snapshot = make_snapshot(VENDOR / "pyodide", previous=previous)
-    pack_py(compiled=True)
+        last = json.loads((VENDOR / "BUILD.json").read_text())
+        last = last if isinstance(last, dict) else {}
+    except (OSError, ValueError):
+        last = {}
+    stdlib = trim_stdlib(STDLIB_ZIP, previous=last.get("stdlib"))
+    snapshot = make_snapshot(VENDOR / "pyodide", previous=last.get("snapshot"))
+    pack_py_if_changed()
     write_languages()
     keep = set(wanted) | {STDLIB_ZIP, SNAPSHOT, PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
     for path in sorted(VENDOR.rglob("*"), reverse=True):

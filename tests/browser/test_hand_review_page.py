@@ -21,6 +21,7 @@ import pytest
 
 from scopa_ai.review import review
 from test_a11y import axe_violations, strings
+from saves import near_the_end, person_and_computers
 from site_helpers import play_until_sheet
 from test_settings import close_settings, human_to_play, open_settings, pick, play_a_card
 
@@ -46,7 +47,10 @@ def codes(locator) -> list[str]:
 
 @pytest.mark.parametrize("lang, viewport", [("en", DESKTOP), ("it", PHONE)], ids=["desktop-en", "phone-it"])
 def test_the_sheets_review_shows_the_costliest_plays(table_page, lang, viewport):
-    page = table_page(f"{QUERY}&lang={lang}", viewport=viewport)
+    # the hand restored two of the person's plays before its end (its first plays made by the
+    # engine's first legal choice), then finished by keys: the review looks back at the whole hand
+    save = near_the_end({"variant": "scopa", "seed": 2, "seats": person_and_computers(2, "expert")}, 2, of="hand")
+    page = table_page(f"{QUERY}&lang={lang}", viewport=viewport, save=save)
     play_until_sheet(page, keys=True)
     record = page.evaluate("settebello.game('record')")
     expected = review(record, 1, 0)

@@ -2,7 +2,7 @@
 Next hand then New game → Scopa a quattro → Start a second apart left the table on Scopa a tre,
 hand 2, and the next dialog preselected the wrong variant).
 
-Twenty new games in a row with no pause, alternating variants and moments: at once after the last
+Ten new games in a row with no pause, alternating variants and moments: at once after the last
 Start (the deal, and the computer's turn: seed 5 gives the lead to a computer in each of these
 presets), or from a hand's score sheet (Next hand, then New game at once). Each time the dialog
 must preselect the game on the table, the table must be the game last asked for, and at the end
@@ -60,13 +60,13 @@ def start_from_dialog(page, variant, players):
     dialog.wait_for(state="hidden")
 
 
-def test_twenty_new_games_with_no_pause_each_start_the_game_asked_for(table_page):
+def test_ten_new_games_with_no_pause_each_start_the_game_asked_for(table_page):
     page = table_page(f"variant=scopa&seed={SEED}&level=beginner", viewport=DESKTOP)
     pace(page, False)
     on_table = ("scopa", 2)
-    for i in range(20):
+    for i in range(10):
         if i % 5 == 1:
-            # from a hand's sheet (four of the twenty): Next hand (mid-match), then New game at once
+            # from a hand's sheet (two of the ten): Next hand (mid-match), then New game at once
             pace(page, True)
             play_until_sheet(page)
             pace(page, False)

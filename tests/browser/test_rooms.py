@@ -9,6 +9,7 @@ import json
 from harness import wait_for_engine
 from site_helpers import human_to_play, open_table
 from test_a11y import axe_violations
+from saves import near_the_end, person_and_computers
 from scopa import from_record
 from playwright.sync_api import expect
 
@@ -212,19 +213,27 @@ def test_a_four_seat_tournament_is_played_to_the_end_and_survives_a_reload(page,
 
 
 def test_statistics_after_two_matches(page, base_url):
-    open_table(page, base_url, "seed=21&level=beginner")
+    """Two single-hand matches, each restored two of the person's plays before its end (the test
+    hook's reset with a CPython save) and finished by clicking: the statistics count both."""
+    open_table(page, base_url, "test&seed=21&level=beginner")
     page.locator("#stats-btn").click()  # nothing yet
     page.locator("#stats-dialog[open] .stats__empty").wait_for()
     page.locator("#stats-dialog [data-stats=close]").click()
     expected = {"matches": 0, "won": 0, "hands": 0, "hands_won": 0, "scope": 0, "settebelli": 0}
-    for match in range(2):
-        page.locator("#sheet-new").click() if match else page.locator("#new").click()
-        dialog = page.locator("#newgame-dialog[open]")
-        dialog.locator("#ng-target").fill("0")  # a single-hand match
-        dialog.locator("#ng-start").click()
-        # the new match's view, not the last one's (also to 0, and over): a new match has no hand behind it
-        page.wait_for_function("settebello.view && settebello.view.rules.target === 0"
-                               " && settebello.view.phase !== 'over' && settebello.view.results.length === 0")
+    for match, seed in enumerate((21, 22)):
+        save = near_the_end({"variant": "scopa", "seed": seed, "options": {"target": 0},
+                             "seats": person_and_computers(2, "beginner")})
+        # the reset forgets the game's keys as a fresh load of another browser would: the
+        # statistics counted so far are put back, as this browser would still have them
+        page.evaluate("""([query, save, key]) => { window.__resetDone = null;
+            const stats = localStorage.getItem(key);
+            settebello.reset(query, save).then(() => {
+                if (stats !== null) localStorage.setItem(key, stats);
+                window.__resetDone = "done";
+            }, (err) => { window.__resetDone = String(err); }); }""",
+                      ["test&fast=1", save, STATS_KEY])
+        page.wait_for_function("window.__resetDone !== null")
+        assert page.evaluate("window.__resetDone") == "done"
         view = play_match(page)
         side = view["side"]
         expected["matches"] += 1
