@@ -23,12 +23,13 @@ from scopa.state import Match, Play, PlayerView, PlayEvent
 from scopa_ai import LEVELS, seat_players
 from scopa_ai.explain import advise, warn
 from . import lesson as first_lesson
+from .daily import checked_seed as daily_seed
 from .errors import SessionError, is_whole
 
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
                "random": "Random"}
 HINT_LEVELS = ("expert", "master")
-CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson")  # clock, tournament: the session's
+CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson", "daily")  # clock, tournament: the session's
 
 
 def variants() -> list[dict[str, Any]]:
@@ -137,6 +138,7 @@ class Game:
         # has said "it is me" on the pass screen (`show`), from the first deal to the last
         self.handed = len(self.humans) <= 1
         self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
+        self.daily: str | None = None  # the day of today's deal (daily.py) this game is, if it is one
 
     @classmethod
     def new(cls, config: Any) -> "Game":
@@ -156,10 +158,14 @@ class Game:
         options = {} if options is None else options
         if not isinstance(options, dict):
             raise SessionError("options must be an object")
+        if config.get("daily") is not None:
+            daily_seed(config)  # a day's deal is refused for what makes it one before anything else
         rules = preset(variant).rules.with_options(options) if options else preset(variant).rules
         rules.validate()
         seats = _check_seats(config.get("seats"), rules.players, preset(variant).name)
         seed = config.get("seed")
+        if config.get("daily") is not None:  # today's deal (daily.py): the day's seed, its seats
+            seed = daily_seed(config)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not is_whole(seed):
@@ -167,7 +173,9 @@ class Game:
         rng = random.Random(seed)
         match = Match.new(rules, rng, [s["name"] for s in seats])
         match.deal_until_played()
-        return cls(variant, options, seats, seed, match, rng)
+        game = cls(variant, options, seats, seed, match, rng)
+        game.daily = config.get("daily")
+        return game
 
     @classmethod
     def _lesson(cls, config: dict[str, Any]) -> "Game":
@@ -190,7 +198,8 @@ class Game:
         """The settings this game was made from (what a save keeps)."""
         if self.lesson is not None:
             return {"lesson": self.lesson, "seats": self.seats}
-        return {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
+        config = {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
+        return config if self.daily is None else {**config, "daily": self.daily}
 
     def _first_human_to_show(self) -> int:
         m = self.match
