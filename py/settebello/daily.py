@@ -227,50 +227,71 @@ def share_lines(sheet: dict[str, Any], day: str, replay: bool = False) -> list[A
 
 # -- the device's history of days ----------------------------------------------------------------
 
+def _pair(value: Any) -> bool:
+    """Whether `value` is two whole numbers of points."""
+    return isinstance(value, list) and len(value) == 2 and all(is_whole(x) and x >= 0 for x in value)
+
+
 def history_of(history: Any) -> dict[str, Any]:
     """The device's history ({days: {day: entry}}), checked: SessionError saying what is damaged.
-    An entry is {variant, you: [ours, theirs], master: [...], verdict, replays}."""
+    An entry is {variant, replays} once the day's try has started, and {variant, replays, you: [ours,
+    theirs], master: [...], verdict} once it is finished (the first try's result: the day's)."""
     if history is None:
         return {"days": {}}
     if not isinstance(history, dict) or not isinstance(history.get("days", {}), dict):
         raise SessionError("the history of today's deals is damaged (not {days: {...}})", reason="daily.history")
     days = history.get("days", {})
+    if len(days) > 2 * KEEP_DAYS:
+        raise SessionError("the history of today's deals is damaged (too many days)", reason="daily.history")
     for day, entry in days.items():
         check_day(day)
+        finished = isinstance(entry, dict) and "you" in entry
         if not (isinstance(entry, dict) and isinstance(entry.get("variant"), str)
-                and all(isinstance(entry.get(k), list) and len(entry[k]) == 2 and all(is_whole(x) for x in entry[k])
-                        for k in ("you", "master"))
-                and entry.get("verdict") in (-1, 0, 1) and is_whole(entry.get("replays", 0))):
+                and is_whole(entry.get("replays", 0)) and entry.get("replays", 0) >= 0
+                and (not finished or (_pair(entry.get("you")) and _pair(entry.get("master"))
+                                      and entry.get("verdict") in (-1, 0, 1)))):
             raise SessionError(f"the history's day {day} is damaged", reason="daily.history")
-    return {"days": dict(days)}
+    return {"days": {day: dict(entry) for day, entry in days.items()}}
 
 
-def attempt(history: Any, day: str) -> dict[str, Any]:
-    """Whether playing `day`'s deal now is the day's one try or a replay (marked, never counted)."""
-    days = history_of(history)["days"]
-    entry = days.get(check_day(day))
-    return {"day": day, "replay": entry is not None, "first": entry}
-
-
-def remember(history: Any, day: str, variant: str, sheet: dict[str, Any]) -> dict[str, Any]:
-    """The history with `day`'s result: the first try is the day's result; a later one (a replay) only
-    adds to its count of replays. The oldest days beyond `KEEP_DAYS` are forgotten."""
-    days = history_of(history)["days"]
-    check_day(day)
-    if day in days:
-        days[day] = {**days[day], "replays": days[day].get("replays", 0) + 1}
-    else:
-        days[day] = {"variant": variant, "you": list(sheet["you"]), "master": list(sheet["master"]),
-                     "verdict": sheet["verdict"], "replays": 0}
+def _forget_oldest(days: dict[str, Any]) -> dict[str, Any]:
+    """The days without the oldest beyond `KEEP_DAYS`."""
     for old in sorted(days)[: max(0, len(days) - KEEP_DAYS)]:
         del days[old]
-    return {"days": days}
+    return days
+
+
+def attempt(history: Any, day: str, variant: str = DAILY_VARIANT) -> dict[str, Any]:
+    """Starting `day`'s deal now: {replay, history}. The day's first start is its one try (the history
+    notes it started, so leaving it and starting again is a replay too); a later one is a replay,
+    marked and counted, never the day's result."""
+    days = history_of(history)["days"]
+    check_day(day)
+    check_variant(variant)
+    replay = day in days
+    if replay:
+        days[day] = {**days[day], "replays": days[day].get("replays", 0) + 1}
+    else:
+        days[day] = {"variant": variant, "replays": 0}
+    return {"replay": replay, "history": {"days": _forget_oldest(days)}}
+
+
+def remember(history: Any, day: str, variant: str, sheet: dict[str, Any], replay: bool = False) -> dict[str, Any]:
+    """The history with `day`'s result: the first try's is the day's, once (asked again, e.g. after a
+    reload, it changes nothing); a replay's is never kept."""
+    days = history_of(history)["days"]
+    check_day(day)
+    entry = days.get(day, {"variant": variant, "replays": 0})
+    if not replay and "you" not in entry:
+        entry = {**entry, "you": list(sheet["you"]), "master": list(sheet["master"]), "verdict": sheet["verdict"]}
+    days[day] = entry
+    return {"days": _forget_oldest(days)}
 
 
 def streak(history: Any, today: str) -> int:
-    """Days in a row with the day's deal played, ending today (or yesterday, when today's is still to
-    play: the streak is not lost before the day is)."""
-    days = history_of(history)["days"]
+    """Days in a row with the day's deal played to its end, ending today (or yesterday, when today's
+    is still to finish: the streak is not lost before the day is)."""
+    days = {d for d, e in history_of(history)["days"].items() if "you" in e}
     day = datetime.date.fromisoformat(check_day(today))
     if day.isoformat() not in days:
         day -= datetime.timedelta(days=1)
@@ -283,7 +304,7 @@ def streak(history: Any, today: str) -> int:
 
 def calendar(history: Any, month: Any) -> dict[str, Any]:
     """The month 'YYYY-MM' as the page draws it: {month, first_weekday (0 Monday), days: [{day, played,
-    verdict}]}, every day of the month in order."""
+    started, verdict}]}, every day of the month in order (`played`: finished; `started`: begun only)."""
     if not isinstance(month, str) or not re.fullmatch(r"\d{4}-\d{2}", month):
         raise SessionError(f"a month is written YYYY-MM, not {month!r}", reason="daily.day")
     first = datetime.date.fromisoformat(check_day(month + "-01"))
@@ -291,7 +312,92 @@ def calendar(history: Any, month: Any) -> dict[str, Any]:
     out, day = [], first
     while day.month == first.month:
         entry = days.get(day.isoformat())
-        out.append({"day": day.isoformat(), "played": entry is not None,
-                    "verdict": None if entry is None else entry["verdict"]})
+        played = entry is not None and "you" in entry
+        out.append({"day": day.isoformat(), "played": played, "started": entry is not None and not played,
+                    "verdict": entry["verdict"] if played else None})
         day += datetime.timedelta(days=1)
     return {"month": month, "first_weekday": first.weekday(), "days": out}
+
+
+# -- the session's part ------------------------------------------------------------------------------
+
+# Plays of the master's duplicate per `step` request at most: a few, so the worker answers the page
+# between them (a master's play is some 80 ms of CPython, a few times that in the browser).
+STEP_PLAYS = 4
+
+
+def _arg(arg: Any, what: str) -> dict[str, Any]:
+    """A request's argument object, or SessionError."""
+    if arg is None:
+        return {}
+    if not isinstance(arg, dict):
+        raise SessionError(f"{what} is asked with an object")
+    return arg
+
+
+class DailyDesk:
+    """Today's deal at one device's table: starting it, the master's duplicate of the finished match
+    and the device's history (the page keeps it and sends it; every answer gives it back updated)."""
+
+    def __init__(self) -> None:
+        """No duplicate played yet."""
+        self.duplicate: Duplicate | None = None
+
+    @staticmethod
+    def start(arg: Any) -> dict[str, Any]:
+        """{day, variant?, name?, history?}: the day's game settings (Session.new_game's), whether it
+        is a replay, the history noting the start, the streak."""
+        arg = _arg(arg, "today's deal")
+        day, variant = arg.get("day"), arg.get("variant", DAILY_VARIANT)
+        name = arg.get("name", "You")
+        if not isinstance(name, str) or not name.strip():
+            raise SessionError("the person's name is text")
+        config = daily_config(day, variant, name.strip()[:24])
+        started = attempt(arg.get("history"), day, variant)
+        return {"config": {**config, "replay": started["replay"]}, "replay": started["replay"],
+                "history": started["history"], "streak": streak(started["history"], day)}
+
+    def step(self, game: Any, arg: Any) -> dict[str, Any]:
+        """{plays?}: the master plays a few more plays of the finished day's deal from the person's seat;
+        {done, plays, hands}, and once done the sheet (`compare`), the result to share, the master's
+        record and the replay's step where the lines parted (the play before the master's own)."""
+        arg = _arg(arg, "the master's replay")
+        plays = arg.get("plays", STEP_PLAYS)
+        if not (is_whole(plays) and 1 <= plays <= 50):
+            raise SessionError("plays is a whole number from 1 to 50")
+        if game is None or game.daily is None:
+            raise SessionError("this game is not a day's deal", reason="daily.not_daily")
+        if game.match.phase != "over":
+            raise SessionError("the master plays your seat once your match is over", reason="daily.unfinished")
+        if self.duplicate is None or self.duplicate.config != {k: game.config[k] for k in self.duplicate.config}:
+            self.duplicate = Duplicate({k: v for k, v in game.config.items() if k != "replay"})
+        dup = self.duplicate
+        done = dup.step(plays)
+        out: dict[str, Any] = {"done": done, "plays": dup.plays, "hands": len(dup.match.results)}
+        if done:
+            sheet = compare(game.record(), dup.match, game.humans[0])
+            parted = sheet["parted"]
+            out.update(sheet=sheet, share=share_lines(sheet, game.daily, game.replay), day=game.daily,
+                       replay=game.replay, record=to_record(dup.match, game.variant),
+                       link=None if parted is None else {"hand": parted["hand"], "play": parted["play"] - 1})
+        return out
+
+    def remember(self, game: Any, arg: Any) -> dict[str, Any]:
+        """{history, today?}: the history with the finished day's result (the first try's, once) and
+        the streak as of `today` (the day of the deal by default)."""
+        arg = _arg(arg, "remembering today's deal")
+        dup = self.duplicate
+        if game is None or game.daily is None or dup is None or not dup.done:
+            raise SessionError("the day's deal is not compared yet", reason="daily.unfinished")
+        sheet = compare(game.record(), dup.match, game.humans[0])
+        history = remember(arg.get("history"), game.daily, game.variant, sheet, game.replay)
+        return {"history": history, "streak": streak(history, arg.get("today", game.daily))}
+
+    @staticmethod
+    def calendar(arg: Any) -> dict[str, Any]:
+        """{history, month, today}: the month's calendar and the streak as of `today`."""
+        arg = _arg(arg, "the calendar")
+        history, today = arg.get("history"), check_day(arg.get("today"))
+        entry = history_of(history)["days"].get(today)
+        return {"calendar": calendar(history, arg.get("month", today[:7])), "streak": streak(history, today),
+                "today": None if entry is None else entry}

@@ -29,7 +29,7 @@ from .errors import SessionError, is_whole
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
                "random": "Random"}
 HINT_LEVELS = ("expert", "master")
-CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson", "daily")  # clock, tournament: the session's
+CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson", "daily", "replay")  # clock, tournament: the session's
 
 
 def variants() -> list[dict[str, Any]]:
@@ -139,6 +139,7 @@ class Game:
         self.handed = len(self.humans) <= 1
         self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
         self.daily: str | None = None  # the day of today's deal (daily.py) this game is, if it is one
+        self.replay = False  # a day's deal played again: marked, never the day's result
 
     @classmethod
     def new(cls, config: Any) -> "Game":
@@ -173,8 +174,11 @@ class Game:
         rng = random.Random(seed)
         match = Match.new(rules, rng, [s["name"] for s in seats])
         match.deal_until_played()
+        replay = config.get("replay", False)
+        if type(replay) is not bool or (replay and config.get("daily") is None):
+            raise SessionError("'replay' is true or false, and only for a day's deal", reason="daily.replay")
         game = cls(variant, options, seats, seed, match, rng)
-        game.daily = config.get("daily")
+        game.daily, game.replay = config.get("daily"), replay
         return game
 
     @classmethod
@@ -199,7 +203,7 @@ class Game:
         if self.lesson is not None:
             return {"lesson": self.lesson, "seats": self.seats}
         config = {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
-        return config if self.daily is None else {**config, "daily": self.daily}
+        return config if self.daily is None else {**config, "daily": self.daily, "replay": self.replay}
 
     def _first_human_to_show(self) -> int:
         m = self.match
@@ -252,6 +256,8 @@ class Game:
         if not (turn_human and m.turn == self.shown and self.handed):
             v["legal"] = []
         v["can_undo"] = self.undo_target() is not None
+        v["can_hint"] = self.daily is None
+        v["daily"] = None if self.daily is None else {"day": self.daily, "replay": self.replay}
         v["scope_cards"], flags = self._scope_of_hand()
         if len(flags) == len(v["plays"]):
             for p, flag in zip(v["plays"], flags):
@@ -283,8 +289,8 @@ class Game:
     def undo_target(self) -> int | None:
         """Index in this hand's plays of the lone human's last play, if undo is allowed."""
         m = self.match
-        if len(self.humans) != 1 or m.phase != "play" or not m.log:
-            return None
+        if len(self.humans) != 1 or m.phase != "play" or not m.log or self.daily is not None:
+            return None  # a day's deal (daily.py) is compared play for play with the master: no take-back
         events = m.log[-1].events
         mine = [i for i, e in enumerate(events) if e.seat == self.humans[0]]
         return mine[-1] if mine else None
@@ -304,6 +310,8 @@ class Game:
             level = "expert"
         if level not in HINT_LEVELS:
             raise SessionError(f"a hint comes from 'expert' or 'master', not {level!r}")
+        if self.daily is not None:  # the master's own play would be its hint: the comparison would say nothing
+            raise SessionError("today's deal is played without hints", reason="daily.hint")
         self.check_persons_turn()
         if self.lesson is not None:  # the lesson's hint is its script's play; its coach says why
             return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None}

@@ -36,6 +36,7 @@ from scopa.errors import ScopaError
 from scopa.inputs import brief, check_value
 from scopa.state import PlayEvent
 
+from .daily import DailyDesk
 from .describe import describe as describe_page
 from .desk import TournamentDesk
 from .errors import SessionError, is_whole, refusal
@@ -80,6 +81,7 @@ class Session:
         self.time = TimeControl(now)
         self.desk = TournamentDesk()
         self.lookback = LookBack()
+        self.daily = DailyDesk()  # today's deal (daily.py): the master's duplicate of the finished match
         # The computer's replies searched while a person chooses (ponder.py), when `pondering`.
         self.ponder = Ponder()
         self.pondering = True
@@ -462,6 +464,27 @@ class Session:
         """Thinking on the person's time: whether it is on, replies ready, taken, deals searched."""
         return dict(self.ponder.status(), on=self.pondering)
 
+    # -- today's deal (daily.py) -------------------------------------------------------------------
+    @_refusals
+    def daily_start(self, arg: Any) -> dict[str, Any]:
+        """{day, variant?, name?, history?}: the day's settings for new_game, replay or not, the history."""
+        return self.daily.start(arg)
+
+    @_refusals
+    def daily_step(self, arg: Any) -> dict[str, Any]:
+        """{plays?}: the master replays a few plays of the finished day's deal from the person's seat."""
+        return self.daily.step(self.game, arg)
+
+    @_refusals
+    def daily_remember(self, arg: Any) -> dict[str, Any]:
+        """{history, today?}: the device's history with the compared day's result, and the streak."""
+        return self.daily.remember(self.game, arg)
+
+    @_refusals
+    def daily_calendar(self, arg: Any) -> dict[str, Any]:
+        """{history, month, today}: a month of days played, and the streak."""
+        return self.daily.calendar(arg)
+
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
@@ -479,6 +502,8 @@ class Session:
         "stats_add": ("stats_add", True), "stats_view": ("stats_view", True), "stats_merge": ("stats_merge", True),
         "stats_reset": ("stats_reset", False),
         "ponder_set": ("ponder_set", True), "ponder_status": ("ponder_status", False),
+        "daily_start": ("daily_start", True), "daily_step": ("daily_step", True),
+        "daily_remember": ("daily_remember", True), "daily_calendar": ("daily_calendar", True),
     }
 
     @_refusals

@@ -58,13 +58,24 @@ def play_person(config, person):
 
 
 @pytest.fixture(scope="module")
-def played():
-    """Today's deal played by an expert in the person's seat, and the master's duplicate of it."""
-    config = daily.daily_config(DAY)
-    s = play_person(config, ExpertPlayer(random.Random(3)))
-    dup = daily.Duplicate(config)
-    dup.finish()
-    return s.game.record(), dup
+def session():
+    """Today's deal played by an expert in the person's seat, then the master's duplicate of it played
+    through the session's requests as the page asks them; the session and the last answer."""
+    s = play_person(daily.daily_config(DAY), ExpertPlayer(random.Random(3)))
+    steps = []
+    for _ in range(1000):
+        steps.append(s.call("daily_step", {"plays": 50}))
+        assert "error" not in steps[-1], steps[-1]
+        if steps[-1]["done"]:
+            return s, steps
+    raise AssertionError("the duplicate did not end")
+
+
+@pytest.fixture(scope="module")
+def played(session):
+    """The person's record and the master's duplicate."""
+    s, _ = session
+    return s.game.record(), s.daily.duplicate
 
 
 # -- the day and its seed --------------------------------------------------------------------------
@@ -205,6 +216,51 @@ def test_a_record_of_other_decks_is_refused(played):
         daily.compare(other, dup.match)
 
 
+def test_the_session_compares_the_finished_days_deal(session, played):
+    s, steps = session
+    record, dup = played
+    last = steps[-1]
+    assert [x["done"] for x in steps] == [False] * (len(steps) - 1) + [True]
+    assert all(a["plays"] < b["plays"] for a, b in zip(steps, steps[1:]))
+    assert last["sheet"] == daily.compare(record, dup.match) and last["day"] == DAY and last["replay"] is False
+    assert from_record(last["record"]).log == dup.match.log
+    parted = last["sheet"]["parted"]
+    assert last["link"] == {"hand": parted["hand"], "play": parted["play"] - 1}
+    assert last["share"] == daily.share_lines(last["sheet"], DAY)
+    # asked again: the same, nothing played twice
+    assert s.call("daily_step", {"plays": 50}) == last
+    # the device's history: the first try's result, the streak, the calendar
+    started = s.call("daily_start", {"day": DAY})
+    assert started["replay"] is False and started["config"] == {**daily.daily_config(DAY), "replay": False}
+    kept = s.call("daily_remember", {"history": started["history"]})
+    assert kept["history"]["days"][DAY]["you"] == last["sheet"]["you"] and kept["streak"] == 1
+    cal = s.call("daily_calendar", {"history": kept["history"], "month": DAY[:7], "today": "2026-11-30"})
+    assert cal["streak"] == 1 and cal["today"] is None and cal["calendar"]["days"][28]["played"]
+    again = s.call("daily_start", {"day": DAY, "history": kept["history"]})
+    assert again["replay"] is True and again["config"]["replay"] is True
+
+
+def test_a_days_deal_has_no_undo_and_no_hint():
+    s = Session()
+    s.pondering = False
+    v = s.new_game(daily.daily_config(DAY))
+    assert v["daily"] == {"day": DAY, "replay": False} and v["can_hint"] is False
+    while s.game.match.turn != 0:
+        s.computer_step()
+    v = s.play(s.view()["legal"][0]["notation"])["view"]
+    assert v["can_undo"] is False
+    while s.game.match.turn != 0:
+        s.computer_step()
+    assert s.hint().get("reason") == "daily.hint"
+    assert s.call("daily_step", {}).get("reason") == "daily.unfinished"
+    other = Session()
+    other.new_game({"seed": 3})
+    assert other.view()["can_hint"] is True and other.view()["daily"] is None
+    assert other.call("daily_step", {}).get("reason") == "daily.not_daily"
+    assert other.call("daily_start", {"day": "yesterday"}).get("reason") == "daily.day"
+    assert other.call("daily_step", {"plays": 0})["error"]
+
+
 # -- the result to share ---------------------------------------------------------------------------
 
 def words(lang):
@@ -249,32 +305,51 @@ def test_the_shared_result_names_no_card_and_has_a_row_per_hand(played, lang):
 SHEET = {"you": [11, 7], "master": [11, 5], "verdict": -1}
 
 
+def played_on(history, day, sheet=SHEET):
+    """`history` after the day's deal started and finished, as the page asks."""
+    started = daily.attempt(history, day)
+    return daily.remember(started["history"], day, "scopa", sheet, started["replay"])
+
+
 def test_one_try_a_day_and_a_replay_is_marked_not_counted():
-    h = daily.remember(None, DAY, "scopa", SHEET)
-    assert daily.attempt(None, DAY)["replay"] is False
-    assert daily.attempt(h, DAY)["replay"] is True and daily.attempt(h, "2026-11-30")["replay"] is False
-    h2 = daily.remember(h, DAY, "scopa", {"you": [11, 0], "master": [0, 11], "verdict": 1})
+    first = daily.attempt(None, DAY)
+    assert first["replay"] is False
+    # left before the end and started again: the day's try was taken, this one is a replay
+    again = daily.attempt(first["history"], DAY)
+    assert again["replay"] is True and again["history"]["days"][DAY]["replays"] == 1
+    h = daily.remember(first["history"], DAY, "scopa", SHEET)
+    assert h["days"][DAY]["you"] == [11, 7]
+    assert daily.remember(h, DAY, "scopa", {"you": [11, 0], "master": [0, 11], "verdict": 1}) == h  # asked twice
+    replay = daily.attempt(h, DAY)
+    assert replay["replay"] is True
+    h2 = daily.remember(replay["history"], DAY, "scopa", {"you": [11, 0], "master": [0, 11], "verdict": 1}, True)
     assert h2["days"][DAY]["you"] == [11, 7] and h2["days"][DAY]["replays"] == 1
+    assert daily.attempt(h2, "2026-11-30")["replay"] is False
 
 
-def test_the_streak_counts_days_in_a_row():
+def test_the_streak_counts_days_in_a_row_played_to_the_end():
     h = None
     for day in ("2026-11-26", "2026-11-27", "2026-11-28"):
-        h = daily.remember(h, day, "scopa", SHEET)
+        h = played_on(h, day)
     assert daily.streak(h, "2026-11-28") == 3
     assert daily.streak(h, "2026-11-29") == 3  # today still to play: the streak is not lost yet
+    started = daily.attempt(h, "2026-11-29")["history"]
+    assert daily.streak(started, "2026-11-29") == 3  # started, not finished: not yet a day more
     assert daily.streak(h, "2026-11-30") == 0
-    h = daily.remember(h, "2026-11-30", "scopa", SHEET)
-    assert daily.streak(h, "2026-11-30") == 1
-    assert daily.streak(daily.remember(None, "2024-02-29", "scopa", SHEET), "2024-03-01") == 1
+    assert daily.streak(played_on(h, "2026-11-30"), "2026-11-30") == 1
+    assert daily.streak(played_on(None, "2024-02-29"), "2024-03-01") == 1
 
 
 def test_the_calendar_lists_the_month():
-    h = daily.remember(None, "2026-02-03", "scopa", SHEET)
+    h = played_on(None, "2026-02-03")
+    h = daily.attempt(h, "2026-02-05")["history"]
     cal = daily.calendar(h, "2026-02")
     assert len(cal["days"]) == 28 and cal["first_weekday"] == 6  # 1 February 2026 is a Sunday
     assert [d["day"] for d in cal["days"] if d["played"]] == ["2026-02-03"]
+    assert [d["day"] for d in cal["days"] if d["started"]] == ["2026-02-05"]
     assert cal["days"][2]["verdict"] == -1
+    with pytest.raises(SessionError):
+        daily.calendar(h, "2026-13")
 
 
 @pytest.mark.parametrize("bad", [[], {"days": []}, {"days": {"2026-11-99": {}}},
