@@ -28,7 +28,7 @@ from typing import Any
 
 from scopa.loop import play_turn
 from scopa.record import from_record, to_record
-from scopa.rules import preset
+from scopa.rules import PRESETS, preset
 from scopa.state import Match
 
 from scopa_ai import seat_players
@@ -69,6 +69,11 @@ def check_variant(variant: Any) -> str:
     if preset(variant).rules.players != 2:
         raise SessionError(f"today's deal is played by two; {preset(variant).name} is not", reason="daily.variant")
     return variant
+
+
+def daily_variants() -> list[str]:
+    """The presets a day's deal may be played in (played by two), the classic one first."""
+    return [DAILY_VARIANT] + [v for v in PRESETS if v != DAILY_VARIANT and PRESETS[v].rules.players == 2]
 
 
 def daily_seed(day: str, variant: str = DAILY_VARIANT) -> int:
@@ -400,4 +405,4 @@ class DailyDesk:
         history, today = arg.get("history"), check_day(arg.get("today"))
         entry = history_of(history)["days"].get(today)
         return {"calendar": calendar(history, arg.get("month", today[:7])), "streak": streak(history, today),
-                "today": None if entry is None else entry}
+                "today": None if entry is None else entry, "variant": DAILY_VARIANT, "variants": daily_variants()}
