@@ -44,9 +44,10 @@ OPPONENT = {"human": False, "level": "master", "name": "Master"}
 SALT = "settebello-daily/1"
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 # The marks of the shared result: a point of the person's side, a point of the other side, and
-# the verdict of a hand against the master in the person's seat (better, the same, worse).
-MARK_OURS, MARK_THEIRS = "🟩", "⬛"
-VERDICT = {1: "⬆️", 0: "🟰", -1: "⬇️"}
+# the verdict of a hand against the master in the person's seat (better, the same, worse). Shapes
+# every system font draws (an emoji square is a blank box where no emoji font is installed).
+MARK_OURS, MARK_THEIRS = "●", "○"
+VERDICT = {1: "▲", 0: "=", -1: "▼"}
 # Days kept in the device's history at most (some three years); the oldest are forgotten first.
 KEEP_DAYS = 1100
 
@@ -215,8 +216,8 @@ def compare(record: Any, master: Match, seat: int = 0) -> dict[str, Any]:
 
 def share_lines(sheet: dict[str, Any], day: str, replay: bool = False) -> list[Any]:
     """The result to share, with no card named: the words' keys with their facts (the page words them,
-    static/i18n "daily.share.*") and one row of marks per hand: a green square per point of the
-    person's side, a black one per point of the other side, then how the hand compares with the master
+    static/i18n "daily.share.*") and one row of marks per hand: a full dot per point of the
+    person's side, an empty one per point of the other side, then how the hand compares with the master
     in the person's seat (better, the same, worse)."""
     lines: list[Any] = [{"key": "daily.share.replay" if replay else "daily.share.head", "params": {"day": check_day(day)}},
                         {"key": "daily.share.score", "params": {"ours": sheet["you"][0], "theirs": sheet["you"][1],

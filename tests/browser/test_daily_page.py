@@ -135,3 +135,53 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     expect(page.locator("#rp-pos")).to_have_attribute("data-hand", str(hand))
     expect(page.locator("#rp-pos")).to_have_attribute("data-play", str(play))
     page.go_back()
+
+
+def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page):
+    page = table_page("fast=1&lang=en")
+    move_clock(page, DAY2)
+    # this device played the two days before: a streak of two, today still to play
+    history = {"days": {d: {"variant": "scopa", "replays": 0, "you": [11, 7], "master": [11, 5], "verdict": v}
+                        for d, v in (("2026-11-27", 1), (DAY1, -1))}}
+    page.evaluate("""(h) => { const k = Object.keys(localStorage).find((k) => k.startsWith('settebello.newgame:'))
+        || 'settebello.newgame:' + new URL('./', location.href).pathname;
+        localStorage.setItem(k.replace('newgame', 'daily'), JSON.stringify(h)); }""", history)
+    # opened from the New game dialog, by keyboard
+    page.locator("#new").click()
+    from_new = page.locator("#newgame-dialog [data-daily-open]")
+    expect(from_new).to_have_text("Today's deal")
+    from_new.focus()
+    page.keyboard.press("Enter")
+    d = page.locator("#daily-dialog")
+    expect(d).to_be_visible()
+    expect(d.get_by_test_id("daily-streak")).to_have_text("Streak: 2 days in a row")
+    expect(d.get_by_test_id("daily-status")).to_contain_text("not played today's deal yet")
+    cal = d.locator(".daily__calendar")
+    expect(cal).to_have_attribute("data-month", "2026-11")
+    expect(cal.locator("td[data-played=true]")).to_have_count(2)
+    expect(cal.locator(f"td[data-day='{DAY1}'] .visually-hidden")).to_have_text(
+        "November 28: played, the master did better")
+    expect(cal.locator("td[data-day='2026-11-27'] .visually-hidden")).to_have_text(
+        "November 27: played, better than the master")
+    d.locator("[data-act=prev]").focus()
+    page.keyboard.press("Enter")
+    expect(cal).to_have_attribute("data-month", "2026-10")
+    expect(d.locator(".daily__calendar td[data-played=true]")).to_have_count(0)
+    assert axe_violations(page) == []
+
+    # today's try: the day's deal dealt, no hint; started again, it is a replay (marked)
+    play = d.locator("[data-act=play]").first
+    expect(play).to_have_text("Play today's deal · Scopa")
+    play.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"settebello.view && settebello.view.daily && settebello.view.daily.day === '{DAY2}'")
+    assert page.evaluate("settebello.view.daily.replay") is False
+    assert page.evaluate("settebello.view.seats[1].level") == "master"
+    if page.locator("#more-btn").is_visible():  # a narrow window folds the bar's buttons into More
+        page.locator("#more-btn").click()
+    page.locator("#daily-btn").click()
+    expect(d.get_by_test_id("daily-status")).to_contain_text("You started today's deal")
+    expect(d.locator("[data-act=play]").first).to_have_text("Replay today's deal · Scopa")
+    d.locator("[data-act=play]").first.click()
+    page.wait_for_function("settebello.view && settebello.view.daily && settebello.view.daily.replay === true")
+    assert page.locator("#hint").is_disabled()
