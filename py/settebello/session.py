@@ -37,6 +37,7 @@ from scopa.inputs import brief, check_value
 from scopa.state import PlayEvent
 
 from .daily import DailyDesk
+from . import training
 from .describe import describe as describe_page
 from .desk import TournamentDesk
 from .errors import SessionError, is_whole, refusal
@@ -485,6 +486,32 @@ class Session:
         """{history, month, today}: a month of days played, and the streak."""
         return self.daily.calendar(arg)
 
+    # -- puzzles (puzzles.py, training.py) ----------------------------------------------------------
+    @staticmethod
+    def _arg(arg: Any) -> dict[str, Any]:
+        if not isinstance(arg, dict):
+            raise SessionError("a puzzle request is an object")
+        return arg
+
+    @_refusals
+    def puzzle_next(self, arg: Any) -> dict[str, Any]:
+        """{state}: the next puzzle (a missed one due, the person's own, a new one near their rating)."""
+        return training.next_puzzle(self._arg(arg).get("state"))
+
+    @_refusals
+    def puzzle_answer(self, arg: Any) -> dict[str, Any]:
+        """{state, id, play}: right or wrong, the answer, why, the points at stake, the new rating."""
+        arg = self._arg(arg)
+        return training.answer(arg.get("state"), arg.get("id"), arg.get("play"))
+
+    @_refusals
+    def puzzle_own(self, arg: Any) -> dict[str, Any]:
+        """{state, hand?}: a finished hand's costly plays of the person (the look-back's) as puzzles."""
+        arg = self._arg(arg)
+        game = self._need()
+        looks = self.lookback.review(game, {k: v for k, v in arg.items() if k == "hand"})["looks"]
+        return training.add_own(arg.get("state"), game.record(), looks, game.variant)
+
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
@@ -504,6 +531,7 @@ class Session:
         "ponder_set": ("ponder_set", True), "ponder_status": ("ponder_status", False),
         "daily_start": ("daily_start", True), "daily_step": ("daily_step", True),
         "daily_remember": ("daily_remember", True), "daily_calendar": ("daily_calendar", True),
+        "puzzle_next": ("puzzle_next", True), "puzzle_answer": ("puzzle_answer", True), "puzzle_own": ("puzzle_own", True),
     }
 
     @_refusals
