@@ -20,6 +20,7 @@ import { loadPrefs } from "./dialog.js";
 import { REPLAY_KEY, VIEWER } from "./records.js";
 import { announce } from "./announce.js";
 import { today } from "./daily.js";
+import { openPuzzles } from "./puzzles.js";
 
 export const HISTORY_KEY = ownKey("settebello.daily");  // this deployment's (storage.js)
 
@@ -56,6 +57,7 @@ function dailyDialog() {
         month = shiftMonth(month, act === "prev" ? -1 : 1);
         fillDaily(d, b.dataset.act).catch((err) => message(d, refused(err)));
       } else if (act === "compare") { d.close(); compareWithMaster(); }
+      else if (act === "puzzles") { d.close(); openPuzzles(); }
     });
     onLanguageChange(() => { if (d.open) fillDaily(d).catch(() => {}); });
   });
@@ -125,7 +127,7 @@ async function fillDaily(d, focusAct = null) {
       </div>
       ${calendarHTML(cal.calendar)}
     </section>
-    <div class="dialog__actions"><button type="button" class="btn" data-act="close">${esc(t("action.close"))}</button></div>`;
+    <div class="dialog__actions"><button type="button" class="btn" data-act="puzzles">${esc(t("puzzle.button"))}</button><button type="button" class="btn" data-act="close">${esc(t("action.close"))}</button></div>`;
   if (focusAct) (d.querySelector(`[data-act=${focusAct}]:not([disabled])`) || d.querySelector("[data-act=prev]")).focus();
 }
 
