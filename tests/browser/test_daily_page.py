@@ -134,7 +134,8 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     hand, play = (int(x.split("=")[1]) for x in href.split("?")[1].split("&")[1:])
     expect(page.locator("#rp-pos")).to_have_attribute("data-hand", str(hand))
     expect(page.locator("#rp-pos")).to_have_attribute("data-play", str(play))
-    page.go_back()
+    page.go_back()  # the module's next test finds the table booted again
+    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
 
 
 def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page):
