@@ -52,6 +52,13 @@ def hand_puzzles(variant: str, seed: int, found: list) -> tuple[int, int]:
     return judged, made
 
 
+def dump(data: dict) -> str:
+    """The puzzles' JSON, one puzzle a line (small, and a new set's diff reads puzzle by puzzle)."""
+    head = {k: v for k, v in data.items() if k != "puzzles"}
+    lines = ",\n".join(json.dumps(p, ensure_ascii=False, separators=(",", ":")) for p in data["puzzles"])
+    return json.dumps(head, ensure_ascii=False)[:-1] + ', "puzzles": [\n' + lines + "\n]}\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=1000.0, help="seconds of CPU at most")
@@ -71,9 +78,8 @@ def main() -> None:
         print(f"seed {seed}: " + ", ".join(f"{v} {len(found[v])}/{judged[v]}" for v in VARIANTS)
               + f" ({time.process_time() - start:.0f} s CPU)", flush=True)
     out = [p.to_json() for v in VARIANTS for p in found[v]]
-    Path(args.out).write_text(json.dumps({"format": "settebello-puzzles/1", "threshold": puzzles.THRESHOLD,
-                                          "runs": puzzles.RUNS, "puzzles": out}, ensure_ascii=False, indent=0) + "\n",
-                              encoding="utf-8")
+    Path(args.out).write_text(dump({"format": "settebello-puzzles/1", "threshold": puzzles.THRESHOLD,
+                                    "runs": puzzles.RUNS, "puzzles": out}), encoding="utf-8")
     cpu = time.process_time() - start
     print(f"{len(out)} puzzles from {sum(judged.values())} positions judged in {cpu:.0f} s of CPU "
           f"({len(out) / max(1, sum(judged.values())):.1%} of positions; {len(out) / max(cpu, 1) * 60:.1f} a minute)")
