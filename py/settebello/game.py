@@ -23,12 +23,13 @@ from scopa.state import Match, Play, PlayerView, PlayEvent
 from scopa_ai import LEVELS, seat_players
 from scopa_ai.explain import advise, warn
 from . import lesson as first_lesson
+from .daily import checked_seed as daily_seed
 from .errors import SessionError, is_whole
 
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
                "random": "Random"}
 HINT_LEVELS = ("expert", "master")
-CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson")  # clock, tournament: the session's
+CONFIG_KEYS = ("variant", "options", "seats", "seed", "clock", "tournament", "lesson", "daily", "replay")  # clock, tournament: the session's
 
 
 def variants() -> list[dict[str, Any]]:
@@ -137,6 +138,8 @@ class Game:
         # has said "it is me" on the pass screen (`show`), from the first deal to the last
         self.handed = len(self.humans) <= 1
         self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
+        self.daily: str | None = None  # the day of today's deal (daily.py) this game is, if it is one
+        self.replay = False  # a day's deal played again: marked, never the day's result
 
     @classmethod
     def new(cls, config: Any) -> "Game":
@@ -156,10 +159,14 @@ class Game:
         options = {} if options is None else options
         if not isinstance(options, dict):
             raise SessionError("options must be an object")
+        if config.get("daily") is not None:
+            daily_seed(config)  # a day's deal is refused for what makes it one before anything else
         rules = preset(variant).rules.with_options(options) if options else preset(variant).rules
         rules.validate()
         seats = _check_seats(config.get("seats"), rules.players, preset(variant).name)
         seed = config.get("seed")
+        if config.get("daily") is not None:  # today's deal (daily.py): the day's seed, its seats
+            seed = daily_seed(config)
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not is_whole(seed):
@@ -167,7 +174,12 @@ class Game:
         rng = random.Random(seed)
         match = Match.new(rules, rng, [s["name"] for s in seats])
         match.deal_until_played()
-        return cls(variant, options, seats, seed, match, rng)
+        replay = config.get("replay", False)
+        if type(replay) is not bool or (replay and config.get("daily") is None):
+            raise SessionError("'replay' is true or false, and only for a day's deal", reason="daily.replay")
+        game = cls(variant, options, seats, seed, match, rng)
+        game.daily, game.replay = config.get("daily"), replay
+        return game
 
     @classmethod
     def _lesson(cls, config: dict[str, Any]) -> "Game":
@@ -190,7 +202,8 @@ class Game:
         """The settings this game was made from (what a save keeps)."""
         if self.lesson is not None:
             return {"lesson": self.lesson, "seats": self.seats}
-        return {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
+        config = {"variant": self.variant, "options": self.options, "seats": self.seats, "seed": self.seed}
+        return config if self.daily is None else {**config, "daily": self.daily, "replay": self.replay}
 
     def _first_human_to_show(self) -> int:
         m = self.match
@@ -243,6 +256,8 @@ class Game:
         if not (turn_human and m.turn == self.shown and self.handed):
             v["legal"] = []
         v["can_undo"] = self.undo_target() is not None
+        v["can_hint"] = self.daily is None
+        v["daily"] = None if self.daily is None else {"day": self.daily, "replay": self.replay}
         v["scope_cards"], flags = self._scope_of_hand()
         if len(flags) == len(v["plays"]):
             for p, flag in zip(v["plays"], flags):
@@ -274,8 +289,8 @@ class Game:
     def undo_target(self) -> int | None:
         """Index in this hand's plays of the lone human's last play, if undo is allowed."""
         m = self.match
-        if len(self.humans) != 1 or m.phase != "play" or not m.log:
-            return None
+        if len(self.humans) != 1 or m.phase != "play" or not m.log or self.daily is not None:
+            return None  # a day's deal (daily.py) is compared play for play with the master: no take-back
         events = m.log[-1].events
         mine = [i for i, e in enumerate(events) if e.seat == self.humans[0]]
         return mine[-1] if mine else None
@@ -295,6 +310,8 @@ class Game:
             level = "expert"
         if level not in HINT_LEVELS:
             raise SessionError(f"a hint comes from 'expert' or 'master', not {level!r}")
+        if self.daily is not None:  # the master's own play would be its hint: the comparison would say nothing
+            raise SessionError("today's deal is played without hints", reason="daily.hint")
         self.check_persons_turn()
         if self.lesson is not None:  # the lesson's hint is its script's play; its coach says why
             return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None}

@@ -36,6 +36,8 @@ from scopa.errors import ScopaError
 from scopa.inputs import brief, check_value
 from scopa.state import PlayEvent
 
+from .daily import DailyDesk
+from . import training
 from .describe import describe as describe_page
 from .desk import TournamentDesk
 from .errors import SessionError, is_whole, refusal
@@ -80,6 +82,7 @@ class Session:
         self.time = TimeControl(now)
         self.desk = TournamentDesk()
         self.lookback = LookBack()
+        self.daily = DailyDesk()  # today's deal (daily.py): the master's duplicate of the finished match
         # The computer's replies searched while a person chooses (ponder.py), when `pondering`.
         self.ponder = Ponder()
         self.pondering = True
@@ -462,6 +465,53 @@ class Session:
         """Thinking on the person's time: whether it is on, replies ready, taken, deals searched."""
         return dict(self.ponder.status(), on=self.pondering)
 
+    # -- today's deal (daily.py) -------------------------------------------------------------------
+    @_refusals
+    def daily_start(self, arg: Any) -> dict[str, Any]:
+        """{day, variant?, name?, history?}: the day's settings for new_game, replay or not, the history."""
+        return self.daily.start(arg)
+
+    @_refusals
+    def daily_step(self, arg: Any) -> dict[str, Any]:
+        """{plays?}: the master replays a few plays of the finished day's deal from the person's seat."""
+        return self.daily.step(self.game, arg)
+
+    @_refusals
+    def daily_remember(self, arg: Any) -> dict[str, Any]:
+        """{history, today?}: the device's history with the compared day's result, and the streak."""
+        return self.daily.remember(self.game, arg)
+
+    @_refusals
+    def daily_calendar(self, arg: Any) -> dict[str, Any]:
+        """{history, month, today}: a month of days played, and the streak."""
+        return self.daily.calendar(arg)
+
+    # -- puzzles (puzzles.py, training.py) ----------------------------------------------------------
+    @staticmethod
+    def _arg(arg: Any) -> dict[str, Any]:
+        if not isinstance(arg, dict):
+            raise SessionError("a puzzle request is an object")
+        return arg
+
+    @_refusals
+    def puzzle_next(self, arg: Any) -> dict[str, Any]:
+        """{state}: the next puzzle (a missed one due, the person's own, a new one near their rating)."""
+        return training.next_puzzle(self._arg(arg).get("state"))
+
+    @_refusals
+    def puzzle_answer(self, arg: Any) -> dict[str, Any]:
+        """{state, id, play}: right or wrong, the answer, why, the points at stake, the new rating."""
+        arg = self._arg(arg)
+        return training.answer(arg.get("state"), arg.get("id"), arg.get("play"))
+
+    @_refusals
+    def puzzle_own(self, arg: Any) -> dict[str, Any]:
+        """{state, hand?}: a finished hand's costly plays of the person (the look-back's) as puzzles."""
+        arg = self._arg(arg)
+        game = self._need()
+        looks = self.lookback.review(game, {k: v for k, v in arg.items() if k == "hand"})["looks"]
+        return training.add_own(arg.get("state"), game.record(), looks, game.variant)
+
     # -- the bridge's entry -----------------------------------------------------------------------
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
@@ -479,6 +529,9 @@ class Session:
         "stats_add": ("stats_add", True), "stats_view": ("stats_view", True), "stats_merge": ("stats_merge", True),
         "stats_reset": ("stats_reset", False),
         "ponder_set": ("ponder_set", True), "ponder_status": ("ponder_status", False),
+        "daily_start": ("daily_start", True), "daily_step": ("daily_step", True),
+        "daily_remember": ("daily_remember", True), "daily_calendar": ("daily_calendar", True),
+        "puzzle_next": ("puzzle_next", True), "puzzle_answer": ("puzzle_answer", True), "puzzle_own": ("puzzle_own", True),
     }
 
     @_refusals

@@ -177,7 +177,7 @@ function decorate() {
   scores.append(game, line);
   // the buttons
   $("undo").disabled = !v.can_undo || busy;
-  $("hint").disabled = !mine;
+  $("hint").disabled = !mine || v.can_hint === false;  // a day's deal (daily.js) is played without hints
   $("trick").disabled = busy || !(v.plays || []).some((p) => p.presa.length);
   // the pass-the-device screen
   const passing = v.pass_to !== null && v.phase === "play";

@@ -1,0 +1,93 @@
+// The puzzles' dialog (issue 47), imported on first use by puzzles.js: a position (the seat's hand,
+// the table) where one play is clearly best, the plays to choose from (buttons: keys and screen
+// readers alike), then right or wrong with the reason (the coach's principle) and the points at
+// stake; a missed puzzle comes back a few puzzles later, and the rating moves with each result. The
+// engine chooses the puzzle, judges the play and schedules (py/settebello/training.py); this module
+// keeps the trainer's state on the device and draws.
+import { game } from "./engine.js";
+import { t, cardName, theCard, theCards, onLanguageChange } from "./i18n.js";
+import { esc, refusalText, variantName } from "./names.js";
+import { modal } from "./modal.js";
+import { readJSON, writeJSON } from "./storage.js";
+import { art } from "./deck.js";
+import { reasonText } from "./coach.js";
+import { PUZZLES_KEY } from "./puzzles.js";
+
+let current = null;   // {puzzle, verdict?}: what the dialog shows
+
+const state = () => readJSON(PUZZLES_KEY, null);
+
+function dialog() {
+  return modal("puzzle-dialog", "dialog puzzle", "puzzle-title", (d) => {
+    d.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-act]");
+      if (!b) return;
+      if (b.dataset.act === "close") d.close();
+      else if (b.dataset.act === "next") next().catch((err) => say(d, err.reason ? refusalText(err) : err.message));
+      else if (b.dataset.act === "play") choose(b.dataset.play).catch((err) => say(d, err.reason ? refusalText(err) : err.message));
+    });
+    onLanguageChange(() => { if (d.open && current) draw(d); });
+  });
+}
+
+function say(d, text) { d.querySelector(".puzzle__verdict").textContent = text; }
+
+/** Open the dialog on the next puzzle. */
+export async function openPuzzles() {
+  const d = dialog();
+  await next();
+  if (!d.open) d.showModal();
+  d.querySelector("[data-act=play]")?.focus();
+}
+
+async function next() {
+  let r;
+  try { r = await game("puzzle_next", { state: state() }); }
+  catch (err) {  // a damaged progress: started afresh, said
+    r = await game("puzzle_next", { state: null });
+    r.damaged = err.reason ? refusalText(err) : err.message;
+  }
+  current = { puzzle: r.puzzle, rating: r.state.rating, damaged: r.damaged };
+  draw(dialog());
+  dialog().querySelector("[data-act=play]")?.focus();
+}
+
+async function choose(play) {
+  const r = await game("puzzle_answer", { state: state(), id: current.puzzle.id, play });
+  const err = writeJSON(PUZZLES_KEY, r.state);
+  if (err) console.warn(`Settebello: puzzles' progress not kept (${err.message})`);
+  current = { ...current, verdict: { ...r, chosen: play }, rating: r.rating };
+  const d = dialog();
+  draw(d);
+  d.querySelector("[data-act=next]").focus();
+}
+
+const img = (code) => `<img class="puzzle__card" src="${art(code)}" alt="${esc(cardName(code))}" width="56" height="90">`;
+
+function playText(p) {
+  return p.presa.length ? t("puzzle.takes", { card: theCard(p.card), cards: theCards(p.presa) }) : t("puzzle.lays", { card: theCard(p.card) });
+}
+
+function draw(d) {
+  const { puzzle: p, verdict: v, rating } = current;
+  const plays = p.legal.map((x) => {
+    const mark = v ? (x.notation === v.answer.notation ? " puzzle__play--answer" : x.notation === v.chosen ? " puzzle__play--chosen" : "") : "";
+    return `<button type="button" class="btn puzzle__play${mark}" data-act="play" data-play="${esc(x.notation)}"${v ? " disabled" : ""}>${esc(playText(x))}</button>`;
+  }).join("");
+  const verdict = !v ? ""
+    : `${esc(t(v.right ? "puzzle.right" : "puzzle.wrong", { play: playText(v.answer) }))} ${esc(reasonText(v.reason))} ${esc(t("puzzle.points", { points: v.points }))} ${esc(t(v.change >= 0 ? "puzzle.ratingUp" : "puzzle.ratingDown", { rating: v.rating, change: Math.abs(v.change) }))}${v.again ? " " + esc(t("puzzle.again")) : ""}`;
+  d.innerHTML = `<h2 id="puzzle-title">${esc(t("puzzle.title"))}</h2>
+    <p class="puzzle__meta" data-testid="puzzle-rating" data-rating="${rating}">${esc(t("puzzle.rating", { rating }))} · ${esc(t(p.own ? "puzzle.own" : "puzzle.builtin", { variant: variantName(p.variant) }))}</p>
+    ${current.damaged ? `<p class="puzzle__damaged" role="alert">${esc(current.damaged)}</p>` : ""}
+    <div class="puzzle__position" data-testid="puzzle" data-id="${esc(p.id)}" data-own="${p.own}">
+      <p class="puzzle__label">${esc(t("puzzle.table"))}</p><div class="puzzle__cards">${p.table.map(img).join("") || esc(t("puzzle.empty"))}</div>
+      <p class="puzzle__label">${esc(t("puzzle.hand"))}</p><div class="puzzle__cards">${p.hand.map(img).join("")}</div>
+    </div>
+    <p class="puzzle__ask" id="puzzle-ask">${esc(t("puzzle.ask"))}</p>
+    <div class="puzzle__plays" role="group" aria-labelledby="puzzle-ask">${plays}</div>
+    <p class="puzzle__verdict" role="status" data-testid="puzzle-verdict" data-right="${v ? v.right : ""}">${verdict}</p>
+    <div class="dialog__actions">
+      <button type="button" class="btn btn--primary" data-act="next"${v ? "" : " hidden"}>${esc(t("puzzle.next"))}</button>
+      <button type="button" class="btn" data-act="close">${esc(t("action.close"))}</button>
+    </div>`;
+}

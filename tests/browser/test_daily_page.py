@@ -1,0 +1,188 @@
+"""Today's deal in the page (issue 47): played to its end (from a save near the end) and compared with
+the master in the person's seat, as CPython compares it; the streak after two days, the clock moved
+a day; the day's dialog (calendar, streak, a replay marked) and axe on both dialogs."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from harness import TIMEOUT_MS
+from saves import near_the_end
+from scopa.record import from_record
+from settebello import daily
+from settebello.session import Session
+from test_a11y import axe_violations
+
+DAY1, DAY2 = "2026-11-28", "2026-11-29"
+# The master's duplicate of a whole match in the browser's Python: some 150 of its plays.
+COMPARE_MS = 6 * TIMEOUT_MS
+
+
+# The device's clock moved to local noon of a day, time still running (Playwright's page.clock fakes
+# the timers too, and the table's pauses and animations wait on them): Date reads the real clock
+# plus an offset, set again for another day.
+MOVE_CLOCK = """(day) => {
+    const Real = window.__realDate || Date;
+    window.__realDate = Real;
+    const [y, m, d] = day.split("-").map(Number);
+    const offset = new Real(y, m - 1, d, 12).getTime() - Real.now();
+    class Moved extends Real {
+        constructor(...a) { if (a.length) super(...a); else super(Real.now() + offset); }
+        static now() { return Real.now() + offset; }
+    }
+    window.Date = Moved;
+}"""
+
+
+def move_clock(page, day: str) -> None:
+    """The page's clock at local noon of `day` from now on."""
+    page.evaluate(MOVE_CLOCK, day)
+    assert page.evaluate("new Date().getDate()") == int(day[8:])
+
+
+def expected_sheet(save: dict) -> dict:
+    """What CPython's session says of the day's deal the save is of, played on as the page plays it
+    (the person's first legal play each turn) and compared with the master's duplicate."""
+    s = Session()
+    s.pondering = False
+    assert "error" not in s.restore(save)
+    while s.game.match.phase != "over":
+        v = s.view()
+        reply = s.play(v["legal"][0]["notation"]) if v["waiting"] == "human" else s.computer_step()
+        assert "error" not in reply, reply
+    dup = daily.Duplicate({k: v for k, v in s.game.config.items() if k != "replay"})
+    return daily.compare(s.game.record(), dup.finish())
+
+
+def finish_the_match(page) -> None:
+    """Play the person's first legal play until the match is over."""
+    for _ in range(20):
+        page.wait_for_function("settebello.view && (settebello.view.phase === 'over'"
+                               " || (settebello.view.waiting === 'human' && settebello.view.pass_to === null))")
+        if page.evaluate("settebello.view.phase") == "over":
+            return
+        before = page.evaluate("settebello.view.plays.length")
+        play = page.evaluate("settebello.view.legal[0]")
+        page.get_by_role("region", name="Your hand").locator(f'[data-card="{play["card"]}"]').click()
+        if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
+            page.locator(f'[data-play="{play["notation"]}"]').click()
+        # made: one play more, or the match over (its view has no hand being played)
+        page.wait_for_function(f"settebello.view.plays.length > {before} || settebello.view.phase === 'over'")
+    raise AssertionError("the match did not end")
+
+
+def compared(page):
+    """The comparison dialog, once the master's duplicate is played and the sheet drawn."""
+    result = page.locator("#daily-result")
+    expect(result).to_have_attribute("data-state", "done", timeout=COMPARE_MS)
+    return result
+
+
+def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(table_page):
+    save1 = near_the_end(daily.daily_config(DAY1), person_plays_left=2)
+    want = expected_sheet(save1)
+    page = table_page("fast=1&lang=en", save=save1)
+    move_clock(page, DAY1)
+    assert page.evaluate("settebello.view.daily") == {"day": DAY1, "replay": False}
+    assert page.locator("#hint").is_disabled() and page.locator("#undo").is_disabled()
+    finish_the_match(page)
+    result = compared(page)
+    you, master = want["you"], want["master"]
+    expect(result.get_by_test_id("daily-score")).to_have_text(
+        f"You {you[0]} – {you[1]}, the master in your seat {master[0]} – {master[1]}")
+    rows = result.locator("[data-testid=daily-sheet] tbody tr")
+    expect(rows).to_have_count(len(want["hands"]))
+    for row, hand in zip(rows.all(), want["hands"]):
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == (f"{hand['you'][0]} – {hand['you'][1]}" if hand["you"] else "—")
+        assert cells[1] == (f"{hand['master'][0]} – {hand['master'][1]}" if hand["master"] else "—")
+    # where the lines parted: a link into the replay viewer at the play before the master's own
+    parted = want["parted"]
+    link = result.locator("[data-testid=daily-parted] a")
+    assert link.get_attribute("href").endswith(f"replay.html?from=game&hand={parted['hand']}&play={parted['play'] - 1}")
+    share = result.get_by_test_id("daily-share").inner_text()
+    assert share.splitlines()[0] == f"Settebello · Today's deal {DAY1}" and len(share.splitlines()) == 2 + sum(
+        1 for h in want["hands"] if h["you"])
+    expect(result.get_by_test_id("daily-streak")).to_have_attribute("data-streak", "1")
+    assert axe_violations(page) == []
+    stored = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.daily:'))[1]"))
+    assert stored["days"][DAY1]["you"] == you and stored["days"][DAY1]["master"] == master
+
+    # the next day, on the clock: another day's deal, and a streak of two (the reset between tests
+    # forgets the page's keys: the device's history is put back as it was)
+    key, history = page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.daily:'))")
+    save2 = near_the_end(daily.daily_config(DAY2), person_plays_left=1)
+    page = table_page("fast=1&lang=en", save=save2)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, history])
+    move_clock(page, DAY2)
+    finish_the_match(page)
+    result = compared(page)
+    expect(result.get_by_test_id("daily-streak")).to_have_attribute("data-streak", "2")
+    expect(result.get_by_test_id("daily-streak")).to_have_text("Streak: 2 days in a row")
+    assert result.get_by_test_id("daily-share").inner_text().startswith(f"Settebello · Today's deal {DAY2}\n")
+
+    # where the lines parted, in the replay viewer: the master's record, at the play before its own
+    parted = result.locator("[data-testid=daily-parted] a")
+    href = parted.get_attribute("href")
+    parted.click()
+    page.wait_for_url("**/replay.html?from=game*")
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
+    handed = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.replay:'))[1]"))
+    assert handed["hands"][0]["deck"] == save2["record"]["hands"][0]["deck"]
+    hand, play = (int(x.split("=")[1]) for x in href.split("?")[1].split("&")[1:])
+    expect(page.locator("#rp-pos")).to_have_attribute("data-hand", str(hand))
+    expect(page.locator("#rp-pos")).to_have_attribute("data-play", str(play))
+    page.go_back()  # the module's next test finds the table booted again
+    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
+
+
+def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page):
+    page = table_page("fast=1&lang=en")
+    move_clock(page, DAY2)
+    # this device played the two days before: a streak of two, today still to play
+    history = {"days": {d: {"variant": "scopa", "replays": 0, "you": [11, 7], "master": [11, 5], "verdict": v}
+                        for d, v in (("2026-11-27", 1), (DAY1, -1))}}
+    page.evaluate("""(h) => { const k = Object.keys(localStorage).find((k) => k.startsWith('settebello.newgame:'))
+        || 'settebello.newgame:' + new URL('./', location.href).pathname;
+        localStorage.setItem(k.replace('newgame', 'daily'), JSON.stringify(h)); }""", history)
+    # opened from the New game dialog, by keyboard
+    page.locator("#new").click()
+    from_new = page.locator("#newgame-dialog [data-daily-open]")
+    expect(from_new).to_have_text("Today's deal")
+    from_new.focus()
+    page.keyboard.press("Enter")
+    d = page.locator("#daily-dialog")
+    expect(d).to_be_visible()
+    expect(d.get_by_test_id("daily-streak")).to_have_text("Streak: 2 days in a row")
+    expect(d.get_by_test_id("daily-status")).to_contain_text("not played today's deal yet")
+    cal = d.locator(".daily__calendar")
+    expect(cal).to_have_attribute("data-month", "2026-11")
+    expect(cal.locator("td[data-played=true]")).to_have_count(2)
+    expect(cal.locator(f"td[data-day='{DAY1}'] .visually-hidden")).to_have_text(
+        "November 28: played, the master did better")
+    expect(cal.locator("td[data-day='2026-11-27'] .visually-hidden")).to_have_text(
+        "November 27: played, better than the master")
+    d.locator("[data-act=prev]").focus()
+    page.keyboard.press("Enter")
+    expect(cal).to_have_attribute("data-month", "2026-10")
+    expect(d.locator(".daily__calendar td[data-played=true]")).to_have_count(0)
+    assert axe_violations(page) == []
+
+    # today's try: the day's deal dealt, no hint; started again, it is a replay (marked)
+    play = d.locator("[data-act=play]").first
+    expect(play).to_have_text("Play today's deal · Scopa")
+    play.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"settebello.view && settebello.view.daily && settebello.view.daily.day === '{DAY2}'")
+    assert page.evaluate("settebello.view.daily.replay") is False
+    assert page.evaluate("settebello.view.seats[1].level") == "master"
+    if page.locator("#more-btn").is_visible():  # a narrow window folds the bar's buttons into More
+        page.locator("#more-btn").click()
+    page.locator("#daily-btn").click()
+    expect(d.get_by_test_id("daily-status")).to_contain_text("You started today's deal")
+    expect(d.locator("[data-act=play]").first).to_have_text("Replay today's deal · Scopa")
+    d.locator("[data-act=play]").first.click()
+    page.wait_for_function("settebello.view && settebello.view.daily && settebello.view.daily.replay === true")
+    assert page.locator("#hint").is_disabled()
