@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cards import card_str, cards_str
-from .fidasse import position_json
+from .mechanics.fidasse import position_json
 from .record import FORMAT, from_record, to_record
 from .state import Match
 

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from .cards import DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
 from .captures import SPECIAL_SWEEPS
+from .result import HandResult
 from .rules import RuleSet
 
 DENARI = 0  # suit index of D
@@ -60,31 +61,6 @@ PROFILES: dict[str, Profile] = {
     "cicera": Profile(carte_points=2, denari=False, settebello=0, primiera=False, spade=True, napula=True,
                       singles=(card(2, "S"), card(10, "D"), card(11, "D"))),
 }
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The points of one hand per side, by category in a fixed order, with the detail behind them."""
-
-    categories: tuple[str, ...]
-    points: tuple[dict[str, int], ...]
-    detail: tuple[dict[str, Any], ...]
-    napoleone: int | None = None  # the side that took all ten denari, if any
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each side's points for the hand."""
-        return tuple(sum(p.values()) for p in self.points)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-able form for the page and the command line."""
-        return {
-            "categories": list(self.categories),
-            "points": [dict(p) for p in self.points],
-            "totals": list(self.totals),
-            "detail": [dict(d) for d in self.detail],
-            "napoleone": self.napoleone,
-        }
 
 
 def _most(counts: Sequence[float], minimum: float, misere: bool) -> list[int]:

@@ -18,7 +18,7 @@ import time
 from typing import Callable, Sequence
 
 from scopa.cards import VALUE, Card
-from scopa.cascina import Build
+from scopa.mechanics.cascina import Build
 from scopa.state import Play, PlayerView, sample_match
 from .heuristics import Knowledge, p_holds
 from .rollout import playout_legal

@@ -3,7 +3,7 @@ down, when to bluff one, and whether to trust a claim.
 
 Everything reads the seat's view: its hand, the table and the cards it has not seen (a card
 another seat claimed face down is among them, SB62). Whether a card sweeps the table is always
-the engine's (`scopa.fidasse.sweeps`, by the rule set's own captures), never worked out here.
+the engine's (`scopa.mechanics.fidasse.sweeps`, by the rule set's own captures), never worked out here.
 
 The answer's arithmetic (SB61–SB64): against trusting, a doubt proved wrong costs the doubter's
 side a point (the scopa stands either way), a doubt proved right swings two (the claimer's side
@@ -17,7 +17,7 @@ import random
 from typing import Sequence
 
 from scopa.cards import Card
-from scopa.fidasse import DOUBT_PLAY, TRUST_PLAY, Answer, Claim, sweeps
+from scopa.mechanics.fidasse import DOUBT_PLAY, TRUST_PLAY, Answer, Claim, sweeps
 from scopa.state import Match, Play, PlayerView
 from .heuristics import Knowledge, p_holds
 

@@ -19,7 +19,7 @@ from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, S
 from scopa.rules import RuleSet
 from scopa.scoring import (DONNA_DI_PICCHE, DONNA_DI_QUADRI, FIGURE_DENARI, NAPOLA_RUN, PROFILES, RE_DI_PICCHE,
                            SPADE)
-from scopa.cascina import Build
+from scopa.mechanics.cascina import Build
 from scopa.state import Play, PlayerView
 
 

@@ -27,7 +27,7 @@ import random
 from collections import Counter
 
 from scopa.cards import VALUE, VALUES, card
-from scopa.cascina import Build
+from scopa.mechanics.cascina import Build
 from scopa.state import Play, PlayerView
 from .declare import settle
 from .cascina import build_score, on_table, p_opponent_holds

@@ -22,7 +22,7 @@ from typing import Callable, Generator, Sequence
 from scopa.cards import Card
 from scopa.state import Declared, Match, Play, PlayerView, match_winner
 from .declare import settle
-from .base import run_to_end
+from .steps import run_to_end
 from .cascina import master_choose as build_search
 from .endgame import Opponent, solvable, solve
 from . import fidasse

@@ -28,13 +28,13 @@ from bisect import insort
 from math import comb
 from typing import Sequence
 
-from scopa.accuse import accuse_points
+from scopa.mechanics.accuse import accuse_points
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.scoring import score_hand
-from scopa.cascina import Build
-from scopa.fidasse import Answer, Claim
+from scopa.mechanics.cascina import Build
+from scopa.mechanics.fidasse import Answer, Claim
 from scopa.state import Match, Play
 from .fidasse import rollout_answer
 from .heuristics import Knowledge

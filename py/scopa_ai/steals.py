@@ -4,7 +4,7 @@ pile, the danger of a pile whose face-up top an opponent can match, and a rollou
 
 Everything reads the rule set (`steal`, the capture rule) and the public piles of a view: the piles
 and their order are public (SB20), so nothing here sees a hidden card. Which plays are legal is
-always the engine's (`scopa.rubamazzo.capture_choices`), never worked out here.
+always the engine's (`scopa.mechanics.steal.capture_choices`), never worked out here.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from bisect import bisect_left
 from typing import Sequence
 
 from scopa.cards import VALUE, Card
-from scopa.rubamazzo import capture_choices, stealable
+from scopa.mechanics.steal import capture_choices, stealable
 from scopa.state import Match, Play, PlayerView, Steal
 from .heuristics import Knowledge, knowledge, p_holds
 from .pushed import pushed_playout

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from scopa.cards import card_str
 from scopa.errors import ScopaError
-from scopa.fidasse import Claim, seen_by, view_parts
+from scopa.mechanics.fidasse import Claim, seen_by, view_parts
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, options_as_of, preset

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scopa.cards import FACE, SETTEBELLO, SUIT, VALUE, Card, cards_str
-from scopa.fidasse import hidden_counts
+from scopa.mechanics.fidasse import hidden_counts
 from scopa.scoring import DENARI
 from scopa.state import PlayerView
 from scopa.tables import seating

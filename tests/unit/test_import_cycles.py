@@ -126,26 +126,18 @@ def private_reads(mods: dict[str, Path]) -> list[str]:
     return sorted(set(out))
 
 
-# What is left to break (a ratchet: a fix removes its line here, a new circle or read fails).
-KNOWN_CIRCLES = [
-    ["scopa.accuse", "scopa.captures", "scopa.rules", "scopa.scoring"],
-    ["scopa.cascina", "scopa.fidasse", "scopa.state"],
-    ["scopa_ai.base", "scopa_ai.master"],
-]
-KNOWN_PRIVATE_READS = [
-    "py/scopa/fidasse.py:187 reads _legal",
-    "py/scopa/fidasse.py:219 reads _legal",
-    "py/scopa/fidasse.py:223 reads _deal_round",
-    "py/settebello/describe.py:20 imports _LIMITS",
-]
+# On main before issue 42 the walk found three circles — scopa.accuse → scopa.scoring →
+# scopa.captures → scopa.rules → scopa.accuse; scopa.state ↔ scopa.cascina ↔ scopa.fidasse;
+# scopa_ai.base ↔ scopa_ai.master — and four private reads (fidasse.py writing Match._legal and
+# calling Match._deal_round, describe.py importing clock._LIMITS).
 
 
 def test_no_import_circle_in_py():
-    assert circles(edges(modules())) == KNOWN_CIRCLES
+    assert circles(edges(modules())) == []
 
 
 def test_no_module_reads_another_modules_private_names():
-    assert private_reads(modules()) == KNOWN_PRIVATE_READS
+    assert private_reads(modules()) == []
 
 
 def test_the_walk_finds_a_circle_and_a_private_read(tmp_path):

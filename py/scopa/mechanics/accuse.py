@@ -16,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
-from .cards import SUIT, VALUE, Card, cards_str
-
-if TYPE_CHECKING:  # scoring imports rules, which imports this module: no import at run time
-    from .scoring import HandResult
+from ..cards import SUIT, VALUE, Card, cards_str
+from ..errors import IllegalPlayError
+from ..plays import Move, Play, cards_tuple
+from ..result import HandResult
+from .base import Exclusion, Mechanic
 
 EQUAL_MODES = ("any", "all", "some", "none")
 
@@ -158,7 +159,7 @@ def shown_cards(accuse: Sequence[Accusa]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def with_accuse(result: "HandResult", accuse: Sequence[Accusa], sides: int) -> "HandResult":
+def with_accuse(result: HandResult, accuse: Sequence[Accusa], sides: int) -> HandResult:
     """The hand's result with the declarations made in it: the category `accuse`, each side's
     points, and in each side's detail the list of its declarations (`Accusa.to_json`)."""
     points = [dict(p) for p in result.points]
@@ -169,3 +170,119 @@ def with_accuse(result: "HandResult", accuse: Sequence[Accusa], sides: int) -> "
         detail[side]["accuse"] = [a.to_json() for a in mine]
     return replace(result, categories=result.categories + ("accuse",), points=tuple(points),
                    detail=tuple(detail))
+
+
+class Declared(Play):
+    """A play made with the declarations of the hand dealt (SB14, where declaring is a choice):
+    `accuse` are the declarations it makes, their cards shown. Written with a `!` after the play
+    (`7C!`, `9C:4B+5S!`); it differs from the plain play of the same card and presa, which keeps
+    them hidden."""
+
+    def __new__(cls, card: Card, presa: tuple[Card, ...] = (), accuse: tuple[Accusa, ...] = ()) -> "Declared":
+        self = tuple.__new__(cls, (card, presa))
+        self.accuse = tuple(accuse)
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Declared and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(("!", tuple(self)))
+
+    def __str__(self) -> str:
+        """The record notation of the play, then `!` (SB14)."""
+        return Play.__str__(self) + "!"
+
+    def to_json(self) -> dict[str, Any]:
+        """As a Play's, with `declare`: each declaration it makes, its points and cards (SB14)."""
+        return {**Play.to_json(self), "declare": [a.to_json() for a in self.accuse]}
+
+
+def declarable(m: "Match") -> tuple[Accusa, ...]:
+    """The declarations the player to move may make with this play: its hand's, at its first
+    play of a round (SB10); empty at any other play."""
+    if m.phase != "play" or m.rules.accuse == "none":
+        return ()
+    hand = m.hands[m.turn]
+    if len(hand) != m.rules.hand_size:
+        return ()
+    return accuse_of(m.rules.accuse, m.turn, hand)
+
+
+class Accuse(Mechanic):
+    """Declarations from the hand as dealt (SB10–SB14): made at a player's first play of a round,
+    or by choice with a `!` play (SB14); their points are the hand's category `accuse`."""
+
+    name = "accuse"
+    option = "accuse"
+    excludes = (
+        # SB14: a declared play is one of the plain plays with its declarations; a steal or a
+        # build declared is nowhere said, and without declarations there is nothing to choose
+        Exclusion("accuse_choice", "accuse_choice lets a player keep its declarations hidden: it needs accuse, and "
+                  "is not played with steal or cascina", "option.needs", off=("steal", "cascina"),
+                  refuse={"accuse": ("none",)}),
+    )
+    play_kinds = (Declared,)
+    mark = "!"
+    state = ("accuse",)  # Match.accuse: this hand's declarations so far (SB10)
+
+    def well_typed(self, play: Any) -> bool:
+        """A Declared made of ints."""
+        return type(play.card) is int and cards_tuple(play[1])
+
+    def more_plays(self, m: "Match", plays: list) -> list:
+        """SB14: where declaring is a choice, each play with the declarations, or without them."""
+        if m.rules.accuse_choice:
+            declare = declarable(m)
+            if declare:
+                return plays + [Declared(p.card, p[1], declare) for p in plays]
+        return plays
+
+    def parse(self, m: "Match", text: str) -> Any:
+        """`7C!`, `9C:4B+5S!`: the play with its declarations (SB14)."""
+        if not text.endswith("!"):
+            return None
+        if not m.rules.accuse_choice:
+            raise IllegalPlayError(f"{text}: `!` declares by choice, and in this game declarations are made "
+                                   f"{'by themselves (SB10)' if m.rules.accuse != 'none' else 'nowhere'}: "
+                                   f"write the play without it")
+        return m.parse_plain(text[:-1], Declared)
+
+    def why_illegal(self, m: "Match", play: Any) -> str | None:
+        if type(play) is Declared and m.phase == "play" and not declarable(m):
+            return (f"{play}: {m.names[m.turn]} has nothing to declare now: declarations are made at the "
+                    f"first play of a round, from a hand that holds one (SB14)")
+        return None
+
+    def declare(self, m: "Match", seat: int, play: Any, hand: list[Card]) -> tuple:
+        """SB10: a player's first play after a deal makes the declarations of the hand dealt;
+        SB14: where declaring is a choice, only a Declared play makes them."""
+        if len(hand) == m.rules.hand_size and (not m.rules.accuse_choice or type(play) is Declared):
+            accuse = accuse_of(m.rules.accuse, seat, hand)
+            m.accuse.extend(accuse)
+            return accuse
+        return ()
+
+    def score(self, m: "Match", result: HandResult) -> HandResult:
+        return with_accuse(result, m.accuse, m.sides)  # SB10: the hand's declarations
+
+    def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
+        parts["accuse"] = tuple(m.accuse) if m.phase == "play" else ()
+
+    def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
+        """The declarations made stay made; the cards shown and still held stay in their hands (SB10)."""
+        m.accuse = list(view.accuse)
+        return view.shown() if view.accuse else shown
+
+    def moves_before(self, event: Any) -> list:
+        """The cards shown in the declarations made with the play, kept in the hand (SB10)."""
+        if not event.accuse:
+            return []
+        hand = f"hand:{event.seat}"
+        return [Move(s, hand, hand, "accusa") for s in shown_cards(event.accuse)]
+
+
+ACCUSE = Accuse()

@@ -10,13 +10,12 @@ for the plays they allow; without the rule-set field `cascina` none of this is e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
-from .cards import VALUE, Card, card_str, cards_str
-from .errors import IllegalPlayError
-
-if TYPE_CHECKING:  # the state imports this module; these names are only for the types
-    from .state import Match, Play
+from ..cards import VALUE, Card, card_str, cards_str, parse_card
+from ..errors import IllegalPlayError
+from ..plays import Move, Play, cards_tuple
+from .base import Exclusion, Mechanic, Taken
 
 
 class Cascina(NamedTuple):
@@ -75,7 +74,7 @@ def presa_of(build: Cascina, table: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted((*build.cards, *(t for t in table if VALUE[t] == build.value))))
 
 
-def legal_plays(m: "Match", play_type: type) -> list:
+def legal_plays(m: "Match", play_type: type = Play) -> list:
     """Every legal play of the player to move with builds in the game (SB30–SB33): the captures of
     R4 among the loose cards and of whole builds; a card that can take must take (R4); a card
     that cannot may be laid, build on a loose card or raise another's build. A seat that owns a
@@ -136,8 +135,6 @@ def take(m: "Match", presa: Sequence[Card]) -> None:
 
 def parse_build(m: "Match", text: str) -> Build:
     """Read a build written `3B>4C` or `2D>3B+4C` for the player to move; IllegalPlayError if not legal."""
-    from .cards import parse_card
-
     head, _, tail = text.partition(">")
     c = parse_card(head)
     onto = tuple(sorted(parse_card(t) for t in tail.split("+")))
@@ -171,3 +168,84 @@ def why_illegal(m: "Match", play: Build) -> str:
     if total > 10:
         return f"a cascina is worth at most 10, not {total} (SB30)"
     return f"{name} holds no other card of value {total} to take the cascina with (SB30)"
+
+
+class Cascine(Mechanic):
+    """Builds on the table (SB30–SB36): `3B>4C` builds, `2D>3B+4C` raises; a build is taken whole."""
+
+    name = "cascina"
+    option = "cascina"
+    excludes = (Exclusion("cascina", "cascina builds for a card of the build's value: it plays with the capture rule "
+                          "match only, without a modulo, an Asso that takes all or steals", "option.cascina",
+                          off=("capture", "modulo", "ace_takes_all", "steal")),)
+    play_kinds = (Build,)
+    mark = ">"
+    state = ("cascine",)  # Match.cascine: the builds on the table, sorted (SB30)
+
+    def well_typed(self, play: Any) -> bool:
+        """A Build made of ints."""
+        return type(play.card) is int and cards_tuple(play.onto) and type(play.value) is int
+
+    def plays_instead(self, m: "Match") -> list | None:
+        return legal_plays(m)  # SB30–SB33
+
+    def parse(self, m: "Match", text: str) -> Any:
+        """`3B>4C`, `2D>3B+4C` (SB30, SB31)."""
+        if ">" not in text:
+            return None
+        if not m.rules.cascina:
+            raise IllegalPlayError(f"{text}: a build (`>`) is played only with cascina on (SB30)")
+        if m.phase != "play":
+            raise IllegalPlayError("no hand is being played")
+        return parse_build(m, text)
+
+    def why_illegal(self, m: "Match", play: Any) -> str | None:
+        return why_illegal(m, play) if type(play) is Build else None
+
+    def reachable(self, m: "Match") -> Iterable[Card]:
+        return built_cards(m.cascine)
+
+    def take(self, m: "Match", seat: int, play: Any, presa: tuple[Card, ...]) -> Taken:
+        """SB33: a build goes whole; no scopa while builds stay on the table."""
+        take(m, presa)
+        pile = m.prese[m.side_of[seat]]
+        pile.append(play.card)
+        pile.extend(presa)
+        return Taken(play, not m.table and not m.cascine)
+
+    def lay(self, m: "Match", seat: int, play: Any) -> bool:
+        if type(play) is not Build:
+            return False
+        place(m, seat, play)  # SB30, SB31
+        return True
+
+    def left_on_table(self, m: "Match") -> list[Card]:
+        """SB35: never in a real game (SB32); a build left counts as its cards."""
+        cards = built_cards(m.cascine)
+        m.cascine = []
+        return cards
+
+    def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
+        parts["cascine"] = tuple(m.cascine)
+
+    def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
+        """SB30, SB32: another seat that owns a build holds a card of its value."""
+        m.cascine = list(view.cascine)
+        if not view.cascine:
+            return shown
+        shown = {s: list(cs) for s, cs in shown.items()}
+        for b in view.cascine:
+            if b.owner != view.seat and not any(VALUE[c] == b.value for c in shown.get(b.owner, ())):
+                card = next((c for c in unseen if VALUE[c] == b.value), None)
+                if card is not None:
+                    unseen.remove(card)
+                    shown.setdefault(b.owner, []).append(card)
+        return shown
+
+    def moves(self, event: Any) -> list | None:
+        if type(event.play) is not Build:
+            return None
+        return [Move(event.play.card, f"hand:{event.seat}", "table", "build")]  # SB30, SB31
+
+
+CASCINA = Cascine()

@@ -19,16 +19,14 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
-from .captures import CaptureRule
-from .cards import VALUE, Card, card_str, parse_card
-from .errors import IllegalPlayError
-from .inputs import brief
-
-if TYPE_CHECKING:  # the state imports this module; these names are only for the types
-    from .scoring import HandResult
-    from .state import Match, PlayerView, PlayEvent
+from ..cards import VALUE, Card, card_str, parse_card
+from ..errors import IllegalPlayError
+from ..inputs import brief
+from ..plays import Move
+from ..result import HandResult
+from .base import Exclusion, Mechanic
 
 TRUST = "trust"
 DOUBT = "doubt"
@@ -112,7 +110,7 @@ class ClaimStep(NamedTuple):
     taken: tuple[Card, ...] = ()
 
 
-def sweeps(rule: CaptureRule, table: Sequence[Card], card: Card) -> bool:
+def sweeps(rule: "CaptureRule", table: Sequence[Card], card: Card) -> bool:
     """SB60: whether one of `card`'s legal captures on this sorted table takes every table card."""
     n = len(table)
     return n > 0 and any(len(pos) == n for pos in rule.positions(tuple([VALUE[c] for c in table]))[VALUE[card]])
@@ -174,7 +172,7 @@ def why_illegal(m: "Match", play: Any) -> str:
     return "no scopa can be claimed with the hand's last play (R5, SB60)"
 
 
-def claim(m: "Match", play: Claim, event_type: type) -> "PlayEvent":
+def claim(m: "Match", play: Claim) -> "PlayEvent":
     """Make a claim on `m` (trusted: it is legal): the card goes face down, the next seat answers."""
     seat = m.turn
     c = play.card
@@ -184,13 +182,13 @@ def claim(m: "Match", play: Claim, event_type: type) -> "PlayEvent":
     log = m.log[-1]
     log.plays.append(Claim(c))
     m.turn = (seat + 1) % m.n
-    m._legal = None
-    event = event_type(seat, Claim(c), False, sides=m.sides, claim=ClaimStep(claimed, True))
+    m.forget_legal()
+    event = m.event(seat, Claim(c), False, claim=ClaimStep(claimed, True))
     log.events.append(event)
     return event
 
 
-def answer(m: "Match", play: Answer, event_type: type) -> "PlayEvent":
+def answer(m: "Match", play: Answer) -> "PlayEvent":
     """Answer the pending claim on `m` (trusted: it is legal) and carry it out (SB62–SB64); the
     answering seat then plays on, after a fresh deal if the hands are empty (R2)."""
     waiting = m.claims[-1]
@@ -216,13 +214,13 @@ def answer(m: "Match", play: Answer, event_type: type) -> "PlayEvent":
     m.claims[-1] = claimed
     log = m.log[-1]
     log.plays[-1] = Claim(c, play.answer)
-    m._legal = None
+    m.forget_legal()
     deals: tuple[tuple[int, Card], ...] = ()
     if not m.hands[m.turn] and m.mazzo:
         first = m.dealer + 1
-        deals = tuple(((first + i) % m.n, d) for i, d in enumerate(m._deal_round()))
-    event = event_type(seat, Claim(c, play.answer), scopa, bool(deals), sides=m.sides, deals=deals,
-                       claim=ClaimStep(claimed, False, taken))
+        deals = tuple(((first + i) % m.n, d) for i, d in enumerate(m.deal_round()))
+    event = m.event(seat, Claim(c, play.answer), scopa, bool(deals), deals=deals,
+                    claim=ClaimStep(claimed, False, taken))
     # The log keeps one event per play, the whole claim: the one it replaces, if any, said only
     # that the card went down.
     whole = replace(event, claim=ClaimStep(claimed, True, taken))
@@ -245,21 +243,21 @@ def apply_whole(m: "Match", play: Claim) -> "PlayEvent":
     return m.log[-1].events[-1]
 
 
-def moves(step: ClaimStep, seat: int, sides: int, move_type: type) -> list:
+def moves(step: ClaimStep, seat: int, sides: int) -> list[Move]:
     """The moves of a claim's event: the card face down from the hand to the table (`claim`), and
     once answered: trusted, the card (still face down, `claim`) and the table to the pile; doubted,
     the card shown (`reveal`, on the table), then if true the card and the table to the pile."""
     c = step.claimed.card
     pile = f"pile:{seat % sides}"
-    out = [move_type(c, f"hand:{seat}", "table", "claim")] if step.from_hand else []
+    out = [Move(c, f"hand:{seat}", "table", "claim")] if step.from_hand else []
     answer_ = step.claimed.answer
     if answer_ == TRUST:
-        out.append(move_type(c, "table", pile, "claim"))
+        out.append(Move(c, "table", pile, "claim"))
     elif answer_ == DOUBT:
-        out.append(move_type(c, "table", "table", "reveal"))
+        out.append(Move(c, "table", "table", "reveal"))
         if step.claimed.true:
-            out.append(move_type(c, "table", pile, "take"))
-    out += [move_type(t, "table", pile, "take") for t in step.taken]
+            out.append(Move(c, "table", pile, "take"))
+    out += [Move(t, "table", pile, "take") for t in step.taken]
     return out
 
 
@@ -338,7 +336,7 @@ def sample(view: "PlayerView", m: "Match", unseen: list[Card], known: dict[int, 
     return known
 
 
-def with_fidasse(result: "HandResult", claims_: Sequence[Claimed], sides: int) -> "HandResult":
+def with_fidasse(result: HandResult, claims_: Sequence[Claimed], sides: int) -> HandResult:
     """SB65: the hand's result with the points claims lost, category `fidasse` (0 or less per side:
     a doubted false claim costs the claimer's side 1, a doubted true one the doubter's), and in
     each side's detail its claims as everyone may know them (a trusted card stays hidden)."""
@@ -361,3 +359,92 @@ def position_json(m: "Match") -> dict[str, Any]:
     return {"claim": None if waiting is None else {"seat": waiting.seat, "card": card_str(waiting.card)},
             "claims": [c.to_json() for c in m.claims]}
 
+
+
+class Fidasse(Mechanic):
+    """A scopa claimed face down, trusted or doubted (SB60–SB66): `5B?` claims, `5B?trust` and
+    `5B?doubt` are a claim with its answer, `trust` and `doubt` the answers alone."""
+
+    name = "fidasse"
+    option = "fidasse"
+    # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
+    excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
+                          "with steal or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
+                          "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
+                          "(a declared card face down), other decks or Maresciallo (sweeps of other worth)",
+                          "option.fidasse", off=("steal", "cascina", "ace_takes_all", "modulo", "misere", "accuse",
+                                                 "deck", "maresciallo"), refuse={"scoring": ("mazzetto",)}),)
+    play_kinds = PLAY_TYPES
+    mark = "?"
+    offered = False  # a claim is any card, face down: never one of a card's options (SB60)
+    state = ("claims",)  # Match.claims: this hand's claims, the last one maybe awaiting its answer (SB60)
+
+    def well_typed(self, play: Any) -> bool:
+        """A Claim of an int card (its answer a text or None), or an Answer of a text."""
+        if type(play) is Claim:
+            return type(play.card) is int and (play.answer is None or type(play.answer) is str)
+        return type(play.answer) is str
+
+    def plays_instead(self, m: "Match") -> list | None:
+        if m.claims and m.claims[-1].answer is None:
+            return [TRUST_PLAY, DOUBT_PLAY]  # SB61: the answer step
+        return None
+
+    def more_plays(self, m: "Match", plays: list) -> list:
+        return plays + claims(m)  # SB60
+
+    def parse(self, m: "Match", text: str) -> Any:
+        """SB66: `5B?`, `5B?trust`, `trust`; with a claim pending, nothing else."""
+        if "?" in text or text.lower() in ANSWERS:
+            if m.phase != "play":
+                raise IllegalPlayError("no hand is being played")
+            return parse(m, text)
+        if pending(m) is not None:
+            raise IllegalPlayError(why_illegal(m, text))
+        return None
+
+    def why_illegal(self, m: "Match", play: Any) -> str | None:
+        if type(play) in PLAY_TYPES or pending(m) is not None:
+            return why_illegal(m, play)  # SB60, SB61
+        return None
+
+    def apply(self, m: "Match", play: Any) -> Any:
+        if type(play) is Claim and play.answer is not None:
+            return apply_whole(m, play)  # SB66: a claim with its answer, as records write it
+        return None
+
+    def push(self, m: "Match", play: Any) -> Any:
+        if type(play) is Answer:
+            return answer(m, play)  # SB61-SB64
+        if type(play) is Claim:
+            return claim(m, play)  # SB60
+        return None
+
+    def score(self, m: "Match", result: HandResult) -> HandResult:
+        return with_fidasse(result, m.claims, m.sides)  # SB65: the points claims lost
+
+    def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
+        if m.claims:  # SB62: face down
+            parts["prese"], parts["plays"], parts["claims"] = view_parts(m, seat, parts["prese"], parts["plays"])
+
+    def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
+        m.claims = []
+        if view.claims:
+            shown = sample(view, m, unseen, shown)  # SB62: a card face down gets a likely identity
+        return shown
+
+    def moves(self, event: Any) -> list | None:
+        if event.claim is None:
+            return None
+        return moves(event.claim, event.seat, event.sides)  # SB60-SB64
+
+    def event_json(self, event: Any, viewer: int | None, face_up: bool, out: dict[str, Any]) -> None:
+        """SB62-SB64: a card claimed face down shows to its claimer, and to everyone once doubted."""
+        if event.claim is None:
+            return
+        if face_up or seen_by(event.claim.claimed, viewer):
+            out["moves"] = [mv.to_json(viewer, viewer) for mv in event.moves]
+        event_json(event, viewer, face_up, out)
+
+
+FIDASSE = Fidasse()

@@ -11,10 +11,11 @@ then the card played, on top of its own.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Iterable, Sequence
 
-from .captures import CaptureRule
-from .cards import VALUE, Card
+from ..cards import VALUE, Card
+from ..plays import Move, Play, cards_tuple, new_play
+from .base import Exclusion, Mechanic, Taken
 
 
 def pile_top(pile: Sequence[Card]) -> Card | None:
@@ -28,7 +29,7 @@ def stealable(prese: Sequence[Sequence[Card]], side: int) -> dict[Card, int]:
     return {pile[-1]: s for s, pile in enumerate(prese) if s != side and pile}
 
 
-def capture_choices(rule: CaptureRule, table: Sequence[Card], tops: Sequence[Card],
+def capture_choices(rule: "CaptureRule", table: Sequence[Card], tops: Sequence[Card],
                     hand: Sequence[Card]) -> list[tuple[Card, tuple[Card, ...], tuple[Card, ...]]]:
     """(card, presa, tops taken) for every legal play of `hand`: the capture rule applied to the
     sorted table and pile tops together (SB21, SB22), so R4's compulsion and priority hold for a
@@ -60,3 +61,83 @@ def split_presa(prese: Sequence[Sequence[Card]], side: int, table: Sequence[Card
     from_table = tuple([t for t in presa if t in on_table])
     stolen = tuple([(tops[t], t) for t in presa if t not in on_table and t in tops])
     return from_table, stolen
+
+
+class Steal(Play):
+    """A capture that takes whole piles (Rubamazzo, SB20): `tops` are the top cards of the piles
+    it steals, each also in `presa` (a card is on the table or tops a pile, never both). It equals
+    the plain `Play` of the same card and presa, so either is found among the legal plays."""
+
+    def __new__(cls, card: Card, presa: tuple[Card, ...] = (), tops: tuple[Card, ...] = ()) -> "Steal":
+        self = tuple.__new__(cls, (card, presa))
+        self.tops = tuple(tops)
+        return self
+
+
+class Steals(Mechanic):
+    """Piles face up, another side's pile taken by a card that takes its top (SB20–SB26): a steal
+    is written as a capture, the tops it takes marked `^` (SB26)."""
+
+    name = "steal"
+    option = "steal"
+    excludes = (Exclusion("steal", "steal cannot be played with ace_takes_all: whether the Asso would take the "
+                          "piles too is nowhere said", "option.steal", off=("ace_takes_all",)),)
+    play_kinds = (Steal,)
+    plain_kinds = (Steal,)  # written as the core's captures, with `^` before a top taken
+    mark = "^"
+
+    def well_typed(self, play: Any) -> bool:
+        """A Steal made of ints."""
+        return type(play.card) is int and cards_tuple(play[1]) and cards_tuple(play.tops)
+
+    def plays_instead(self, m: "Match") -> list | None:
+        """SB21, SB22: with piles to steal, the tops are taken as table cards are; taking one
+        steals its pile. Without any, the core's plays."""
+        tops = stealable(m.prese, m.side_of[m.turn])
+        if not tops:
+            return None
+        return [Steal(c, presa, taken) if taken else new_play(Play, (c, presa))
+                for c, presa, taken in capture_choices(m.capture_rule, m.table, tuple(tops), m.hands[m.turn])]
+
+    def reachable(self, m: "Match") -> Iterable[Card]:
+        return stealable(m.prese, m.side_of[m.turn])
+
+    def take(self, m: "Match", seat: int, play: Any, presa: tuple[Card, ...]) -> Taken:
+        """SB20: the stolen piles, the table cards taken, then the card played on top; a sweep of
+        the table part is a scopa where the scoring has scope (R5)."""
+        side = m.side_of[seat]
+        table = m.table
+        from_table, steals = split_presa(m.prese, side, table, presa)
+        pile = m.prese[side]
+        stolen = tuple((s, tuple(m.prese[s])) for s, _ in steals)
+        for s, cards in stolen:
+            pile.extend(cards)
+            m.prese[s].clear()
+        for t in from_table:
+            table.remove(t)
+        pile.extend(from_table)
+        c = play.card
+        pile.append(c)
+        if steals:
+            play = Steal(c, presa, tuple(t for _, t in steals))  # the record writes the ^ (SB26)
+        return Taken(play, not table and bool(from_table), False, stolen)
+
+    def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
+        parts["pile_tops"] = tuple(pile_top(p) for p in m.prese)
+
+    def moves(self, event: Any) -> list | None:
+        """SB20: the stolen piles, then the table cards, then the card played, face up on top."""
+        if not event.stolen:
+            return None
+        c, presa = event.play.card, event.play.presa
+        pile = f"pile:{event.seat % event.sides}"
+        out = []
+        for side, cards in event.stolen:
+            out += [Move(t, f"pile:{side}", pile, "steal") for t in cards]
+        tops = event.play.tops or tuple(cards[-1] for _, cards in event.stolen)
+        out += [Move(t, "table", pile, "take") for t in presa if t not in tops]
+        out.append(Move(c, f"hand:{event.seat}", pile, "take"))
+        return out
+
+
+STEAL = Steals()
