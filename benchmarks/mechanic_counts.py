@@ -7,7 +7,8 @@ and the documents are left aside. A file names a mechanic when the mechanic's wo
 as a whole word, in any case (`Cascina`, `cascina`; `steals` is not `steal`). The goal is at
 most 5 files per mechanic.
 
-Usage:  python3 benchmarks/mechanic_counts.py            # a table, one mechanic a line
+Usage:  python3 benchmarks/mechanic_counts.py            # a table, one mechanic a line, with the
+                                                         # count on each floor (engine, AI, app, page)
         python3 benchmarks/mechanic_counts.py --files    # with the files named
 """
 
@@ -42,9 +43,20 @@ def counts(root: Path = ROOT) -> dict[str, list[Path]]:
     return {m: naming(w, files) for m, w in MECHANICS.items()}
 
 
+FLOORS = (("engine", "py/scopa/"), ("ai", "py/scopa_ai/"), ("app", "py/settebello/"), ("page", "static/"))
+
+
+def floor_counts(files: list[Path], root: Path = ROOT) -> dict[str, int]:
+    """How many of `files` lie on each floor (the bridge is the page's)."""
+    rel = [p.relative_to(root).as_posix() for p in files]
+    return {name: sum(1 for r in rel if r.startswith(prefix)) for name, prefix in FLOORS}
+
+
 def main(argv: list[str]) -> int:
+    print(f"{'mechanic':12} {'files':>5}   " + " ".join(f"{name:>6}" for name, _ in FLOORS))
     for mechanic, files in counts().items():
-        print(f"{mechanic:12} {len(files):3}")
+        floors = floor_counts(files)
+        print(f"{mechanic:12} {len(files):5}   " + " ".join(f"{floors[name]:6}" for name, _ in FLOORS))
         if "--files" in argv:
             for p in files:
                 print(f"    {p.relative_to(ROOT)}")

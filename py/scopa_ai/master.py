@@ -23,7 +23,7 @@ from scopa.cards import Card
 from scopa.state import Declared, Match, Play, PlayerView, match_winner
 from .declare import settle
 from .steps import run_to_end
-from .cascina import master_choose as build_search
+from .engine_search import engine_search
 from .endgame import Opponent, solvable, solve
 from . import fidasse
 from .equity import Equity, equity
@@ -415,7 +415,7 @@ class MasterPlayer:
 
     def _choose_through_engine(self, view: PlayerView) -> Play:
         """With builds (SB30–SB33) or claims (SB60–SB64) in the game: the exact last round when it
-        is known, otherwise scopa_ai/cascina.py's flat search over the expert's best plays through
+        is known, otherwise engine_search.py's flat search over the expert's best plays through
         the engine's own plays (`sample_match` gives a card claimed face down a likely identity),
         `engine` of the budget, for the hand's points; a claim is answered as the expert answers it."""
         if view.rules.fidasse and fidasse.answering(view):
@@ -438,7 +438,7 @@ class MasterPlayer:
         settings = self.settings
         budget = max(2 * len(order), int(self.budget(view, len(order)) * settings.engine))
         weight = settings.prior * settings.engine_prior
-        play, self.last_stats = build_search(view, [view.legal[i] for i in order], self.rng, budget, k,
+        play, self.last_stats = engine_search(view, [view.legal[i] for i in order], self.rng, budget, k,
                                              [weight * scores[i] for i in order], hand_points(view),
                                              settings.max_ms, settings.guard)
         self.capped += self.last_stats["capped"]

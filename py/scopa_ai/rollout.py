@@ -297,7 +297,7 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
     """Play `first` on `m` (a clone: it is used up), then a policy for everyone to the end of the
     hand through the engine's own `legal_plays` and `push`; the hand's points per side. Slower
     than `playout`, but it knows every rule the engine knows: the master's rollouts with builds on
-    the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py) or claims (Scopa a fidasse,
+    the table (Scopa a cascina, SB30–SB33; scopa_ai/engine_search.py) or claims (Scopa a fidasse,
     SB60–SB64). With `guard` (the master's) the policy is `guarded_choice`; without it, the first
     one's greedy policy: the capture worth most, else a build, else the card worth least laid. It
     claims nothing (a true claim is the same scopa; with `guard` not even its random plays, `eps`

@@ -62,7 +62,7 @@ class Mechanic:
     option = ""  # the RuleSet field that turns it on (any value but the default)
     excludes: tuple[Exclusion, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
-    plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core's (a steal's `^` is inside)
+    plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)
     mark = ""  # the notation mark of its plays (RULES §6)
     offered = True  # its plays are named among a card's options when a play is refused
     state: tuple[str, ...] = ()  # the Match attributes (lists) that hold its state, empty each hand
