@@ -9,8 +9,9 @@ from typing import Sequence
 
 from scopa.cards import VALUE, Card
 from scopa.mechanics.cascina import Build
-from scopa.state import PlayerView
+from scopa.state import Play, PlayerView
 from .heuristics import Knowledge, p_holds
+from .part import Part
 
 
 def on_table(view: PlayerView) -> int:
@@ -42,3 +43,18 @@ def p_opponent_holds(view: PlayerView, value: int, unseen: Sequence[Card]) -> fl
             continue
         miss *= 1.0 - p_holds(have, total, view.hand_counts[seat])
     return 1.0 - miss
+
+
+class CascinaPart(Part):
+    """SB30–SB33: the expert counts what a build takes at its next turn, if it lasts."""
+
+    mechanic = "cascina"
+    through_engine = True  # SB30: builds are read by the engine's search, not the styles
+
+    def expert_now(self, view: PlayerView, k: Knowledge, play: Play, score: float, unseen: Sequence[Card]) -> float:
+        if type(play) is Build:
+            score += build_score(k, view, play, p_opponent_holds(view, play.value, unseen))
+        return score
+
+
+CASCINA_PART = CascinaPart()

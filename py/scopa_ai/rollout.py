@@ -39,7 +39,7 @@ from scopa.state import Match, Play
 from .fidasse import rollout_answer
 from .heuristics import Knowledge
 from .pushed import pushed_playout
-from .steals import steal_playout
+from .parts import parts
 
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
@@ -57,8 +57,10 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     played exactly (steals.steal_playout). `declares`: whether the seat to move makes its hand's
     declarations with this play (SB14: it may keep them hidden); every later one is counted made."""
     rules = m.rules
-    if rules.steal:
-        return steal_playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: the engine's own push
+    for part in parts(rules):
+        played = part.playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: a steal game's
+        if played is not None:
+            return played
     if by_engine(rules):
         return engine_playout(m, card, presa, k, rng, eps, record, reply)
     n = m.n
