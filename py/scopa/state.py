@@ -287,7 +287,6 @@ class Match:
         self._instead = tuple(m for m in self.mechanics if type(m).plays_instead is not Mechanic.plays_instead)
         self._more = tuple(m for m in self.mechanics if type(m).more_plays is not Mechanic.more_plays)
         self._take = next((m for m in self.mechanics if type(m).take is not Mechanic.take), None)
-        self.steal = rules.steal  # SB20: piles face up (read by the replays and the computer players)
         self.sweeps = PROFILES[rules.scoring].sweeps  # R5; SB24: no scopa in Rubamazzo
         self.totals = [0] * self.sides
         self.results: list[HandResult] = []

@@ -35,6 +35,7 @@ if __name__ == "__main__":
     sys.path.insert(0, sys.argv[sys.argv.index("--py") + 1] if "--py" in sys.argv else str(ROOT / "py"))
 
 from scopa import PRESETS, Match, ScopaError, from_record, sample_match, to_record  # noqa: E402
+from scopa.replay import replay_steps  # noqa: E402
 from scopa.tables import tables  # noqa: E402
 
 DIGESTS = Path(__file__).with_name("corpus_digests.json")
@@ -69,14 +70,15 @@ def _digest(parts: list[Any]) -> str:
 
 
 def record_digest(record: dict) -> str:
-    """The replayed record, every event and the final view of each seat; or the refusal's message."""
+    """The replayed record, every event, the final view of each seat and the replay's positions
+    (scopa/replay.py, every card face up); or the refusal's message."""
     try:
         m = from_record(record)
     except ScopaError as e:
         return _digest(["refused", type(e).__name__, str(e)])
     events = [e.to_json(viewer=0) for h in m.log for e in h.events]
     views = [m.observe(s).to_json() for s in range(m.n)]
-    return _digest([to_record(m), events, views, m.totals, m.winner])
+    return _digest([to_record(m), events, views, m.totals, m.winner, replay_steps(record)])
 
 
 def _refused(m: Match, notation: str) -> str:

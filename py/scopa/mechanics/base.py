@@ -150,6 +150,9 @@ class Mechanic:
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""
 
+    def position(self, m: "Match", out: dict[str, Any]) -> None:
+        """Fill in its part of a replay's position (`out`, every card face up: replay.py)."""
+
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         """For `sample_match`: set the mechanic's state on `m` from `view` and give cards hidden by
         it a likely identity; returns the cards known to be in each hand."""

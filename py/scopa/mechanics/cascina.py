@@ -228,6 +228,9 @@ class Cascine(Mechanic):
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         parts["cascine"] = tuple(m.cascine)
 
+    def position(self, m: "Match", out: dict[str, Any]) -> None:
+        out["cascine"] = [b.to_json() for b in m.cascine]  # SB30: the builds, beside the loose table
+
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         """SB30, SB32: another seat that owns a build holds a card of its value."""
         m.cascine = list(view.cascine)

@@ -427,6 +427,9 @@ class Fidasse(Mechanic):
         if m.claims:  # SB62: face down
             parts["prese"], parts["plays"], parts["claims"] = view_parts(m, seat, parts["prese"], parts["plays"])
 
+    def position(self, m: "Match", out: dict[str, Any]) -> None:
+        out.update(position_json(m))  # SB60-SB66: the pending claim's card face up, the hand's claims
+
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         m.claims = []
         if view.claims:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ..cards import VALUE, Card
+from ..cards import VALUE, Card, card_str
 from ..plays import Move, Play, cards_tuple, new_play
 from .base import Exclusion, Mechanic, Taken
 
@@ -124,6 +124,9 @@ class Steals(Mechanic):
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         parts["pile_tops"] = tuple(pile_top(p) for p in m.prese)
+
+    def position(self, m: "Match", out: dict[str, Any]) -> None:
+        out["pile_tops"] = [card_str(p[-1]) if p else None for p in m.prese]  # SB20: face up (null: empty)
 
     def moves(self, event: Any) -> list | None:
         """SB20: the stolen piles, then the table cards, then the card played, face up on top."""
