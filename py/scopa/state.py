@@ -105,6 +105,11 @@ class PlayEvent:
         moves += [Move(card, "deck", f"hand:{s}", "deal") for s, card in self.deals]
         return tuple(moves)
 
+    def shows_card_to(self, viewer: int | None) -> bool:
+        """Whether the card played shows to `viewer` (None: nobody in particular): not a card
+        claimed face down and kept so (SB62), whoever else's it is."""
+        return not any(mech.hides_card(self, viewer) for mech in mechanics.ORDER)
+
     def to_json(self, viewer: int | None = None, face_up: bool = False) -> dict[str, Any]:
         """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
         hands are `null` in `moves`; `accuse` lists the declarations made with the play (SB10),
@@ -183,6 +188,10 @@ class PlayerView:
         """This seat's side."""
         return self.seat % self.rules.sides
 
+    def hidden_counts(self) -> tuple[int, ...]:
+        """Per side, the cards face down in its pile that this view does not see (SB62)."""
+        return hidden_counts(self.claims, self.rules.sides)
+
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: in other hands or still in the deck (a card shown in a
         declaration has been seen, SB10)."""
@@ -245,7 +254,7 @@ class PlayerView:
             # down in its pile that this seat does not see
             "claims": [c.to_json() for c in self.claims],
             "claim": self.claims[-1].to_json() if self.claims and self.claims[-1].answer is None else None,
-            "hidden": list(hidden_counts(self.claims, sides)),
+            "hidden": list(self.hidden_counts()),
         }
 
 
@@ -617,8 +626,10 @@ class Match:
         return match_winner(self.rules, self.totals)
 
     # -- views, copies, records -------------------------------------------------------------------
-    def observe(self, seat: int) -> PlayerView:
-        """What `seat` may see; other hands and the deck order are left out."""
+    def observe(self, seat: int, hidden_from_all: bool = False) -> PlayerView:
+        """What `seat` may see; other hands and the deck order are left out. `hidden_from_all`:
+        what the mechanics hide (a card claimed face down, SB62) is hidden from `seat` too, as
+        from nobody in particular (a hot-seat pass screen: the next person is handed the device)."""
         if not (type(seat) is int and 0 <= seat < self.n):
             raise RuleError(f"no seat {brief(seat)}: seats are 0 to {self.n - 1}")
         current = self.log[-1].plays if self.log and self.phase == "play" else []
@@ -628,7 +639,7 @@ class Match:
             "prese": tuple(tuple(p) for p in self.prese),
         }
         for mech in self.mechanics:  # each mechanic's part: declarations, pile tops, builds, claims
-            mech.view(self, seat, parts)
+            mech.view(self, None if hidden_from_all else seat, parts)
         return PlayerView(
             rules=self.rules, seat=seat, names=self.names, phase=self.phase, dealer=self.dealer,
             turn=self.turn, hand=tuple(self.hands[seat]), hand_counts=tuple(len(h) for h in self.hands),

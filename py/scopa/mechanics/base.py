@@ -166,5 +166,9 @@ class Mechanic:
         """The moves of an event of its own play, or None (the core's)."""
         return None
 
+    def hides_card(self, event: Any, viewer: int | None) -> bool:
+        """Whether an event's card played is hidden from `viewer` (a claim face down)."""
+        return False
+
     def event_json(self, event: Any, viewer: int | None, face_up: bool, out: dict[str, Any]) -> None:
         """Change an event's JSON (`out`) as `viewer` may see it."""

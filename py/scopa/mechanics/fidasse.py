@@ -441,6 +441,9 @@ class Fidasse(Mechanic):
             return None
         return moves(event.claim, event.seat, event.sides)  # SB60-SB64
 
+    def hides_card(self, event: Any, viewer: int | None) -> bool:
+        return event.claim is not None and not seen_by(event.claim.claimed, viewer)  # SB62
+
     def event_json(self, event: Any, viewer: int | None, face_up: bool, out: dict[str, Any]) -> None:
         """SB62-SB64: a card claimed face down shows to its claimer, and to everyone once doubted."""
         if event.claim is None:
