@@ -1,9 +1,8 @@
 """Behaviour unchanged (issue 42, item 5): a corpus of games replays to the same digests as before.
 
 The corpus: every game record the tests hold — each record the unit tests passed to `from_record`
-on `main` (`corpus_records.json.gz`, collected by a pytest plugin that wrapped it), and each
-literal one (a dict with `"format": "scopa-record/1"` in a test file) — replayed, or refused and
-its message kept; and seeded matches over every table of
+on `main` (collected by a pytest plugin that wrapped it) and each literal one written in a test
+file, kept in `corpus_records.json.gz` — replayed, or refused and its message kept; and seeded matches over every table of
 every preset (tables.py), two single hands each and one whole match per preset, played by a
 seeded generator choosing among the legal plays, each play written and read back in notation.
 Each match's digest covers, at every play, the mover's and another seat's view as the page gets
@@ -18,7 +17,6 @@ that is meant to show:
 
 from __future__ import annotations
 
-import ast
 import gzip
 import hashlib
 import json
@@ -43,26 +41,6 @@ RECORDS = Path(__file__).with_name("corpus_records.json.gz")  # JSON texts, as t
 RECORDS_PER_CASE = 40
 SINGLE_HAND_SEEDS = (1, 2)  # per table, at target 0
 MAX_PLAYS = 5_000
-
-
-def test_records() -> list[tuple[str, dict]]:
-    """(file:line, record) of every literal record dict in the test files."""
-    found = []
-    for path in sorted((ROOT / "tests").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Dict):
-                continue
-            try:
-                value = ast.literal_eval(node)
-            except (ValueError, SyntaxError, TypeError, RecursionError):
-                continue
-            if isinstance(value, dict) and value.get("format") == "scopa-record/1" and "hands" in value:
-                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", value))
-    return found
-
-
-test_records.__test__ = False  # a helper, not a test
 
 
 def _digest(parts: list[Any]) -> str:
@@ -131,8 +109,6 @@ def _card(c: int) -> str:
 def corpus() -> dict[str, Any]:
     """Case name → a function making its digest."""
     cases: dict[str, Any] = {}
-    for where, record in test_records():
-        cases[f"record {where}"] = lambda r=record: record_digest(r)
     with gzip.open(RECORDS, "rt", encoding="utf-8") as f:
         texts = json.load(f)
     for i in range(0, len(texts), RECORDS_PER_CASE):
