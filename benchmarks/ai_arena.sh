@@ -1,18 +1,18 @@
 #!/bin/sh
 # The arena runs behind benchmarks/ai_results.md (CPython, from the repository's root), one at a
-# time on one core (the machine is shared). Each writes one JSON report into benchmarks/ai_runs/
+# time on one core (the machine is shared). Each writes one JSON report into benchmarks/results/
 # (kept in git) while it plays (benchmarks/ai_run.py: the same report as
 # `python -m settebello arena ... --jobs 1`, saved every 10 matches); `python benchmarks/ai_table.py`
 # tabulates them. --jobs does not change an arena's results (only its timings).
 set -e
 cd "$(dirname "$0")/.."
-mkdir -p benchmarks/ai_runs
+mkdir -p benchmarks/results
 # The master plays its iteration budget (the same on any machine); `nocap` drops even its safety
 # valve (MasterSettings.max_ms, 10 s), as the kept runs were made (the browser's timings are
 # measured apart, last lines below).
 run() { variant=$1; levels=$2; matches=$3
   nice -n 15 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$matches" 1 \
-    "benchmarks/ai_runs/${variant}_$(echo "$levels" | tr , _).json" 5 nocap; }
+    "benchmarks/results/${variant}_$(echo "$levels" | tr , _).json" 5 nocap; }
 # What proves issue 4's targets, most important first.
 run scopa master,expert 500
 run scopa master,beginner 300
@@ -29,13 +29,13 @@ for v in sottratta rubamazzo bazzica modulo-sette inversa tuzzulicchio cocchiaun
 # Issue 26: the master against the PIMC levels (py/scopa_ai/pimc.py), two-player Scopa, seats
 # alternated; nice 19 beside other work, saved every 5 matches (whatever finished counts).
 # A run of seed 26 is played in chunks (FIRST = its first match), one process a core, each chunk
-# its own report in benchmarks/ai_runs/chunks/; ai_combine.py sums them into the run's report. A
+# its own report in benchmarks/results/chunks/; ai_combine.py sums them into the run's report. A
 # chunk stopped early holds its first matches: the next chunk starts where it stopped.
 chunk26() { variant=$1; levels=$2; first=$3; count=$4
   nice -n 19 env PYTHONPATH=py python benchmarks/ai_run.py "$variant" "$levels" "$count" 26 \
-    "benchmarks/ai_runs/chunks/${variant}_$(echo "$levels" | tr , _)_from${first}.json" 5 nocap 1 "$first"; }
+    "benchmarks/results/chunks/${variant}_$(echo "$levels" | tr , _)_from${first}.json" 5 nocap 1 "$first"; }
 combine26() { variant=$1; levels=$2; name="${variant}_$(echo "$levels" | tr , _)"
-  PYTHONPATH=py python benchmarks/ai_combine.py "benchmarks/ai_runs/$name.json" benchmarks/ai_runs/chunks/"$name"_from*.json; }
+  PYTHONPATH=py python benchmarks/ai_combine.py "benchmarks/results/$name.json" benchmarks/results/chunks/"$name"_from*.json; }
 # scopa master,pimc was played as five chunks over three sessions (0-219, 220-514, 610-894, then
 # 515-609 and 895-999, the last two as below); the Scopone run as two chunks. Every match
 # has its own seed: any split of a run into chunks plays the same matches.

@@ -1,9 +1,10 @@
-"""Milliseconds per move of a computer level in the real page's Pyodide worker, in Chromium.
+"""Milliseconds per move of a computer level in the game's Pyodide worker runtime, in Chromium.
 
-Serves the repository root locally (scripts/serve.py), opens the site in Debian's Chromium with
-Playwright, waits until the page's engine is ready (the cold worker's boot is not timed), then
-drives `ai_bench` in static/bridge.py: a computer-only match of its own inside the page's worker
-(the page's game is untouched). Every move of LEVEL (against OPPONENT) is timed twice: inside
+Serves the repository root locally (scripts/serve.py), opens benchmarks/ai_bench.html in Debian's
+Chromium with Playwright — the game's runtime (PyScript worker, pyscript.toml, the snapshot and
+py.zip) running benchmarks/ai_bench_worker.py instead of the page's bridge, which exports nothing
+for benchmarks since issue 42 — waits until its engine answers (the cold worker's boot is not
+timed), then drives its `ai_bench`: a computer-only match. Every move of LEVEL (against OPPONENT) is timed twice: inside
 the worker around `choose` (`python_ms`), and from the page's main thread around the whole
 `engine.call` (`round_trip_ms`: what the table waits for). The first hand is a warm-up and is
 not counted. Prints one JSON object.
@@ -62,18 +63,18 @@ def _stats(xs: list[float]) -> dict[str, float]:
 
 
 def measure(variant: str = "scopa", matches: int = 2, level: str = "master", opponent: str = "expert") -> dict:
-    """Time every move of `level` over `matches` matches against `opponent` in the page's worker."""
+    """Time every move of `level` over `matches` matches against `opponent` in the worker."""
     server, url = _serve()
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page()
             t0 = time.perf_counter()
-            page.goto(url + "/?fast=1")
+            page.goto(url + "/benchmarks/ai_bench.html")
             page.wait_for_function("['ready', 'error'].includes(document.documentElement.dataset.engine)",
                                    timeout=180_000)
             if page.evaluate("document.documentElement.dataset.engine") != "ready":
-                raise SystemExit("the page's engine failed to start: "
+                raise SystemExit("the benchmark page's worker failed to start: "
                                  + page.evaluate("document.documentElement.dataset.engineError || ''"))
             boot_s = time.perf_counter() - t0
             info = page.evaluate("window.settebello.engine.call('ping')")

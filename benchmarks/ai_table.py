@@ -1,7 +1,7 @@
 """Print the markdown table of benchmarks/ai_results.md from the kept arena reports.
 
-Reads benchmarks/ai_runs/*.json (committed) and benchmarks/results/*.json (local, git-ignored),
-each one `python -m settebello arena` / `benchmarks/ai_run.py` report. A report still being written
+Reads benchmarks/results/*.json (local, git-ignored: the raw runs are not kept in the tree since
+issue 42; each figure of ai_results.md names the command that remakes its run there), each one `python -m settebello arena` / `benchmarks/ai_run.py` report. A report still being written
 by ai_run.py (`"partial": true`) shows how many of its planned matches are in.
 """
 
@@ -11,7 +11,7 @@ import json
 import pathlib
 
 HERE = pathlib.Path(__file__).parent
-FOLDERS = (HERE / "ai_runs", HERE / "results")
+FOLDERS = (HERE / "results",)
 
 
 def row(path: pathlib.Path) -> str:

@@ -204,59 +204,6 @@ async def _think():
         await asyncio.sleep(0)
 
 
-# -- the computer players' speed in this worker (benchmarks/ai_speed_browser.py) ----------------
-_bench = None
-
-
-@exported
-def ai_bench(payload):
-    """A computer-only match of its own, never the page's game, to time the levels in the worker.
-
-    {"op": "start", "variant": id, "levels": [...], "seed": int} deals a match, seat s played by
-    levels[s % len(levels)] (so [a, b] gives a and b one side each, as in the arena);
-    {"op": "step"} makes the next play and returns {"seat", "level", "ms", "phase"}, `ms` being
-    the time of the player's `choose` measured here; a finished hand deals the next one.
-    """
-    global _bench
-    import random
-
-    from scopa_ai import seat_players
-    from scopa.loop import play_turn
-    from scopa.rules import rules_for
-    from scopa.state import Match
-
-    from scopa.errors import ScopaError
-    from scopa_ai import LEVELS
-
-    payload = payload or {}
-    if not isinstance(payload, dict):
-        return {"error": "ai_bench: send {\"op\": \"start\", ...} or {\"op\": \"step\"}"}
-    if payload.get("op") == "start":
-        try:
-            rules = rules_for(payload.get("variant", "scopa"))
-        except ScopaError as err:
-            return {"error": f"ai_bench: {err}"}
-        given = payload.get("levels")
-        seed = payload.get("seed", 1)
-        if not (isinstance(given, list) and given and all(isinstance(lv, str) and lv in LEVELS for lv in given)):
-            return {"error": "ai_bench: give the levels, e.g. [\"master\", \"expert\"]"}
-        if not (type(seed) is int and 0 <= seed < 2**32):
-            return {"error": "ai_bench: the seed is a whole number from 0 to 2**32 - 1"}
-        levels = [given[s % len(given)] for s in range(rules.players)]
-        match = Match.new(rules, random.Random(seed))
-        match.deal_until_played()
-        players = seat_players(levels, seed)
-        _bench = (match, players, levels)
-        return {"players": rules.players, "levels": levels}
-    if payload.get("op") != "step" or _bench is None:
-        return {"error": 'ai_bench: send {"op": "start", ...} first, then {"op": "step"}'}
-    match, players, levels = _bench
-    turn = play_turn(match, players)  # deals a finished hand's next one; None once it is over
-    if turn is None:
-        return {"seat": None, "level": None, "ms": 0.0, "phase": match.phase}
-    return {"seat": turn.seat, "level": levels[turn.seat], "ms": round(turn.ms, 3), "phase": match.phase}
-
-
 @exported
 def replay(payload):
     """Every position of a game record (RULES §6), all cards shown, for static/replay.html.

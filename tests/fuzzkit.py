@@ -33,8 +33,8 @@ if str(ROOT / "py") not in sys.path:
 
 from scopa import PRESETS, Match, ScopaError, from_record, rules_for, to_record  # noqa: E402
 from scopa.cards import ALL_CARDS, card_str, parse_card  # noqa: E402
-from scopa.cascina import Build  # noqa: E402
-from scopa.fidasse import Answer, Claim  # noqa: E402
+from scopa.mechanics.cascina import Build  # noqa: E402
+from scopa.mechanics.fidasse import Answer, Claim  # noqa: E402
 from scopa.state import Play, Steal  # noqa: E402
 
 

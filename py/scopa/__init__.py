@@ -12,7 +12,7 @@ The public API:
 from .cards import (DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card,
                     card_name, card_str, cards_str, parse_card, parse_cards, shuffled_deck)
 from .errors import CardError, IllegalPlayError, RecordError, RuleError, ScopaError
-from .fidasse import Answer, Claim
+from .mechanics.fidasse import Answer, Claim
 from .record import from_record, load_record, to_record
 from .rules import DEFAULT_VARIANT, OPTION_SPECS, PRESETS, Preset, RuleSet, preset, rules_for
 from .scoring import HandResult, score_hand

@@ -121,16 +121,6 @@ def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     return TRADIZIONALE
 
 
-def options_among_twins(rule: "CaptureRule", rules: RuleSet, table: Sequence[Card], card: Card) -> list[tuple[Card, ...]]:
-    """SB42: among the 80 cards a card takes its twin only when the twin is alone on the table
-    (sweeping it); otherwise it takes as if its twin were not there. The Asso that takes all (S5)
-    takes the table as it is."""
-    twin = twin_of(card)
-    if len(table) < 2 or twin not in table or (rules.ace_takes_all and VALUE[card] == 1):
-        return rule.options(table, card)
-    return rule.options([t for t in table if t != twin], card)
-
-
 class CaptureRule:
     """The capture options of one rule set, cached by table values; one shared per configuration."""
 

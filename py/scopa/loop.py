@@ -3,7 +3,7 @@
 Anything with `choose(view) -> Play` is a player (the computer levels, a scripted test player).
 `play_turn` is one step (deal when a hand is due, then the player to move chooses and plays, the
 play checked by the engine); `play_match` repeats it until the match is over. The arena, the
-tournament's simulated tables, the bridge's speed bench and the session's computer turns all use
+tournament's simulated tables, the speed benchmark's worker and the session's computer turns all use
 these, so a match between computers is played the same way everywhere.
 
     for turn in play_match(match, players):   # players[seat].choose(match.observe(seat))

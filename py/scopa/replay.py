@@ -11,29 +11,31 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .cards import card_str, cards_str
-from .fidasse import position_json
+from .cards import cards_str
 from .record import FORMAT, from_record, to_record
 from .state import Match
 
 
 def _position(match: Match) -> dict[str, Any]:
-    """The whole position, every hand face up."""
-    return {
+    """The whole position, every hand face up; each mechanic the match plays fills in its part
+    (the builds, SB30; the piles' tops, SB20; the claims, SB60-SB66: `Mechanic.position`)."""
+    out = {
         "hands": [cards_str(h) for h in match.hands],
         "table": cards_str(match.table),
-        "cascine": [b.to_json() for b in match.cascine],  # SB30: the builds, beside the loose table
+        "cascine": [],  # the builds, beside the loose table
         "prese": [cards_str(p) for p in match.prese],
         "scope": list(match.scope),
         "deck_left": len(match.mazzo),
         "turn": match.turn if match.phase == "play" else None,
         "dealer": match.dealer,
         "totals": list(match.totals),
-        # SB20: each side's face-up pile top with `steal` (null for an empty pile; all null otherwise)
-        "pile_tops": [card_str(p[-1]) if p and match.steal else None for p in match.prese],
-        # SB60-SB66: the claim awaiting its answer (its card face up here) and the hand's claims
-        **position_json(match),
+        "pile_tops": [None] * len(match.prese),  # each side's face-up pile top, where piles lie face up
+        "claim": None,  # the claim awaiting its answer (its card face up here)
+        "claims": [],  # the hand's claims
     }
+    for mech in match.mechanics:
+        mech.position(match, out)
+    return out
 
 
 def replay_steps(record: Mapping[str, Any] | str) -> dict[str, Any]:

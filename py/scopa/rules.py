@@ -10,10 +10,11 @@ import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Mapping
 
-from .accuse import ACCUSE_SETS, AccusaKind
 from .cards import DECKS
 from .errors import RuleError
 from .inputs import ascii_text, brief
+from .mechanics import incompatible
+from .mechanics.accuse import ACCUSE_SETS, AccusaKind
 
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
 CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference",
@@ -24,7 +25,7 @@ MISSING_SUIT_MODES = ("lose", "void")
 # SB23: mazzetto, each card taken 1; SB50: cicera, Cicera's cards, spade, napula and three cards
 SCORING_MODES = ("standard", "denari", "romano", "frac", "mazzetto", "cicera")
 TEAM_MODES = ("none", "pairs", "triples")
-ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/accuse.py)
+ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/mechanics/accuse.py)
 
 
 @dataclass(frozen=True)
@@ -134,31 +135,9 @@ class RuleSet:
         if self.modulo and self.capture != "match":
             raise RuleError(f"modulo {self.modulo} counts the sums of the capture rule match, not {self.capture}",
                             reason="option.modulo")
-        if self.steal and self.ace_takes_all:
-            raise RuleError("steal cannot be played with ace_takes_all: whether the Asso would take the piles "
-                            "too is nowhere said", reason="option.steal")
-        if self.cascina and (self.capture != "match" or self.modulo or self.ace_takes_all or self.steal):
-            raise RuleError("cascina builds for a card of the build's value: it plays with the capture rule match "
-                            "only, without a modulo, an Asso that takes all or steals", reason="option.cascina")
-        if self.deck != 40 and (self.capture != "match" or self.modulo or self.steal or self.cascina or self.accuse != "none"):
-            raise RuleError(f"the {self.deck} cards are played with the capture rule match only, without a modulo, "
-                            f"steals, builds or declarations (SB37)", reason="option.deck")
-        if (self.scoring == "cicera") != (self.deck == 52):
-            raise RuleError("the 52 cards are scored the way of Cicera, and only they are (SB50)", reason="option.deck")
-        if self.fidasse and (self.steal or self.cascina or self.ace_takes_all or self.modulo or self.misere
-                             or self.accuse != "none" or self.scoring == "mazzetto" or self.deck != 40
-                             or self.maresciallo):
-            # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
-            raise RuleError("fidasse claims a scopa worth a point, its card face down: it cannot be played with steal "
-                            "or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
-                            "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
-                            "(a declared card face down), other decks or Maresciallo (sweeps of other worth)",
-                            reason="option.fidasse")
-        if self.accuse_choice and (self.accuse == "none" or self.steal or self.cascina):
-            # SB14: a declared play is one of the plain plays with its declarations; a steal or a
-            # build declared is nowhere said, and without declarations there is nothing to choose
-            raise RuleError("accuse_choice lets a player keep its declarations hidden: it needs accuse, and is not "
-                            "played with steal or cascina", reason="option.needs")
+        broken = incompatible(self)  # what each mechanic declares it cannot be played with
+        if broken is not None:
+            raise RuleError(broken[0], reason=broken[1])
         if self.scopa_tradizionale != 1 and not self.modulo:
             raise RuleError("scopa_tradizionale only makes sense with a modulo: without one every scopa is traditional",
                             reason="option.needs")

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from .cards import DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
 from .captures import SPECIAL_SWEEPS
+from .result import HandResult
 from .rules import RuleSet
 
 DENARI = 0  # suit index of D
@@ -62,29 +63,35 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """The points of one hand per side, by category in a fixed order, with the detail behind them."""
-
-    categories: tuple[str, ...]
-    points: tuple[dict[str, int], ...]
-    detail: tuple[dict[str, Any], ...]
-    napoleone: int | None = None  # the side that took all ten denari, if any
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each side's points for the hand."""
-        return tuple(sum(p.values()) for p in self.points)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-able form for the page and the command line."""
-        return {
-            "categories": list(self.categories),
-            "points": [dict(p) for p in self.points],
-            "totals": list(self.totals),
-            "detail": [dict(d) for d in self.detail],
-            "napoleone": self.napoleone,
-        }
+def card_points(rules: RuleSet) -> dict[str, dict[Card, int]]:
+    """The categories a card scores by itself, wherever it lies: category → card → points (the
+    Settebello's point, each card in mazzetto or frac, a Re bello, Cicera's single cards, the Re di
+    picche's cost...). `score_hand` counts these categories from this table, and the computer
+    players' card worths (scopa_ai/heuristics.py) read it too: one source for what a card is worth
+    by itself. The categories won by having most cards of a kind, or a set (primiera, napola), are
+    not here."""
+    profile = PROFILES[rules.scoring]
+    deck = DECKS[rules.deck]
+    out: dict[str, dict[Card, int]] = {}
+    if profile.settebello:
+        out["settebello"] = {c: profile.settebello for c in deck if FACE[c] == SETTEBELLO}
+    if profile.mazzetto:
+        out["mazzetto"] = {c: 1 for c in deck}  # SB23: each card taken is a point
+    if profile.frac:
+        out["frac"] = {c: 1 for c in deck if VALUE[c] in (1, 8, 9, 10)}
+    if profile.denari_figures:
+        out["denari_figures"] = {c: 1 for c in FIGURE_DENARI}
+    if rules.rebello:
+        out["rebello"] = {RE_BELLO: 1}
+    if rules.rosmarino:
+        out["rosmarino"] = {ROSMARINO: 1}
+    if rules.due_denari:
+        out["due_denari"] = {DUE_DENARI: 1}  # SB36
+    for c in profile.singles:  # SB53
+        out[f"carta:{card_str(c)}"] = {c: 1}
+    if rules.maresciallo:
+        out["marescialli"] = {c: -1 for c in deck if FACE[c] == RE_DI_PICCHE}  # SB40
+    return out
 
 
 def _most(counts: Sequence[float], minimum: float, misere: bool) -> list[int]:
@@ -201,6 +208,7 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     traditional scope, SB6: category `tradizionali`, `scopa_tradizionale` points each; the sweeps
     worth other points, SB41, SB42: a category each, by kind)."""
     profile = PROFILES[rules.scoring]
+    by_card = card_points(rules)
     sides = len(piles)
     points: list[dict[str, int]] = [dict() for _ in range(sides)]
     detail: list[dict[str, Any]] = []
@@ -231,6 +239,11 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
         for side in range(sides):
             points[side][category] = per_side[side]
 
+    def each(category: str) -> None:
+        """A category of `card_points`: each side scores the points of the cards it took."""
+        table = by_card[category]
+        count(category, [sum(table.get(c, 0) for c in pile) for pile in piles])
+
     if profile.scope:
         count("scope", [s * profile.scope for s in scope])
     if rules.modulo:
@@ -253,33 +266,33 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     elif profile.denari and not profile.frac:
         award("denari", _most([d["denari"] for d in detail], 1, rules.misere))
     if profile.settebello:
-        count("settebello", [profile.settebello * d.get("settebelli", int(d["settebello"])) for d in detail])
+        each("settebello")
     if profile.primiera and rules.primiera != "none":
         award("primiera", _primiera(rules, piles, detail))
     if profile.mazzetto:
-        count("mazzetto", [d["cards"] for d in detail])  # SB23: each card taken is a point
+        each("mazzetto")  # SB23: each card taken is a point
     if profile.frac:
-        count("frac", [sum(1 for c in pile if VALUE[c] in (1, 8, 9, 10)) for pile in piles])
+        each("frac")
     if profile.denari_figures:
-        count("denari_figures", [sum(1 for c in pile if c in FIGURE_DENARI) for pile in piles])
+        each("denari_figures")
     if rules.settanta:
         award("settanta", [s for s, d in enumerate(detail) if d["sevens"] == 4])
     if rules.rebello:
-        award("rebello", [s for s, pile in enumerate(piles) if RE_BELLO in pile])
+        each("rebello")
     if rules.rosmarino:
-        award("rosmarino", [s for s, pile in enumerate(piles) if ROSMARINO in pile])
+        each("rosmarino")
     if rules.due_denari:
-        award("due_denari", [s for s, pile in enumerate(piles) if DUE_DENARI in pile])  # SB36
+        each("due_denari")  # SB36
     if profile.spade:
         award("spade", _most([sum(1 for c in pile if SUIT[c] == SPADE) for pile in piles], 1, rules.misere))
     if profile.singles:  # SB53
         for c in profile.singles:
-            award(f"carta:{card_str(c)}", [s for s, pile in enumerate(piles) if c in pile])
+            each(f"carta:{card_str(c)}")
     if rules.maresciallo:
         # SB40: each Re di picche taken costs 1; SB43: each Donna di quadri beside a Settebello scores 1;
         # SB44: each Donna di picche beside a Re di picche costs 1 more.
         faces = [[FACE[c] for c in pile] for pile in piles]
-        count("marescialli", [-f.count(RE_DI_PICCHE) for f in faces])
+        each("marescialli")
         count("polacca", [min(f.count(DONNA_DI_QUADRI), f.count(SETTEBELLO)) for f in faces])
         if rules.saponificatrice:
             count("saponificatrice", [-min(f.count(DONNA_DI_PICCHE), f.count(RE_DI_PICCHE)) for f in faces])

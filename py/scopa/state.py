@@ -14,99 +14,34 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
-from . import cascina as _cascina
-from . import fidasse as _fidasse
-from .accuse import Accusa, accuse_of, shown_cards, with_accuse
-from .cascina import Build, Cascina
-from .captures import SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, options_among_twins, scopa_kind
-from .cards import ALL_CARDS, DECKS, VALUE, twin_of, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
+from . import mechanics
+from .captures import SCOPA, SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
+from .cards import ALL_CARDS, DECKS, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
 from .inputs import ascii_text, brief
-from .fidasse import Answer, Claim, Claimed, ClaimStep
-from .rubamazzo import capture_choices, pile_top, split_presa, stealable
+from .mechanics import Mechanic
+from .mechanics.accuse import Accusa, Declared, declarable
+from .mechanics.cascina import Build, Cascina
+from .mechanics.fidasse import Claimed, ClaimStep, hidden_counts
+from .mechanics.steal import Steal
+from .plays import LAY, TAKE_ONE, Move, Play, cards_tuple, new_play
+from .result import HandResult
 from .rules import RuleSet
-from .scoring import PROFILES, HandResult, score_hand
+from .scoring import PROFILES, score_hand
 
-
-class Play(NamedTuple):
-    """A card played and the table cards it takes (`presa`, sorted; empty when it takes nothing)."""
-
-    card: Card
-    presa: tuple[Card, ...] = ()
-
-    # SB20: the top cards of the piles this play steals (a `Steal`'s); none for any other play.
-    tops = ()
-
-    def __str__(self) -> str:
-        """The record notation: `9C:4B+5S`, or `5B` when nothing is taken; a stolen pile's top is
-        marked `^` (`4C:^4S`, SB26)."""
-        if not self.presa:
-            return card_str(self.card)
-        tops = self.tops
-        return card_str(self.card) + ":" + "+".join(("^" if c in tops else "") + card_str(c) for c in self.presa)
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-able form; `steal` lists the tops of the piles the play steals (SB20), also in `presa`."""
-        return {"card": card_str(self.card), "presa": cards_str(self.presa), "notation": str(self),
-                "steal": cards_str(self.tops)}
-
-
-class Steal(Play):
-    """A capture that takes whole piles (Rubamazzo, SB20): `tops` are the top cards of the piles
-    it steals, each also in `presa` (a card is on the table or tops a pile, never both). It equals
-    the plain `Play` of the same card and presa, so either is found among the legal plays."""
-
-    def __new__(cls, card: Card, presa: tuple[Card, ...] = (), tops: tuple[Card, ...] = ()) -> "Steal":
-        self = tuple.__new__(cls, (card, presa))
-        self.tops = tuple(tops)
-        return self
-
-
-class Declared(Play):
-    """A play made with the declarations of the hand dealt (SB14, where declaring is a choice):
-    `accuse` are the declarations it makes, their cards shown. Written with a `!` after the play
-    (`7C!`, `9C:4B+5S!`); it differs from the plain play of the same card and presa, which keeps
-    them hidden."""
-
-    def __new__(cls, card: Card, presa: tuple[Card, ...] = (), accuse: tuple[Accusa, ...] = ()) -> "Declared":
-        self = tuple.__new__(cls, (card, presa))
-        self.accuse = tuple(accuse)
-        return self
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Declared and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(("!", tuple(self)))
-
-    def __str__(self) -> str:
-        """The record notation of the play, then `!` (SB14)."""
-        return Play.__str__(self) + "!"
-
-    def to_json(self) -> dict[str, Any]:
-        """As a Play's, with `declare`: each declaration it makes, its points and cards (SB14)."""
-        return {**Play.to_json(self), "declare": [a.to_json() for a in self.accuse]}
-
-
-_LAY: tuple[Play, ...] = tuple(Play(c, ()) for c in ALL_CARDS)  # the plays that take nothing
-# The plays that take one card, by played card then taken card: the commonest capture, made once.
-_TAKE_ONE: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(c, (t,)) for t in ALL_CARDS) for c in ALL_CARDS)
+__all__ = ["Declared", "HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "Steal", "match_winner",
+           "sample_match", "well_typed"]
 
 
 _DECK_SETS = {size: frozenset(cards) for size, cards in DECKS.items()}
+# The mechanics' plays written as the core writes its own (a steal, SB26), and those never named
+# among a card's options in a message (a claim, face down: SB60).
+_PLAIN = frozenset(k for mech in mechanics.ORDER for k in mech.plain_kinds)
+_UNOFFERED = frozenset(k for mech in mechanics.ORDER if not mech.offered for k in mech.play_kinds)
 
-
-_new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor
 
 MAX_NAME = 64  # characters of a player's name (the page cuts them at 24)
 MAX_NOTATION = 256  # characters of a play's notation (the longest capture is some 60)
-
-
-def _cards_tuple(value: Any) -> bool:
-    return type(value) is tuple and all(type(c) is int for c in value)
 
 
 def well_typed(play: Any) -> bool:
@@ -114,42 +49,9 @@ def well_typed(play: Any) -> bool:
     or a bool equal to a card is no card), before it is compared with the legal plays."""
     t = type(play)
     if t is Play:
-        return type(play.card) is int and _cards_tuple(play[1])
-    if t is Steal:
-        return type(play.card) is int and _cards_tuple(play[1]) and _cards_tuple(play.tops)
-    if t is Declared:
-        return type(play.card) is int and _cards_tuple(play[1])
-    if t is Build:
-        return type(play.card) is int and _cards_tuple(play.onto) and type(play.value) is int
-    if t is Claim:
-        return type(play.card) is int and (play.answer is None or type(play.answer) is str)
-    if t is Answer:
-        return type(play.answer) is str
-    return False
-
-
-class Move(NamedTuple):
-    """One card going from one place to another (`deck`, `table`, `hand:S` for seat S, `pile:K` for
-    side K), as the page animates it; `kind` is `lay`, `take`, `rest` (the last taker's remainder at
-    the hand's end, R6), `deal`, `accusa` (a card shown from `hand:S` in a declaration and kept
-    there: src and dst are the same hand, SB10), `steal` (a card of a stolen pile going, in
-    order, from `pile:K` to the stealer's pile, SB20) or `build` (a card played from the hand onto
-    a table card or a build, which stay on the table: SB30, SB31; the play's `build` names them),
-    `claim` (a card claimed face down, SB60: from `hand:S` to the table, and trusted from there to
-    the pile, SB62) or `reveal` (a doubted claim's card turned face up on the table, SB63, SB64)."""
-
-    card: Card
-    src: str
-    dst: str
-    kind: str
-
-    def to_json(self, viewer: int | None = None, claimer: int | None = -1) -> dict[str, Any]:
-        """JSON-able form; a card dealt to a hand other than `viewer`'s is `null` (face down), and so
-        is a card claimed face down by a seat other than `viewer` (`claimer`, SB62)."""
-        hidden = (self.kind == "deal" and self.dst.startswith("hand:") and self.dst != f"hand:{viewer}") or \
-            (self.kind == "claim" and viewer != claimer)
-        return {"card": None if hidden else card_str(self.card), "from": self.src, "to": self.dst,
-                "kind": self.kind}
+        return type(play.card) is int and cards_tuple(play[1])
+    owner = mechanics.OWNER.get(t)
+    return owner is not None and owner.well_typed(play)
 
 
 @dataclass(frozen=True)
@@ -188,19 +90,10 @@ class PlayEvent:
         then any fresh deal."""
         c, presa = self.play.card, self.play.presa
         hand = f"hand:{self.seat}"
-        moves = [Move(s, hand, hand, "accusa") for s in shown_cards(self.accuse)] if self.accuse else []
-        if self.claim is not None:
-            moves += _fidasse.moves(self.claim, self.seat, self.sides, Move)  # SB60-SB64
-        elif self.stolen:
-            # SB20: the stolen piles, then the table cards, then the card played, face up on top.
-            pile = f"pile:{self.seat % self.sides}"
-            for side, cards in self.stolen:
-                moves += [Move(t, f"pile:{side}", pile, "steal") for t in cards]
-            tops = self.play.tops or tuple(cards[-1] for _, cards in self.stolen)
-            moves += [Move(t, "table", pile, "take") for t in presa if t not in tops]
-            moves.append(Move(c, hand, pile, "take"))
-        elif type(self.play) is Build:
-            moves.append(Move(c, hand, "table", "build"))  # SB30, SB31
+        moves = [mv for mech in mechanics.ORDER for mv in mech.moves_before(self)]  # SB10
+        own = next((mv for mech in mechanics.ORDER if (mv := mech.moves(self)) is not None), None)
+        if own is not None:
+            moves += own  # a claim's, a steal's, a build's (SB20, SB30, SB60-SB64)
         elif presa:
             pile = f"pile:{self.seat % self.sides}"
             moves += [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
@@ -212,13 +105,16 @@ class PlayEvent:
         moves += [Move(card, "deck", f"hand:{s}", "deal") for s, card in self.deals]
         return tuple(moves)
 
+    def shows_card_to(self, viewer: int | None) -> bool:
+        """Whether the card played shows to `viewer` (None: nobody in particular): not a card
+        claimed face down and kept so (SB62), whoever else's it is."""
+        return not any(mech.hides_card(self, viewer) for mech in mechanics.ORDER)
+
     def to_json(self, viewer: int | None = None, face_up: bool = False) -> dict[str, Any]:
         """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
         hands are `null` in `moves`; `accuse` lists the declarations made with the play (SB10),
         whose cards are public; `claim`, the claim the play made or answered (SB60, null for any
         other play), its card `null` unless the viewer may see it (SB62) or `face_up` (a replay)."""
-        # SB62-SB64: a card claimed face down shows to its claimer, and to everyone once doubted
-        shown = face_up or (self.claim is not None and _fidasse.seen_by(self.claim.claimed, viewer))
         out = {
             "seat": self.seat,
             **self.play.to_json(),
@@ -231,11 +127,11 @@ class PlayEvent:
             "winner": self.winner,
             "accuse": [a.to_json() for a in self.accuse],
             "stolen": [{"side": side, "cards": cards_str(cards)} for side, cards in self.stolen],
-            "moves": [m.to_json(viewer, viewer if shown else self.seat) for m in self.moves],
+            "moves": [m.to_json(viewer, viewer if face_up else self.seat) for m in self.moves],
             "claim": None,
         }
-        if self.claim is not None:
-            _fidasse.event_json(self, viewer, face_up, out)
+        for mech in mechanics.ORDER:
+            mech.event_json(self, viewer, face_up, out)  # SB62-SB64: a claim as the viewer may know it
         return out
 
 
@@ -291,6 +187,10 @@ class PlayerView:
     def side(self) -> int:
         """This seat's side."""
         return self.seat % self.rules.sides
+
+    def hidden_counts(self) -> tuple[int, ...]:
+        """Per side, the cards face down in its pile that this view does not see (SB62)."""
+        return hidden_counts(self.claims, self.rules.sides)
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: in other hands or still in the deck (a card shown in a
@@ -354,12 +254,18 @@ class PlayerView:
             # down in its pile that this seat does not see
             "claims": [c.to_json() for c in self.claims],
             "claim": self.claims[-1].to_json() if self.claims and self.claims[-1].answer is None else None,
-            "hidden": list(_fidasse.hidden_counts(self.claims, sides)),
+            "hidden": list(self.hidden_counts()),
         }
 
 
 class Match:
-    """A whole match (partita) and the hand (mano) being played."""
+    """A whole match (partita) and the hand (mano) being played.
+
+    The core: dealing (R2, R3), the captures of R4, turns, the scopa (R5) and the hand's end (R6,
+    R7). A rule set's special mechanics (`mechanics.ORDER`: declarations, steals, builds, other
+    decks, claims) keep their state in the attributes they declare (`accuse`, `cascine`, `claims`)
+    and play through their hooks, called here in that fixed order.
+    """
 
     def __init__(self, rules: RuleSet, names: Sequence[str] | None = None, first_dealer: int = 0,
                  rng: random.Random | None = None):
@@ -386,7 +292,10 @@ class Match:
         self.hand_dealer = first_dealer  # the dealer of the hand dealt last (PlayerView.hand_dealer)
         self.rng = rng
         self.capture_rule = CaptureRule.of(rules)
-        self.steal = rules.steal  # SB20: piles face up and stolen
+        self.mechanics = mechanics.active(rules)  # the special rules this match plays, in their order
+        self._instead = tuple(m for m in self.mechanics if type(m).plays_instead is not Mechanic.plays_instead)
+        self._more = tuple(m for m in self.mechanics if type(m).more_plays is not Mechanic.more_plays)
+        self._take = next((m for m in self.mechanics if type(m).take is not Mechanic.take), None)
         self.sweeps = PROFILES[rules.scoring].sweeps  # R5; SB24: no scopa in Rubamazzo
         self.totals = [0] * self.sides
         self.results: list[HandResult] = []
@@ -403,9 +312,8 @@ class Match:
         self.last_capturer: int | None = None
         self.turn = (first_dealer + 1) % n
         self._legal: list[Play] | None = None
-        self.accuse: list[Accusa] = []  # this hand's declarations so far (SB10)
-        self.cascine: list[Cascina] = []  # the builds on the table, sorted (SB30)
-        self.claims: list[Claimed] = []  # this hand's claims, the last one maybe awaiting its answer (SB60)
+        for mech in mechanics.ORDER:  # every mechanic's state, empty where it is not played
+            mech.new_hand(self)
 
     @classmethod
     def new(cls, rules: RuleSet, rng: random.Random, names: Sequence[str] | None = None) -> "Match":
@@ -438,7 +346,7 @@ class Match:
         self.log.append(HandLog(tuple(deck)))
         self.mazzo = deck
         self.hands = [[] for _ in range(n)]
-        self._deal_round()
+        self.deal_round()
         self.table = sorted(self.mazzo[: rules.table_cards])
         del self.mazzo[: rules.table_cards]
         self.prese = [[] for _ in range(self.sides)]
@@ -446,9 +354,8 @@ class Match:
         self.tradizionali = [0] * self.sides
         self.speciali = [{} for _ in range(self.sides)]
         self.last_capturer = None
-        self.accuse = []
-        self.cascine = []
-        self.claims = []
+        for mech in mechanics.ORDER:
+            mech.new_hand(self)
         self.turn = (self.dealer + 1) % n
         self.hand_dealer = self.dealer
         self.phase = "play"
@@ -460,7 +367,7 @@ class Match:
         while not self.deal():
             pass
 
-    def _deal_round(self) -> list[Card]:
+    def deal_round(self) -> list[Card]:
         """R2: one card at a time from the player after the dealer until each has a full hand;
         returns the cards dealt, in dealing order."""
         n, k = self.n, self.rules.hand_size
@@ -473,6 +380,14 @@ class Match:
             h.sort()
         return cards
 
+    def forget_legal(self) -> None:
+        """The position changed: the legal plays are found again when next asked."""
+        self._legal = None
+
+    def event(self, seat: int, play: Any, scopa: bool, dealt: bool = False, **parts: Any) -> "PlayEvent":
+        """A PlayEvent of this match (its sides filled in), for a mechanic that makes its own play."""
+        return PlayEvent(seat, play, scopa, dealt, sides=self.sides, **parts)
+
     # -- playing ----------------------------------------------------------------------------
     def current_player(self) -> int | None:
         """The seat to play, or None when no hand is being played."""
@@ -484,73 +399,35 @@ class Match:
         if plays is None:
             if self.phase != "play":
                 return []
-            if self.claims and self.claims[-1].answer is None:
-                plays = self._legal = [_fidasse.TRUST_PLAY, _fidasse.DOUBT_PLAY]  # SB61: the answer step
-                return plays
-            if self.rules.cascina:
-                plays = self._legal = _cascina.legal_plays(self, Play)  # SB30–SB33
-                return plays
-            table = self.table
-            if self.steal:
-                tops = stealable(self.prese, self.side_of[self.turn])
-                if tops:
-                    # SB21, SB22: the tops are taken as table cards are; taking one steals its pile.
-                    plays = [Steal(c, presa, taken) if taken else _new_play(Play, (c, presa))
-                             for c, presa, taken in capture_choices(self.capture_rule, table, tuple(tops),
-                                                                    self.hands[self.turn])]
+            for mech in self._instead:  # an answer step (SB61), builds (SB30–SB33), steals (SB21)
+                plays = mech.plays_instead(self)
+                if plays is not None:
                     self._legal = plays
                     return plays
+            table = self.table
             entry = self.capture_rule.positions(tuple([VALUE[c] for c in table]))
             plays = []
             for c in self.hands[self.turn]:
                 options = entry[VALUE[c]]
                 if not options:
-                    plays.append(_LAY[c])
+                    plays.append(LAY[c])
                 else:
                     for pos in options:
                         if len(pos) == 1:
-                            plays.append(_TAKE_ONE[c][table[pos[0]]])
+                            plays.append(TAKE_ONE[c][table[pos[0]]])
                         else:
-                            plays.append(_new_play(Play, (c, tuple([table[i] for i in pos]))))
+                            plays.append(new_play(Play, (c, tuple([table[i] for i in pos]))))
                     if VALUE[c] > 10:
-                        plays.append(_LAY[c])  # SB38: a court need not take
-            if self.rules.deck == 80:
-                plays = self._without_twins(plays)
-            if self.rules.fidasse:
-                plays += _fidasse.claims(self)  # SB60
-            if self.rules.accuse_choice:
-                declare = self.declarable()
-                if declare:  # SB14: each play with the declarations, or without them
-                    plays = plays + [Declared(p.card, p[1], declare) for p in plays]
+                        plays.append(LAY[c])  # SB38: a court need not take
+            for mech in self._more:  # SB42's twins, SB60's claims, SB14's declared plays
+                plays = mech.more_plays(self, plays)
             self._legal = plays
         return plays
 
     def declarable(self) -> tuple[Accusa, ...]:
         """The declarations the player to move may make with this play: its hand's, at its first
         play of a round (SB10); empty at any other play."""
-        if self.phase != "play" or self.rules.accuse == "none":
-            return ()
-        hand = self.hands[self.turn]
-        if len(hand) != self.rules.hand_size:
-            return ()
-        return accuse_of(self.rules.accuse, self.turn, hand)
-
-    def _without_twins(self, plays: list[Play]) -> list[Play]:
-        """The plays once SB42 is applied (captures.options_among_twins)."""
-        table = self.table
-        if len(table) < 2:
-            return plays
-        out: list[Play] = []
-        done: set[Card] = set()
-        for p in plays:
-            c = p.card
-            if twin_of(c) not in table:
-                out.append(p)
-            elif c not in done:
-                done.add(c)
-                options = options_among_twins(self.capture_rule, self.rules, table, c)
-                out.extend([Play(c, o) for o in options] or [_LAY[c]])
-        return out
+        return declarable(self)
 
     def apply(self, play: Play) -> PlayEvent:
         """Check and make a play; raise IllegalPlayError saying why, changing nothing."""
@@ -558,8 +435,11 @@ class Match:
             raise IllegalPlayError(f"{brief(play)} is not a play: a Play of a card and the cards it takes (ints)")
         if self.phase != "play":
             raise IllegalPlayError("the match is over" if self.phase == "over" else "no hand is being played: deal first")
-        if type(play) is Claim and play.answer is not None:
-            return _fidasse.apply_whole(self, play)  # SB66: a claim with its answer, as records write it
+        owner = mechanics.OWNER.get(type(play))
+        if owner is not None:
+            event = owner.apply(self, play)  # SB66: a claim with its answer, as records write it
+            if event is not None:
+                return event
         if play not in self.legal_plays():
             raise IllegalPlayError(self._why_illegal(play))
         return self.push(play)
@@ -574,25 +454,16 @@ class Match:
         if not text:  # None: not ASCII text of a bounded length (RULES §6: nothing is folded into a play)
             raise IllegalPlayError(f"{brief(notation)} is not a play: write a card, then optionally ':' and the "
                                    f"cards taken (ASCII, at most {MAX_NOTATION} characters)")
-        if "?" in text or text.lower() in _fidasse.ANSWERS:
-            if self.phase != "play":
-                raise IllegalPlayError("no hand is being played")
-            return _fidasse.parse(self, text)  # SB66: `5B?`, `5B?trust`, `trust`
-        if _fidasse.pending(self) is not None:
-            raise IllegalPlayError(_fidasse.why_illegal(self, text))
-        if ">" in text:
-            if not self.rules.cascina:
-                raise IllegalPlayError(f"{text}: a build (`>`) is played only with cascina on (SB30)")
-            if self.phase != "play":
-                raise IllegalPlayError("no hand is being played")
-            return _cascina.parse_build(self, text)  # SB30, SB31: `3B>4C`, `2D>3B+4C`
-        declared = text.endswith("!")  # SB14: the play made with the hand's declarations
-        if declared:
-            if not self.rules.accuse_choice:
-                raise IllegalPlayError(f"{text}: `!` declares by choice, and in this game declarations are made "
-                                       f"{'by themselves (SB10)' if self.rules.accuse != 'none' else 'nowhere'}: "
-                                       f"write the play without it")
-            text = text[:-1]
+        for mech in mechanics.ASKED:  # a mechanic's mark: `5B?` (SB66), `3B>4C` (SB30), `7C!` (SB14)
+            play = mech.parse(self, text)
+            if play is not None:
+                return play
+        return self.parse_plain(text, Play)
+
+    def parse_plain(self, text: str, kind: type = Play) -> Play:
+        """Read a play written as the core writes it (`9C:4B+5S`, `5B`; a stolen pile's top marked
+        `^`, SB26) as a play of `kind` (`Play`, or a mechanic's kind written so); checked."""
+        declared = kind is not Play
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
@@ -601,7 +472,7 @@ class Match:
             presa = tuple(sorted(parse_card(t[1:] if t.startswith("^") else t) for t in parts))
             if len(set(presa)) != len(presa):
                 raise IllegalPlayError(f"{text}: a card is taken twice")
-            play = Declared(c, presa) if declared else Play(c, presa)
+            play = kind(c, presa)
             legal = self.legal_plays()
             if play not in legal:
                 raise IllegalPlayError(self._why_illegal(play))
@@ -616,10 +487,10 @@ class Match:
             return play
         if self.phase != "play":
             raise IllegalPlayError("no hand is being played")
-        # a build has its `>`, a claim its `?` (SB60)
-        options = [p for p in self.legal_plays() if p.card == c and type(p) is not Build and type(p) is not Claim
-                   and (type(p) is Declared) == declared]
-        lay = Declared(c, ()) if declared else Play(c, ())
+        # a mechanic's plays written with a mark of their own (a build's `>`, a claim's `?`) are not these
+        options = [p for p in self.legal_plays() if p.card == c and (type(p) is kind if declared else
+                                                                     type(p) is Play or type(p) in _PLAIN)]
+        lay = kind(c, ())
         if not options:
             raise IllegalPlayError(self._why_illegal(lay))
         if len(options) > 1 and lay in options:
@@ -630,13 +501,10 @@ class Match:
         return options[0]
 
     def _why_illegal(self, play: Play) -> str:
-        if type(play) in _fidasse.PLAY_TYPES or _fidasse.pending(self) is not None:
-            return _fidasse.why_illegal(self, play)  # SB60, SB61
-        if type(play) is Build:
-            return _cascina.why_illegal(self, play)
-        if type(play) is Declared and self.phase == "play" and not self.declarable():
-            return (f"{play}: {self.names[self.turn]} has nothing to declare now: declarations are made at the "
-                    f"first play of a round, from a hand that holds one (SB14)")
+        for mech in mechanics.ASKED:  # a claim pending (SB61), a build (SB30), a declared play (SB14)
+            why = mech.why_illegal(self, play)
+            if why is not None:
+                return why
         if not isinstance(play, Play) or not isinstance(play.card, int) or not 0 <= play.card < len(ALL_CARDS):
             return f"{brief(play)} is not a play"
         name = self.names[self.turn]
@@ -644,12 +512,11 @@ class Match:
             return f"{card_str(play.card)} is not a card of the {self.rules.deck}-card deck this game plays with (SB37)"
         if play.card not in self.hands[self.turn]:
             return f"{card_str(play.card)} is not in {name}'s hand"
-        tops = stealable(self.prese, self.side_of[self.turn]) if self.steal else {}
-        built = _cascina.built_cards(self.cascine)
-        missing = [c for c in play.presa if c not in self.table and c not in tops and c not in built]
+        reachable = {c for mech in self.mechanics for c in mech.reachable(self)}  # pile tops, built cards
+        missing = [c for c in play.presa if c not in self.table and c not in reachable]
         if missing:
             return f"{', '.join(cards_str(missing))} {'is' if len(missing) == 1 else 'are'} not on the table"
-        options = [p for p in self.legal_plays() if p.card == play.card and type(p) is not Claim]
+        options = [p for p in self.legal_plays() if p.card == play.card and type(p) not in _UNOFFERED]
         if options == [Play(play.card, ())]:
             return f"{card_str(play.card)} takes nothing from this table"
         allowed = ", ".join(str(p) for p in options)
@@ -659,22 +526,18 @@ class Match:
 
     def push(self, play: Play) -> PlayEvent:
         """Make a play without checking it: only for plays taken from `legal_plays()`."""
-        if type(play) is Answer:
-            return _fidasse.answer(self, play, PlayEvent)  # SB61-SB64
-        if type(play) is Claim:
-            return _fidasse.claim(self, play, PlayEvent)  # SB60
+        owner = mechanics.OWNER.get(type(play))
+        if owner is not None:
+            event = owner.push(self, play)  # a claim, an answer (SB60-SB64)
+            if event is not None:
+                return event
         seat = self.turn
         c = play.card
-        build = type(play) is Build  # SB30, SB31
-        presa = () if build else play[1]
+        presa = play.presa
         hand = self.hands[seat]
         accuse: tuple[Accusa, ...] = ()
-        if (len(hand) == self.rules.hand_size and self.rules.accuse != "none"
-                and (not self.rules.accuse_choice or type(play) is Declared)):
-            # SB10: a player's first play after a deal makes the declarations of the hand dealt;
-            # SB14: where declaring is a choice, only a Declared play makes them.
-            accuse = accuse_of(self.rules.accuse, seat, hand)
-            self.accuse.extend(accuse)
+        for mech in self.mechanics:  # SB10, SB14: the declarations made with a first play
+            accuse += mech.declare(self, seat, play, hand)
         hand.remove(c)
         n = self.n
         nxt = (seat + 1) % n
@@ -683,51 +546,33 @@ class Match:
         special: str | None = None
         table = self.table
         stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-        if presa and self.steal:
-            # SB20: the stolen piles, the table cards taken, then the card played on top.
+        if presa:
             side = self.side_of[seat]
-            from_table, steals = split_presa(self.prese, side, table, presa)
-            pile = self.prese[side]
-            stolen = tuple((s, tuple(self.prese[s])) for s, _ in steals)
-            for s, cards in stolen:
-                pile.extend(cards)
-                self.prese[s].clear()
-            for t in from_table:
-                table.remove(t)
-            pile.extend(from_table)
-            pile.append(c)
-            if steals:
-                play = Steal(c, presa, tuple(t for _, t in steals))  # the record writes the ^ (SB26)
-            self.last_capturer = seat
-            if not table and from_table and not last_play and self.sweeps:
-                scopa = True  # R5 (a rule set with steal that scores scope): the table part swept
-                self.scope[side] += 1
-        elif presa:
-            if self.cascine:
-                _cascina.take(self, presa)  # SB33: a build goes whole
-            else:
+            taken = self._take.take(self, seat, play, presa) if self._take is not None else None
+            if taken is None:
                 for t in presa:
                     table.remove(t)
-            pile = self.prese[self.side_of[seat]]
-            pile.append(c)
-            pile.extend(presa)
+                pile = self.prese[side]
+                pile.append(c)
+                pile.extend(presa)
+                swept, judged = not table, True
+            else:  # a steal (SB20) or a take of builds (SB33), made by its mechanic
+                play, swept, judged, stolen = taken
             self.last_capturer = seat
-            if not table and not self.cascine and not last_play and self.sweeps:
+            if swept and not last_play and self.sweeps:
                 # R5; S5: the Asso's sweep only with ace_scopa; SB6: a traditional one, counting modulo.
-                kind = scopa_kind(self.rules, c, presa)
+                kind = scopa_kind(self.rules, c, presa) if judged else SCOPA
                 if kind == TRADIZIONALE:
                     tradizionale = True
-                    self.tradizionali[self.side_of[seat]] += 1
+                    self.tradizionali[side] += 1
                 elif kind in SPECIAL_SWEEPS:
                     special = kind  # SB41, SB42
-                    won = self.speciali[self.side_of[seat]] = dict(self.speciali[self.side_of[seat]])
+                    won = self.speciali[side] = dict(self.speciali[side])
                     won[kind] = won.get(kind, 0) + 1
                 elif kind is not None:
                     scopa = True
-                    self.scope[self.side_of[seat]] += 1
-        elif build:
-            _cascina.place(self, seat, play)
-        else:
+                    self.scope[side] += 1
+        elif not any(mech.lay(self, seat, play) for mech in self.mechanics):  # a build (SB30, SB31)
             insort(table, c)
         log = self.log[-1]
         log.plays.append(play)
@@ -739,7 +584,7 @@ class Match:
                 log.events.append(event)
                 return event
             first = self.dealer + 1
-            deals = tuple(((first + i) % n, c) for i, c in enumerate(self._deal_round()))
+            deals = tuple(((first + i) % n, c) for i, c in enumerate(self.deal_round()))
             event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale,
                               accuse=accuse, stolen=stolen, special=special)
         else:
@@ -753,18 +598,16 @@ class Match:
                   accuse: tuple[Accusa, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = (),
                   special: str | None = None) -> PlayEvent:
         swept = tuple(self.table)
-        if self.cascine:  # SB35: never in a real game (SB32); a build left counts as its cards
-            swept = tuple(sorted((*swept, *_cascina.built_cards(self.cascine))))
-            self.cascine = []
+        left = [c for mech in self.mechanics for c in mech.left_on_table(self)]  # SB35: builds left
+        if left:
+            swept = tuple(sorted((*swept, *left)))
         taker = self.last_capturer
         if swept and taker is not None:
             self.prese[self.side_of[taker]].extend(swept)  # R6; S8: nobody captured, nobody takes
         self.table = []
         result = score_hand(self.rules, self.prese, self.scope, self.tradizionali, self.speciali)
-        if self.rules.accuse != "none":
-            result = with_accuse(result, self.accuse, self.sides)  # SB10: the hand's declarations
-        if self.rules.fidasse:
-            result = _fidasse.with_fidasse(result, self.claims, self.sides)  # SB65: the points claims lost
+        for mech in self.mechanics:  # SB10's declarations, SB65's claims
+            result = mech.score(self, result)
         self.results.append(result)
         for side, pts in enumerate(result.totals):
             self.totals[side] += pts
@@ -783,28 +626,29 @@ class Match:
         return match_winner(self.rules, self.totals)
 
     # -- views, copies, records -------------------------------------------------------------------
-    def observe(self, seat: int) -> PlayerView:
-        """What `seat` may see; other hands and the deck order are left out."""
+    def observe(self, seat: int, hidden_from_all: bool = False) -> PlayerView:
+        """What `seat` may see; other hands and the deck order are left out. `hidden_from_all`:
+        what the mechanics hide (a card claimed face down, SB62) is hidden from `seat` too, as
+        from nobody in particular (a hot-seat pass screen: the next person is handed the device)."""
         if not (type(seat) is int and 0 <= seat < self.n):
             raise RuleError(f"no seat {brief(seat)}: seats are 0 to {self.n - 1}")
         current = self.log[-1].plays if self.log and self.phase == "play" else []
         first = (self.dealer + 1) % self.n
-        plays = tuple(((first + i) % self.n, p) for i, p in enumerate(current))
-        prese = tuple(tuple(p) for p in self.prese)
-        claims: tuple[Claimed, ...] = ()
-        if self.claims:
-            prese, plays, claims = _fidasse.view_parts(self, seat, prese, plays)  # SB62: face down
+        parts: dict[str, Any] = {
+            "plays": tuple(((first + i) % self.n, p) for i, p in enumerate(current)),
+            "prese": tuple(tuple(p) for p in self.prese),
+        }
+        for mech in self.mechanics:  # each mechanic's part: declarations, pile tops, builds, claims
+            mech.view(self, None if hidden_from_all else seat, parts)
         return PlayerView(
             rules=self.rules, seat=seat, names=self.names, phase=self.phase, dealer=self.dealer,
             turn=self.turn, hand=tuple(self.hands[seat]), hand_counts=tuple(len(h) for h in self.hands),
-            table=tuple(self.table), deck_left=len(self.mazzo), prese=prese,
-            scope=tuple(self.scope), last_capturer=self.last_capturer, plays=plays,
+            table=tuple(self.table), deck_left=len(self.mazzo),
+            scope=tuple(self.scope), last_capturer=self.last_capturer,
             totals=tuple(self.totals), results=tuple(self.results), winner=self.winner,
             legal=tuple(self.legal_plays()) if self.turn == seat and self.phase == "play" else (),
             hand_dealer=self.hand_dealer, tradizionali=tuple(self.tradizionali),
-            accuse=tuple(self.accuse) if self.phase == "play" else (),
-            pile_tops=tuple(pile_top(p) for p in self.prese) if self.steal else (),
-            cascine=tuple(self.cascine), speciali=tuple(self.speciali), claims=claims,
+            speciali=tuple(self.speciali), **parts,
         )
 
     def clone(self) -> "Match":
@@ -818,9 +662,8 @@ class Match:
         m.scope = self.scope[:]
         m.tradizionali = self.tradizionali[:]
         m.speciali = self.speciali[:]
-        m.accuse = self.accuse[:]
-        m.cascine = self.cascine[:]
-        m.claims = self.claims[:]
+        for mech in mechanics.ORDER:
+            mech.copy_state(self, m)
         m.totals = self.totals[:]
         m.results = self.results[:]
         m.log = [HandLog(h.deck, h.plays[:], h.redeal, h.events[:]) for h in self.log[-1:]]
@@ -900,20 +743,9 @@ def sample_match(view: PlayerView, rng: random.Random) -> Match:
     m.tradizionali = list(view.tradizionali) or [0] * m.sides
     m.speciali = list(view.speciali) or [{} for _ in range(m.sides)]
     m.last_capturer = view.last_capturer
-    m.accuse = list(view.accuse)
-    m.cascine = list(view.cascine)
-    shown = view.shown() if view.accuse else {}
-    if view.cascine:
-        # SB30, SB32: another seat that owns a build holds a card of its value.
-        shown = {s: list(cs) for s, cs in shown.items()}
-        for b in view.cascine:
-            if b.owner != view.seat and not any(VALUE[c] == b.value for c in shown.get(b.owner, ())):
-                card = next((c for c in unseen if VALUE[c] == b.value), None)
-                if card is not None:
-                    unseen.remove(card)
-                    shown.setdefault(b.owner, []).append(card)
-    if view.claims:
-        shown = _fidasse.sample(view, m, unseen, shown)  # SB62: a card face down gets a likely identity
+    shown: dict[int, Any] = {}
+    for mech in m.mechanics:  # declarations shown (SB10), builds' owners (SB32), claims (SB62)
+        shown = mech.sample(view, m, unseen, shown)
     i = 0
     for seat, count in enumerate(view.hand_counts):
         if seat == view.seat:

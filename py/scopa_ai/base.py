@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Generator, Protocol, Sequence, TypeVar
+from typing import Callable, Protocol, Sequence
 
 from scopa.errors import RuleError
 from scopa.state import Play, PlayerView
@@ -17,21 +17,6 @@ class Player(Protocol):
     def choose(self, view: PlayerView) -> Play:
         """One of `view.legal`."""
         ...
-
-
-T = TypeVar("T")
-
-
-def run_to_end(steps: Generator[None, None, T], until: Callable[[], bool] = lambda: False) -> tuple[bool, T | None]:
-    """Run a search made in steps (a generator that yields between steps and returns its result)
-    until it ends or `until()` says stop after a step: (ended, its result or None)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return True, done.value
-        if until():
-            return False, None
 
 
 class RandomPlayer:

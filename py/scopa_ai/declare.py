@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scopa.accuse import Accusa, shown_cards
+from scopa.mechanics.accuse import Accusa, shown_cards
 from scopa.cards import SETTEBELLO, VALUE
 from scopa.state import Declared, PlayerView
 

@@ -3,7 +3,7 @@ down, when to bluff one, and whether to trust a claim.
 
 Everything reads the seat's view: its hand, the table and the cards it has not seen (a card
 another seat claimed face down is among them, SB62). Whether a card sweeps the table is always
-the engine's (`scopa.fidasse.sweeps`, by the rule set's own captures), never worked out here.
+the engine's (`scopa.mechanics.fidasse.sweeps`, by the rule set's own captures), never worked out here.
 
 The answer's arithmetic (SB61–SB64): against trusting, a doubt proved wrong costs the doubter's
 side a point (the scopa stands either way), a doubt proved right swings two (the claimer's side
@@ -17,9 +17,10 @@ import random
 from typing import Sequence
 
 from scopa.cards import Card
-from scopa.fidasse import DOUBT_PLAY, TRUST_PLAY, Answer, Claim, sweeps
+from scopa.mechanics.fidasse import DOUBT_PLAY, TRUST_PLAY, Answer, Claim, sweeps
 from scopa.state import Match, Play, PlayerView
 from .heuristics import Knowledge, p_holds
+from .part import Part
 
 # A claim true with less than this chance is doubted (see the module's docstring).
 DOUBT_BELOW = 2.0 / 3.0
@@ -139,3 +140,38 @@ def rollout_answer(m: Match, k: Knowledge) -> Answer:
     """The master's rollouts: the seat to answer answers as the expert would, from its own view
     (never from the determinised card)."""
     return answer(m.observe(m.turn), k)
+
+
+class FidassePart(Part):
+    """SB60–SB66: the beginner and the easy level never claim and always trust; the expert answers
+    from the cards it has not seen, claims with a card that truly sweeps and now and then bluffs."""
+
+    mechanic = "fidasse"
+    through_engine = True  # SB60: claims are read by the engine's search, not the styles
+
+    def answer(self, view: PlayerView) -> Play | None:
+        return TRUST_PLAY if answering(view) else None
+
+    def keep(self, legal: list, scores: list[float]) -> tuple[list, list[float]]:
+        """The plays that are not claims, with their scores (SB60: a level that never claims)."""
+        kept = [(p, s) for p, s in zip(legal, scores) if type(p) is not Claim]
+        return [p for p, _ in kept], [s for _, s in kept]
+
+    def expert_answer(self, view: PlayerView, k: Knowledge) -> list[float] | None:
+        return answer_scores(view, k) if answering(view) else None
+
+    def expert_scores(self, view: PlayerView, scores: list[float]) -> list[float]:
+        return claim_scores(view, scores)  # SB60: a claim as the scopa it makes, or a bluff
+
+    def asks(self, view: PlayerView) -> bool:
+        return answering(view)  # SB61
+
+    def candidates(self, view: PlayerView, k: Knowledge, scores: Sequence[float], order: Sequence[int]) -> Sequence[int]:
+        return candidates(view, k, scores)  # SB60: no hopeless bluff
+
+    def expert_choose(self, view: PlayerView, k: Knowledge, scores: Sequence[float],
+                      rng: random.Random) -> Play | None:
+        return None if answering(view) else bluff(view, k, scores, rng)
+
+
+FIDASSE_PART = FidassePart()

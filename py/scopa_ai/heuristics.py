@@ -1,7 +1,8 @@
 """What cards and plays are worth under a rule set: the shared knowledge of every level above random.
 
 Everything is derived from the `RuleSet` (its scoring profile, primiera mode, extras, capture mode,
-modulo, misère), never from a variant's name. Which cards a card takes is always the engine's
+modulo, misère), never from a variant's name; what a card scores by itself is the scoring's own
+table (`scoring.card_points`), the one `score_hand` counts with. Which cards a card takes is always the engine's
 `CaptureRule` (sums, fifteens, differences or sums modulo 7 alike), never a sum worked out here; what
 a sweep is worth is the engine's `scopa_kind` (counting modulo, a traditional scopa costs, SB6). Worths are in points-of-the-hand units, roughly: the
 Settebello is worth its point, a scopa its point, a denaro a share of the denari point, and so on.
@@ -15,11 +16,10 @@ from math import comb
 from typing import Sequence
 
 from scopa.captures import SCOPA, SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
-from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, VALUE, Card
+from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
-from scopa.scoring import (DONNA_DI_PICCHE, DONNA_DI_QUADRI, FIGURE_DENARI, NAPOLA_RUN, PROFILES, RE_DI_PICCHE,
-                           SPADE)
-from scopa.cascina import Build
+from scopa.scoring import DONNA_DI_PICCHE, DONNA_DI_QUADRI, NAPOLA_RUN, PROFILES, RE_DI_PICCHE, SPADE, card_points
+from scopa.mechanics.cascina import Build
 from scopa.state import Play, PlayerView
 
 
@@ -31,6 +31,13 @@ class Knowledge:
         profile = PROFILES[rules.scoring]
         sign = self.sign = -1.0 if rules.misere else 1.0
         w = [0.0] * len(ALL_CARDS)
+        # what a card scores by itself is the scoring's own table (scoring.card_points): one source
+        by_card = card_points(rules)
+        singles = [t for name, t in by_card.items() if name.startswith("carta:")]
+        empty: dict[Card, int] = {}
+        settebello, frac, mazzetto = (by_card.get(k, empty) for k in ("settebello", "frac", "mazzetto"))
+        figures, rebello, rosmarino = (by_card.get(k, empty) for k in ("denari_figures", "rebello", "rosmarino"))
+        marescialli, due_denari = by_card.get("marescialli", empty), by_card.get("due_denari", empty)
         for c in DECKS[rules.deck]:
             v = 0.0
             if profile.carte:
@@ -45,20 +52,18 @@ class Knowledge:
                 v += 0.18  # SB51: a share of the point for most spade
                 if profile.napula and VALUE[c] <= 3:
                     v += 0.6  # SB52: the napula's first cards
-            if c in profile.singles:
-                v += 1.0  # SB53
+            v += sum(t.get(c, 0) for t in singles)  # SB53
             if rules.maresciallo:
                 face = FACE[c]
                 if face == RE_DI_PICCHE:
-                    v -= 1.0 + (0.3 if rules.saponificatrice else 0.0)  # SB40, SB44
+                    v -= -marescialli.get(c, 0) + (0.3 if rules.saponificatrice else 0.0)  # SB40, SB44
                 elif face == DONNA_DI_QUADRI:
                     v += 0.5  # SB43: a point beside a Settebello
                 elif face == SETTEBELLO:
                     v += 0.4
                 elif face == DONNA_DI_PICCHE and rules.saponificatrice:
                     v -= 0.4  # SB44: a point lost beside a Re di picche
-            if FACE[c] == SETTEBELLO and profile.settebello:
-                v += profile.settebello
+            v += settebello.get(c, 0)
             if profile.primiera and rules.primiera != "none":
                 if rules.primiera in ("standard", "veneto"):
                     v += max(0, PRIMIERA[c] - 12) * 0.035  # 7s 0.32, 6s 0.21, Assi 0.14, 5s 0.1
@@ -66,20 +71,16 @@ class Knowledge:
                     v += {7: 0.35, 6: 0.2, 1: 0.12}.get(VALUE[c], 0.0)
                 elif rules.primiera == "sevens":
                     v += 0.35 if VALUE[c] == 7 else 0.0
-            if profile.frac and VALUE[c] in (1, 8, 9, 10):
-                v += 1.0
-            if profile.mazzetto:
-                v += 1.0  # SB23: each card taken is a point
-            if profile.denari_figures and c in FIGURE_DENARI:
-                v += 1.0
+            v += frac.get(c, 0)
+            v += mazzetto.get(c, 0)  # SB23: each card taken is a point
+            v += figures.get(c, 0)
             if rules.settanta and VALUE[c] == 7:
                 v += 0.25
-            if rules.rebello and c == RE_BELLO:
-                v += 1.0
-            if rules.rosmarino and c == ROSMARINO:
-                v += 1.0
+            v += rebello.get(c, 0)
+            v += rosmarino.get(c, 0)
             if rules.napola and FACE[c] in NAPOLA_RUN[:3]:
                 v += 0.6
+            v += due_denari.get(c, 0)  # SB36: the 2D's point in Scopa a cascina
             w[c] = sign * v
         self.worth: tuple[float, ...] = tuple(w)
         # A scopa is worth its point, plus the tempo of an empty table; in misère it is a loss.

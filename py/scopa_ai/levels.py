@@ -16,9 +16,9 @@ Each reads only its `PlayerView` and draws its randomness from the generator it 
   when every unseen card is in the one other hand (two players), the rest is solved exactly
   (endgame.py).
 
-Scopa a fidasse (SB60–SB66, fidasse.py): the beginner and the easy level never claim a scopa and
-always trust one; the expert claims with a card that truly sweeps, bluffs now and then when it has
-nothing better, and doubts a claim true with less than 2/3 chance.
+A special mechanic's part of the scoring (a stolen pile's cards, a build's next take, a claim's
+answer and bluffs) comes from that mechanic's part (parts.py: steals.py, cascina.py, fidasse.py),
+called at fixed points of each level's scoring.
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ import random
 from collections import Counter
 
 from scopa.cards import VALUE, VALUES, card
-from scopa.cascina import Build
 from scopa.state import Play, PlayerView
 from .declare import settle
-from .cascina import build_score, on_table, p_opponent_holds
-from . import fidasse
+from .cascina import on_table
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
-from .steals import pile_danger, stolen_count, stolen_worth
+from .parts import parts
 
 
 def _argmax(plays, scores, rng: random.Random) -> Play:
@@ -63,9 +61,12 @@ class BeginnerPlayer:
         k = knowledge(view.rules)
         n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
+        own = parts(view.rules)
         out = []
         for p in view.legal:
-            s = len(p.presa) + (1 if p.presa else 0) + stolen_count(view, p)  # SB20: a stolen pile's cards
+            s = len(p.presa) + (1 if p.presa else 0)
+            for part in own:
+                s += part.count(view, p)  # SB20: a stolen pile's cards
             if k.is_scopa(p.card, p.presa, n, last):
                 s += 2 if k.scopa > 0 else -2
             elif abs(k.sweep(p.card, p.presa, n, last)) > 0.5:  # SB6: a traditional scopa, counting modulo
@@ -76,16 +77,18 @@ class BeginnerPlayer:
     def choose(self, view: PlayerView) -> Play:
         """A legal play: greedy by card count with mistakes; it never claims a scopa, and trusts
         every claim (SB60, SB61)."""
-        if fidasse.answering(view):
-            return fidasse.TRUST_PLAY
+        own = parts(view.rules)
+        answer = _answer(own, view)
+        if answer is not None:
+            return answer
         view = settle(view, True)  # SB14: points are points; it declares what it holds
         legal = view.legal
         rng = self.rng
         if len(legal) == 1:
             return legal[0]
         scores = self.scores(view)
-        if view.rules.fidasse:
-            legal, scores = _no_claims(legal, scores)
+        for part in own:
+            legal, scores = part.keep(legal, scores)
         if rng.random() < self.blunder:
             return rng.choice(legal)
         scores = [s + rng.random() * NOISE for s in scores]
@@ -107,25 +110,31 @@ class EasyPlayer:
         w = k.worth
         n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
+        own = parts(view.rules)
         out = []
         for p in view.legal:
             if p.presa:
-                out.append(k.gain(p, n, last) + stolen_worth(view, p, w) + 0.01 * len(p.presa))
+                g = k.gain(p, n, last)
+                for part in own:
+                    g = part.take(view, p, w, g)  # SB20: a stolen pile's worth
+                out.append(g + 0.01 * len(p.presa))
             else:
                 out.append(-abs(w[p.card]) * 0.5 - 0.001 * (10 - VALUE[p.card]))
         return out
 
     def choose(self, view: PlayerView) -> Play:
         """The play of greatest immediate worth; it never claims a scopa, and trusts every claim."""
-        if fidasse.answering(view):
-            return fidasse.TRUST_PLAY
+        own = parts(view.rules)
+        answer = _answer(own, view)
+        if answer is not None:
+            return answer
         view = settle(view, True)  # SB14: greedy, it declares what it holds
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         scores = self.scores(view)
-        if view.rules.fidasse:
-            legal, scores = _no_claims(legal, scores)
+        for part in own:
+            legal, scores = part.keep(legal, scores)
         return _argmax(legal, scores, self.rng)
 
 
@@ -144,8 +153,11 @@ class ExpertPlayer:
         doubt are worth against trusting (SB61)."""
         rules = view.rules
         k = knowledge(rules)
-        if rules.fidasse and fidasse.answering(view):
-            return fidasse.answer_scores(view, k)
+        own = parts(rules)
+        for part in own:
+            answers = part.expert_answer(view, k)  # SB61: trust or doubt
+            if answers is not None:
+                return answers
         w = k.worth
         n = len(view.names)
         seat = view.seat
@@ -166,17 +178,13 @@ class ExpertPlayer:
         my_values = Counter(VALUE[c] for c in view.hand)
         n_table = on_table(view)
         out = []
-        steal = rules.steal
         for p in view.legal:
             s = k.gain(p, n_table, last)
-            if type(p) is Build:  # a build (SB30–SB33): what it takes next turn, if it lasts
-                s += build_score(k, view, p, p_opponent_holds(view, p.value, unseen))
+            for part in own:
+                s = part.expert_now(view, k, p, s, unseen)  # a build's next take (SB30–SB33)
             rest = table_after(table, p)
-            if steal:
-                # SB20: the stolen piles are worth their cards; our pile's new top may be matched.
-                s += stolen_worth(view, p, w)
-                if not hand_ends:
-                    s -= self.caution * pile_danger(k, view, p, rest, count, total, h_next)
+            for part in own:  # a stolen pile's worth, the danger to our pile's new top (SB20)
+                s = part.expert_after(view, k, p, rest, s, hand_ends, self.caution, count, total, h_next)
             if hand_ends:
                 # R6: what is left goes to the last side that took.
                 taker = view.seat if p.presa else view.last_capturer
@@ -222,8 +230,8 @@ class ExpertPlayer:
                         follow = g
             s += self.follow_up * follow
             out.append(s)
-        if rules.fidasse:
-            out = fidasse.claim_scores(view, out)  # SB60: a claim as the scopa it makes, or a bluff
+        for part in own:
+            out = part.expert_scores(view, out)  # SB60: a claim as the scopa it makes, or a bluff
         return out
 
     def choose(self, view: PlayerView) -> Play:
@@ -240,17 +248,21 @@ class ExpertPlayer:
             # Card counting to the end: the exact value first, the expert's score between equals.
             exact = solve(view)
             scores = [v * 100.0 + s for (_, v), s in zip(exact, scores)]
-        elif view.rules.fidasse and not fidasse.answering(view):
-            bluffed = fidasse.bluff(view, knowledge(view.rules), scores, self.rng)
-            if bluffed is not None:
-                return bluffed
+        else:
+            for part in parts(view.rules):
+                chosen = part.expert_choose(view, knowledge(view.rules), scores, self.rng)  # SB60: a bluff
+                if chosen is not None:
+                    return chosen
         return _argmax(legal, scores, self.rng)
 
 
-def _no_claims(legal, scores: list[float]) -> tuple[list, list[float]]:
-    """The plays that are not claims, with their scores (SB60: a level that never claims)."""
-    kept = [(p, s) for p, s in zip(legal, scores) if type(p) is not fidasse.Claim]
-    return [p for p, _ in kept], [s for _, s in kept]
+def _answer(own, view: PlayerView) -> Play | None:
+    """A simple level's play when a mechanic leaves it one (SB61: it trusts every claim)."""
+    for part in own:
+        answer = part.answer(view)
+        if answer is not None:
+            return answer
+    return None
 
 
 def _any_card(value: int) -> int:

@@ -22,14 +22,14 @@ from typing import Callable, Generator, Sequence
 from scopa.cards import Card
 from scopa.state import Declared, Match, Play, PlayerView, match_winner
 from .declare import settle
-from .base import run_to_end
-from .cascina import master_choose as build_search
+from .steps import run_to_end
+from .engine_search import engine_search
 from .endgame import Opponent, solvable, solve
-from . import fidasse
 from .equity import Equity, equity
 from .heuristics import knowledge
 from .inference import error_rates, play_likelihood, sample_consistent, tables_before, unlikely_cards
 from .levels import BeginnerPlayer, EasyPlayer, ExpertPlayer
+from .parts import parts
 from .replies import Answers
 from .rollout import by_engine, playout
 from .styles import BLUNDER, CAREFUL, NOVICE, SHARP, SLIP, make_styles, remembered, style_logs, style_weights
@@ -176,7 +176,7 @@ class MasterPlayer:
         last view of the previous one shows of each other seat's kind of player is remembered for
         the rest of the match (`kinds`). A view of an earlier hand than the last (another match,
         or an undo past a deal) forgets it all."""
-        if view.rules.cascina or view.rules.fidasse:
+        if any(part.through_engine for part in parts(view.rules)):
             return  # SB30, SB60: builds and claims are read by the engine's search, not the styles
         last = self._last
         if last is not None and len(view.results) != len(last.results):
@@ -406,7 +406,7 @@ class MasterPlayer:
         # A card play in a rollout costs about one unit per card in the hand of the seat to move:
         # big hands (Scopone's nine) get fewer rollouts.
         scale *= min(1.0, 4.0 / (rules.hand_size + 1))
-        if rules.steal or by_engine(rules):
+        if any(part.slow_rollout for part in parts(rules)) or by_engine(rules):
             # SB20: a steal game's rollout plays through the engine's own push (steals.py), about
             # twice the cost of the fast rollout (measured: 336 ms median a move in Chromium); so
             # do the 80 cards' and Maresciallo's (rollout.engine_playout).
@@ -415,10 +415,11 @@ class MasterPlayer:
 
     def _choose_through_engine(self, view: PlayerView) -> Play:
         """With builds (SB30–SB33) or claims (SB60–SB64) in the game: the exact last round when it
-        is known, otherwise scopa_ai/cascina.py's flat search over the expert's best plays through
+        is known, otherwise engine_search.py's flat search over the expert's best plays through
         the engine's own plays (`sample_match` gives a card claimed face down a likely identity),
         `engine` of the budget, for the hand's points; a claim is answered as the expert answers it."""
-        if view.rules.fidasse and fidasse.answering(view):
+        own = parts(view.rules)
+        if any(part.asks(view) for part in own):
             # SB61: the answer is a bet the expert works out exactly from the cards unseen (trust,
             # or doubt below 2/3); a few rollouts a candidate would only add their noise to it.
             return self.expert.choose(view)
@@ -429,8 +430,8 @@ class MasterPlayer:
             return exact[best][0]
         k = knowledge(view.rules)
         order = range(len(view.legal))
-        if view.rules.fidasse:
-            order = fidasse.candidates(view, k, scores)  # SB60: no hopeless bluff
+        for part in own:
+            order = part.candidates(view, k, scores, order)  # SB60: no hopeless bluff
         order = sorted(order, key=lambda i: -scores[i])[: self.settings.max_candidates]
         if len(order) == 1:
             return view.legal[order[0]]
@@ -438,7 +439,7 @@ class MasterPlayer:
         settings = self.settings
         budget = max(2 * len(order), int(self.budget(view, len(order)) * settings.engine))
         weight = settings.prior * settings.engine_prior
-        play, self.last_stats = build_search(view, [view.legal[i] for i in order], self.rng, budget, k,
+        play, self.last_stats = engine_search(view, [view.legal[i] for i in order], self.rng, budget, k,
                                              [weight * scores[i] for i in order], hand_points(view),
                                              settings.max_ms, settings.guard)
         self.capped += self.last_stats["capped"]
@@ -469,7 +470,7 @@ class MasterPlayer:
         self.last_values = {}
         if len(view.legal) == 1:
             return view.legal[0]
-        if view.rules.cascina or view.rules.fidasse:
+        if any(part.through_engine for part in parts(view.rules)):
             return self._choose_through_engine(view)
         if solvable(view):
             # A fully known last round is solved exactly, for the match where its equity is known;

@@ -31,6 +31,7 @@ from .declare import settle
 from .heuristics import Knowledge, knowledge
 from .inference import sample_consistent, unlikely_cards
 from .levels import ExpertPlayer
+from .parts import parts
 from .rollout import by_engine
 
 # The share of a scopa's worth counted where the search stops and the seat to move could sweep.
@@ -66,7 +67,7 @@ class _OutOfNodes(Exception):
 def searchable(view: PlayerView) -> bool:
     """Whether the light search knows this game's plays (else the expert plays)."""
     r = view.rules
-    return not (r.steal or r.cascina or r.fidasse or by_engine(r)) and all(type(p) is Play for p in view.legal)
+    return not (parts(r) or by_engine(r)) and all(type(p) is Play for p in view.legal)
 
 
 class _Deal:

@@ -28,18 +28,18 @@ from bisect import insort
 from math import comb
 from typing import Sequence
 
-from scopa.accuse import accuse_points
+from scopa.mechanics.accuse import accuse_points
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.scoring import score_hand
-from scopa.cascina import Build
-from scopa.fidasse import Answer, Claim
+from scopa.mechanics.cascina import Build
+from scopa.mechanics.fidasse import Answer, Claim
 from scopa.state import Match, Play
 from .fidasse import rollout_answer
 from .heuristics import Knowledge
 from .pushed import pushed_playout
-from .steals import steal_playout
+from .parts import parts
 
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
@@ -57,8 +57,10 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     played exactly (steals.steal_playout). `declares`: whether the seat to move makes its hand's
     declarations with this play (SB14: it may keep them hidden); every later one is counted made."""
     rules = m.rules
-    if rules.steal:
-        return steal_playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: the engine's own push
+    for part in parts(rules):
+        played = part.playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: a steal game's
+        if played is not None:
+            return played
     if by_engine(rules):
         return engine_playout(m, card, presa, k, rng, eps, record, reply)
     n = m.n
@@ -297,7 +299,7 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
     """Play `first` on `m` (a clone: it is used up), then a policy for everyone to the end of the
     hand through the engine's own `legal_plays` and `push`; the hand's points per side. Slower
     than `playout`, but it knows every rule the engine knows: the master's rollouts with builds on
-    the table (Scopa a cascina, SB30–SB33; scopa_ai/cascina.py) or claims (Scopa a fidasse,
+    the table (Scopa a cascina, SB30–SB33; scopa_ai/engine_search.py) or claims (Scopa a fidasse,
     SB60–SB64). With `guard` (the master's) the policy is `guarded_choice`; without it, the first
     one's greedy policy: the capture worth most, else a build, else the card worth least laid. It
     claims nothing (a true claim is the same scopa; with `guard` not even its random plays, `eps`

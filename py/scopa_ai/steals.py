@@ -4,7 +4,7 @@ pile, the danger of a pile whose face-up top an opponent can match, and a rollou
 
 Everything reads the rule set (`steal`, the capture rule) and the public piles of a view: the piles
 and their order are public (SB20), so nothing here sees a hidden card. Which plays are legal is
-always the engine's (`scopa.rubamazzo.capture_choices`), never worked out here.
+always the engine's (`scopa.mechanics.steal.capture_choices`), never worked out here.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from bisect import bisect_left
 from typing import Sequence
 
 from scopa.cards import VALUE, Card
-from scopa.rubamazzo import capture_choices, stealable
+from scopa.mechanics.steal import capture_choices, stealable
 from scopa.state import Match, Play, PlayerView, Steal
 from .heuristics import Knowledge, knowledge, p_holds
+from .part import Part
 from .pushed import pushed_playout
 
 
@@ -305,3 +306,32 @@ def play_score(m: Match, p: Play, w: Sequence[float], rule=None) -> float:
         h_next = len(m.hands[nxt]) or (m.rules.hand_size if m.mazzo else 0)
         gain -= p_holds(same, len(hidden), h_next) * mine
     return gain
+
+
+class StealPart(Part):
+    """SB20: a stolen pile's cards count for every level; the expert weighs its own pile's new top."""
+
+    mechanic = "steal"
+    slow_rollout = True  # SB20: its rollouts play through the engine's own push (steal_playout)
+
+    def count(self, view: PlayerView, play: Play) -> int:
+        return stolen_count(view, play)
+
+    def take(self, view: PlayerView, play: Play, worth: Sequence[float], gain: float) -> float:
+        return gain + stolen_worth(view, play, worth)
+
+    def expert_after(self, view: PlayerView, k: Knowledge, play: Play, rest: Sequence[Card], score: float,
+                     hand_ends: bool, caution: float, count: dict[int, int], total: int, h_next: int) -> float:
+        """SB20: the stolen piles are worth their cards; our pile's new top may be matched."""
+        score += stolen_worth(view, play, k.worth)
+        if not hand_ends:
+            score -= caution * pile_danger(k, view, play, rest, count, total, h_next)
+        return score
+
+
+    def playout(self, m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
+                eps, record: list | None, reply, sums: bool) -> tuple[int, ...]:
+        return steal_playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: the engine's own push
+
+
+STEAL_PART = StealPart()

@@ -40,7 +40,7 @@ def _ms(value: Any) -> bool:
 
 
 # Allowed range of each setting, in milliseconds (and what the error message calls it).
-_LIMITS = {
+LIMITS = {
     "move_ms": (1_000, 3_600_000, "move time"),
     "first_move_ms": (1_000, 3_600_000, "first-move time"),
     "bank_ms": (0, 36_000_000, "BankTime"),
@@ -62,7 +62,7 @@ class ClockConfig:
 
     def validate(self) -> "ClockConfig":
         """Raise ClockError naming the first bad setting; return self when all are good."""
-        for key, (low, high, label) in _LIMITS.items():
+        for key, (low, high, label) in LIMITS.items():
             value = getattr(self, key)
             if not is_whole(value):
                 raise ClockError(f"the clock's {label} ({key}) must be a whole number of "

@@ -17,7 +17,7 @@ from scopa.errors import ScopaError
 from scopa.rules import IMPLIED_VALUES, OPTION_SPECS, RuleSet, preset
 from scopa.tables import TABLE_KEYS, seat, seating, tables
 
-from .clock import _LIMITS, STANDARD
+from .clock import LIMITS, STANDARD
 from .game import HINT_LEVELS
 from .tournament import MAX_ENTRANTS, MIN_ENTRANTS
 
@@ -98,7 +98,7 @@ def clock() -> dict[str, Any]:
     return {
         "standard": {k: getattr(STANDARD, k) for k in ("move_ms", "first_move_ms", "bank_ms", "increment_ms",
                                                        "computers")},
-        "limits": {k: [low, high] for k, (low, high, _label) in _LIMITS.items()},
+        "limits": {k: [low, high] for k, (low, high, _label) in LIMITS.items()},
     }
 
 

@@ -9,12 +9,11 @@ refuses raises SessionError (or the engine's ScopaError) and changes nothing.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Callable
 
 from scopa.cards import card_str
 from scopa.errors import ScopaError
-from scopa.fidasse import Claim, seen_by, view_parts
+from scopa import Claim
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, options_as_of, preset
@@ -230,12 +229,7 @@ class Game:
         """What the page may show: the shown seat's view, but while the pass screen is up a card
         claimed face down is as nobody sees it (SB62), so the claimer's card, pending or trusted,
         is not in the page the next person is handed (their own view shows it again)."""
-        m = self.match
-        view = m.observe(self.shown)
-        if m.claims and self.hand_hidden():
-            prese, plays, claims = view_parts(m, None, tuple(tuple(p) for p in m.prese), view.plays)
-            view = replace(view, prese=prese, plays=plays, claims=claims)
-        return view
+        return self.match.observe(self.shown, hidden_from_all=self.hand_hidden())
 
     def view(self) -> dict[str, Any]:
         """The shown human's view plus whose turn it is, who is a computer, the pass screen.
@@ -282,7 +276,7 @@ class Game:
         viewer = None if self.hand_hidden() else self.shown
         for event in events:
             # SB62: a trusted claim's card stays face down in the pile for every other seat
-            if event.scopa and (event.claim is None or seen_by(event.claim.claimed, viewer)):
+            if event.scopa and event.shows_card_to(viewer):
                 cards[m.side_of[event.seat]].append(card_str(event.play.card))
         return cards, [e.scopa for e in events]
 

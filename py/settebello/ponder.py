@@ -21,7 +21,7 @@ from typing import Any, Callable, Generator
 
 from scopa.loop import Turn
 from scopa.state import Match, Play, PlayerView
-from scopa_ai.base import run_to_end
+from scopa_ai.steps import run_to_end
 from scopa_ai.levels import ExpertPlayer
 
 

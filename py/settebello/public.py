@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scopa.cards import FACE, SETTEBELLO, SUIT, VALUE, Card, cards_str
-from scopa.fidasse import hidden_counts
 from scopa.scoring import DENARI
 from scopa.state import PlayerView
 from scopa.tables import seating
@@ -37,5 +36,5 @@ def public_facts(view: PlayerView, hand_shown: bool = True) -> dict[str, Any]:
         "side_of": [view.rules.side_of(s) for s in range(len(view.names))],
         "seating": seating(view.rules),
         "unseen": cards_str(view.unseen()) if hand_shown else [],
-        "tallies": [tally(p, n) for p, n in zip(view.prese, hidden_counts(view.claims, view.rules.sides))],
+        "tallies": [tally(p, n) for p, n in zip(view.prese, view.hidden_counts())],
     }

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa.accuse import example as accusa_example
-from scopa.captures import CaptureRule, options_among_twins
+from scopa.mechanics.accuse import example as accusa_example
+from scopa.captures import CaptureRule
+from scopa.mechanics.decks import options_among_twins
 from scopa.cards import card_str, parse_card, parse_cards
 from scopa.rules import RuleSet, preset
 from scopa.tables import TABLE_KEYS

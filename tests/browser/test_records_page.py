@@ -273,7 +273,7 @@ def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_pat
     """Scopa a fidasse (SB66): a replay shows every claimed card face up, with who answered what
     and whose side lost a point; a claim still waiting when the record was saved lies on the table,
     marked face down."""
-    from scopa.fidasse import Answer, Claim  # noqa: PLC0415 - only this test needs them
+    from scopa.mechanics.fidasse import Answer, Claim  # noqa: PLC0415 - only this test needs them
 
     match = Match.new(rules_for("fidasse"), random.Random(4), ["Anna", "Bruno"])
     match.deal_until_played()
@@ -339,7 +339,7 @@ def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
 
 def test_viewer_says_your_claims_and_answers_in_the_second_person(page, base_url, tmp_path):
     """Scopa a fidasse with a player named "You": "You lay … and claim a scopa", "…; you doubt"."""
-    from scopa.fidasse import Answer, Claim  # noqa: PLC0415 - only the claim tests need them
+    from scopa.mechanics.fidasse import Answer, Claim  # noqa: PLC0415 - only the claim tests need them
 
     match = Match.new(rules_for("fidasse"), random.Random(4), ["You", "Bruno"])
     match.deal_until_played()

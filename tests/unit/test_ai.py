@@ -24,7 +24,7 @@ from scopa_ai.rollout import playout
 from scopa_ai.styles import make_styles, style_weights, view_before
 from scopa.cards import DECK, parse_cards
 from scopa.errors import RuleError
-from scopa.fidasse import Answer
+from scopa.mechanics.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
 from scopa.state import Declared, Match, Play, sample_match
 from deals import played_into

@@ -15,7 +15,7 @@ from depth import examples
 
 from deals import cards, dealt, legal
 from scopa import DECK, PRESETS, Match, RuleError, from_record, rules_for, sample_match, to_record
-from scopa.accuse import ACCUSA_KINDS, ACCUSE_SETS, accuse_of
+from scopa.mechanics.accuse import ACCUSA_KINDS, ACCUSE_SETS, accuse_of
 from scopa.cards import card_str
 from scopa.replay import replay_steps
 from scopa_ai import LEVELS

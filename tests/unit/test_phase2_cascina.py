@@ -12,7 +12,7 @@ from depth import examples
 
 from deals import cards, dealt, legal
 from scopa import DECK, IllegalPlayError, Match, from_record, rules_for, sample_match, to_record
-from scopa.cascina import Build, Cascina
+from scopa.mechanics.cascina import Build, Cascina
 from scopa.replay import replay_steps
 from scopa_ai import LEVELS, make_player
 from scopa_ai.master import MasterPlayer, MasterSettings

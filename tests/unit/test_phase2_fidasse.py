@@ -15,7 +15,7 @@ from deals import cards, dealt, legal
 from players import expert_match, whole_match
 from scopa import DECK, IllegalPlayError, Match, RuleError, from_record, rules_for, sample_match, to_record
 from scopa.cards import card_str
-from scopa.fidasse import Answer, Claim, sweeps
+from scopa.mechanics.fidasse import Answer, Claim, sweeps
 from scopa.replay import replay_steps
 from scopa_ai import LEVELS, make_player
 from scopa_ai.fidasse import p_true

@@ -1,0 +1,174 @@
+"""The mechanic interface: what a special rule declares and the hooks a `Match` calls (issue 42).
+
+A mechanic is one module of this package that makes one `Mechanic` value: the rule-set option
+that turns it on, what it cannot be played with (`Exclusion`s, read by `RuleSet.validate`), its
+own play kinds and their notation mark, the `Match` attributes that hold its state, and the hooks
+below. `Match` (state.py) keeps the core (deal, R4 captures, turns, scopa, the hand's end) and
+calls the hooks of the mechanics its rule set names, in the fixed order of `mechanics.ORDER`.
+
+A hook is given the match and reads its public fields; it changes the match only through its own
+state, the table, hands and piles it plays on, and the match's public methods (`deal_round`,
+`forget_legal`, `event`). No mechanic imports the state, the rules or the scoring: the types of
+`m` ("Match") and of results are named in strings, so no import circle can form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, NamedTuple
+
+from ..cards import Card
+
+
+class Taken(NamedTuple):
+    """What a mechanic's capture did: the play as the log keeps it, whether it swept the table,
+    whether the core judges that sweep (`captures.scopa_kind`) or it is a plain scopa, and the piles
+    it stole (SB20: (side, cards bottom first))."""
+
+    play: Any
+    swept: bool
+    judged: bool = True
+    stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """What cannot be played with `option` on (set other than its default): every option in `off`
+    keeps its default, and no option in `refuse` takes one of the values listed; else RuleError
+    with `message` and `reason`."""
+
+    option: str
+    message: str
+    reason: str
+    off: tuple[str, ...] = ()
+    refuse: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+
+    def broken_by(self, rules: Any) -> bool:
+        """Whether `rules` (a RuleSet) sets `option` together with something it excludes."""
+        if not _set(rules, self.option):
+            return False
+        return any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
+
+
+def _set(rules: Any, option: str) -> bool:
+    """Whether `option` of a RuleSet differs from its default (read from the dataclass, no import)."""
+    return getattr(rules, option) != type(rules).__dataclass_fields__[option].default
+
+
+class Mechanic:
+    """One special rule as the engine sees it; every hook's default does nothing."""
+
+    name = ""  # its id, as the notes and the tests call it
+    option = ""  # the RuleSet field that turns it on (any value but the default)
+    excludes: tuple[Exclusion, ...] = ()
+    play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
+    plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)
+    mark = ""  # the notation mark of its plays (RULES §6)
+    offered = True  # its plays are named among a card's options when a play is refused
+    state: tuple[str, ...] = ()  # the Match attributes (lists) that hold its state, empty each hand
+
+    def active(self, rules: Any) -> bool:
+        """Whether these rules play this mechanic."""
+        return _set(rules, self.option)
+
+    def check(self, rules: Any) -> tuple[str, str] | None:
+        """(message, reason) of the first exclusion `rules` break, or None."""
+        for e in self.excludes:
+            if e.broken_by(rules):
+                return e.message.format(value=getattr(rules, e.option)), e.reason
+        return None
+
+    # -- the hand -------------------------------------------------------------------------
+    def new_hand(self, m: "Match") -> None:
+        """A hand is dealt: the mechanic's state starts empty."""
+        for name in self.state:
+            setattr(m, name, [])
+
+    def copy_state(self, m: "Match", copy: "Match") -> None:
+        """`copy` (a clone of `m` for search) gets its own copy of the mechanic's state."""
+        for name in self.state:
+            setattr(copy, name, getattr(m, name)[:])
+
+    def well_typed(self, play: Any) -> bool:
+        """Whether `play`, of one of its kinds, is made of the engine's own types (cards are ints)."""
+        return False
+
+    # -- the plays ------------------------------------------------------------------------
+    def plays_instead(self, m: "Match") -> list | None:
+        """The legal plays when this mechanic makes them all (an answer step, builds, steals), else None."""
+        return None
+
+    def more_plays(self, m: "Match", plays: list) -> list:
+        """The core's legal plays changed by this mechanic (plays added, or some taken out)."""
+        return plays
+
+    def parse(self, m: "Match", text: str) -> Any:
+        """Its own play read from `text` when the text carries its mark (checked: IllegalPlayError
+        says why it is not legal), else None. Asked whether or not the rules play it, so a mark
+        used where the mechanic is off gets its own message."""
+        return None
+
+    def why_illegal(self, m: "Match", play: Any) -> str | None:
+        """Why `play` is not allowed, when this mechanic knows; else None (the core says)."""
+        return None
+
+    def reachable(self, m: "Match") -> Iterable[Card]:
+        """Cards a capture may name beside the loose table cards (pile tops, built cards)."""
+        return ()
+
+    def apply(self, m: "Match", play: Any) -> Any:
+        """Check and make a play of its own that the legal plays do not list as it is (a claim
+        with its answer, as a record writes it), returning its PlayEvent; else None."""
+        return None
+
+    def push(self, m: "Match", play: Any) -> Any:
+        """Make one of its own plays wholly (trusted: legal) and return its PlayEvent, or None to
+        leave it to the core."""
+        return None
+
+    def declare(self, m: "Match", seat: int, play: Any, hand: list[Card]) -> tuple:
+        """What `seat` declares with this play, before the card leaves the hand (SB10)."""
+        return ()
+
+    def take(self, m: "Match", seat: int, play: Any, presa: tuple[Card, ...]) -> Taken | None:
+        """Make a capture its own way (the card already out of the hand), or None for the core's."""
+        return None
+
+    def lay(self, m: "Match", seat: int, play: Any) -> bool:
+        """Put a play that takes nothing on the table its own way; False leaves it to the core."""
+        return False
+
+    # -- the hand's end, the views, the search --------------------------------------------
+    def left_on_table(self, m: "Match") -> list[Card]:
+        """Cards of its own still on the table at the hand's end (they go to the last taker, R6)."""
+        return []
+
+    def score(self, m: "Match", result: Any) -> Any:
+        """The hand's result (a HandResult) with this mechanic's category added."""
+        return result
+
+    def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
+        """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""
+
+    def position(self, m: "Match", out: dict[str, Any]) -> None:
+        """Fill in its part of a replay's position (`out`, every card face up: replay.py)."""
+
+    def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
+        """For `sample_match`: set the mechanic's state on `m` from `view` and give cards hidden by
+        it a likely identity; returns the cards known to be in each hand."""
+        return shown
+
+    def moves_before(self, event: Any) -> list:
+        """Moves that come before the play's own in an event (cards shown, SB10)."""
+        return []
+
+    def moves(self, event: Any) -> list | None:
+        """The moves of an event of its own play, or None (the core's)."""
+        return None
+
+    def hides_card(self, event: Any, viewer: int | None) -> bool:
+        """Whether an event's card played is hidden from `viewer` (a claim face down)."""
+        return False
+
+    def event_json(self, event: Any, viewer: int | None, face_up: bool, out: dict[str, Any]) -> None:
+        """Change an event's JSON (`out`) as `viewer` may see it."""

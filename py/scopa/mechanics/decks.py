@@ -1,0 +1,68 @@
+"""Decks other than the 40 cards (SB37): Cicera's 52 and the 80 cards of two decks, whose twins
+take each other only alone (SB42).
+
+With 52 cards the three courts are valued 11 to 13 and need not take (SB38: the core's); with 80,
+a card takes its twin (the same card of the other deck) only when the twin is alone on the table,
+and otherwise takes as if the twin were not there. The other decks play with the capture rule
+`match` only, without a modulo, steals, builds or declarations; the 52 cards are scored the way
+of Cicera, and only they are (SB50).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..cards import VALUE, Card, twin_of
+from ..plays import LAY, Play
+from .base import Exclusion, Mechanic
+
+
+def options_among_twins(rule: "CaptureRule", rules: Any, table: Sequence[Card], card: Card) -> list[tuple[Card, ...]]:
+    """SB42: among the 80 cards a card takes its twin only when the twin is alone on the table
+    (sweeping it); otherwise it takes as if its twin were not there. The Asso that takes all (S5)
+    takes the table as it is."""
+    twin = twin_of(card)
+    if len(table) < 2 or twin not in table or (rules.ace_takes_all and VALUE[card] == 1):
+        return rule.options(table, card)
+    return rule.options([t for t in table if t != twin], card)
+
+
+def without_twins(m: "Match", plays: list) -> list:
+    """The plays once SB42 is applied (`options_among_twins`)."""
+    table = m.table
+    if len(table) < 2:
+        return plays
+    out: list = []
+    done: set[Card] = set()
+    for p in plays:
+        c = p.card
+        if twin_of(c) not in table:
+            out.append(p)
+        elif c not in done:
+            done.add(c)
+            options = options_among_twins(m.capture_rule, m.rules, table, c)
+            out.extend([Play(c, o) for o in options] or [LAY[c]])
+    return out
+
+
+class Decks(Mechanic):
+    """The 52 and the 80 cards (SB37, SB42, SB50)."""
+
+    name = "decks"
+    option = "deck"
+    excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without a modulo, "
+                          "steals, builds or declarations (SB37)", "option.deck",
+                          off=("capture", "modulo", "steal", "cascina", "accuse")),)
+
+    def check(self, rules: Any) -> tuple[str, str] | None:
+        """The exclusions, then SB50: the 52 cards go with Cicera's scoring, both ways."""
+        broken = super().check(rules)
+        if broken is None and (rules.scoring == "cicera") != (rules.deck == 52):
+            return "the 52 cards are scored the way of Cicera, and only they are (SB50)", "option.deck"
+        return broken
+
+    def more_plays(self, m: "Match", plays: list) -> list:
+        return without_twins(m, plays) if m.rules.deck == 80 else plays
+
+
+DECKS = Decks()

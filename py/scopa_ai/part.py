@@ -1,0 +1,74 @@
+"""The hooks of a computer players' part: what the levels know of one special mechanic.
+
+A part lives beside the rest of its mechanic's play (steals.py, cascina.py, fidasse.py) and the
+registry (parts.py) lists them; this module is their base, imported by both, so no circle forms.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from scopa.state import Play, PlayerView
+
+
+class Part:
+    """The levels' knowledge of one mechanic; every hook's default leaves the score as it is."""
+
+    mechanic = ""  # the engine mechanic's name (scopa.mechanics.base.Mechanic.name)
+    # the master searches through the engine's own plays (engine_search.py): its fast rollouts
+    # and the styles of play do not model this mechanic's plays (builds, claims)
+    through_engine = False
+    slow_rollout = False  # the master's rollouts play through the engine's push: a smaller budget
+
+    # -- the beginner and the easy level ----------------------------------------------------
+    def answer(self, view: PlayerView) -> Play | None:
+        """A simple level's play when the mechanic leaves it one (an answer step), else None."""
+        return None
+
+    def keep(self, legal: list, scores: list[float]) -> tuple[list, list[float]]:
+        """The plays a simple level considers, with their scores."""
+        return legal, scores
+
+    def count(self, view: PlayerView, play: Play) -> int:
+        """Cards the play takes beside its presa (the beginner counts cards)."""
+        return 0
+
+    def take(self, view: PlayerView, play: Play, worth: Sequence[float], gain: float) -> float:
+        """The easy level's worth of a take, `gain` so far."""
+        return gain
+
+    # -- the expert (and the master, which reads the expert's scores) ------------------------
+    def expert_answer(self, view: PlayerView, k: Any) -> list[float] | None:
+        """The expert's scores when the mechanic asks it something else than a play, else None."""
+        return None
+
+    def expert_now(self, view: PlayerView, k: Any, play: Play, score: float, unseen: Sequence[int]) -> float:
+        """A play's score once its immediate worth is in (`score`)."""
+        return score
+
+    def expert_after(self, view: PlayerView, k: Any, play: Play, rest: Sequence[int], score: float,
+                     hand_ends: bool, caution: float, count: dict[int, int], total: int, h_next: int) -> float:
+        """A play's score, the table it leaves (`rest`) known."""
+        return score
+
+    def expert_scores(self, view: PlayerView, scores: list[float]) -> list[float]:
+        """The expert's scores of every legal play, changed by the mechanic."""
+        return scores
+
+    def asks(self, view: PlayerView) -> bool:
+        """Whether the seat is asked something else than a play (an answer step)."""
+        return False
+
+    def candidates(self, view: PlayerView, k: Any, scores: Sequence[float], order: Sequence[int]) -> Sequence[int]:
+        """The master's candidates (indexes into `view.legal`) for its search through the engine."""
+        return order
+
+    def playout(self, m: Any, card: int, presa: tuple[int, ...], k: Any, rng: random.Random, eps: Any,
+                record: list | None, reply: Any, sums: bool) -> tuple[int, ...] | None:
+        """The master's rollout of a hand when the mechanic plays it its own way, else None."""
+        return None
+
+    def expert_choose(self, view: PlayerView, k: Any, scores: Sequence[float], rng: random.Random) -> Play | None:
+        """A play the expert makes instead of its best score (a bluff), else None."""
+        return None
