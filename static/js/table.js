@@ -681,13 +681,16 @@ async function handEnd(g) {
 function keepModal() {
   const sheet = !$("sheet").hidden, pass = !$("pass").hidden;
   $("sheet").setAttribute("aria-modal", "false");
-  // the sheet sits below the bar, which stays above it (however many rows it wraps to)
-  $("sheet").style.setProperty("--bar-h", `${document.querySelector("header.bar").offsetHeight}px`);
+  // the sheet sits below the bar, which stays above it (however many rows it wraps to), and below
+  // the notices' band under it (notice.js: "a new version is ready" hides none of its headers)
+  const band = document.getElementById("settebello-notices");
+  const under = Math.max(document.querySelector("header.bar").offsetHeight, band && band.style.position !== "fixed" ? band.getBoundingClientRect().bottom : 0);
+  $("sheet").style.setProperty("--bar-h", `${Math.ceil(under)}px`);
   document.querySelector("header.bar").inert = pass;
   $("felt").inert = sheet || pass;
 }
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
-addEventListener("resize", () => { if (!$("sheet").hidden) keepModal(); });
+for (const type of ["resize", "settebello:notices"]) addEventListener(type, () => { if (!$("sheet").hidden) keepModal(); });
 
 function showSheet() {
   const v = currentView();
@@ -1245,7 +1248,9 @@ function wire() {
     if (!$("sheet").hidden) showSheet();
   });
   let resizeTimer;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => shown && decorate(), 100); });
+  for (const type of ["resize", "settebello:notices"]) {
+    window.addEventListener(type, () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => shown && decorate(), 100); });
+  }
 }
 
 /**
