@@ -441,13 +441,13 @@ const cache = new Map();
 /** One card's SVG. deck: 40 (default), 52 or 80; a code the deck does not hold throws.
  *  style: a deck style (static/js/decks/*.js, NAPOLETANE below), or none for the plain art
  *  (the Napoletane drawing with corner indices, what the tests of the art check). */
-export function cardSVG(code, { french = false, highContrast = false, deck = 40, style = null } = {}) {
-  const key = `${code}|${+!!french}${+!!highContrast}|${deck}|${style?.id || ''}`;
-  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck, style));
+export function cardSVG(code, { french = false, highContrast = false, deck = 40, style = null, indices = false } = {}) {
+  const key = `${code}|${+!!french}${+!!highContrast}${+!!indices}|${deck}|${style?.id || ''}`;
+  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck, style, !!indices));
   return cache.get(key);
 }
 
-function draw(code, french, highContrast, deck, st) {
+function draw(code, french, highContrast, deck, st, indices) {
   const [rank, suit, second, d] = parse(code, deck);
   const base = highContrast ? HC : PAL;
   // A style may change the paper and the colours (never in high contrast, whose colours are the point),
@@ -465,8 +465,9 @@ function draw(code, french, highContrast, deck, st) {
   }
   // The corner index: every deck but a style's that has none (the regional Italian decks show no
   // number: the pips and the figures tell). The 52 cards keep it (ten numerals and three courts
-  // are not told apart at a glance without), and so does high contrast (it is there to be read).
-  if (french || !st || st.indices !== false || d.letters || highContrast) inner += index(ctx, suit, label);
+  // are not told apart at a glance without), and so does high contrast (it is there to be read);
+  // `indices` asks for it in every style (a phone's hand in rows shows only the cards' corners: issue 45).
+  if (indices || french || !st || st.indices !== false || d.letters || highContrast) inner += index(ctx, suit, label);
   if (second) inner += mark(ctx);
   if (st?.over && !french) inner += st.over(ctx);
   return frame(ctx.p, inner, `${rank}${suit}${second ? SECOND : ''}`, st?.id);
