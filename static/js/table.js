@@ -24,6 +24,7 @@ import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
 import { restoreSaved, setAside, savesSettled } from "./persist.js";
 import { showNotice } from "./notice.js";
+import { askBeforeDropping } from "./history.js";
 import { addressProblem, forgetProblems, shortValue } from "./address.js";
 import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
@@ -1010,6 +1011,8 @@ async function newGameDialog() {
   const res = await openNewGame($("newgame-dialog"), described(), current || loadPrefs(),
     (config) => game("check_game", timed(config)));
   if (!res) return;
+  // a match under way is not dropped without a question: kept for later (Records) or not (issue 45)
+  if (!(await askBeforeDropping())) return;
   savePrefs(res.prefs);
   hintLevel = res.prefs.hintLevel || described().default_level;
   await startGame(timed(res.config)).catch(() => {});
