@@ -487,11 +487,13 @@ function lattice(x0, y0, x1, y1, step) {
   return d;
 }
 
-/** The back; second: the second deck's (of the 80 cards), blue where the first is red. */
-export function backSVG({ highContrast = false, second = false } = {}) {
-  const base = highContrast ? HC : PAL, p = second ? { ...base, back: base.back2 } : base, L = p.backL;
+/** The back; second: the second deck's (of the 80 cards), blue where the first is red; style: a
+ *  deck style whose `back` ({back, backL, step}) gives it its own colours and lattice (issue 45). */
+export function backSVG({ highContrast = false, second = false, style = null } = {}) {
+  const own = highContrast ? {} : style?.back || {};
+  const base = { ...(highContrast ? HC : PAL), ...own }, p = second ? { ...base, back: (highContrast ? HC : PAL).back2 } : base, L = p.backL;
   let o = `<rect x="10" y="10" width="180" height="300" rx="7" fill="${p.back}" stroke="${L}" stroke-width="2.5"/>`;
-  o += `<path d="${lattice(16, 16, 184, 304, 16)}" stroke="${L}" stroke-width="1" opacity="0.55"/>`;
+  o += `<path d="${lattice(16, 16, 184, 304, own.step || 16)}" stroke="${L}" stroke-width="1" opacity="0.55"/>`;
   o += `<rect x="16" y="16" width="168" height="288" rx="4" fill="none" stroke="${L}" stroke-width="1.2"/>`;
   o += `<circle cx="100" cy="160" r="50" fill="${p.back}" stroke="${L}" stroke-width="3"/><circle cx="100" cy="160" r="42" fill="none" stroke="${L}" stroke-width="1.2"/>`;
   for (let i = 0; i < 8; i++) o += `<ellipse cx="100" cy="142" rx="6" ry="16" fill="${L}" transform="rotate(${i * 45} 100 160)"/>`;

@@ -20,7 +20,7 @@
 // Italian deck has no hearts. `?style=ID` in the address shows that style on this page without
 // remembering it (embeds, screenshots).
 
-import { cardDataURL, cardSVG, NAPOLETANE } from "./cardart.js";
+import { backSVG, cardDataURL, cardSVG, NAPOLETANE } from "./cardart.js";
 import { readText, writeText, ownKey } from "./storage.js";
 
 let current = { deck: 40, french: false };
@@ -116,7 +116,8 @@ export async function restoreStyle() {
 
 /** One card of style id as SVG text (for a settings dialog's preview): deck 40 unless opts.deck. */
 export async function previewSVG(id, code, opts = {}) {
-  return cardSVG(code, artOptions(await load(known(id) ? id : DEFAULT_STYLE), { deck: 40, ...opts }));
+  const o = artOptions(await load(known(id) ? id : DEFAULT_STYLE), { deck: 40, ...opts });
+  return code === "back" ? backSVG(o) : cardSVG(code, o);
 }
 
 // ---------------------------------------------------------------- corner indices
