@@ -454,7 +454,8 @@ function draw(code, french, highContrast, deck, st, indices) {
   // and gives each suit the colour of the platform its figures stand on (ground).
   const p = { ...base, ...(highContrast || french ? {} : st?.pal), ground: (!french && st?.grounds?.[suit]) || base.ground };
   const ctx = { p, french, st: french ? null : st, suit, rank, deck, highContrast };
-  let inner = st?.under && !french ? st.under(ctx) : '', label = String(rank);
+  // a French-suited Ace reads "A" in its corner, as French cards have it (issue 45); an Italian one "1"
+  let inner = st?.under && !french ? st.under(ctx) : '', label = french && rank === 1 ? 'A' : String(rank);
   if (rank <= d.pips) {
     const gold = !french && (st?.settebello ?? true);
     if (suit === 'D' && rank === 7 && gold) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;

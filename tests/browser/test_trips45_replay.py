@@ -67,3 +67,12 @@ def test_each_deck_style_has_its_own_back(page, base_url):
         const deck = await import('./js/deck.js');
         return Promise.all(deck.STYLES.map((s) => deck.previewSVG(s.id, 'back'))); }""")
     assert len(backs) == 6 and len(set(backs)) == 6
+
+
+def test_the_french_ace_reads_a_in_its_corner(page, base_url):
+    page.goto(base_url + "static/cards-preview.html")
+    corners = page.evaluate("""async () => {
+        const deck = await import('./js/deck.js');
+        return [await deck.previewSVG('french', '1D'), await deck.previewSVG('napoletane', '1D', { indices: true })]; }""")
+    assert '<text x="29" y="54"' in corners[0] and ">A</text>" in corners[0]
+    assert ">1</text>" in corners[1]
