@@ -11,7 +11,7 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { artSVG as cardSVG, setDeck } from "./deck.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
-import { esc, sideName, variantName, categoryName } from "./names.js";
+import { esc, sideName, variantName, categoryName, shownName } from "./names.js";
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
@@ -172,6 +172,9 @@ function claimLine(e) {
 }
 
 function show() {
+  // the players' names as the page says them now ("You" is "Tu": then said in the you form, issue 45)
+  replay.named ??= [...replay.players];
+  replay.players = replay.named.map(shownName);
   const step = replay.steps[at];
   const plays = replay.steps.filter((s) => s.hand === step.hand).length - 1;
   $("rp-info").textContent = tx("info", { variant: variantName(replay.variant), players: replay.players.join(", "), count: replay.hands });

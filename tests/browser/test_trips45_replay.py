@@ -76,3 +76,20 @@ def test_the_french_ace_reads_a_in_its_corner(page, base_url):
         return [await deck.previewSVG('french', '1D'), await deck.previewSVG('napoletane', '1D', { indices: true })]; }""")
     assert '<text x="29" y="54"' in corners[0] and ">A</text>" in corners[0]
     assert ">1</text>" in corners[1]
+
+
+def test_the_italian_replay_says_you_in_the_you_form(page, base_url, tmp_path):
+    """A record whose person is "You" (the English page's name), replayed in Italian: "Tu" at the
+    seat, and the person's plays said to them, never "You gioca ..."."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(one_hand_record()))
+    page.goto(base_url + "static/replay.html?lang=it")
+    wait_ready(page)
+    page.locator("#rp-file").set_input_files(str(path))
+    page.locator("#rp-pos").wait_for()
+    said = []
+    for _ in range(4):
+        page.locator("#rp-next").click()
+        said.append(page.locator("#rp-event").inner_text())
+    assert not any("You" in s for s in said), said
+    assert page.locator("#rp-seats h3").first.inner_text().startswith("Tu")
