@@ -13,12 +13,12 @@
 // This module is imported on first use (bracket.js: the Tournament button, or a tournament kept
 // from before a reload, restored as the page is ready): the first paint and the first hand need
 // none of it. A tournament exists only once it is loaded, so its listeners below wait for none.
-import { t as tt } from "./i18n.js";
+import { t as tt, onLanguageChange } from "./i18n.js";
 import { game, connectEngine } from "./engine.js";
 import { clockChoice } from "./clock.js";
 import { updateStats } from "./stats.js";
 import { openInViewer } from "./records.js";
-import { esc, variantName, levelName, refusalText, typedNumber, playSentence } from "./names.js";
+import { esc, variantName, levelName, refusalText, typedNumber, playSentence, shownName } from "./names.js";
 import { readJSON, writeJSON, remove } from "./storage.js";
 import { view as currentView, on, emit, info } from "./store.js";
 import { STORE } from "./bracket.js";
@@ -126,7 +126,7 @@ function sideRow(tb, key, index) {
   const score = tb.totals ? tb.totals[index] : "";
   const lostOnTime = tb.forfeit === index;
   return `<div class="tmatch__side ${won ? "tmatch__side--won" : ""} ${who.kind === "human" ? "tmatch__side--person" : ""}">
-    <span class="tmatch__name">${esc(who.name)}</span>
+    <span class="tmatch__name">${esc(shownName(who.name))}</span>
     <span class="tmatch__score">${esc(score)}${lostOnTime ? ` <small>${esc(tTourney("onTime"))}</small>` : ""}</span></div>`;
 }
 
@@ -151,10 +151,13 @@ function showBracket() {
   const personIn = b.standings.some((r) => r.place === null && b.entrants[r.entrant].kind === "human");
   let actions = "";
   if (b.finished) {
-    actions = `<p class="tchampion" data-testid="champion">${esc(tTourney("champion", { name: b.champion.name }))}</p>
+    // the person of this device won: said to them ("You win", "Hai vinto"), not of a "You" (issue 45)
+    const mine = b.champion.kind === "human" && b.champion.entrant === 0 && shownName(b.champion.name) === tt("seat.you");
+    const champion = mine ? tTourney("championYou") : tTourney("champion", { name: shownName(b.champion.name) });
+    actions = `<p class="tchampion" data-testid="champion">${esc(champion)}</p>
       <button type="button" class="btn btn--primary" data-act="new">${esc(tTourney("newTournament"))}</button>`;
   } else if (next) {
-    actions = `<p class="tnext">${esc(tTourney("next", { a: next.a.name, b: next.b.name }))}</p>`;
+    actions = `<p class="tnext">${esc(tTourney("next", { a: shownName(next.a.name), b: shownName(next.b.name) }))}</p>`;
     if (b.next.person) actions += `<button type="button" class="btn btn--primary" data-act="play">${esc(tTourney("play"))}</button>`;
     else {
       actions += `<button type="button" class="btn" data-act="simulate">${esc(tTourney("simulate"))}</button>
@@ -164,7 +167,7 @@ function showBracket() {
   const standings = `<table class="tstandings" data-testid="standings"><caption>${esc(tTourney("standings"))}</caption>
     <thead><tr><th scope="col">${esc(tTourney("place"))}</th><th scope="col">${esc(tTourney("name"))}</th><th scope="col">${esc(tTourney("points"))}</th></tr></thead>
     <tbody>${b.standings.map((r) => `<tr class="${b.entrants[r.entrant].kind === "human" ? "tstandings--person" : ""}">
-      <td>${esc(placeText(r))}</td><td>${esc(r.name)}</td><td>${r.points}</td></tr>`).join("")}</tbody></table>`;
+      <td>${esc(placeText(r))}</td><td>${esc(shownName(r.name))}</td><td>${r.points}</td></tr>`).join("")}</tbody></table>`;
   d.innerHTML = `<h2 id="tournament-title">${esc(tTourney("tournament"))} · ${esc(variantName(b.variant))}</h2>
     <div class="tbracket" data-rounds="${rounds}">${cols}</div>
     <div class="tactions">${actions}<span class="tbusy" hidden>${esc(tTourney("simulating"))}</span></div>
@@ -282,6 +285,9 @@ function addToSheet() {
   b.addEventListener("click", () => { openTournament().catch((err) => console.warn(err)); });
   actions.prepend(b);
 }
+
+// a language switch says the open bracket again in the new language (its names too: issue 45)
+onLanguageChange(() => { if (bracket && document.getElementById("tournament-dialog")?.open && !busy) showBracket(); });
 
 const sheetBox = document.getElementById("sheet");
 if (sheetBox) new MutationObserver(addToSheet).observe(sheetBox, { childList: true, subtree: true });

@@ -441,20 +441,21 @@ const cache = new Map();
 /** One card's SVG. deck: 40 (default), 52 or 80; a code the deck does not hold throws.
  *  style: a deck style (static/js/decks/*.js, NAPOLETANE below), or none for the plain art
  *  (the Napoletane drawing with corner indices, what the tests of the art check). */
-export function cardSVG(code, { french = false, highContrast = false, deck = 40, style = null } = {}) {
-  const key = `${code}|${+!!french}${+!!highContrast}|${deck}|${style?.id || ''}`;
-  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck, style));
+export function cardSVG(code, { french = false, highContrast = false, deck = 40, style = null, indices = false } = {}) {
+  const key = `${code}|${+!!french}${+!!highContrast}${+!!indices}|${deck}|${style?.id || ''}`;
+  if (!cache.has(key)) cache.set(key, draw(code, !!french, !!highContrast, deck, style, !!indices));
   return cache.get(key);
 }
 
-function draw(code, french, highContrast, deck, st) {
+function draw(code, french, highContrast, deck, st, indices) {
   const [rank, suit, second, d] = parse(code, deck);
   const base = highContrast ? HC : PAL;
   // A style may change the paper and the colours (never in high contrast, whose colours are the point),
   // and gives each suit the colour of the platform its figures stand on (ground).
   const p = { ...base, ...(highContrast || french ? {} : st?.pal), ground: (!french && st?.grounds?.[suit]) || base.ground };
   const ctx = { p, french, st: french ? null : st, suit, rank, deck, highContrast };
-  let inner = st?.under && !french ? st.under(ctx) : '', label = String(rank);
+  // a French-suited Ace reads "A" in its corner, as French cards have it (issue 45); an Italian one "1"
+  let inner = st?.under && !french ? st.under(ctx) : '', label = french && rank === 1 ? 'A' : String(rank);
   if (rank <= d.pips) {
     const gold = !french && (st?.settebello ?? true);
     if (suit === 'D' && rank === 7 && gold) inner += `<rect x="8" y="8" width="184" height="304" rx="8" fill="none" stroke="${ctx.p.gold}" stroke-width="3"/>`;
@@ -465,8 +466,9 @@ function draw(code, french, highContrast, deck, st) {
   }
   // The corner index: every deck but a style's that has none (the regional Italian decks show no
   // number: the pips and the figures tell). The 52 cards keep it (ten numerals and three courts
-  // are not told apart at a glance without), and so does high contrast (it is there to be read).
-  if (french || !st || st.indices !== false || d.letters || highContrast) inner += index(ctx, suit, label);
+  // are not told apart at a glance without), and so does high contrast (it is there to be read);
+  // `indices` asks for it in every style (a phone's hand in rows shows only the cards' corners: issue 45).
+  if (indices || french || !st || st.indices !== false || d.letters || highContrast) inner += index(ctx, suit, label);
   if (second) inner += mark(ctx);
   if (st?.over && !french) inner += st.over(ctx);
   return frame(ctx.p, inner, `${rank}${suit}${second ? SECOND : ''}`, st?.id);
@@ -486,11 +488,13 @@ function lattice(x0, y0, x1, y1, step) {
   return d;
 }
 
-/** The back; second: the second deck's (of the 80 cards), blue where the first is red. */
-export function backSVG({ highContrast = false, second = false } = {}) {
-  const base = highContrast ? HC : PAL, p = second ? { ...base, back: base.back2 } : base, L = p.backL;
+/** The back; second: the second deck's (of the 80 cards), blue where the first is red; style: a
+ *  deck style whose `back` ({back, backL, step}) gives it its own colours and lattice (issue 45). */
+export function backSVG({ highContrast = false, second = false, style = null } = {}) {
+  const own = highContrast ? {} : style?.back || {};
+  const base = { ...(highContrast ? HC : PAL), ...own }, p = second ? { ...base, back: (highContrast ? HC : PAL).back2 } : base, L = p.backL;
   let o = `<rect x="10" y="10" width="180" height="300" rx="7" fill="${p.back}" stroke="${L}" stroke-width="2.5"/>`;
-  o += `<path d="${lattice(16, 16, 184, 304, 16)}" stroke="${L}" stroke-width="1" opacity="0.55"/>`;
+  o += `<path d="${lattice(16, 16, 184, 304, own.step || 16)}" stroke="${L}" stroke-width="1" opacity="0.55"/>`;
   o += `<rect x="16" y="16" width="168" height="288" rx="4" fill="none" stroke="${L}" stroke-width="1.2"/>`;
   o += `<circle cx="100" cy="160" r="50" fill="${p.back}" stroke="${L}" stroke-width="3"/><circle cx="100" cy="160" r="42" fill="none" stroke="${L}" stroke-width="1.2"/>`;
   for (let i = 0; i < 8; i++) o += `<ellipse cx="100" cy="142" rx="6" ry="16" fill="${L}" transform="rotate(${i * 45} 100 160)"/>`;

@@ -20,7 +20,7 @@
 // Italian deck has no hearts. `?style=ID` in the address shows that style on this page without
 // remembering it (embeds, screenshots).
 
-import { cardDataURL, cardSVG, NAPOLETANE } from "./cardart.js";
+import { backSVG, cardDataURL, cardSVG, NAPOLETANE } from "./cardart.js";
 import { readText, writeText, ownKey } from "./storage.js";
 
 let current = { deck: 40, french: false };
@@ -80,7 +80,9 @@ let chosen = initialStyle();
 // The style drawn now: the default until the chosen one's module has arrived.
 let drawn = loaded.has(chosen) ? chosen : DEFAULT_STYLE;
 
+let drawnIndices = null;  // whether the cards on the page were last drawn with corner indices
 function announce(id) {
+  drawnIndices = indicesShown();
   document.documentElement.dataset.deckstyle = id;
   document.dispatchEvent(new CustomEvent("deckstyle", { detail: { id } }));
 }
@@ -107,19 +109,51 @@ export async function restoreStyle() {
   chosen = id;
   await load(id);
   if (chosen !== id) return;
-  const changed = drawn !== id;
+  const changed = drawn !== id || (drawnIndices !== null && drawnIndices !== indicesShown());
   drawn = id;
   if (changed) announce(id);
 }
 
 /** One card of style id as SVG text (for a settings dialog's preview): deck 40 unless opts.deck. */
 export async function previewSVG(id, code, opts = {}) {
-  return cardSVG(code, artOptions(await load(known(id) ? id : DEFAULT_STYLE), { deck: 40, ...opts }));
+  const o = artOptions(await load(known(id) ? id : DEFAULT_STYLE), { deck: 40, ...opts });
+  return code === "back" ? backSVG(o) : cardSVG(code, o);
 }
+
+// ---------------------------------------------------------------- corner indices
+// The rank and suit in each card's corner (issue 45): the regional styles draw none, but a phone's
+// long hand lies in rows where only the cards' corners show. "auto" (the default): on a phone-sized
+// window; "on": always; "off": never (a style that has them keeps them).
+export const INDEX_KEY = ownKey("settebello.cardindex");
+export const INDEX_MODES = ["auto", "on", "off"];
+const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px)") : null;
+
+/** The corner indices' mode the player chose ("auto" unless they chose another). */
+export function indexMode() {
+  const m = readText(INDEX_KEY);
+  return INDEX_MODES.includes(m) ? m : "auto";
+}
+
+/** Whether cards are drawn with their corner index now. */
+export function indicesShown() {
+  const m = indexMode();
+  return m === "on" || (m === "auto" && !!PHONE?.matches);
+}
+
+/** Choose the corner indices' mode, remember it, and redraw every card (the `deckstyle` event). */
+export function setIndexMode(mode) {
+  if (!INDEX_MODES.includes(mode)) throw new Error(`deck: unknown corner index mode ${JSON.stringify(mode)} (${INDEX_MODES.join(", ")})`);
+  const err = writeText(INDEX_KEY, mode);
+  if (err) console.warn(`Settebello: could not remember the corner indices (${err.message})`);
+  announce(drawn);
+}
+
+// a window that crosses the phone's width with "auto": the cards are drawn again
+PHONE?.addEventListener?.("change", () => { if (indexMode() === "auto") announce(drawn); });
 
 /** The art's options for the deck on screen in style st. */
 function artOptions(st, opts) {
-  const o = { ...current, ...opts };
+  const o = { indices: indicesShown(), ...current, ...opts };
   return { ...o, french: o.french || !!st.french, style: st };
 }
 

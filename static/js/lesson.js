@@ -169,6 +169,8 @@ function light(s) {
 let lastShown = "";
 function showStep(v) {
   const s = v?.lesson;
+  // on a phone the table's cards sit low while the lesson runs: the bubble's room is above them (lesson.css)
+  document.body.classList.toggle("lesson-on", !!s);
   if (!s) { hideCoach(); lastShown = ""; return; }
   if (s.step === "end") { hideCoach(); return; }
   if (s.step === "wait" || v.waiting !== "human") { hideCoach(); return; }
@@ -195,7 +197,9 @@ function showStep(v) {
  *  the table cards it points at) nor, where there is room, the rest of the table: beside the hand
  *  on a wide screen (its arrow on the card to play), else in the band between the bar and the
  *  table, else between the table and the hand, else just above the table's cards (over the bar's
- *  edge if it must), in smaller print if that is what fits; just above the hand as a last resort. */
+ *  edge if it must), in smaller print if that is what fits, clear of the seats' name plates and
+ *  piles; over a seat only where nothing else fits (a phone's capture choice); just above the hand
+ *  as a last resort. */
 const MARGIN = 8, GAP = 13, INSET = 17, LIFT = 20;  // px: from the window's edge, from what it points at, the arrow from a corner, a card raised
 function place() {
   if (!coach || coach.hidden) return;
@@ -216,9 +220,15 @@ function place() {
   const lit = new Set(s?.table || []);
   const tableCards = [...$("center").querySelectorAll("#table-cards .card, #deck")];
   // (each with room around it for the bubble's arrow; the bar without: the bubble may sit just below it)
-  const must = [...handCards, ...[...$("choices").querySelectorAll("button")].map(rectOf).filter(seen),
+  // and, just as much, who sits at the table: each opponent's name plate, hand and pile, and the piles
+  // (on a phone the bubble sat on the top plate all lesson long: issue 45)
+  const seats = [...document.querySelectorAll("#opponents .seat__head, #opponents .seat__hand, .pilebox")].map(rectOf).filter(seen);
+  const step = [...handCards, ...[...$("choices").querySelectorAll("button")].map(rectOf).filter(seen),
     ...tableCards.filter((el) => lit.has(el.dataset.card)).map(rectOf).filter(seen)].map((r) => grow(r, GAP - 2));
+  const must = [...step, ...seats];
   const rather = [...tableCards.map(rectOf).filter(seen).map((r) => grow(r, GAP - 2)), bar];
+  const across = Math.max(bar.bottom, ...[...document.querySelectorAll("#opponents .seat")].map(rectOf).filter(seen)
+    .filter((r) => r.top < window.innerHeight / 3).map((r) => r.bottom));
   const laid = tableCards.map(rectOf).filter(seen);
   const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : rectOf($("center")).top;
   const cards = rectOf($("table-cards"));
@@ -245,6 +255,8 @@ function place() {
     } },
     // the band between the bar and the table, its arrow towards the table
     { side: "top", w: band, at: () => ({ left: bandLeft, top: bar.bottom + MARGIN, arrow: clampArrow(tx - bandLeft, band) }) },
+    // the band between the seat across the table and the table (on a phone the bar's band is that seat's)
+    { side: "top", w: band, at: () => ({ left: bandLeft, top: across + MARGIN, arrow: clampArrow(tx - bandLeft, band) }) },
     // between the table and the hand, its arrow on the card to play
     { side: "bottom", w: band, at: (h, w) => {
       const left = Math.max(MARGIN, Math.min(W - w - MARGIN, cx - w / 2));
@@ -260,7 +272,7 @@ function place() {
     if (r.top < MARGIN || r.bottom > H - MARGIN || r.left < 0 || r.right > W) return null;
     return avoid.some((a) => meets(r, a)) ? null : at;
   };
-  for (const [avoid, compact] of [[[...must, ...rather], false], [[...must, ...rather], true], [must, false], [must, true]]) {
+  for (const [avoid, compact] of [[[...must, ...rather], false], [[...must, ...rather], true], [must, false], [must, true], [step, false], [step, true]]) {
     for (const p of places) {
       const at = fits(p, avoid, compact);
       if (at) return show(p.side, at, p.w);
@@ -389,7 +401,7 @@ function start() {
     if ($("lesson-offer") && e.target.closest?.("#hand-cards, #choices")) { closeOffer(); markSeen(); }
   }, true);
   new MutationObserver(sheetPanel).observe($("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
-  window.addEventListener("resize", placeSoon);
+  for (const type of ["resize", "settebello:notices"]) window.addEventListener(type, placeSoon);
   // the hand's section grows when the capture choices open, the table when cards come
   const watch = new ResizeObserver(() => place());
   for (const id of ["me", "center", "table-cards"]) watch.observe($(id));

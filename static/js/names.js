@@ -21,11 +21,21 @@ export function sideName(v, side, { spoken = false } = {}) {
 }
 
 /** A person's name as shown: a name the page gave by default ("You", "Player 2": seat.you,
- *  dialog.defaultName) in whichever language gave it, said in the page's language now (the engine
- *  keeps the name it was given); any other name as it was typed. */
+ *  dialog.defaultName, or a computer's level) in whichever language gave it, said in the page's
+ *  language now (the engine keeps the name it was given); any other name as it was typed. */
 export function shownName(name) {
   if (typeof name !== "string") return name;
   if (wordsOf("seat.you").includes(name)) return t("seat.you");
+  // a computer named after its level ("Beginner", "Expert 2": a tournament's entrants, and the
+  // players of the matches in Statistics), in whichever language named it (issue 45)
+  for (const l of info()?.levels || []) {
+    const forms = new Set([...wordsOf(`level.${l.id}`), l.name, l.id.charAt(0).toUpperCase() + l.id.slice(1)]);
+    for (const form of forms) {
+      if (name === form) return levelName(l.id);
+      const n = name.startsWith(`${form} `) ? name.slice(form.length + 1) : "";
+      if (/^[1-9]\d?$/.test(n)) return `${levelName(l.id)} ${n}`;
+    }
+  }
   for (const form of wordsOf("dialog.defaultName")) {
     const [before, after] = form.split("{n}");
     if (after === undefined || !name.startsWith(before) || !name.endsWith(after)) continue;

@@ -13,6 +13,7 @@ import { game } from "./engine.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { writeJSON, ownKey } from "./storage.js";
 import { downloadText } from "./download.js";
+import "./history.js";  // a finished match joins Records' history by itself (history.js)
 
 export const REPLAY_KEY = ownKey("settebello.replay");  // this deployment's (storage.js)
 export const VIEWER = new URL("../replay.html", import.meta.url);

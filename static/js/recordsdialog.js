@@ -1,5 +1,6 @@
 // The "Game records" dialog (records.js): save the match as a file, watch it in the replay viewer,
-// open a record file (checked by the engine), and the saves set aside (asidelist.js). Imported
+// open a record file (checked by the engine), the matches of this browser (history.js: finished
+// and unfinished, each to replay, play on or download) and the saves set aside (asidelist.js). Imported
 // when the player first opens it (records.js's button), cached after.
 import { connectEngine } from "./engine.js";
 import { onLanguageChange } from "./i18n.js";
@@ -8,6 +9,7 @@ import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
 import { text, currentRecord, openInViewer } from "./records.js";
 import { refusalText } from "./names.js";
 import { downloadMatch, restoreFromFile } from "./persist.js";
+import { historySection, fillHistory, resumeMatch } from "./history.js";
 
 /**
  * Read and check a record (its text, or the file) with the engine, after the page has bounded and
@@ -42,7 +44,7 @@ function buildDialog() {
     <p class="records__msg" role="status" aria-live="polite"></p>
     <div data-aside-slot></div>
     <div class="dialog__actions"><button type="button" class="btn" data-act="close"></button></div>`;
-  d.querySelector("[data-aside-slot]").replaceWith(asideSection());
+  d.querySelector("[data-aside-slot]").replaceWith(historySection(), asideSection());
   document.body.append(d);
   const msg = d.querySelector(".records__msg");
   const input = d.querySelector("input[type=file]");
@@ -88,6 +90,10 @@ function label(d) {
   d.querySelector("[data-note=export]").textContent = text("exportNote");
   d.querySelector("[data-note=open]").textContent = text("openNote");
   fillAside(d.querySelector(".records__aside"));
+  fillHistory(d.querySelector(".records__history"), {
+    onReplay: (record) => openInViewer(record),
+    onResume: async (entry, save) => { if (await resumeMatch(entry, save)) d.close(); },
+  });
 }
 
 let dialog = null;

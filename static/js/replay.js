@@ -1,5 +1,5 @@
 // The replay viewer (static/replay.html): any game record (RULES §6), step by step, forwards and
-// backwards, with every card shown: each player's hand, the table, the piles, and each hand's
+// backwards or playing itself at a pace chosen (▶ / ❚❚), with every card shown: each player's hand, the table, the piles, and each hand's
 // score sheet. The engine (bridge.py's `replay`, py/scopa/replay.py) checks the record and
 // computes every position; this page only renders the step it is on. The DOM holds no state:
 // `replay` (the engine's answer) and `at` (the step index) are the whole state.
@@ -11,7 +11,7 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { artSVG as cardSVG, setDeck } from "./deck.js";
 import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
-import { esc, sideName, variantName, categoryName } from "./names.js";
+import { esc, sideName, variantName, categoryName, shownName } from "./names.js";
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
@@ -45,6 +45,7 @@ export async function load(record) {
     message(tx("bad", { why: err.message }), true);
     return false;
   }
+  play(false);  // another record: whatever played stops
   replay = answer;
   setDeck(replay.rules);  // SB37: the record's cards, drawn and named as its game has them
   at = 0;
@@ -80,6 +81,32 @@ function prevHand() { const s = handStart(at); go(s === at ? handStart(Math.max(
 function jump(hand, play) {
   const i = replay.steps.findIndex((s) => s.hand === hand && s.play === play);
   if (i >= 0) go(i);
+}
+
+// ------------------------------------------------------------------ playing itself
+
+/** How long each step shows while the replay plays itself (ms), by the pace chosen. */
+const PACES = { slow: 2200, normal: 1200, fast: 450 };
+let playing = null;  // the timer of the next step while the replay plays itself, else null
+
+/** ▶ plays on from the step shown (from the start if it is at the end), one step at the pace
+ *  chosen, until the end or ❚❚. */
+function play(on) {
+  clearTimeout(playing);
+  playing = null;
+  if (on && replay) {
+    if (at === last()) go(0);
+    const tick = () => {
+      if (at >= last()) { play(false); return; }
+      go(at + 1);
+      playing = setTimeout(tick, PACES[$("rp-pace").value] ?? PACES.normal);
+    };
+    playing = setTimeout(tick, PACES[$("rp-pace").value] ?? PACES.normal);
+  }
+  const button = $("rp-play");
+  button.setAttribute("aria-pressed", String(!!playing));
+  button.setAttribute("aria-label", tx(playing ? "pause" : "play"));
+  button.firstElementChild.textContent = playing ? "❚❚" : "▶";
 }
 
 function onKey(e) {
@@ -145,6 +172,9 @@ function claimLine(e) {
 }
 
 function show() {
+  // the players' names as the page says them now ("You" is "Tu": then said in the you form, issue 45)
+  replay.named ??= [...replay.players];
+  replay.players = replay.named.map(shownName);
   const step = replay.steps[at];
   const plays = replay.steps.filter((s) => s.hand === step.hand).length - 1;
   $("rp-info").textContent = tx("info", { variant: variantName(replay.variant), players: replay.players.join(", "), count: replay.hands });
@@ -242,6 +272,7 @@ function translate() {
     const [attr, key] = el.dataset.rpAttr.split(":");
     el.setAttribute(attr, tx(key));
   }
+  $("rp-play").setAttribute("aria-label", tx(playing ? "pause" : "play"));
   if (replay) show();
 }
 
@@ -251,6 +282,7 @@ function wire() {
   $("rp-next").addEventListener("click", () => go(at + 1));
   $("rp-last").addEventListener("click", nextHand);
   $("rp-slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("rp-play").addEventListener("click", () => play(!playing));
   document.addEventListener("keydown", onKey);
   $("rp-open").addEventListener("click", () => $("rp-file").click());
   $("rp-file").addEventListener("change", async (e) => {

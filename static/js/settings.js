@@ -1,5 +1,5 @@
 // The Settings dialog (issue 24, "Settings" in the bar's More menu): the cards' style (deck.js's
-// STYLES, with a preview), the sound (on or off, the volume: sound.js), the pace (how long the
+// STYLES, with a preview) and their corner indices (issue 45), the sound (on or off, the volume: sound.js), the pace (how long the
 // computer takes over a play, how long a card takes to slide: animate.js) and the coach (issue 28,
 // off by default: coach.js asks before a play that leaves a scopa or the Settebello). A choice applies at
 // once and is remembered in this browser (storage.js, one key), and applied again on the next visit.
@@ -8,13 +8,13 @@
 //
 //   openSettings()        the dialog (the More menu's "Settings" button)
 //   applySettings()       what is stored, applied (at load; the test hook's reset after it forgets it)
-//   settings()            {deck, sound, volume, pace, animation, coach, autoDeclare} as they stand
+//   settings()            {deck, indices, sound, volume, pace, animation, coach, autoDeclare} as they stand
 import { t, cardName, onLanguageChange } from "./i18n.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { esc } from "./names.js";
 import { setPace, setAnimation, motion } from "./animate.js";
 import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
-import { STYLES, style, setStyle, art } from "./deck.js";
+import { STYLES, style, setStyle, art, INDEX_MODES, indexMode, setIndexMode } from "./deck.js";
 import { info } from "./store.js";
 import { modal } from "./modal.js";
 
@@ -36,6 +36,7 @@ export function settings() {
   const s = stored();
   return {
     deck: style(),  // deck.js remembers the style (and takes ?style= over it)
+    indices: indexMode(),  // and the corner indices (auto: on a phone)
     sound: typeof s.sound === "boolean" ? s.sound : SOUND_BY_DEFAULT,
     volume: Number.isFinite(s.volume) ? Math.min(1, Math.max(0, s.volume)) : DEFAULT_VOLUME,
     pace: Object.hasOwn(PACES, s.pace) ? s.pace : "normal",
@@ -62,6 +63,7 @@ function choose(name, value) {
     setStyle(value).catch((err) => console.warn(`Settebello: deck style ${value} not loaded (${err.message})`));
     return;
   }
+  if (name === "indices") { setIndexMode(value); return; }
   const err = writeJSON(SETTINGS_KEY, { ...stored(), [name]: value });
   if (err) console.warn(`Settebello: the setting is not remembered (${err.message})`);
   applySettings();
@@ -115,6 +117,7 @@ function render() {
       <div class="settings__preview" data-testid="settings-preview" role="group" aria-label="${esc(t("settings.preview"))}">${previewRow()}</div>
       ${radios("deck", t("settings.deckStyle"), STYLES.map((x) => [x.id, t(x.nameKey)]), s.deck)}
       <p class="settings__note">${esc(t("deckstyle.note"))}</p>
+      ${radios("indices", t("settings.indices"), INDEX_MODES.map((k) => [k, t(`settings.indices.${k}`)]), s.indices)}
     </section>
     <section class="settings__section" aria-labelledby="settings-sound-h">
       <h3 id="settings-sound-h">${esc(t("settings.sound"))}</h3>
@@ -168,6 +171,7 @@ function wire(d) {
   d.addEventListener("change", (e) => {
     const el = e.target;
     if (el.name === "settings-deck") choose("deck", el.value);
+    else if (el.name === "settings-indices") choose("indices", el.value);
     else if (el.name === "settings-pace") choose("pace", el.value);
     else if (el.name === "settings-animation") { choose("animation", el.value); d.querySelector("#settings-calm").hidden = motion() || el.value === "off"; }
     else if (el.id === "settings-sound") {

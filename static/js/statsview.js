@@ -13,7 +13,7 @@
 // the first paint and the first hand need none of it; stats.js keeps the listeners.
 import { t, onLanguageChange } from "./i18n.js";
 import { game } from "./engine.js";
-import { esc, variantName, refusalText } from "./names.js";
+import { esc, variantName, refusalText, shownName } from "./names.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
@@ -68,7 +68,7 @@ function matchLine(m) {
   if (!m) return `<span class="stats__none">—</span>`;
   // the engine checked these (stats.py's _brief_ok); drawn whatever they are, never thrown on
   const list = (x) => (Array.isArray(x) ? x : []).map(String);
-  return `${esc(variantName(String(m.variant)))}: ${esc(list(m.players).join(" · "))} <strong>${esc(list(m.totals).join("–"))}</strong>`;
+  return `${esc(variantName(String(m.variant)))}: ${esc(list(m.players).map(shownName).join(" · "))} <strong>${esc(list(m.totals).join("–"))}</strong>`;
 }
 
 function render() {
@@ -90,7 +90,7 @@ function render() {
       <dt>${esc(t("stats.best"))}</dt><dd data-testid="stats-best">${matchLine(s.best)}</dd>
       <dt>${esc(t("stats.worst"))}</dt><dd data-testid="stats-worst">${matchLine(s.worst)}</dd>
       <dt>${esc(t("stats.tournaments"))}</dt><dd data-testid="stats-tournaments">${esc(t("stats.tournamentsLine",
-        { played: s.tournaments.played, won: s.tournaments.won }))}</dd>
+        { played: t("stats.tournamentsPlayed", { count: s.tournaments.played }), won: t("stats.tournamentsWon", { count: s.tournaments.won }) }))}</dd>
     </dl>
     <p class="ng-error stats__message" role="alert"></p>
     <div class="dialog__actions">

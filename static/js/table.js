@@ -24,6 +24,7 @@ import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
 import { restoreSaved, setAside, savesSettled } from "./persist.js";
 import { showNotice } from "./notice.js";
+import { askBeforeDropping } from "./history.js";
 import { addressProblem, forgetProblems, shortValue } from "./address.js";
 import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
 import { pointerInput } from "./input.js";
@@ -83,11 +84,16 @@ async function game(op, arg) {
   return r;
 }
 
-function status(text) { $("status").textContent = text; }
+/** The status line: text, or a function giving it (said again in the new language after a switch: issue 45). */
+let statusText = () => "";
+function status(text) {
+  statusText = typeof text === "function" ? text : () => text;
+  $("status").textContent = statusText();
+}
 /** A refused or failed request: in the status line and said. */
 function failed(err, { speak = true } = {}) {
   const text = () => t("error.generic", { message: refusalText(err) });  // a refusal in the page's words
-  status(text());
+  status(text);
   if (speak) announce(text);
 }
 
@@ -190,7 +196,7 @@ function decorate() {
   $("me").classList.toggle("seat--answering", mine && (!!v.claim || deciding));
   // the hint keeps its words in the status line until the player does something, and its reason
   // (coach.js) under it
-  if (mine && !chosen && !hinted) status(deciding ? t("status.declare") : turnLine(v));
+  if (mine && !chosen && !hinted) status(() => (deciding ? t("status.declare") : turnLine(v)));
   const why = mine && hinted ? reasonText(hinted.reason) : "";
   $("hint-why").textContent = why;
   $("hint-why").hidden = !why;
@@ -238,7 +244,7 @@ function declarePrompt(legal, mine) {
       b.type = "button"; b.className = "btn btn--answer"; b.dataset.declare = yes ? "yes" : "no";
       b.addEventListener("click", () => {
         declaring = yes; decorate();
-        status(t(yes ? "declare.made" : "declare.kept"));
+        status(() => t(yes ? "declare.made" : "declare.kept"));
         focusHand();
       });
       return b;
@@ -378,12 +384,12 @@ async function showPlay(prev, next, e, op, g = generation) {
   for (const a of e.accuse || []) {
     const said = () => t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
       kind: t(`accusa.${a.kind}`), cards: cardList(a.cards), points: a.points });
-    status(said()); announce(said); callout(t(`accusa.${a.kind}`));
+    status(said); announce(said); callout(t(`accusa.${a.kind}`));
     await pause(PACE.show);
     if (!live(g)) return;
   }
   const text = () => describe(e, next);
-  status(text()); announce(text);
+  status(text); announce(text);
   setView(next, op);
   const hide = next.pass_to !== null;
   // the played card's own moves (a card shown by a declaration first "moves" hand to hand: SB10)
@@ -438,7 +444,7 @@ async function showClaim(prev, next, e, op, g) {
   const askYou = !c.answer && next.waiting === "human" && next.pass_to === null && next.turn === next.seat;
   const said = () => claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
   const text = said();
-  status(text); announce(said);
+  status(said); announce(said);
   verdict = c.answer ? text : "";
   setView(next, op);
   if (!c.answer) {
@@ -500,8 +506,9 @@ function pick(card) {
   chosen = card; picked = [];
   decorate();
   // a card that may be claimed face down (SB60) is played one of several ways, not only taken
-  const claiming = options.some((p) => p.claim);
-  status(t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
+  // and one that may be laid or built with (Scopa a cascina, SB30) is not only a choice of what it takes (issue 45)
+  const claiming = options.some((p) => p.claim) || !options.every((p) => p.presa?.length);
+  status(() => t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
   announce(() => t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
     + choiceOrder(options).map(choiceLabel).join("; "));
   if (!pointerInput) $("choices").querySelector("button")?.focus();
@@ -611,7 +618,7 @@ async function advance(g = generation) {
       await unheld();
       if (!live(g)) return;
       const view = currentView(), seat = view.turn;
-      status(t("status.thinking", { name: view.players[seat] }));
+      status(() => t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
       // the computer's play is saved as soon as it is made, not after the pause that paces it
       const step = game("computer_step").then((r) => { if (live(g)) emit("accepted", { op: "computer_step", view: r.view }); return r; });
@@ -636,12 +643,12 @@ async function advance(g = generation) {
   if (view.pass_to !== null) { $("pass-btn").focus(); announce(() => t("pass.to", { name: view.players[view.pass_to] })); return; }
   if (view.waiting === "human" && view.claim) {
     // the person answers a claim (SB61): the question has the focus, whatever the way of input
-    status(turnLine(view));
+    status(() => turnLine(view));
     $("answer-buttons").querySelector("button")?.focus();
   } else if (view.waiting === "human") {
     // a declaration to make or keep hidden first (SB14): said, and the question has the focus
     const asking = !$("declare").hidden;
-    status(asking ? t("status.declare") : turnLine(view));
+    status(() => (asking ? t("status.declare") : turnLine(view)));
     if (asking) $("declare-buttons").querySelector("button")?.focus(); else focusHand();
   }
 }
@@ -681,13 +688,16 @@ async function handEnd(g) {
 function keepModal() {
   const sheet = !$("sheet").hidden, pass = !$("pass").hidden;
   $("sheet").setAttribute("aria-modal", "false");
-  // the sheet sits below the bar, which stays above it (however many rows it wraps to)
-  $("sheet").style.setProperty("--bar-h", `${document.querySelector("header.bar").offsetHeight}px`);
+  // the sheet sits below the bar, which stays above it (however many rows it wraps to), and below
+  // the notices' band under it (notice.js: "a new version is ready" hides none of its headers)
+  const band = document.getElementById("settebello-notices");
+  const under = Math.max(document.querySelector("header.bar").offsetHeight, band && band.style.position !== "fixed" ? band.getBoundingClientRect().bottom : 0);
+  $("sheet").style.setProperty("--bar-h", `${Math.ceil(under)}px`);
   document.querySelector("header.bar").inert = pass;
   $("felt").inert = sheet || pass;
 }
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
-addEventListener("resize", () => { if (!$("sheet").hidden) keepModal(); });
+for (const type of ["resize", "settebello:notices"]) addEventListener(type, () => { if (!$("sheet").hidden) keepModal(); });
 
 function showSheet() {
   const v = currentView();
@@ -1007,6 +1017,8 @@ async function newGameDialog() {
   const res = await openNewGame($("newgame-dialog"), described(), current || loadPrefs(),
     (config) => game("check_game", timed(config)));
   if (!res) return;
+  // a match under way is not dropped without a question: kept for later (Records) or not (issue 45)
+  if (!(await askBeforeDropping())) return;
   savePrefs(res.prefs);
   hintLevel = res.prefs.hintLevel || described().default_level;
   await startGame(timed(res.config)).catch(() => {});
@@ -1057,7 +1069,7 @@ async function undo() {
   await queue.run(() => live(g) && draw(v));
   if (!live(g)) return;
   busy = false;
-  announce(() => t("status.undone")); status(t("status.undone"));
+  announce(() => t("status.undone")); status(() => t("status.undone"));
   await advance(g);
 }
 
@@ -1076,7 +1088,7 @@ async function hint() {
     // why (py/scopa_ai/explain.py): shown under the status line by decorate, said after the hint
     // (both functions: a language change says them again in the new language)
     const said = () => { const why = reasonText(h.reason); return why ? `${text()} ${why}` : text(); };
-    status(text()); announce(said);
+    status(text); announce(said);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
   } catch (err) { if (!live(g)) return; failed(err, { speak: false }); }
   decorate();
@@ -1236,6 +1248,7 @@ function wire() {
     // the people's default names in the new language ("You" is "Tu"), before anything says them
     showNames(currentView());
     showNames(shown);
+    $("status").textContent = statusText();  // the status line said again in the new language
     const view = shown;
     if (!view) return;
     for (const [code, el] of stage.cards) el.setAttribute("aria-label", cardName(code));
@@ -1245,7 +1258,9 @@ function wire() {
     if (!$("sheet").hidden) showSheet();
   });
   let resizeTimer;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => shown && decorate(), 100); });
+  for (const type of ["resize", "settebello:notices"]) {
+    window.addEventListener(type, () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => shown && decorate(), 100); });
+  }
 }
 
 /**

@@ -143,9 +143,9 @@ def test_every_card_is_a_valid_svg(dump, deck, variant):
         root = _check_svg(markup)
         assert root.get("data-card") == code
         # The corner index, top and bottom: the rank's number (8, 9, 10 for the 40-card deck's
-        # figures, as Italian decks do), the 52-card deck's courts a letter.
+        # figures, as Italian decks do), the 52-card deck's courts a letter, a French Ace "A" (issue 45).
         rank = _rank(code)
-        label = COURT_LETTERS[french][rank] if deck == 52 and rank > 10 else str(rank)
+        label = COURT_LETTERS[french][rank] if deck == 52 and rank > 10 else "A" if french and rank == 1 else str(rank)
         assert _texts(root) == [label, label], (code, _texts(root))
 
 

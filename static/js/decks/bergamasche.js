@@ -62,6 +62,7 @@ function re(ctx, suit) {
 }
 
 export default {
+  back: { back: '#5b3a1e', backL: '#e8cf8a', step: 12 },  // its own back (issue 45): walnut and straw
   id: 'bergamasche', indices: false, SYM, pips,
   pal: { card: '#fbf7ef', edge: '#5f5040' },
   held: { B: 100, S: 104 }, baton: 'yellow',

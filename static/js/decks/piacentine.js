@@ -117,6 +117,7 @@ function re(ctx, suit) {
 }
 
 export default {
+  back: { back: '#1d4f7a', backL: '#e9d28c', step: 20 },  // its own back (issue 45): blue and gold
   id: 'piacentine', indices: false, SYM, pips,
   pal: { card: '#fbf6ea', edge: '#6d5a44' },
   held: { B: 96, S: 100 },

@@ -94,6 +94,7 @@ function re(ctx, suit) {
 const over = (ctx) => `<rect x="7" y="7" width="186" height="306" rx="7" fill="none" stroke="${ctx.p.red}" stroke-width="1.6"/>`;
 
 export default {
+  back: { back: '#1f5b3a', backL: '#f0d27a', step: 14 },  // its own back (issue 45): green and gold
   id: 'siciliane', indices: false, SYM, pips, over,
   pal: { card: '#fffdf7', edge: '#7a5a3a' },
   grounds: { D: '#e6c24a', C: '#d05a48', S: '#5b86c8', B: '#6aa055' },

@@ -57,6 +57,7 @@ function re(ctx, suit) {
 }
 
 export default {
+  back: { back: '#5a1f4f', backL: '#e6c27a', step: 18 },  // its own back (issue 45): plum and gold
   id: 'trevigiane', indices: false, SYM, pips,
   pal: { card: '#fdf8ec', edge: '#7b6547' },
   held: { B: 112, S: 112 },
