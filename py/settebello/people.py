@@ -559,3 +559,63 @@ class PeopleGuest:
                 why = f"deal {deal}: the hand's record is damaged"
         self.verified[deal] = why
         return {"deal": deal, "verified": why is None, "why": why}
+
+
+# -- the page's requests (static/bridge.py's `people`) ----------------------------------------------
+class PeopleCalls:
+    """The page's requests about people on other devices, by name; a refusal is {"error", ...}."""
+
+    def __init__(self, session: Any) -> None:
+        """Beside the page's Session (the host's match)."""
+        self.session = session
+        self.host: PeopleHost | None = None
+        self.guest: PeopleGuest | None = None
+
+    def call(self, op: Any, arg: Any) -> dict[str, Any]:
+        """One request: host side open, receive, updates, next_hand, record; guest side join,
+        guest_receive, guest_play, guest_sync; verify a record's deals (verify)."""
+        from .errors import refusal
+        try:
+            return self._call(op, arg if isinstance(arg, dict) else {})
+        except ScopaError as err:
+            return refusal(err)
+
+    def _need_host(self) -> PeopleHost:
+        if self.host is None:
+            raise PeopleError("no table with people is open", reason="people.none")
+        return self.host
+
+    def _need_guest(self) -> PeopleGuest:
+        if self.guest is None:
+            raise PeopleError("this page has joined no table", reason="people.none")
+        return self.guest
+
+    def _call(self, op: Any, arg: dict[str, Any]) -> dict[str, Any]:
+        if op == "open":
+            host = PeopleHost(self.session)
+            opened = host.open(arg.get("config"))
+            self.host = host
+            return opened
+        if op == "receive":
+            return self._need_host().receive(arg.get("seat"), arg.get("text"))
+        if op == "updates":
+            return self._need_host().updates() if self.host is not None else {"send": []}
+        if op == "next_hand":
+            return self._need_host().next_hand()
+        if op == "record":
+            return self._need_host().record()
+        if op == "join":
+            guest = PeopleGuest(arg.get("seat"), arg.get("token"), arg.get("name") or None)
+            self.guest = guest
+            return {"hello": guest.hello()}
+        if op == "guest_receive":
+            return self._need_guest().receive(arg.get("text"))
+        if op == "guest_play":
+            guest = self._need_guest()
+            text = guest.play(arg.get("play"))
+            return {"text": text, "n": guest._n}
+        if op == "guest_hello":
+            return {"hello": self._need_guest().hello()}
+        if op == "verify":
+            return verify_deals(arg.get("record"))
+        raise PeopleError("unknown request about people", reason="people.type")
