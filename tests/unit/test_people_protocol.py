@@ -12,6 +12,7 @@ import random
 import pytest
 
 from scopa import from_record
+from scopa.cards import card_str
 from settebello.people import (MAX_GUEST_CHARS, PeopleGuest, PeopleHost, commitment, message, verify_deals)
 from settebello.session import Session
 
@@ -182,8 +183,9 @@ def test_a_remote_seat_is_sent_only_its_own_seats_view():
     table = joined_table(seed=4)
     match = table.session.game.match
     seen_host_cards: list[set[str]] = []
+    checked: list[int] = []
     while match.phase == "play":
-        seen_host_cards.append({str(c) for c in match.hands[0]})
+        seen_host_cards.append({card_str(c) for c in match.hands[0]})
         count = len(table.to_guest)
         if match.turn == 1:
             g = table.guests[1]
@@ -193,14 +195,19 @@ def test_a_remote_seat_is_sent_only_its_own_seats_view():
             table.deliver(table.host.updates())
         # every state the guest was sent during this play holds none of the cards the host's
         # person still held once the play was made (a card played is public, a card in hand is not)
-        hidden = {str(c) for c in match.hands[0]} if match.phase == "play" else set()
+        hidden = {card_str(c) for c in match.hands[0]} if match.phase == "play" else set()
         for seat, msg in table.to_guest[count:]:
             if msg["t"] != "state":
                 continue
-            assert msg["view"]["seat"] == 1
-            text = json.dumps(msg["view"])
-            assert not any(f'"{c}"' in text for c in hidden), (hidden, msg["view"]["hand"])
-    assert seen_host_cards
+            view = msg["view"]
+            assert view["seat"] == 1
+            # `unseen` lists every card this seat has not seen, the mazzo's with the host's hand's:
+            # what any player can count, never which of them the host holds
+            assert hidden <= set(view["unseen"]) and len(view["unseen"]) == len(hidden) + view["deck_left"]
+            text = json.dumps({k: v for k, v in view.items() if k != "unseen"})
+            assert not any(f'"{c}"' in text for c in hidden), (hidden, view["hand"])
+            checked.append(len(hidden))
+    assert seen_host_cards and sum(checked) > 0  # states were checked while the host held cards
 
 
 def test_a_whole_hand_through_the_protocol_is_the_engines():
