@@ -1,6 +1,6 @@
 """Play with people on other devices (issue 41): a whole hand of two-player Scopa played by two
-pages, each in a browser context of its own, joined by the hand path (the invitation link out,
-the reply code back) over a WebRTC data channel.
+pages, and of Scopone by four, each page in a browser context of its own, joined by the hand path
+(the invitation link out, the reply code back) over WebRTC data channels.
 
 Every connection stays on loopback: Chromium runs in a network namespace of its own that has
 only the loopback interface (``unshare --net``), with the site's server beside it in that
@@ -111,76 +111,123 @@ def _play_one(page, host) -> None:
     host.wait_for_function(f"settebello.view.plays.length > {before} || settebello.view.phase !== 'play'")
 
 
-def test_a_whole_hand_between_two_devices_through_the_hand_path(loopback_browser):
-    requests: list[str] = []
-    host, host_errors = _watched_page(loopback_browser, requests)
-    host.goto(SITE + QUERY)
-    host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
+class Table:
+    """A host's page and one page per remote seat, each in a context of its own, joined by the
+    hand path; every code that crossed (links and replies) and every request, kept for the checks."""
 
-    # New game: seat 2 is a person on another device
-    host.locator("#new").click()
-    host.locator('select[data-seat-kind="1"]').select_option("remote")
-    host.locator('#newgame-dialog button[value="start"]').click()
-    link_field = host.locator('[data-testid="people-link-1"]')
-    link_field.wait_for()
-    link = link_field.input_value()
-    assert link.startswith(SITE) and "#join=" in link
-    offer = _code(link.split("#join=", 1)[1])
+    def __init__(self, browser, variant: str | None, remote: list[int]) -> None:
+        self.requests: list[str] = []
+        self.errors: list[list[str]] = []
+        self.codes: list[str] = []  # the SDPs carried by hand
+        self.host = self._page(browser)
+        self.host.goto(SITE + QUERY)
+        self.host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
+        # New game: the game, and the seats of people on other devices
+        self.host.locator("#new").click()
+        if variant:
+            self.host.locator("#ng-variant").select_option(variant)
+        for seat in remote:
+            self.host.locator(f'select[data-seat-kind="{seat}"]').select_option("remote")
+        self.host.locator('#newgame-dialog button[value="start"]').click()
+        self.guests = {}
+        for seat in remote:
+            link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
+            link_field.wait_for()
+            link = link_field.input_value()
+            assert link.startswith(SITE) and "#join=" in link
+            self.codes.append(_code(link.split("#join=", 1)[1])["o"])
+            guest = self.guests[seat] = self._page(browser)
+            guest.goto(link)
+            guest.locator('[data-testid="people-name"]').fill(f"Guest {seat + 1}")
+            guest.locator('[data-testid="people-join"]').click()
+            answer_field = guest.locator('[data-testid="people-answer"]')
+            answer_field.wait_for()
+            reply = answer_field.input_value()
+            self.codes.append(_code(reply)["a"])
+            self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
+            self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+        # every table deals once every guest has joined and drawn its part of the deal
+        for seat, guest in self.guests.items():
+            guest.wait_for_function("window.settebello?.view?.phase === 'play'", timeout=TIMEOUT_MS)
+            assert guest.evaluate("settebello.view.seat") == seat
+        self.host.wait_for_function("(n) => settebello.view.phase === 'play' && settebello.view.players[n] === `Guest ${n + 1}`",
+                                    arg=remote[-1])
+        assert self.host.evaluate("settebello.view.seat") == 0
 
-    guest, guest_errors = _watched_page(loopback_browser, requests)
-    guest.goto(link)
-    guest.locator('[data-testid="people-name"]').fill("Bruno")
-    guest.locator('[data-testid="people-join"]').click()
-    answer_field = guest.locator('[data-testid="people-answer"]')
-    answer_field.wait_for()
-    reply = answer_field.input_value()
-    answer = _code(reply)
+    def _page(self, browser):
+        page, errors = _watched_page(browser, self.requests)
+        self.errors.append(errors)
+        return page
 
-    host.locator('[data-testid="people-reply-1"]').fill(reply)
-    host.locator('[data-testid="people-connect-1"]').click()
-    # both tables deal once the guest has joined and drawn its part of the deal
-    guest.wait_for_function("window.settebello?.view?.phase === 'play'", timeout=TIMEOUT_MS)
-    host.wait_for_function("window.settebello.view.players[1] === 'Bruno' && window.settebello.view.phase === 'play'")
-    assert guest.evaluate("settebello.view.seat") == 1 and host.evaluate("settebello.view.seat") == 0
+    def pages(self) -> dict[int, object]:
+        return {0: self.host, **self.guests}
 
-    plays = checked = 0
-    while host.evaluate("settebello.view.phase") == "play":
-        turn, done = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
-        # both pages at the same play before they are compared
-        guest.wait_for_function("([turn, done]) => settebello.view.turn === turn && settebello.view.plays.length === done",
-                                arg=[turn, done])
-        # the guest's page holds no card of the host's hand: neither its state nor its drawing
-        hidden = host.evaluate("settebello.view.hand")  # empty once the host has played its round's last card
-        checked += len(hidden)
-        # (its `unseen` lists every card it has not seen, the mazzo's with the host's hand's: what
-        # any player can count, never which of them the host holds)
-        state = guest.evaluate("JSON.stringify({ ...settebello.view, unseen: undefined })")
-        assert not [c for c in hidden if f'"{c}"' in state], (hidden, state)
-        unseen, left = guest.evaluate("[settebello.view.unseen, settebello.view.deck_left]")
-        assert set(hidden) <= set(unseen) and len(unseen) == len(hidden) + left
-        assert guest.evaluate("(cs) => cs.filter((c) => document.querySelector(`[data-card='${c}']`)).length", hidden) == 0
-        _play_one(guest if turn == 1 else host, host)
-        plays += 1
+    def play_hand(self) -> tuple[int, int]:
+        """Each person plays their first playable card until the hand is over; before each play,
+        every page is at the same play and holds no card of another seat's hand (its state read,
+        not only its drawing). The number of plays and of hidden cards checked."""
+        host, pages = self.host, self.pages()
+        plays = checked = 0
+        while host.evaluate("settebello.view.phase") == "play":
+            turn, done = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+            for guest in self.guests.values():  # every page at the same play before they are compared
+                guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d",
+                                        arg=[turn, done])
+            hands = {seat: page.evaluate("settebello.view.hand") for seat, page in pages.items()}
+            for seat, page in pages.items():
+                hidden = [c for other, hand in hands.items() if other != seat for c in hand]
+                checked += len(hidden)
+                # its `unseen` lists every card it has not seen, the mazzo's with the others'
+                # hands': what any player can count, never which of them another seat holds
+                state = page.evaluate("JSON.stringify({ ...settebello.view, unseen: undefined })")
+                assert not [c for c in hidden if f'"{c}"' in state], (seat, hidden, state)
+                unseen, left = page.evaluate("[settebello.view.unseen, settebello.view.deck_left]")
+                assert set(hidden) <= set(unseen) and len(unseen) == len(hidden) + left, (seat, hidden, unseen)
+                assert page.evaluate("(cs) => cs.filter((c) => document.querySelector(`[data-card='${c}']`)).length",
+                                     hidden) == 0
+            _play_one(pages[turn], host)
+            plays += 1
+        return plays, checked
+
+    def check_end_and_loopback(self) -> None:
+        """The hand is over on every device with the same score, each guest verified the deal, and
+        every connection and request stayed on loopback."""
+        for page in self.pages().values():
+            page.locator("#sheet:not([hidden])").wait_for()
+        totals = self.host.evaluate("settebello.view.totals")
+        for guest in self.guests.values():
+            guest.wait_for_function("settebello.view.phase === 'deal'")
+            assert guest.evaluate("settebello.view.totals") == totals
+            guest.wait_for_function("document.documentElement.dataset.dealVerified !== undefined")
+            assert guest.evaluate("document.documentElement.dataset.dealVerified") == "true"
+        # no STUN, TURN or relay configured; every candidate gathered or carried on 127.0.0.1
+        for page in self.pages().values():
+            ice = page.evaluate("window.__ice")
+            assert ice["configs"] and all(json.loads(c).get("iceServers") == [] for c in ice["configs"]), ice["configs"]
+            assert ice["candidates"] and set(_candidate_addresses(ice["candidates"])) == {"127.0.0.1"}, ice["candidates"]
+        for sdp in self.codes:
+            assert _candidate_addresses(sdp) and set(_candidate_addresses(sdp)) == {"127.0.0.1"}, sdp
+        off_site = [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob", "about")
+                    and urlsplit(u).netloc != f"127.0.0.1:{PORT}"]
+        assert not off_site, off_site
+        assert not any(self.errors), self.errors
+
+    def close(self) -> None:
+        for page in self.pages().values():
+            page.context.close()
+
+
+def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopback_browser):
+    table = Table(loopback_browser, None, [1])
+    plays, checked = table.play_hand()
     assert plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
+    table.check_end_and_loopback()
+    table.close()
 
-    # the hand is over on both devices, with the same score, and the guest checked the deal
-    for page in (host, guest):
-        page.locator("#sheet:not([hidden])").wait_for()
-    guest.wait_for_function("settebello.view.phase === 'deal'")
-    assert guest.evaluate("settebello.view.totals") == host.evaluate("settebello.view.totals")
-    guest.wait_for_function("document.documentElement.dataset.dealVerified !== undefined")
-    assert guest.evaluate("document.documentElement.dataset.dealVerified") == "true"
 
-    # every connection on loopback: no server configured, every candidate on 127.0.0.1
-    for page in (host, guest):
-        ice = page.evaluate("window.__ice")
-        assert ice["configs"] and all(json.loads(c).get("iceServers") == [] for c in ice["configs"]), ice["configs"]
-        assert ice["candidates"] and set(_candidate_addresses(ice["candidates"])) == {"127.0.0.1"}, ice["candidates"]
-    for sdp in (offer["o"], answer["a"]):
-        assert _candidate_addresses(sdp) and set(_candidate_addresses(sdp)) == {"127.0.0.1"}, sdp
-    off_site = [u for u in requests if urlsplit(u).scheme not in ("data", "blob", "about")
-                and urlsplit(u).netloc != f"127.0.0.1:{PORT}"]
-    assert not off_site, off_site
-    assert not host_errors and not guest_errors, (host_errors, guest_errors)
-    host.context.close()
-    guest.context.close()
+def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loopback_browser):
+    table = Table(loopback_browser, "scopone", [1, 2, 3])
+    plays, checked = table.play_hand()
+    assert plays == 36 and checked > 36 * 3  # four players, nine cards each dealt at once (four on the table)
+    table.check_end_and_loopback()
+    table.close()
