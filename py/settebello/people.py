@@ -493,6 +493,26 @@ class PeopleGuest:
         self._n += 1
         return self._n
 
+    def kept(self) -> dict[str, Any]:
+        """What this device keeps of the deals while the page is closed (a reload): the host's
+        commitments and its own nonces, so a deal drawn before the reload is still checked."""
+        return {"seat": self.seat, "host_commits": {str(k): v for k, v in self.host_commits.items()},
+                "mine": {str(k): list(v) for k, v in self.mine.items()}}
+
+    def keep_again(self, kept: Any) -> None:
+        """Take back what `kept` gave before a reload (for this seat only); damaged: PeopleError, nothing changed."""
+        def deal_key(k: Any) -> bool:
+            return isinstance(k, str) and k.isdigit() and len(k) < 10
+        if not (isinstance(kept, dict) and kept.get("seat") == self.seat
+                and isinstance(kept.get("host_commits"), dict) and isinstance(kept.get("mine"), dict)
+                and len(kept["host_commits"]) <= 1_000 and len(kept["mine"]) <= 1_000
+                and all(deal_key(k) and _is_hex64(v) for k, v in kept["host_commits"].items())
+                and all(deal_key(k) and isinstance(v, list) and len(v) == 2 and _is_hex64(v[0])
+                        and v[1] == commitment(v[0]) for k, v in kept["mine"].items())):
+            raise PeopleError("this device's saved part of the deals is damaged", reason="people.kept")
+        self.host_commits = {int(k): v for k, v in kept["host_commits"].items()}
+        self.mine = {int(k): (v[0], v[1]) for k, v in kept["mine"].items()}
+
     def hello(self) -> str:
         """The first message on a new channel."""
         return message("hello", self._next(), seat=self.seat, token=self.token, name=self.name)
@@ -532,6 +552,7 @@ class PeopleGuest:
             self.mine[deal] = (nonce, commitment(nonce))
             out["send"] = [message("commit", self._next(), deal=deal, digest=commitment(nonce)),
                            message("reveal", self._next(), deal=deal, nonce=nonce)]
+            out["kept"] = self.kept()
         elif kind == "reveals":
             out["verified"] = self._check(msg)
         self.last_n = msg["n"]
@@ -543,7 +564,9 @@ class PeopleGuest:
         deal = msg["deal"]
         me = party(self.seat)
         why = None
-        if deal not in self.host_commits or msg["commits"].get("host") != self.host_commits[deal]:
+        if deal not in self.host_commits and deal not in self.mine:
+            why = f"deal {deal}: this device did not keep that deal's commitments (it was reloaded without them)"
+        elif deal not in self.host_commits or msg["commits"].get("host") != self.host_commits[deal]:
             why = f"deal {deal}: the host's commitment is not the one it sent before the deal"
         elif deal not in self.mine or msg["reveals"].get(me) != self.mine[deal][0] \
                 or msg["commits"].get(me) != self.mine[deal][1]:
@@ -606,6 +629,8 @@ class PeopleCalls:
             return self._need_host().record()
         if op == "join":
             guest = PeopleGuest(arg.get("seat"), arg.get("token"), arg.get("name") or None)
+            if arg.get("kept") is not None:  # a reload: the deals drawn before it
+                guest.keep_again(arg["kept"])
             self.guest = guest
             return {"hello": guest.hello()}
         if op == "guest_receive":

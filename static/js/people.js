@@ -12,7 +12,7 @@
 // sent to any server); the guest's page answers the same way with a reply code the host pastes.
 import { connectEngine, routeGame, EngineRefusal } from "./engine.js";
 import { t } from "./i18n.js";
-import { onView } from "./store.js";
+import { onView, view as currentView } from "./store.js";
 import { readText, writeText, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
@@ -86,8 +86,9 @@ function copyShare(field, testid) {
 
 // ------------------------------------------------------------------ the host
 
-const seats = new Map();  // remote seat -> {pc, channel, state}
+const seats = new Map();  // remote seat -> {pc, channel}
 let hosting = false;
+let hostStarted = false;  // the match has dealt
 
 function sendAll(list) {
   for (const [seat, text] of list || []) {
@@ -122,6 +123,7 @@ function hostReceive(seat, text) {
     sendAll(out.send);
     if (out.host?.joined !== undefined) setState(seat, "people.state.joined");
     if (out.host?.started) {
+      hostStarted = true;
       dialog().close();
       await resume(out.host.started);
     } else if (out.host?.view) {
@@ -130,9 +132,67 @@ function hostReceive(seat, text) {
   });
 }
 
+/** A seat's invitation: its connection, its link (the offer in the fragment) and the field for
+ *  its reply code, as a list item. A seat whose channel closes (its page reloaded or closed) gets
+ *  a new invitation in its place: its person opens it again and plays on at the same play. */
+async function invitation(inv, { again = false } = {}) {
+  const pc = new RTCPeerConnection(RTC);
+  const channel = pc.createDataChannel("settebello", { ordered: true });
+  seats.set(inv.seat, { pc, channel });
+  channel.addEventListener("message", (e) => hostReceive(inv.seat, e.data));
+  channel.addEventListener("open", () => setState(inv.seat, "people.state.connected"));
+  channel.addEventListener("close", () => { if (hosting && seats.get(inv.seat)?.channel === channel) reinvite(inv); });
+  pc.addEventListener("connectionstatechange", () => {
+    if (pc.connectionState === "failed") setState(inv.seat, "people.state.failed");
+  });
+  await pc.setLocalDescription(await pc.createOffer());
+  await gathered(pc);
+  const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp });
+  const link = `${location.href.split("#")[0]}#join=${code}`;
+  const li = document.createElement("li");
+  li.className = "people__seat";
+  li.dataset.seat = inv.seat;
+  const n = inv.seat + 1;
+  li.insertAdjacentHTML("beforeend", `<h3>${esc(t("people.seat", { n, name: inv.name }))}</h3>
+    <label class="ng-field">${esc(t("people.link"))}<input readonly data-testid="people-link-${inv.seat}"></label>`);
+  const field = li.querySelector("input");
+  field.value = link;
+  li.append(copyShare(field, `people-link-${inv.seat}`));
+  li.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.reply"))}<textarea rows="2" data-testid="people-reply-${inv.seat}"></textarea></label>
+    <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
+    <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? "people.state.left" : "people.state.waiting", { name: inv.name }))}</p>`);
+  li.querySelector("button.btn--primary").addEventListener("click", async () => {
+    let reply;
+    try { reply = fromCode(li.querySelector("textarea").value); } catch { reply = null; }
+    if (!reply || reply.v !== LINK_VERSION || reply.s !== inv.seat || typeof reply.a !== "string") {
+      setState(inv.seat, "people.badReply");
+      return;
+    }
+    setState(inv.seat, "people.state.connecting");
+    try { await pc.setRemoteDescription({ type: "answer", sdp: reply.a }); }
+    catch { setState(inv.seat, "people.badReply"); }
+  });
+  return li;
+}
+
+/** A seat's person left (a reload, a closed page, a lost connection): a new invitation for that
+ *  seat, in the dialog shown beside the table (not modal: the table goes on until their turn). */
+async function reinvite(inv) {
+  seats.get(inv.seat)?.pc.close();
+  const d = dialog();
+  const li = await invitation({ ...inv, name: currentName(inv.seat) ?? inv.name }, { again: true });
+  const old = d.querySelector(`.people__seat[data-seat="${inv.seat}"]`);
+  if (old) old.replaceWith(li); else d.querySelector(".people__seats")?.append(li);
+  if (!d.open) d.show();
+  announce(() => t("people.state.left", { name: currentName(inv.seat) ?? inv.name }));
+}
+
+const currentName = (seat) => currentView()?.players?.[seat] ?? null;
+
 /** New game with seats of people on other devices: one invitation per seat, then the match. */
 export async function hostTable(config) {
   if (hosting) stopHosting();
+  hostStarted = false;
   const opened = await people("open", { config });
   hosting = true;
   routeGame(hostRoute);
@@ -141,46 +201,11 @@ export async function hostTable(config) {
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.title"))}</h2>
     <p>${esc(t("people.intro"))}</p><ol class="people__seats"></ol>`);
   const list = d.querySelector(".people__seats");
-  for (const inv of opened.invites) {
-    const pc = new RTCPeerConnection(RTC);
-    const channel = pc.createDataChannel("settebello", { ordered: true });
-    seats.set(inv.seat, { pc, channel });
-    channel.addEventListener("message", (e) => hostReceive(inv.seat, e.data));
-    channel.addEventListener("open", () => setState(inv.seat, "people.state.connected"));
-    pc.addEventListener("connectionstatechange", () => {
-      if (pc.connectionState === "failed") setState(inv.seat, "people.state.failed");
-    });
-    await pc.setLocalDescription(await pc.createOffer());
-    await gathered(pc);
-    const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp });
-    const link = `${location.href.split("#")[0]}#join=${code}`;
-    const li = document.createElement("li");
-    li.className = "people__seat";
-    const n = inv.seat + 1;
-    li.insertAdjacentHTML("beforeend", `<h3>${esc(t("people.seat", { n, name: inv.name }))}</h3>
-      <label class="ng-field">${esc(t("people.link"))}<input readonly data-testid="people-link-${inv.seat}"></label>`);
-    const field = li.querySelector("input");
-    field.value = link;
-    li.append(copyShare(field, `people-link-${inv.seat}`));
-    li.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.reply"))}<textarea rows="2" data-testid="people-reply-${inv.seat}"></textarea></label>
-      <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
-      <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t("people.state.waiting"))}</p>`);
-    li.querySelector("button.btn--primary").addEventListener("click", async () => {
-      let reply;
-      try { reply = fromCode(li.querySelector("textarea").value); } catch { reply = null; }
-      if (!reply || reply.v !== LINK_VERSION || reply.s !== inv.seat || typeof reply.a !== "string") {
-        setState(inv.seat, "people.badReply");
-        return;
-      }
-      setState(inv.seat, "people.state.connecting");
-      try { await pc.setRemoteDescription({ type: "answer", sdp: reply.a }); }
-      catch { setState(inv.seat, "people.badReply"); }
-    });
-    list.append(li);
-  }
+  for (const inv of opened.invites) list.append(await invitation(inv));
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="cancel">${esc(t("people.cancel"))}</button></form>`);
-  d.addEventListener("cancel", () => stopHosting(), { once: true });
-  d.querySelector("form").addEventListener("submit", () => stopHosting(), { once: true });
+  d.addEventListener("cancel", () => { if (!hostStarted) stopHosting(); });
+  // before the match: Cancel ends the table with people; during it, only closes the dialog
+  d.querySelector("form").addEventListener("submit", () => { if (!hostStarted) stopHosting(); });
   d.showModal();
 }
 
@@ -193,6 +218,7 @@ onView((v, op) => {
 // ------------------------------------------------------------------ the guest
 
 let channel = null;
+let keptKey = null;         // this seat's deals kept across a reload (storage.js)
 let lastView = null;
 let started = false;
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
@@ -230,6 +256,7 @@ function guestReceive(text) {
     try { r = await people("guest_receive", { text }); }
     catch (err) { console.warn(`Settebello: the host's message was refused (${refusalText(err)})`); return; }
     for (const m of r.send) channel.send(m);
+    if (r.kept && keptKey) writeText(keptKey, JSON.stringify(r.kept), { report: false });
     const status = document.querySelector("[data-people-state='guest']");
     if (r.type === "welcome" && status) status.textContent = t("people.join.waitingOthers");
     if (r.type === "refused" && pendingPlay && pendingPlay.n === r.ack) {
@@ -288,7 +315,13 @@ export async function joinTable() {
   const name = form.elements.name.value.trim().slice(0, 24);
   if (name) writeText(NAME_KEY, name, { report: false });
   form.querySelector("button").disabled = true;
-  const { hello } = await people("join", { seat: invite.s, token: invite.k, name: name || null });
+  keptKey = ownKey(`settebello.people.kept.${invite.k}`);
+  let kept = null;
+  try { kept = JSON.parse(readText(keptKey) || "null"); } catch { kept = null; }
+  let joined;
+  try { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null, kept }); }
+  catch { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null }); }  // damaged: without it
+  const { hello } = joined;
   const pc = new RTCPeerConnection(RTC);
   pc.addEventListener("datachannel", (e) => {
     channel = e.channel;

@@ -81,7 +81,10 @@ def _watched_page(browser, requests: list[str]):
     context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
     context.on("request", lambda req: requests.append(req.url))
     context.add_init_script(WATCH_ICE)
-    page = context.new_page()
+    return _watch(context.new_page())
+
+
+def _watch(page):
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -131,21 +134,8 @@ class Table:
         self.host.locator('#newgame-dialog button[value="start"]').click()
         self.guests = {}
         for seat in remote:
-            link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
-            link_field.wait_for()
-            link = link_field.input_value()
-            assert link.startswith(SITE) and "#join=" in link
-            self.codes.append(_code(link.split("#join=", 1)[1])["o"])
-            guest = self.guests[seat] = self._page(browser)
-            guest.goto(link)
-            guest.locator('[data-testid="people-name"]').fill(f"Guest {seat + 1}")
-            guest.locator('[data-testid="people-join"]').click()
-            answer_field = guest.locator('[data-testid="people-answer"]')
-            answer_field.wait_for()
-            reply = answer_field.input_value()
-            self.codes.append(_code(reply)["a"])
-            self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
-            self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+            self.guests[seat] = self._page(browser)
+            self._join(seat, self.guests[seat], f"Guest {seat + 1}")
         # every table deals once every guest has joined and drawn its part of the deal
         for seat, guest in self.guests.items():
             guest.wait_for_function("window.settebello?.view?.phase === 'play'", timeout=TIMEOUT_MS)
@@ -153,6 +143,47 @@ class Table:
         self.host.wait_for_function("(n) => settebello.view.phase === 'play' && settebello.view.players[n] === `Guest ${n + 1}`",
                                     arg=remote[-1])
         assert self.host.evaluate("settebello.view.seat") == 0
+
+    def _join(self, seat: int, guest, name: str | None) -> None:
+        """The person of `seat` opens the invitation the host's page shows on `guest`, gives
+        `name` (None: keeps the one remembered), and the host pastes the reply code."""
+        link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
+        link_field.wait_for()
+        link = link_field.input_value()
+        assert link.startswith(SITE) and "#join=" in link
+        self.codes.append(_code(link.split("#join=", 1)[1])["o"])
+        guest.goto(link)
+        if name is not None:
+            guest.locator('[data-testid="people-name"]').fill(name)
+        guest.locator('[data-testid="people-join"]').click()
+        answer_field = guest.locator('[data-testid="people-answer"]')
+        answer_field.wait_for()
+        reply = answer_field.input_value()
+        self.codes.append(_code(reply)["a"])
+        self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
+        self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+
+    def reload_guest(self, seat: int) -> None:
+        """The guest's page reloads mid-hand: the host's page makes that seat a new invitation,
+        which the person opens (their name remembered) and plays on at the same play."""
+        guest = self.guests[seat]
+        old_link = self.host.locator(f'[data-testid="people-link-{seat}"]').input_value()
+        at = self.host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+        hand = guest.evaluate("settebello.view.hand")
+        guest.reload()
+        self.host.wait_for_function("([s, old]) => document.querySelector(`[data-testid=people-link-${s}]`)?.value !== old",
+                                    arg=[seat, old_link])
+        again, errors = _watch(guest.context.new_page())  # the new invitation, opened in a new tab
+        self.errors.append(errors)
+        again.goto(SITE + "index.html?test&fast=1&lang=en#join=")  # (a damaged invitation: said, nothing else)
+        again.locator("#people-dialog [role=alert]").wait_for()
+        guest.close()
+        self._join(seat, again, None)
+        assert again.evaluate("localStorage.length") > 0
+        again.wait_for_function("([t, d]) => settebello.view?.turn === t && settebello.view.plays.length === d", arg=at)
+        assert again.evaluate("settebello.view.hand") == hand
+        assert again.evaluate("settebello.view.players")[seat] == f"Guest {seat + 1}"
+        self.guests[seat] = again
 
     def _page(self, browser):
         page, errors = _watched_page(browser, self.requests)
@@ -162,13 +193,13 @@ class Table:
     def pages(self) -> dict[int, object]:
         return {0: self.host, **self.guests}
 
-    def play_hand(self) -> tuple[int, int]:
+    def play_hand(self, limit: int = 1_000) -> tuple[int, int]:
         """Each person plays their first playable card until the hand is over; before each play,
         every page is at the same play and holds no card of another seat's hand (its state read,
         not only its drawing). The number of plays and of hidden cards checked."""
         host, pages = self.host, self.pages()
         plays = checked = 0
-        while host.evaluate("settebello.view.phase") == "play":
+        while host.evaluate("settebello.view.phase") == "play" and plays < limit:
             turn, done = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
             for guest in self.guests.values():  # every page at the same play before they are compared
                 guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d",
@@ -230,4 +261,14 @@ def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loop
     plays, checked = table.play_hand()
     assert plays == 36 and checked > 36 * 3  # four players, nine cards each dealt at once (four on the table)
     table.check_end_and_loopback()
+    table.close()
+
+
+def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play(loopback_browser):
+    table = Table(loopback_browser, None, [1])
+    assert table.play_hand(limit=7)[0] == 7
+    table.reload_guest(1)
+    plays, _ = table.play_hand()
+    assert plays == 36 - 7
+    table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
     table.close()

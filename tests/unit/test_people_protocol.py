@@ -294,3 +294,52 @@ def test_a_table_without_a_remote_seat_is_refused():
     with pytest.raises(PeopleError) as err:
         PeopleHost(Session()).open({"variant": "scopa", "seats": [{"human": True}, {"human": False, "level": "easy"}]})
     assert err.value.reason == "people.none"
+
+
+def _reloaded(table: Table, kept: bool) -> None:
+    """The guest's page reloads mid-hand: a new guest for the same invitation (with what the old
+    one kept of the deals, or without), which says hello again and is sent its seat's view."""
+    old = table.guests[1]
+    nonce, _ = secrets_from(99)
+    new = PeopleGuest(1, old.token, None, nonce=nonce)
+    if kept:
+        new.keep_again(json.loads(json.dumps(old.kept())))
+    table.guests[1] = new
+    table.deliver(table.host.receive(1, new.hello()))
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play(kept):
+    table = joined_table(seed=9)
+    session = table.session
+    for _ in range(5):
+        match = session.game.match
+        if match.turn == 1:
+            g = table.guests[1]
+            table.deliver(table.host.receive(1, g.play(g.view["legal"][0]["notation"])))
+        else:
+            session.play(session.view()["legal"][0]["notation"])
+            table.deliver(table.host.updates())
+    before = table.guests[1].view
+    _reloaded(table, kept)
+    after = table.guests[1].view
+    assert after["plays"] == before["plays"] and after["hand"] == before["hand"] and after["turn"] == before["turn"]
+    table.play_hand()
+    assert table.guests[1].view["phase"] == "deal"
+    expected = {"deal": 1, "verified": True, "why": None} if kept else \
+        {"deal": 1, "verified": False, "why": "deal 1: this device did not keep that deal's commitments (it was reloaded without them)"}
+    assert table.verified == [expected]
+
+
+@pytest.mark.parametrize("damage", [
+    "not an object", {"seat": 0, "host_commits": {}, "mine": {}},
+    {"seat": 1, "host_commits": {"1": "zz"}, "mine": {}},
+    {"seat": 1, "host_commits": {}, "mine": {"1": ["0" * 64, "0" * 64]}},  # not the nonce's commitment
+])
+def test_a_damaged_kept_part_of_the_deals_is_refused_and_changes_nothing(damage):
+    from settebello.people import PeopleError
+    guest = PeopleGuest(1, "t" * 20)
+    guest.mine = {1: ("a" * 64, commitment("a" * 64))}
+    with pytest.raises(PeopleError) as err:
+        guest.keep_again(damage)
+    assert err.value.reason == "people.kept" and guest.mine == {1: ("a" * 64, commitment("a" * 64))}
