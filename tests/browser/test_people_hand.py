@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
+from test_a11y import axe_violations
 
 PORT = 8741  # in the browser's own network namespace: nothing else listens there
 SITE = f"http://127.0.0.1:{PORT}/"
@@ -118,7 +119,8 @@ class Table:
     """A host's page and one page per remote seat, each in a context of its own, joined by the
     hand path; every code that crossed (links and replies) and every request, kept for the checks."""
 
-    def __init__(self, browser, variant: str | None, remote: list[int]) -> None:
+    def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False) -> None:
+        self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
         self.requests: list[str] = []
         self.errors: list[list[str]] = []
         self.codes: list[str] = []  # the SDPs carried by hand
@@ -149,19 +151,27 @@ class Table:
         `name` (None: keeps the one remembered), and the host pastes the reply code."""
         link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
         link_field.wait_for()
+        self._axe(self.host, f"the host's invitation of seat {seat}")
         link = link_field.input_value()
         assert link.startswith(SITE) and "#join=" in link
         self.codes.append(_code(link.split("#join=", 1)[1])["o"])
         guest.goto(link)
+        guest.locator('[data-testid="people-name"]').wait_for()
+        self._axe(guest, f"seat {seat}'s join")
         if name is not None:
             guest.locator('[data-testid="people-name"]').fill(name)
         guest.locator('[data-testid="people-join"]').click()
         answer_field = guest.locator('[data-testid="people-answer"]')
         answer_field.wait_for()
+        self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+
+    def _axe(self, page, step: str) -> None:
+        if self.axe is not None:
+            self.axe[step] = axe_violations(page)
 
     def reload_guest(self, seat: int) -> None:
         """The guest's page reloads mid-hand: the host's page makes that seat a new invitation,
@@ -242,6 +252,7 @@ class Table:
                     and urlsplit(u).netloc != f"127.0.0.1:{PORT}"]
         assert not off_site, off_site
         assert not any(self.errors), self.errors
+        assert self.axe is None or (self.axe and not any(self.axe.values())), json.dumps(self.axe, indent=1)
 
     def close(self) -> None:
         for page in self.pages().values():
@@ -249,7 +260,7 @@ class Table:
 
 
 def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopback_browser):
-    table = Table(loopback_browser, None, [1])
+    table = Table(loopback_browser, None, [1], axe=True)  # axe-core on the invitation and join flows
     plays, checked = table.play_hand()
     assert plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
     table.check_end_and_loopback()
@@ -265,7 +276,7 @@ def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loop
 
 
 def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play(loopback_browser):
-    table = Table(loopback_browser, None, [1])
+    table = Table(loopback_browser, None, [1], axe=True)  # and on the reconnection's
     assert table.play_hand(limit=7)[0] == 7
     table.reload_guest(1)
     plays, _ = table.play_hand()
