@@ -89,6 +89,7 @@ function copyShare(field, testid) {
 const seats = new Map();  // remote seat -> {pc, channel}
 let hosting = false;
 let hostStarted = false;  // the match has dealt
+let tableId = 0;          // which table with people the host's page has open (a New game makes another)
 
 function sendAll(list) {
   for (const [seat, text] of list || []) {
@@ -105,6 +106,7 @@ function hostRoute(op, arg, direct) {
 }
 
 function stopHosting() {
+  tableId += 1;
   for (const { pc } of seats.values()) pc.close();
   seats.clear();
   hosting = false;
@@ -136,6 +138,7 @@ function hostReceive(seat, text) {
  *  its reply code, as a list item. A seat whose channel closes (its page reloaded or closed) gets
  *  a new invitation in its place: its person opens it again and plays on at the same play. */
 async function invitation(inv, { again = false } = {}) {
+  const table = tableId;
   const pc = new RTCPeerConnection(RTC);
   const channel = pc.createDataChannel("settebello", { ordered: true });
   seats.set(inv.seat, { pc, channel });
@@ -147,6 +150,7 @@ async function invitation(inv, { again = false } = {}) {
   });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
+  if (table !== tableId) { pc.close(); return null; }  // a New game meanwhile: this table is gone
   const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp });
   const link = `${location.href.split("#")[0]}#join=${code}`;
   const li = document.createElement("li");
@@ -181,6 +185,7 @@ async function reinvite(inv) {
   seats.get(inv.seat)?.pc.close();
   const d = dialog();
   const li = await invitation({ ...inv, name: currentName(inv.seat) ?? inv.name }, { again: true });
+  if (!li) return;
   const old = d.querySelector(`.people__seat[data-seat="${inv.seat}"]`);
   if (old) old.replaceWith(li); else d.querySelector(".people__seats")?.append(li);
   if (!d.open) d.show();
@@ -201,7 +206,12 @@ export async function hostTable(config) {
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.title"))}</h2>
     <p>${esc(t("people.intro"))}</p><ol class="people__seats"></ol>`);
   const list = d.querySelector(".people__seats");
-  for (const inv of opened.invites) list.append(await invitation(inv));
+  tableId += 1;
+  for (const inv of opened.invites) {
+    const li = await invitation(inv);
+    if (!li) return;
+    list.append(li);
+  }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="cancel">${esc(t("people.cancel"))}</button></form>`);
   d.addEventListener("cancel", () => { if (!hostStarted) stopHosting(); });
   // before the match: Cancel ends the table with people; during it, only closes the dialog
