@@ -146,7 +146,10 @@ async function invitation(inv, { again = false } = {}) {
   channel.addEventListener("open", () => setState(inv.seat, "people.state.connected"));
   channel.addEventListener("close", () => { if (hosting && seats.get(inv.seat)?.channel === channel) reinvite(inv); });
   pc.addEventListener("connectionstatechange", () => {
-    if (pc.connectionState === "failed") setState(inv.seat, "people.state.failed");
+    // a page gone without closing its connection (a crash, a lost network): ICE gives up on it
+    if (pc.connectionState === "failed" && hosting && seats.get(inv.seat)?.pc === pc) {
+      if (channel.readyState === "open" || hostStarted) reinvite(inv); else setState(inv.seat, "people.state.failed");
+    }
   });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
@@ -216,6 +219,7 @@ export async function hostTable(config) {
   d.addEventListener("cancel", () => { if (!hostStarted) stopHosting(); });
   // before the match: Cancel ends the table with people; during it, only closes the dialog
   d.querySelector("form").addEventListener("submit", () => { if (!hostStarted) stopHosting(); });
+  if (d.open) d.close();  // shown beside the table for a seat that left (reinvite)
   d.showModal();
 }
 

@@ -124,16 +124,24 @@ class Table:
         self.requests: list[str] = []
         self.errors: list[list[str]] = []
         self.codes: list[str] = []  # the SDPs carried by hand
+        self.browser = browser
         self.host = self._page(browser)
         self.host.goto(SITE + QUERY)
         self.host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
-        # New game: the game, and the seats of people on other devices
+        self.start(variant, remote)
+
+    def start(self, variant: str | None, remote: list[int]) -> None:
+        """New game on the host's page: the game, and the seats of people on other devices, each
+        joined from a page of its own."""
+        browser = self.browser
         self.host.locator("#new").click()
         if variant:
             self.host.locator("#ng-variant").select_option(variant)
         for seat in remote:
             self.host.locator(f'select[data-seat-kind="{seat}"]').select_option("remote")
         self.host.locator('#newgame-dialog button[value="start"]').click()
+        # the invitations in a modal dialog: the table waits behind it
+        self.host.wait_for_function("document.getElementById('people-dialog')?.matches(':modal')")
         self.guests = {}
         for seat in remote:
             self.guests[seat] = self._page(browser)
@@ -282,4 +290,15 @@ def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play(loopback_browser):
     plays, _ = table.play_hand()
     assert plays == 36 - 7
     table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
+    table.close()
+
+
+def test_a_new_table_right_after_a_guest_left_deals_with_its_own_invitations(loopback_browser):
+    table = Table(loopback_browser, None, [1])
+    table.play_hand(limit=2)
+    table.guests[1].close()  # the guest closes the page: the host's page makes that seat a new invitation...
+    table.host.locator('[data-people-state="1"]', has_text="left the table").wait_for()
+    table.host.keyboard.press("Escape")
+    table.start(None, [1])  # ...and a New game with a person on another device at once: its own invitation
+    assert table.play_hand(limit=2)[0] == 2
     table.close()
