@@ -41,6 +41,8 @@ MAX_HOST_DEPTH = 24
 MAX_NAME = 24
 SEED_BYTES = 6  # 48 bits: a seed JavaScript holds exactly (saves cross the page as JSON)
 DEAL_DOMAIN = b"settebello-deal/1"
+PHRASES = ("bravo", "scopa", "well_played", "thanks", "one_moment", "good_game")  # the table's phrases: no free text
+MAX_PHRASES_PER_HAND = 20  # a seat's phrases in one hand; more are refused
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -91,6 +93,7 @@ GUEST_TYPES: dict[str, dict[str, Callable[[Any], bool]]] = {
     "reveal": {"deal": _WHOLE, "nonce": _is_hex64},
     "play": {"play": _text(200)},
     "sync": {},
+    "phrase": {"phrase": lambda v: v in PHRASES},
 }
 HOST_TYPES: dict[str, dict[str, Callable[[Any], bool]]] = {
     "welcome": {"seat": _WHOLE, "players": lambda v: isinstance(v, list), "started": lambda v: isinstance(v, bool)},
@@ -100,6 +103,7 @@ HOST_TYPES: dict[str, dict[str, Callable[[Any], bool]]] = {
     "commit": {"deal": _WHOLE, "digest": _is_hex64},
     "reveals": {"deal": _WHOLE, "commits": lambda v: isinstance(v, dict), "reveals": lambda v: isinstance(v, dict),
                 "hands": lambda v: isinstance(v, list)},
+    "phrase": {"seat": _WHOLE, "phrase": lambda v: v in PHRASES},
 }
 
 
@@ -233,6 +237,7 @@ class _Remote:
         self.last_n = -1
         self.sent_view: str | None = None  # the last view sent, to send only a changed one
         self.sent_events = 0
+        self.phrases: dict[int, int] = {}  # hand number -> phrases said in it
 
 
 class PeopleHost:
@@ -320,6 +325,13 @@ class PeopleHost:
             return {"send": self._updates(), "host": None}
         if kind in ("commit", "reveal"):
             return self._deal_message(seat, r, msg)
+        if kind == "phrase":
+            hand = self._hand_number()
+            if r.phrases.get(hand, 0) >= MAX_PHRASES_PER_HAND:
+                raise PeopleError(f"at most {MAX_PHRASES_PER_HAND} phrases a hand", reason="people.phrases")
+            r.last_n = msg["n"]
+            r.phrases = {hand: r.phrases.get(hand, 0) + 1}
+            return {"send": self._phrase(seat, msg["phrase"]), "host": {"phrase": {"seat": seat, "phrase": msg["phrase"]}}}
         return self._play(seat, r, msg)
 
     def _deal_message(self, seat: int, r: _Remote, msg: dict[str, Any]) -> dict[str, Any]:
@@ -360,6 +372,24 @@ class PeopleHost:
         r.sent_view, r.sent_events = sent, self._events()
         reply = message("state", self._next(), view=result["view"], event=result.get("event"), ack=msg["n"])
         return {"send": [[seat, reply]] + self._updates(), "host": host}
+
+    # -- the table's phrases
+    def _hand_number(self) -> int:
+        game = self.session.game
+        return 0 if game is None else len(game.match.log)
+
+    def _phrase(self, seat: int, phrase: str) -> list[list[Any]]:
+        """A phrase said at `seat`, sent to every other joined seat."""
+        return [[s, message("phrase", self._next(), seat=seat, phrase=phrase)]
+                for s, r in self.remote.items() if r.joined and s != seat]
+
+    def say(self, phrase: Any) -> dict[str, Any]:
+        """The host's person says a table phrase (one of PHRASES): sent to every joined seat."""
+        game = self.session.game
+        if phrase not in PHRASES:
+            raise PeopleError("that is not one of the table's phrases", reason="people.type")
+        seat = game.local[0] if game is not None else 0
+        return {"send": self._phrase(seat, phrase), "phrase": {"seat": seat, "phrase": phrase}}
 
     # -- the match
     def ready(self) -> bool:
@@ -517,6 +547,12 @@ class PeopleGuest:
         """The first message on a new channel."""
         return message("hello", self._next(), seat=self.seat, token=self.token, name=self.name)
 
+    def say(self, phrase: Any) -> str:
+        """A table phrase of this seat (one of PHRASES)."""
+        if phrase not in PHRASES:
+            raise PeopleError("that is not one of the table's phrases", reason="people.type")
+        return message("phrase", self._next(), phrase=phrase)
+
     def play(self, play: Any) -> str:
         """A play of this seat, as the host's engine will check it; the message's number."""
         if not _text(200)(play):
@@ -555,6 +591,8 @@ class PeopleGuest:
             out["kept"] = self.kept()
         elif kind == "reveals":
             out["verified"] = self._check(msg)
+        elif kind == "phrase":
+            out["phrase"] = {"seat": msg["seat"], "phrase": msg["phrase"]}
         self.last_n = msg["n"]
         return out
 
@@ -639,6 +677,12 @@ class PeopleCalls:
             guest = self._need_guest()
             text = guest.play(arg.get("play"))
             return {"text": text, "n": guest._n}
+        if op == "say":
+            return self._need_host().say(arg.get("phrase"))
+        if op == "guest_say":
+            return {"text": self._need_guest().say(arg.get("phrase")), "phrases": list(PHRASES)}
+        if op == "phrases":
+            return {"phrases": list(PHRASES)}
         if op == "guest_hello":
             return {"hello": self._need_guest().hello()}
         if op == "verify":

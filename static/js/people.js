@@ -84,6 +84,53 @@ function copyShare(field, testid) {
   return row;
 }
 
+// ------------------------------------------------------------------ the table's phrases
+
+const STYLE = `.people-phrases { position: fixed; left: 12px; top: 96px; z-index: 5; display: flex; flex-direction: column;
+  align-items: flex-start; gap: 4px; max-width: min(260px, calc(100vw - 24px)); }
+.people-phrases .btn { min-height: 44px; min-width: 44px; }
+.people-phrases__list { display: flex; flex-direction: column; gap: 4px; }
+.people-phrases__list[hidden] { display: none; }
+.people-phrases__said { margin: 0; color: #fff; text-shadow: 0 1px 2px #000; max-width: 180px; }
+@media (max-width: 700px) { .people-phrases { left: 4px; top: 88px; } .people-phrases__said { max-width: 80px; font-size: 0.8rem; } }`;
+
+/** The table's phrases (Python's list: no free text) behind one button at the felt's corner,
+ *  and the line where what was said shows; `say(id)` sends one. */
+async function phrasesBar(say) {
+  document.getElementById("people-phrases")?.remove();
+  if (!document.getElementById("people-style")) {
+    const style = document.createElement("style");
+    style.id = "people-style"; style.textContent = STYLE;
+    document.head.append(style);
+  }
+  const { phrases } = await people("phrases");
+  const bar = document.createElement("div");
+  bar.id = "people-phrases"; bar.className = "people-phrases";
+  bar.insertAdjacentHTML("beforeend", `<button type="button" class="btn people-phrases__open" aria-expanded="false"
+    aria-controls="people-phrase-list" aria-label="${esc(t("people.phrases"))}" data-testid="people-say">${esc(t("people.say"))}</button>
+    <div id="people-phrase-list" class="people-phrases__list" role="group" aria-label="${esc(t("people.phrases"))}" hidden></div>
+    <p class="people-phrases__said" data-testid="people-said"></p>`);
+  const open = bar.querySelector(".people-phrases__open"), list = bar.querySelector(".people-phrases__list");
+  const show = (on) => { list.hidden = !on; open.setAttribute("aria-expanded", String(on)); };
+  open.addEventListener("click", () => { show(list.hidden); if (!list.hidden) list.querySelector("button")?.focus(); });
+  bar.addEventListener("keydown", (e) => { if (e.key === "Escape" && !list.hidden) { show(false); open.focus(); e.stopPropagation(); } });
+  for (const id of phrases) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "btn"; b.dataset.phrase = id; b.textContent = t(`people.phrase.${id}`);
+    b.addEventListener("click", () => { show(false); open.focus(); say(id); });
+    list.append(b);
+  }
+  document.body.append(bar);  // outside the felt, which is inert while the score sheet shows
+}
+
+/** Show and say a phrase said at `seat`. */
+function said({ seat, phrase }) {
+  const line = () => t("people.said", { name: currentView()?.players?.[seat] ?? "", phrase: t(`people.phrase.${phrase}`) });
+  const el = document.querySelector("[data-testid=people-said]");
+  if (el) el.textContent = line();
+  announce(line);
+}
+
 // ------------------------------------------------------------------ the host
 
 const seats = new Map();  // remote seat -> {pc, channel}
@@ -107,6 +154,7 @@ function hostRoute(op, arg, direct) {
 
 function stopHosting() {
   tableId += 1;
+  document.getElementById("people-phrases")?.remove();
   for (const { pc } of seats.values()) pc.close();
   seats.clear();
   hosting = false;
@@ -124,9 +172,11 @@ function hostReceive(seat, text) {
     const out = await people("receive", { seat, text });
     sendAll(out.send);
     if (out.host?.joined !== undefined) setState(seat, "people.state.joined");
+    if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
       dialog().close();
+      await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
       await resume(out.host.started);
     } else if (out.host?.view) {
       await playedElsewhere(out.host.view, out.host.event);
@@ -276,6 +326,7 @@ function guestReceive(text) {
     if (r.type === "refused" && pendingPlay && pendingPlay.n === r.ack) {
       pendingPlay.reject(refused(r.refused.reason, r.refused.error)); pendingPlay = null;
     }
+    if (r.type === "phrase") said(r.phrase);
     if (r.type === "reveals") {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
@@ -289,6 +340,11 @@ function guestReceive(text) {
     if (!started) {
       started = true;
       dialog().close();
+      await phrasesBar(async (id) => {
+        const { text } = await people("guest_say", { phrase: id });
+        channel.send(text);
+        said({ seat: lastView.seat, phrase: id });
+      });
       await resume(r.view);
       return;
     }

@@ -20,6 +20,7 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
 from test_a11y import axe_violations
@@ -272,6 +273,15 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     plays, checked = table.play_hand()
     assert plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
     table.check_end_and_loopback()
+    # the table's phrases, at the score sheet: each page shows (and says) what the other said
+    host, guest = table.host, table.guests[1]
+    guest.locator("[data-testid=people-say]").click()
+    guest.locator("#people-phrases button[data-phrase=good_game]").click()
+    expect(host.locator("[data-testid=people-said]")).to_have_text("Guest 2: Good game")
+    host.locator("[data-testid=people-say]").click()
+    host.locator("#people-phrases button[data-phrase=thanks]").click()
+    expect(guest.locator("[data-testid=people-said]")).to_have_text(
+        host.evaluate("settebello.view.players[0]") + ": Thanks")
     table.close()
 
 

@@ -343,3 +343,28 @@ def test_a_damaged_kept_part_of_the_deals_is_refused_and_changes_nothing(damage)
     with pytest.raises(PeopleError) as err:
         guest.keep_again(damage)
     assert err.value.reason == "people.kept" and guest.mine == {1: ("a" * 64, commitment("a" * 64))}
+
+
+def test_a_table_phrase_goes_to_every_other_seat_and_free_text_is_refused():
+    three = {"variant": "scopa-a-tre", "seats": [
+        {"human": True, "name": "Anna"}, {"human": True, "remote": True}, {"human": True, "remote": True}]}
+    table = Table(three, seed=10)
+    table.join()
+    out = table.host.receive(1, table.guests[1].say("bravo"))
+    assert out["host"] == {"phrase": {"seat": 1, "phrase": "bravo"}}
+    [(seat, text)] = out["send"]  # to seat 2 only, not back to the one who said it
+    assert seat == 2 and table.guests[2].receive(text)["phrase"] == {"seat": 1, "phrase": "bravo"}
+    before = table.state()
+    free = json.dumps({"v": 1, "t": "phrase", "n": 90, "phrase": "<img src=x onerror=alert(1)>"})
+    assert table.host.receive(1, free)["refused"]["reason"] == "people.type" and table.state() == before
+    said = table.host.say("good_game")
+    assert sorted(s for s, _ in said["send"]) == [1, 2] and said["phrase"] == {"seat": 0, "phrase": "good_game"}
+
+
+def test_a_seat_that_says_too_many_phrases_in_a_hand_is_refused():
+    from settebello.people import MAX_PHRASES_PER_HAND
+    table = joined_table(seed=11)
+    for _ in range(MAX_PHRASES_PER_HAND):
+        assert table.host.receive(1, table.guests[1].say("thanks")).get("refused") is None
+    out = table.host.receive(1, table.guests[1].say("thanks"))
+    assert out["refused"]["reason"] == "people.phrases"
