@@ -686,5 +686,9 @@ class PeopleCalls:
         if op == "guest_hello":
             return {"hello": self._need_guest().hello()}
         if op == "verify":
-            return verify_deals(arg.get("record"))
+            record = arg.get("record")
+            if isinstance(record, str):  # the replay viewer's file, as text: bounded before it is read
+                from scopa.inputs import RECORD_CHARS
+                record = read_json(record, "the record", PeopleError, max_chars=RECORD_CHARS)
+            return verify_deals(record)
         raise PeopleError("unknown request about people", reason="people.type")

@@ -148,6 +148,7 @@ function sendAll(list) {
 /** The host's Next hand is the next deal both sides drew; a new game ends the table with people. */
 function hostRoute(op, arg, direct) {
   if (op === "next_hand") return people("next_hand").then((r) => { sendAll(r.send); return r.view; });
+  if (op === "record") return people("record");  // with each deal's commitments and reveals
   if (op === "new_game" || op === "restore") stopHosting();
   return direct(op, arg);
 }

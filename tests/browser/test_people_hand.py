@@ -282,6 +282,15 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     host.locator("#people-phrases button[data-phrase=thanks]").click()
     expect(guest.locator("[data-testid=people-said]")).to_have_text(
         host.evaluate("settebello.view.players[0]") + ": Thanks")
+    # the host's record carries the deal's commitments and reveals; the replay viewer checks them
+    record = host.evaluate("settebello.game('record')")
+    assert set(record["fair_deal"]["deals"][0]["reveals"]) == {"host", "seat1"}
+    host.evaluate("""async (r) => { const { REPLAY_KEY } = await import('./static/js/records.js');
+                                    localStorage.setItem(REPLAY_KEY, JSON.stringify(r)); }""", record)
+    viewer, errors = _watch(host.context.new_page())
+    viewer.goto(SITE + "static/replay.html?from=game")
+    expect(viewer.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
+    assert not errors, errors
     table.close()
 
 

@@ -368,3 +368,17 @@ def test_a_seat_that_says_too_many_phrases_in_a_hand_is_refused():
         assert table.host.receive(1, table.guests[1].say("thanks")).get("refused") is None
     out = table.host.receive(1, table.guests[1].say("thanks"))
     assert out["refused"]["reason"] == "people.phrases"
+
+
+def test_the_replay_viewers_check_reads_a_record_as_text_or_object():
+    from settebello.people import PeopleCalls
+    table = joined_table(seed=12)
+    table.play_hand()
+    calls = PeopleCalls(table.session)
+    calls.host = table.host
+    record = calls.call("record", None)
+    assert calls.call("verify", {"record": record}) == {"verified": True}
+    assert calls.call("verify", {"record": json.dumps(record)}) == {"verified": True}
+    record["hands"][0]["deck"][:2] = record["hands"][0]["deck"][1::-1]  # two cards of the deck swapped
+    assert calls.call("verify", {"record": record})["verified"] is False
+    assert calls.call("verify", {"record": "[" * 50})["reason"] == "input.depth"
