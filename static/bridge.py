@@ -220,3 +220,26 @@ def replay(payload):
         return replay_steps(payload)
     except ScopaError as err:  # an illegal record is refused like a session request, not a bug
         return refusal(err)
+
+
+# -- people on other devices (py/settebello/people.py, static/js/people.js) ----------------------
+_people = None
+
+
+@exported
+def people(payload):
+    """Forward {"op": name, "arg": value} to `PeopleCalls` beside the page's Session: the host's
+    table with remote seats, or this page's seat at another's table (issue 41)."""
+    global _session, _people
+    if _session is None:
+        from settebello.session import Session
+        _session = Session()
+    if _people is None:
+        from settebello.people import PeopleCalls
+        _people = PeopleCalls(_session)
+    if not isinstance(payload, dict):
+        return {"error": "a people request is {op, arg}"}
+    try:
+        return _people.call(payload.get("op"), payload.get("arg"))
+    finally:
+        _think_later()

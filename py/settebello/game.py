@@ -72,9 +72,13 @@ def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, 
         human = seat.get("human", False)
         if not isinstance(human, bool):
             raise SessionError(f"seat {i + 1}'s 'human' must be true or false")
+        remote = seat.get("remote", False)
+        if not isinstance(remote, bool) or (remote and not human):
+            raise SessionError(f"seat {i + 1}'s 'remote' (a person on another device) must be true or false, "
+                               "and only a person's", reason="seats.remote")
         if human:
             name = (name or f"Player {i + 1}").strip()[:24] or f"Player {i + 1}"
-            clean.append({"human": True, "name": name})
+            clean.append({"human": True, "name": name, **({"remote": True} if remote else {})})
         else:
             level = seat.get("level")
             level = levels()[0]["id"] if level is None else level
@@ -83,6 +87,8 @@ def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, 
             clean.append({"human": False, "level": level, "name": (name or f"Computer {i + 1}")[:24]})
     if not any(s["human"] for s in clean):
         raise SessionError("at least one seat must be a person", reason="seats.person")
+    if not any(s["human"] and not s.get("remote") for s in clean):
+        raise SessionError("at least one person must sit at this device", reason="seats.local")
     return clean
 
 
@@ -131,11 +137,14 @@ class Game:
         match.rng = rng
         self.players = seat_players([None if s["human"] else s["level"] for s in seats], seed)
         self.humans = [i for i, s in enumerate(seats) if s["human"]]
+        # the persons at this device; a remote seat (people.py) is a person on another device, whose
+        # hand this device never shows and to whom it is never passed
+        self.local = [i for i in self.humans if not seats[i].get("remote")]
         self.shown = self._first_human_to_show()  # the human seat whose hand the page shows
         # whether the device is known to be in the shown person's hands: with one person at the
         # table it is theirs from the start; at one device shared by several, only once a person
         # has said "it is me" on the pass screen (`show`), from the first deal to the last
-        self.handed = len(self.humans) <= 1
+        self.handed = len(self.local) <= 1
         self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
         self.daily: str | None = None  # the day of today's deal (daily.py) this game is, if it is one
         self.replay = False  # a day's deal played again: marked, never the day's result
@@ -206,9 +215,9 @@ class Game:
 
     def _first_human_to_show(self) -> int:
         m = self.match
-        if m.phase == "play" and self.seats[m.turn]["human"]:
+        if m.phase == "play" and m.turn in self.local:
             return m.turn
-        return self.humans[0]
+        return self.local[0]
 
     # -- reading ----------------------------------------------------------------------------
     def pass_to(self) -> int | None:
@@ -216,7 +225,7 @@ class Game:
         to play, unless the device is already known to be in their hands (a pass screen before each
         person's first hand too)."""
         m = self.match
-        if m.phase == "play" and self.seats[m.turn]["human"] and (m.turn != self.shown or not self.handed):
+        if m.phase == "play" and m.turn in self.local and (m.turn != self.shown or not self.handed):
             return m.turn
         return None
 
@@ -369,14 +378,14 @@ class Game:
         """Make a checked play; with one person at the table, their hand shows when it is their turn."""
         m = self.match
         event = m.apply(play)
-        if m.phase == "play" and self.seats[m.turn]["human"] and len(self.humans) == 1:
+        if m.phase == "play" and m.turn in self.local and len(self.local) == 1:
             self.shown = m.turn
         return event
 
     def show(self, seat: Any) -> None:
         """After the "pass to X" screen: show that human's hand (only when it is their turn)."""
         m = self.match
-        if not (is_whole(seat) and 0 <= seat < m.n and self.seats[seat]["human"]):
+        if not (is_whole(seat) and 0 <= seat < m.n and seat in self.local):
             raise SessionError("that seat is not a person at this table")
         if m.phase == "play" and m.turn != seat:
             raise SessionError("it is not that player's turn")
@@ -389,7 +398,7 @@ class Game:
         if m.phase != "deal":
             raise SessionError("the match is over" if m.phase == "over" else "the hand is not finished")
         m.deal_until_played()
-        if len(self.humans) <= 1:
+        if len(self.local) <= 1:
             self.shown = self._first_human_to_show()
         # several persons: the device stays with the one who had it; `pass_to` hands it on
 
@@ -440,7 +449,7 @@ class Game:
                     raise SessionError("the saved computer players' state does not match the seats")
                 if state is not None:
                     states[seat] = _check_rng_state(state, "the saved computer players' state")
-        if shown is not None and not (is_whole(shown) and 0 <= shown < match.n and game.seats[shown]["human"]):
+        if shown is not None and not (is_whole(shown) and 0 <= shown < match.n and shown in game.local):
             raise SessionError("the saved game shows a seat that is not a person")
         for player, state in zip(game.players, states):
             if state is not None:

@@ -402,7 +402,7 @@ class Session:
             return None  # the lesson is not a match to count
         if game is None or not (game.match.phase == "over" or forfeit is not None):
             return None
-        return match_summary(game.match, game.humans[0], game.variant,
+        return match_summary(game.match, game.local[0], game.variant,
                              winner=None if forfeit is None else forfeit["winner"],
                              forfeit=None if forfeit is None else forfeit["side"],
                              tournament=self.desk.link is not None)

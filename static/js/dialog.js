@@ -160,7 +160,8 @@ export function openNewGame(dialog, info, prefs, check) {
         <span class="ng-seat__no">${teams === "none" ? i + 1
           : `<span class="ng-seat__long">${esc(t("seat.teamShort", { n: sideOf(i) + 1 }))}</span><span class="ng-seat__short" aria-hidden="true">${sideOf(i) + 1}</span>`}</span>
         <select data-seat-kind="${i}" aria-label="${esc(t("dialog.seatKind", { n: i + 1 }))}">
-          <option value="human" ${s.human ? "selected" : ""}>${esc(t("dialog.person"))}</option>
+          <option value="human" ${s.human && !s.remote ? "selected" : ""}>${esc(t("dialog.person"))}</option>
+          <option value="remote" ${s.remote ? "selected" : ""}>${esc(t("people.seatKind"))}</option>
           <option value="computer" ${s.human ? "" : "selected"}>${esc(t("dialog.computer"))}</option>
         </select>
         ${s.human
@@ -247,7 +248,8 @@ export function openNewGame(dialog, info, prefs, check) {
       } else if (el.dataset.seatKind !== undefined) {
         read();
         const i = +el.dataset.seatKind;
-        state.seats[i] = el.value === "human" ? { human: true, name: "" } : { human: false, level: defaultLevel };
+        state.seats[i] = el.value === "computer" ? { human: false, level: defaultLevel }
+          : { human: true, name: "", ...(el.value === "remote" ? { remote: true } : {}) };  // remote: people.js
         nameSeats();
         draw(); dialog.querySelector(`[data-seat-kind="${i}"]`).focus();
       } else if (el.dataset.option !== undefined) {
@@ -296,7 +298,7 @@ export function openNewGame(dialog, info, prefs, check) {
       if (table() !== p.tables[0]) Object.assign(options, dealHere(table()).options);
       if (state.target !== null && state.target !== p.target) options.target = state.target;
       if (state.lead !== null && state.lead !== p.rules.lead) options.lead = state.lead;
-      const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }) }
+      const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }), ...(s.remote ? { remote: true } : {}) }
         : { human: false, level: s.level, name: computerName(i) });
       return { variant: p.id, options, seats, seed: typedNumber(state.seed) };
     };

@@ -152,9 +152,21 @@ const engines = new Map();
  * @param {*} [arg] the request's argument
  */
 export async function game(op, arg) {
+  if (route) return route(op, arg, direct);
+  return direct(op, arg);
+}
+
+/** The page's own Session. */
+async function direct(op, arg) {
   const engine = await connectEngine();
   return engine.call("game", { op, arg });
 }
+
+let route = null;
+/** While the page plays with people on other devices (people.js), every Session request goes
+ *  through `fn(op, arg, direct)` first: a guest's to the host's device, the host's Next hand to
+ *  the deal both sides draw (null: the page's own Session again). */
+export function routeGame(fn) { route = fn; }
 
 /** The runtime's files index.html preloads are fetched by the worker (it finds them in the HTTP
  *  cache), never by the page, so Chromium warns that they were "preloaded but not used", and says it

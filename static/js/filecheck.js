@@ -21,6 +21,7 @@ export const RECORD_FILE = {
     format: isText, variant: isText, options: isPlain, rules_revision: whole, players: texts, first_dealer: whole,
     hands: (hands) => Array.isArray(hands) && hands.every((h) => isPlain(h)
       && Object.keys(h).every((k) => k === "deck" || k === "plays") && texts(h.deck) && (h.plays === undefined || texts(h.plays))),
+    fair_deal: isPlain,  // a match with people on other devices: each deal's commitments and reveals (py/settebello/people.py)
   },
 };
 

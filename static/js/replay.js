@@ -49,11 +49,25 @@ export async function load(record) {
   replay = answer;
   setDeck(replay.rules);  // SB37: the record's cards, drawn and named as its game has them
   at = 0;
-  message("");
+  message(await dealCheck(record));
   $("rp-view").hidden = false;
   $("rp-slider").max = String(replay.steps.length - 1);
   show();
   return true;
+}
+
+/** A record of a match with people on other devices carries each deal's commitments and
+ *  reveals (py/settebello/people.py): whether its deals are the ones they drew, in words; "" for
+ *  any other record. */
+async function dealCheck(record) {
+  const text = typeof record === "string" ? record : JSON.stringify(record);
+  if (!text.includes('"fair_deal"')) return "";
+  try {
+    const v = await engine.call("people", { op: "verify", arg: { record } });
+    return v.verified ? tx("dealVerified") : tx("dealNotVerified", { why: v.why });
+  } catch (err) {
+    return tx("dealNotVerified", { why: err.message });
+  }
 }
 
 /** Show a record given as text or as a file, bounded and typed first (filecheck.js). */

@@ -641,7 +641,10 @@ async function advance(g = generation) {
   if (view.phase !== "play") return handEnd(g);
   $("sheet").hidden = true;
   if (view.pass_to !== null) { $("pass-btn").focus(); announce(() => t("pass.to", { name: view.players[view.pass_to] })); return; }
-  if (view.waiting === "human" && view.claim) {
+  if (view.waiting === "human" && view.turn !== view.seat) {
+    // a person on another device plays (people.js): their play comes to the table by itself
+    status(t("people.waitingFor", { name: view.players[view.turn] }));
+  } else if (view.waiting === "human" && view.claim) {
     // the person answers a claim (SB61): the question has the focus, whatever the way of input
     status(() => turnLine(view));
     $("answer-buttons").querySelector("button")?.focus();
@@ -919,6 +922,9 @@ async function offerAddressGame(v) {
  *  `deal` is false). A refused config rejects with the engine's EngineRefusal and changes nothing; `report: false`
  *  leaves telling it to the caller (the embed answers its parent page instead). */
 async function startGame(config, { deal = true, report = true } = {}) {
+  // seats of people on other devices: the table with people (people.js, loaded only then) deals
+  // once each of them has joined and drawn their part of the deal
+  if (config?.seats?.some((s) => s.remote)) return import("./people.js").then((m) => m.hostTable(config));
   // from now on whatever the game before was doing stops where it is (see `generation`); a New
   // game asked while this one is on its way wins in turn, and this one's answer is dropped
   const g = ++generation;
@@ -1134,6 +1140,21 @@ async function showRestored(v) {
   await advance(g);
 }
 
+/** A play made at another device (people.js): a remote person's at the host's table, or any
+ *  play the host's table sends to this seat. Shown as a play of the table's own, then the table
+ *  goes on (a computer's turn next, the sheet); with no event, the view is drawn afresh. */
+async function playedElsewhere(view, event) {
+  while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
+  const g = generation;
+  showNames(view);
+  if (!event) return showRestored(view);
+  chosen = null; picked = []; hinted = null;
+  const prev = currentView();
+  emit("accepted", { op: "remote", view });
+  await queue.run(() => showPlay(prev, view, event, "remote", g));
+  await advance(g);
+}
+
 async function syncView() {
   const g = generation;
   const v = await game("view");
@@ -1297,6 +1318,13 @@ async function main() {
     hintLevel = loadPrefs()?.hintLevel || described().default_level;
     // the test hook (tests/browser): the only window.* the page defines; no module reads it
     window.settebello = { engine, game, get view() { return currentView(); }, startGame };
+    if (location.hash.startsWith("#join=")) {
+      // an invitation to another device's table (people.js): its seat, not this device's own game
+      $("loading").hidden = true;
+      document.body.classList.remove("is-loading");
+      await (await import("./people.js")).joinTable();
+      return;
+    }
     const restored = showNames(await restoreSaved());
     $("loading").hidden = true;
     document.body.classList.remove("is-loading");
@@ -1314,4 +1342,4 @@ async function main() {
   }
 }
 main();
-export { game, restart, resume, startGame };
+export { game, restart, resume, startGame, playedElsewhere };

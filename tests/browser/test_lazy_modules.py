@@ -14,9 +14,10 @@ from site_helpers import human_to_play, skip_the_lesson_offer
 
 # loaded on first use: rules.js (table.js, dialog.js), statsview.js (stats.js), bracketview.js
 # (bracket.js), recordsdialog.js with asidelist.js and filecheck.js (records.js); replay.js is the
-# viewer's page, never the game's
+# viewer's page, never the game's; people.js only with a seat on another device or an invitation
 LAZY = {"rules.js", "statsview.js", "bracketview.js", "recordsdialog.js", "asidelist.js", "filecheck.js", "replay.js",
-        "dailyview.js", "puzzleview.js"}  # daily.js and puzzles.js load these (issue 47)
+        "dailyview.js", "puzzleview.js",  # daily.js and puzzles.js load these (issue 47)
+        "people.js"}
 
 
 def _modules(urls):

@@ -1,0 +1,132 @@
+"""How long a friend waits (issue 41): an invitation link opened → the guest's hand dealt on its
+table, on loopback with "Fast 4G" emulated on the guest's page (cold: a first visit; warm: the
+same browser again), and the bytes the guest's page downloads. The hand path as the browser test
+plays it (tests/browser/test_people_hand.py), every step the persons take done at once: the
+figure is the page's and the connection's time, not the persons'.
+
+Chromium runs in a network namespace with only loopback (``unshare --net``, root), the site
+served beside it compressed as GitHub Pages serves it (scripts/serve.py --gzip).
+
+    .venv/bin/python benchmarks/people_join.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/lib/chromium/chromium"
+PORT = 8743
+SITE = f"http://127.0.0.1:{PORT}/"
+MBIT = 1_000_000 / 8
+FAST_4G = {"offline": False, "latency": 60 * 2.75, "downloadThroughput": 9 * MBIT * 0.9,
+           "uploadThroughput": 1.5 * MBIT * 0.9}  # Chrome DevTools' preset (benchmarks/load_net.py)
+
+
+def wrapper(folder: Path) -> Path:
+    """A Chromium launcher in a namespace with only loopback, the gzip server beside it."""
+    path = folder / "chromium-loopback.sh"
+    py, serve = sys.executable, ROOT / "scripts" / "serve.py"
+    path.write_text(f"""#!/bin/sh
+exec unshare --net -- sh -c '
+ip link set lo up || exit 1
+"{py}" "{serve}" --root "{ROOT}" --port {PORT} --quiet --gzip &
+srv=$!
+until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {PORT}), 1)" 2>/dev/null; do sleep 0.05; done
+"$0" "$@"
+rc=$?
+kill $srv
+exit $rc' "{CHROMIUM}" "$@"
+""")
+    path.chmod(0o755)
+    return path
+
+
+def join_once(host, guest_context) -> dict:
+    """A new table on the host's page, its invitation opened on a new page of `guest_context`:
+    the seconds until the guest's hand is dealt on its table, and the bytes its page received."""
+    host.locator("#new").click()
+    host.locator('select[data-seat-kind="1"]').select_option("remote")
+    host.locator('#newgame-dialog button[value="start"]').click()
+    field = host.locator('[data-testid="people-link-1"]')
+    field.wait_for()
+    link = field.input_value()
+    received = []
+    guest_context.on("requestfinished", lambda req: received.append(req))
+    guest = guest_context.new_page()
+    cdp = guest_context.new_cdp_session(guest)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", FAST_4G)
+    start = time.perf_counter()
+    guest.goto(link)
+    guest.locator('[data-testid="people-join"]').click()
+    answer = guest.locator('[data-testid="people-answer"]')
+    answer.wait_for()
+    host.locator('[data-testid="people-reply-1"]').fill(answer.input_value())
+    host.locator('[data-testid="people-connect-1"]').click()
+    logs = []
+    guest.on("console", lambda m: logs.append(f"guest {m.type}: {m.text}"))
+    host.on("console", lambda m: logs.append(f"host {m.type}: {m.text}"))
+    try:
+        guest.wait_for_function("window.settebello?.view?.phase === 'play' && document.querySelectorAll('#hand-cards .card').length > 0",
+                                timeout=90_000)
+    except Exception:
+        dec = lambda c: json.loads(base64.b64decode(c.replace("-", "+").replace("_", "/") + "=" * (-len(c) % 4)))
+        print(re.findall(r"a=candidate:[^\r\n]+", dec(link.split("#join=")[1])["o"]),
+              re.findall(r"a=candidate:[^\r\n]+", dec(answer.input_value())["a"]))
+        print("\n".join(logs[-30:]), guest.evaluate("document.querySelector('[data-people-state]')?.textContent"),
+              host.evaluate("[...document.querySelectorAll('[data-people-state]')].map(e => e.textContent)"))
+        raise
+    seconds = time.perf_counter() - start
+    total = 0
+    for req in list(received):
+        try:
+            sizes = req.sizes()
+        except Exception:  # noqa: BLE001 - a request the page dropped
+            continue
+        total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    guest.close()
+    return {"seconds": seconds, "bytes": total, "requests": len(received)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    cold, warm = [], []
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(wrapper(Path(tmp))),
+                                    args=["--allow-loopback-in-peer-connection", "--disable-gpu", "--disable-quic"])
+        host_context = browser.new_context()
+        host_context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))  # loopback candidates (the test's note)
+        host = host_context.new_page()
+        host.goto(SITE + "index.html?test&fast=1")
+        host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        for run in range(args.runs):
+            guest_context = browser.new_context()
+            guest_context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
+            cold.append(join_once(host, guest_context))
+            warm.append(join_once(host, guest_context))
+            guest_context.close()
+            print(f"run {run + 1}: cold {cold[-1]['seconds']:.2f} s, {cold[-1]['bytes'] / 1e6:.2f} MB; "
+                  f"warm {warm[-1]['seconds']:.2f} s, {warm[-1]['bytes'] / 1e6:.2f} MB", flush=True)
+        browser.close()
+    for name, runs in (("cold", cold), ("warm", warm)):
+        print(f"{name}: median {statistics.median(r['seconds'] for r in runs):.2f} s, "
+              f"{statistics.median(r['bytes'] for r in runs) / 1e6:.2f} MB over "
+              f"{statistics.median(r['requests'] for r in runs):.0f} requests (Fast 4G on the guest)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

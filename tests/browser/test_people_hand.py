@@ -1,0 +1,323 @@
+"""Play with people on other devices (issue 41): a whole hand of two-player Scopa played by two
+pages, and of Scopone by four, each page in a browser context of its own, joined by the hand path
+(the invitation link out, the reply code back) over WebRTC data channels.
+
+Every connection stays on loopback: Chromium runs in a network namespace of its own that has
+only the loopback interface (``unshare --net``), with the site's server beside it in that
+namespace, ``--allow-loopback-in-peer-connection`` and no STUN, TURN or relay configured; the
+test fails on any ICE candidate that is not 127.0.0.1 and on any request off the site's host.
+(Chromium gathers candidates on every interface, loopback included, only for a page allowed to
+use a microphone: the test's contexts grant that; the game never asks for it.)"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import shutil
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
+from test_a11y import axe_violations
+
+PORT = 8741  # in the browser's own network namespace: nothing else listens there
+SITE = f"http://127.0.0.1:{PORT}/"
+QUERY = "index.html?test&fast=1"
+
+# every RTCPeerConnection the page makes: its configuration and each local candidate it gathers
+WATCH_ICE = """(() => {
+  if (window.__ice) return;
+  window.__ice = { configs: [], candidates: [] };
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (config, ...rest) {
+    window.__ice.configs.push(JSON.stringify(config ?? {}));
+    const pc = new Native(config, ...rest);
+    pc.addEventListener("icecandidate", (e) => { if (e.candidate?.candidate) window.__ice.candidates.push(e.candidate.candidate); });
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Native.prototype;
+})();"""
+
+
+def _can_unshare() -> bool:
+    if not shutil.which("unshare") or not shutil.which("ip"):
+        return False
+    return subprocess.run(["unshare", "--net", "true"], capture_output=True).returncode == 0
+
+
+@pytest.fixture(scope="module")
+def loopback_browser(playwright, tmp_path_factory):
+    """Chromium in a network namespace with only loopback, the site served beside it there."""
+    if not _can_unshare():
+        pytest.fail("this test needs `unshare --net` (root, util-linux and iproute2): the browser "
+                    "must have no interface but loopback", pytrace=False)
+    wrapper = tmp_path_factory.mktemp("people") / "chromium-loopback.sh"
+    py, serve = sys.executable, ROOT / "scripts" / "serve.py"
+    wrapper.write_text(f"""#!/bin/sh
+exec unshare --net -- sh -c '
+ip link set lo up || exit 1
+"{py}" "{serve}" --root "{ROOT}" --port {PORT} --quiet &
+srv=$!
+until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {PORT}), 1)" 2>/dev/null; do sleep 0.05; done
+"$0" "$@"
+rc=$?
+kill $srv
+exit $rc' "{CHROMIUM}" "$@"
+""")
+    wrapper.chmod(0o755)
+    browser = playwright.chromium.launch(
+        executable_path=str(wrapper),
+        args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"])
+    yield browser
+    browser.close()
+
+
+def _watched_page(browser, requests: list[str]):
+    context = browser.new_context(viewport={"width": 1366, "height": 800})
+    context.set_default_timeout(TIMEOUT_MS)
+    context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
+    context.on("request", lambda req: requests.append(req.url))
+    context.add_init_script(WATCH_ICE)
+    return _watch(context.new_page())
+
+
+def _watch(page):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def _code(text: str) -> dict:
+    text = text.strip().replace("-", "+").replace("_", "/")
+    return json.loads(base64.b64decode(text + "=" * (-len(text) % 4)).decode())
+
+
+def _candidate_addresses(sdp_or_lines) -> list[str]:
+    lines = sdp_or_lines if isinstance(sdp_or_lines, list) else re.findall(r"a=(candidate:[^\r\n]+)", sdp_or_lines)
+    return [line.split()[4] for line in lines]
+
+
+def _play_one(page, host) -> None:
+    """The person of `page` plays their first playable card (and the first capture offered);
+    returns once the host's table has the play."""
+    before = host.evaluate("settebello.view.plays.length")
+    card = page.locator("#hand-cards button.card:not([disabled])").first
+    card.wait_for()
+    card.click()
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    host.wait_for_function(f"settebello.view.plays.length > {before} || settebello.view.phase !== 'play'")
+
+
+class Table:
+    """A host's page and one page per remote seat, each in a context of its own, joined by the
+    hand path; every code that crossed (links and replies) and every request, kept for the checks."""
+
+    def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False) -> None:
+        self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
+        self.requests: list[str] = []
+        self.errors: list[list[str]] = []
+        self.codes: list[str] = []  # the SDPs carried by hand
+        self.browser = browser
+        self.host = self._page(browser)
+        self.host.goto(SITE + QUERY)
+        self.host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
+        self.start(variant, remote)
+
+    def start(self, variant: str | None, remote: list[int]) -> None:
+        """New game on the host's page: the game, and the seats of people on other devices, each
+        joined from a page of its own."""
+        browser = self.browser
+        self.host.locator("#new").click()
+        if variant:
+            self.host.locator("#ng-variant").select_option(variant)
+        for seat in remote:
+            self.host.locator(f'select[data-seat-kind="{seat}"]').select_option("remote")
+        self.host.locator('#newgame-dialog button[value="start"]').click()
+        # the invitations in a modal dialog: the table waits behind it
+        self.host.wait_for_function("document.getElementById('people-dialog')?.matches(':modal')")
+        self.guests = {}
+        for seat in remote:
+            self.guests[seat] = self._page(browser)
+            self._join(seat, self.guests[seat], f"Guest {seat + 1}")
+        # every table deals once every guest has joined and drawn its part of the deal
+        for seat, guest in self.guests.items():
+            guest.wait_for_function("window.settebello?.view?.phase === 'play'", timeout=TIMEOUT_MS)
+            assert guest.evaluate("settebello.view.seat") == seat
+        self.host.wait_for_function("(n) => settebello.view.phase === 'play' && settebello.view.players[n] === `Guest ${n + 1}`",
+                                    arg=remote[-1])
+        assert self.host.evaluate("settebello.view.seat") == 0
+
+    def _join(self, seat: int, guest, name: str | None) -> None:
+        """The person of `seat` opens the invitation the host's page shows on `guest`, gives
+        `name` (None: keeps the one remembered), and the host pastes the reply code."""
+        link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
+        link_field.wait_for()
+        self._axe(self.host, f"the host's invitation of seat {seat}")
+        link = link_field.input_value()
+        assert link.startswith(SITE) and "#join=" in link
+        self.codes.append(_code(link.split("#join=", 1)[1])["o"])
+        guest.goto(link)
+        guest.locator('[data-testid="people-name"]').wait_for()
+        self._axe(guest, f"seat {seat}'s join")
+        if name is not None:
+            guest.locator('[data-testid="people-name"]').fill(name)
+        guest.locator('[data-testid="people-join"]').click()
+        answer_field = guest.locator('[data-testid="people-answer"]')
+        answer_field.wait_for()
+        self._axe(guest, f"seat {seat}'s reply code")
+        reply = answer_field.input_value()
+        self.codes.append(_code(reply)["a"])
+        self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
+        self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+
+    def _axe(self, page, step: str) -> None:
+        if self.axe is not None:
+            self.axe[step] = axe_violations(page)
+
+    def reload_guest(self, seat: int) -> None:
+        """The guest's page reloads mid-hand: the host's page makes that seat a new invitation,
+        which the person opens (their name remembered) and plays on at the same play."""
+        guest = self.guests[seat]
+        old_link = self.host.locator(f'[data-testid="people-link-{seat}"]').input_value()
+        at = self.host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+        hand = guest.evaluate("settebello.view.hand")
+        guest.reload()
+        self.host.wait_for_function("([s, old]) => document.querySelector(`[data-testid=people-link-${s}]`)?.value !== old",
+                                    arg=[seat, old_link])
+        again, errors = _watch(guest.context.new_page())  # the new invitation, opened in a new tab
+        self.errors.append(errors)
+        again.goto(SITE + "index.html?test&fast=1&lang=en#join=")  # (a damaged invitation: said, nothing else)
+        again.locator("#people-dialog [role=alert]").wait_for()
+        guest.close()
+        self._join(seat, again, None)
+        assert again.evaluate("localStorage.length") > 0
+        again.wait_for_function("([t, d]) => settebello.view?.turn === t && settebello.view.plays.length === d", arg=at)
+        assert again.evaluate("settebello.view.hand") == hand
+        assert again.evaluate("settebello.view.players")[seat] == f"Guest {seat + 1}"
+        self.guests[seat] = again
+
+    def _page(self, browser):
+        page, errors = _watched_page(browser, self.requests)
+        self.errors.append(errors)
+        return page
+
+    def pages(self) -> dict[int, object]:
+        return {0: self.host, **self.guests}
+
+    def play_hand(self, limit: int = 1_000) -> tuple[int, int]:
+        """Each person plays their first playable card until the hand is over; before each play,
+        every page is at the same play and holds no card of another seat's hand (its state read,
+        not only its drawing). The number of plays and of hidden cards checked."""
+        host, pages = self.host, self.pages()
+        plays = checked = 0
+        while host.evaluate("settebello.view.phase") == "play" and plays < limit:
+            turn, done = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+            for guest in self.guests.values():  # every page at the same play before they are compared
+                guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d",
+                                        arg=[turn, done])
+            hands = {seat: page.evaluate("settebello.view.hand") for seat, page in pages.items()}
+            for seat, page in pages.items():
+                hidden = [c for other, hand in hands.items() if other != seat for c in hand]
+                checked += len(hidden)
+                # its `unseen` lists every card it has not seen, the mazzo's with the others'
+                # hands': what any player can count, never which of them another seat holds
+                state = page.evaluate("JSON.stringify({ ...settebello.view, unseen: undefined })")
+                assert not [c for c in hidden if f'"{c}"' in state], (seat, hidden, state)
+                unseen, left = page.evaluate("[settebello.view.unseen, settebello.view.deck_left]")
+                assert set(hidden) <= set(unseen) and len(unseen) == len(hidden) + left, (seat, hidden, unseen)
+                assert page.evaluate("(cs) => cs.filter((c) => document.querySelector(`[data-card='${c}']`)).length",
+                                     hidden) == 0
+            _play_one(pages[turn], host)
+            plays += 1
+        return plays, checked
+
+    def check_end_and_loopback(self) -> None:
+        """The hand is over on every device with the same score, each guest verified the deal, and
+        every connection and request stayed on loopback."""
+        for page in self.pages().values():
+            page.locator("#sheet:not([hidden])").wait_for()
+        totals = self.host.evaluate("settebello.view.totals")
+        for guest in self.guests.values():
+            guest.wait_for_function("settebello.view.phase === 'deal'")
+            assert guest.evaluate("settebello.view.totals") == totals
+            guest.wait_for_function("document.documentElement.dataset.dealVerified !== undefined")
+            assert guest.evaluate("document.documentElement.dataset.dealVerified") == "true"
+        # no STUN, TURN or relay configured; every candidate gathered or carried on 127.0.0.1
+        for page in self.pages().values():
+            ice = page.evaluate("window.__ice")
+            assert ice["configs"] and all(json.loads(c).get("iceServers") == [] for c in ice["configs"]), ice["configs"]
+            assert ice["candidates"] and set(_candidate_addresses(ice["candidates"])) == {"127.0.0.1"}, ice["candidates"]
+        for sdp in self.codes:
+            assert _candidate_addresses(sdp) and set(_candidate_addresses(sdp)) == {"127.0.0.1"}, sdp
+        off_site = [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob", "about")
+                    and urlsplit(u).netloc != f"127.0.0.1:{PORT}"]
+        assert not off_site, off_site
+        assert not any(self.errors), self.errors
+        assert self.axe is None or (self.axe and not any(self.axe.values())), json.dumps(self.axe, indent=1)
+
+    def close(self) -> None:
+        for page in self.pages().values():
+            page.context.close()
+
+
+def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopback_browser):
+    table = Table(loopback_browser, None, [1], axe=True)  # axe-core on the invitation and join flows
+    plays, checked = table.play_hand()
+    assert plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
+    table.check_end_and_loopback()
+    # the table's phrases, at the score sheet: each page shows (and says) what the other said
+    host, guest = table.host, table.guests[1]
+    guest.locator("[data-testid=people-say]").click()
+    guest.locator("#people-phrases button[data-phrase=good_game]").click()
+    expect(host.locator("[data-testid=people-said]")).to_have_text("Guest 2: Good game")
+    host.locator("[data-testid=people-say]").click()
+    host.locator("#people-phrases button[data-phrase=thanks]").click()
+    expect(guest.locator("[data-testid=people-said]")).to_have_text(
+        host.evaluate("settebello.view.players[0]") + ": Thanks")
+    # the host's record carries the deal's commitments and reveals; the replay viewer checks them
+    record = host.evaluate("settebello.game('record')")
+    assert set(record["fair_deal"]["deals"][0]["reveals"]) == {"host", "seat1"}
+    host.evaluate("""async (r) => { const { REPLAY_KEY } = await import('./static/js/records.js');
+                                    localStorage.setItem(REPLAY_KEY, JSON.stringify(r)); }""", record)
+    viewer, errors = _watch(host.context.new_page())
+    viewer.goto(SITE + "static/replay.html?from=game")
+    expect(viewer.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
+    assert not errors, errors
+    table.close()
+
+
+def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loopback_browser):
+    table = Table(loopback_browser, "scopone", [1, 2, 3])
+    plays, checked = table.play_hand()
+    assert plays == 36 and checked > 36 * 3  # four players, nine cards each dealt at once (four on the table)
+    table.check_end_and_loopback()
+    table.close()
+
+
+def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play(loopback_browser):
+    table = Table(loopback_browser, None, [1], axe=True)  # and on the reconnection's
+    assert table.play_hand(limit=7)[0] == 7
+    table.reload_guest(1)
+    plays, _ = table.play_hand()
+    assert plays == 36 - 7
+    table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
+    table.close()
+
+
+def test_a_new_table_right_after_a_guest_left_deals_with_its_own_invitations(loopback_browser):
+    table = Table(loopback_browser, None, [1])
+    table.play_hand(limit=2)
+    table.guests[1].close()  # the guest closes the page: the host's page makes that seat a new invitation...
+    table.host.locator('[data-people-state="1"]', has_text="left the table").wait_for()
+    table.host.keyboard.press("Escape")
+    table.start(None, [1])  # ...and a New game with a person on another device at once: its own invitation
+    assert table.play_hand(limit=2)[0] == 2
+    table.close()
