@@ -20,7 +20,6 @@ and of the streak are written once, here.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import random
 import re
@@ -54,6 +53,7 @@ KEEP_DAYS = 1100
 
 def check_day(day: Any) -> str:
     """The day as 'YYYY-MM-DD' (a real calendar date), or SessionError saying what is wrong."""
+    import datetime  # here, not at the top: the page's boot (its snapshot) needs none of it
     if not isinstance(day, str) or not DAY.fullmatch(day):
         raise SessionError(f"a day is written YYYY-MM-DD, not {day!r}", reason="daily.day")
     try:
@@ -297,6 +297,7 @@ def remember(history: Any, day: str, variant: str, sheet: dict[str, Any], replay
 def streak(history: Any, today: str) -> int:
     """Days in a row with the day's deal played to its end, ending today (or yesterday, when today's
     is still to finish: the streak is not lost before the day is)."""
+    import datetime  # here, not at the top: the page's boot (its snapshot) needs none of it
     days = {d for d, e in history_of(history)["days"].items() if "you" in e}
     day = datetime.date.fromisoformat(check_day(today))
     if day.isoformat() not in days:
@@ -311,6 +312,7 @@ def streak(history: Any, today: str) -> int:
 def calendar(history: Any, month: Any) -> dict[str, Any]:
     """The month 'YYYY-MM' as the page draws it: {month, first_weekday (0 Monday), days: [{day, played,
     started, verdict}]}, every day of the month in order (`played`: finished; `started`: begun only)."""
+    import datetime  # here, not at the top: the page's boot (its snapshot) needs none of it
     if not isinstance(month, str) or not re.fullmatch(r"\d{4}-\d{2}", month):
         raise SessionError(f"a month is written YYYY-MM, not {month!r}", reason="daily.day")
     first = datetime.date.fromisoformat(check_day(month + "-01"))

@@ -13,6 +13,9 @@ const WHAT = [
   ["settebello.stats", "storage.what_stats"],
   ["settebello.tournament", "storage.what_tournament"],
   ["settebello.replay", "storage.what_replay"],
+  ["settebello.history", "storage.what_history"],
+  ["settebello.puzzles", "storage.what_puzzles"],
+  ["settebello.daily", "storage.what_daily"],
   ["settebello.", "storage.what_prefs"],
 ];
 

@@ -98,9 +98,14 @@ def test_full_storage_is_told_once_and_the_match_comes_back(new_context, base_ur
     page.locator("#next").click()
 
     # space again: the next play is saved, the notice goes, and a reload brings the match back
+    # (the hand's end also kept the person's puzzles and match list, which failed too: that notice,
+    # space.js's, names them and stays until read; the match's own notice is the one that goes)
+    other = page.locator("[data-testid=storage-full]")
+    if other.count():
+        assert "your settings" not in other.inner_text(), other.inner_text()
     page.evaluate("window.__full = false")
     play_first_card(page)
-    page.get_by_role("alert").filter(has_text="storage is full").wait_for(state="detached")
+    page.locator("[data-testid=storage-notice]").wait_for(state="detached")
     before = saved(page)
     reload(page)
     assert position(page) == before
