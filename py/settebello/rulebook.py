@@ -82,7 +82,9 @@ def rulebook(arg: Any) -> dict[str, Any]:
     {key: "table", players, teams, hand_size, table_cards}), `examples` of each capture rule
     that differs, and `accuse`: each declaration the game scores (SB10, SB11) as {kind, name, size,
     points, example} with an example hand of it; `offers`, the other ways the preset's seed plays it
-    ([{key, value, examples}]: Scopa inversa's hybrid, SB7)."""
+    ([{key, value, examples}]: Scopa inversa's hybrid, SB7); `figures_count`, whether the figures
+    count a number (8, 9, 10) as in classic Scopa: not among the 52 cards, whose courts take only
+    courts (SB38), so the page does not say "the Knave counts 8" there (issue 45)."""
     if not isinstance(arg, dict):
         raise SessionError("the rules page needs {variant, options}")
     rules = _rules(arg.get("variant"), arg.get("options"))  # or the engine's RuleError
@@ -109,4 +111,5 @@ def rulebook(arg: Any) -> dict[str, Any]:
                                                   for s in _CAPTURE_SCENES.get(v, ()) if k == "capture"]}
               for k, values in preset(arg["variant"]).offers.items() for v in values if v != getattr(rules, k)]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
-            "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers}
+            "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers,
+            "figures_count": rules.king_value == classic.king_value}

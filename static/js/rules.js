@@ -26,16 +26,17 @@ function primieraExamples() {
     [cards.find((c) => c.rank === rank && c.suit === suits[i % suits.length]).code, value]);
 }
 
-/** The rules as HTML in the current language. */
-export function rulesHTML() {
+/** The rules as HTML in the current language, naming the cards as the deck on screen does; `page`,
+ *  the game's rulebook (null: classic Scopa), says whether its figures count a number. */
+export function rulesHTML(page = null) {
   const p = (k, params) => `<p>${esc(t(k, params))}</p>`;
   const prim = primieraExamples();
   const ace = (suit) => info().deck.cards.find((c) => c.suit === suit && c.rank === 1).code;
   return `
   <section><h3>${esc(t("rules.deckTitle"))}</h3>
-    ${p("rules.deck")}
+    ${p("rules.deck", { suits: joinList(info().deck.suits.map(suitName)) })}
     ${row(...info().deck.suits.map((s) => card(ace(s), suitName(s))))}
-    ${p("rules.values")}
+    ${p(page?.figures_count === false ? "rules.valuesNumbers" : "rules.values")}
     ${row(card("8C", "8"), card("9C", "9"), card("10C", "10"))}
   </section>
   <section><h3>${esc(t("rules.playTitle"))}</h3>
@@ -125,7 +126,7 @@ export async function openRules(dialog, which = null) {
   dialog.innerHTML = `<div class="rules">
     <header class="rules__head"><h2 id="rules-title">${esc(title)}</h2>
       <button type="button" class="btn rules__close">${esc(t("action.close"))}</button></header>
-    <div class="rules__body">${changesHTML(page)}${rulesHTML()}</div></div>`;
+    <div class="rules__body">${changesHTML(page)}${rulesHTML(page)}</div></div>`;
   dialog.setAttribute("aria-labelledby", "rules-title");
   dialog.querySelector(".rules__close").addEventListener("click", () => dialog.close());
   dialog.showModal();
