@@ -86,7 +86,8 @@ def match_summary(match: Match, seat: int, variant: str, winner: int | None = No
             hands_won += 1
         detail = result.detail[side]
         scope += detail["scope"]
-        settebelli += 1 if detail["settebello"] else 0
+        # a Settebello counts where the hand's sheet scores it (not in Rubamazzo or Cicera: issue 45)
+        settebelli += 1 if detail["settebello"] and "settebello" in result.categories else 0
         primiere += 1 if result.points[side].get("primiera", 0) > 0 else 0
     totals = list(match.totals)
     best_other = (min if misere else max)(t for s, t in enumerate(totals) if s != side)

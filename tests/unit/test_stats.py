@@ -36,6 +36,14 @@ def test_summary_counts_what_the_seats_side_took():
     assert a["id"] == b["id"] == match_summary(m, 0, "scopa")["id"]  # the same match, the same id
 
 
+def test_a_settebello_counts_only_where_it_scores():
+    # issue 45, point 5: Rubamazzo scores no Settebello, so its statistics count none, though the
+    # Seven of Coins is taken in its hands
+    m = finished("rubamazzo", seed=3)
+    assert any(d["settebello"] for r in m.results for d in r.detail)
+    assert [match_summary(m, seat, "rubamazzo")["settebelli"] for seat in (0, 1)] == [0, 0]
+
+
 def test_team_and_misere_matches():
     m = finished("scopone", seed=2)
     assert match_summary(m, 0, "scopone")["won"] == match_summary(m, 2, "scopone")["won"]  # partners
