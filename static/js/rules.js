@@ -85,16 +85,19 @@ function tableText(table) {
   return `${sitting}: ${deal}.`;
 }
 
-/** An example: the card played, the table, and what it may take ("or" between the choices). */
+/** An example: the card played, the table (and the other side's pile tops, for a steal), and what
+ *  it may take ("or" between the choices). */
 function exampleHTML(ex) {
   const takes = ex.takes.length
     ? `<div class="rules__takes">${ex.takes.map((presa) => `<div class="rules__cards">${card(ex.card)}${arrow}${presa.map((c) => card(c)).join(plus)}</div>`)
       .join(`<span class="rules__or">${esc(t("rulebook.or"))}</span>`)}</div>`
     : `<p>${esc(t("rulebook.takesNothing"))}</p>`;
   const caption = hasText(`rulebook.scene.${ex.scene}`) ? `rulebook.scene.${ex.scene}` : "rulebook.scene";
+  const tops = ex.tops || [];  // the other side's pile tops a steal may take (Python's example)
   return `<figure class="rules__example"><figcaption>${esc(t(caption, {
-    card: theCard(ex.card), table: joinList(ex.table.map(cardName)) }))}</figcaption>
-    ${row(...ex.table.map((c) => card(c)))}${takes}</figure>`;
+    card: theCard(ex.card), table: joinList(ex.table.map(cardName)), tops: joinList(tops.map(cardName)) }))}</figcaption>
+    ${row(...ex.table.map((c) => card(c)), ...tops.map((c) => card(c, t("rulebook.pileTop"))))}${takes}
+    ${tops.length && ex.takes.length ? `<p class="rules__steals">${esc(t("rulebook.steals"))}</p>` : ""}</figure>`;
 }
 
 /** What a game changes from classic Scopa, or "" for classic Scopa itself. */

@@ -63,3 +63,21 @@ def test_the_52_cards_rules_page_gives_the_figures_no_number(table_page):
     page.locator("#game-rules").filter(has_text="Scopa").wait_for()
     assert "the figures: Knave 8, Knight 9, King 10" in open_rules(page)
     close_rules(page)
+
+
+def test_rubamazzos_rules_page_shows_a_steal(table_page):
+    # issue 45, point 5: the example of a steal, the engine's own answer: the Five on the other
+    # side's pile top is taken, and with it the whole pile
+    page = table_page("fast=1&variant=rubamazzo&seed=2&level=random&lang=en")
+    open_rules(page)
+    example = page.locator("#rules-dialog .rules__example").filter(has_text="on top of the other side's pile")
+    assert example.locator(":scope > figcaption").inner_text() == (
+        "With Two of Coins and Four of Cups on the table and Five of Clubs on top of the other side's pile, "
+        "the Five of Swords may take:")
+    assert example.locator(".rc figcaption", has_text="their pile's top").count() == 1
+    take = example.locator(".rules__takes .rules__cards")
+    assert take.count() == 1 and take.locator("img").evaluate_all("els => els.map(e => e.dataset.art)") == ["5S", "5B"]
+    assert example.locator(".rules__steals").inner_text() == "Taking that top card steals the whole pile."
+    example.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/rubamazzo_en.png")
+    close_rules(page)
