@@ -5,6 +5,8 @@
                                            # the caller keeps, so a position is judged once)
     positions(record, hand, seat)          # each play of `seat` in that hand: (play number, view, play)
     judge(view, play)                      # the master's choice there, what `play` cost and why
+    match_rate(view)                       # a hand point's worth in match-winning chance there, where
+                                           # the judge weighs for the match (None: hand points)
 
 `hand` is the record's hand (1-based, a void deal counted, as the replay viewer counts them) and a
 play's number is its place among the hand's plays (1-based): together they are the replay's step.
@@ -20,7 +22,9 @@ would play otherwise, the two plays are weighed again on the same fresh deals (c
 numbers; the search's own means favour its choice), by their results alone, so the points a play
 cost are the difference of two means over the same deals, in the master's points (the hand's, or
 the match's equity counted in points at this score). A last round whose cards are all known is
-counted exactly (endgame.py). The reason is the principle (principles.py) that speaks for the
+counted exactly (endgame.py). A cost is said in the units a player sees (issue 45): a Look's
+`chance` is the match-winning chance the play cost where it was weighed for the match (its `cost`
+then the hand points worth as much at that score), None where the cost is the hand's points. The reason is the principle (principles.py) that speaks for the
 better play against the play made, else the hint's (explain.py).
 """
 
@@ -38,7 +42,7 @@ from .explain import explain
 from .master import MasterPlayer, MasterSettings
 from .principles import Reason, guard, safe, scopa, settebello, speaks
 
-__all__ = ["REVIEW", "SHOWN", "WORTH", "Look", "reviewable", "positions", "judge", "judged", "review"]
+__all__ = ["REVIEW", "SHOWN", "WORTH", "Look", "reviewable", "positions", "judge", "match_rate", "judged", "review"]
 
 # The master with 100 rollouts a candidate (it plays with 250): a position judged in some 50 ms
 # of CPython's CPU, a hand's 18 in about a second (benchmarks/review_speed.py), the same judgement
@@ -62,14 +66,19 @@ class Look:
     better: Play
     cost: float
     reason: Reason | None
+    chance: float | None = None  # the match-winning chance it cost (0–1); None: `cost` is hand points
 
     def to_json(self) -> dict[str, Any]:
         """What crosses to the page: the position (the seat's hand, the table), both plays, the
-        cost in points (one decimal) and the reason ({key, params} or None)."""
+        cost in points (one decimal), its unit ("hand": the hand's points; "match": the hand
+        points worth as much at this score, with `match_chance` the chance of winning the match it
+        cost, three decimals) and the reason ({key, params} or None)."""
         return {"hand": self.hand, "play": self.play, "seat": self.view.seat,
                 "cards": cards_str(self.view.hand), "table": cards_str(self.view.table),
                 "deck_left": self.view.deck_left, "made": self.made.to_json(), "better": self.better.to_json(),
-                "cost": round(self.cost, 1), "reason": None if self.reason is None else self.reason.to_json()}
+                "cost": round(self.cost, 1), "unit": "hand" if self.chance is None else "match",
+                "match_chance": None if self.chance is None else round(self.chance, 3),
+                "reason": None if self.reason is None else self.reason.to_json()}
 
 
 def reviewable(match: Match) -> bool:
@@ -135,6 +144,20 @@ def judge(view: PlayerView, made: Play, settings: MasterSettings = REVIEW) -> tu
     return better, cost, _why(view, better, made, values)
 
 
+def match_rate(view: PlayerView, settings: MasterSettings = REVIEW) -> float | None:
+    """What one hand point is worth in match-winning chance from this view where `judge` weighs
+    the plays for the match (two sides, a match equity, a round not counted exactly), so that a
+    cost can be said as the chance it lost; None where `judge` counts the hand's points."""
+    if solvable(view):
+        return None
+    weigher = MasterPlayer(hint_rng(view), replace(settings, prior=0.0))
+    weights = weigher.kinds(view) if settings.likely or settings.reply else {}
+    eq = weigher.match_equity(view, weights)
+    if eq is None:
+        return None
+    return eq.point(view.totals[view.side], view.totals[1 - view.side])
+
+
 def _key(view: PlayerView, made: Play) -> tuple:
     """What a judgement depends on: the position as the seat sees it (the hint's seed and the
     hand's number among the match's) and the play made."""
@@ -158,7 +181,8 @@ def judged(record: Mapping[str, Any] | str, hand: int, seat: int, settings: Mast
             if memo is not None:
                 memo[key] = found
         better, cost, reason = found
-        looks.append(Look(hand, n, view, made, better, cost, reason))
+        rate = match_rate(view, settings)
+        looks.append(Look(hand, n, view, made, better, cost, reason, None if rate is None else cost * rate))
     return looks
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from scopa.mechanics.accuse import example as accusa_example
 from scopa.captures import CaptureRule
 from scopa.mechanics.decks import options_among_twins
+from scopa.mechanics.steal import capture_choices
 from scopa.cards import card_str, parse_card, parse_cards
 from scopa.rules import RuleSet, preset
 from scopa.tables import TABLE_KEYS
@@ -49,7 +50,12 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "twin": (("5C", "5S'"), "5S"),
     # ... and sweeps its twin when it lies alone
     "twin_alone": (("5S'",), "5S"),
+    # SB20-SB22: with piles to steal, a Five takes the Five on top of the other side's pile (no
+    # Five on the table) and so steals that whole pile
+    "steal": (("2D", "4C"), "5S"),
 }
+# The other side's pile tops a scene shows (SB20: the piles lie face up), by scene.
+PILE_TOPS: dict[str, tuple[str, ...]] = {"steal": ("5B",)}
 
 # Which scene shows which rule: a capture mode shows its own, each switch its own.
 _CAPTURE_SCENES = {"match": ("match",), "fifteen": ("fifteen",), "match+fifteen": ("fifteen",),
@@ -68,12 +74,20 @@ def _rules(variant: Any, options: Any) -> RuleSet:
 
 def example(rules: RuleSet, scene: str) -> dict[str, Any]:
     """One example: the table, the card played and every set of table cards it may take under
-    `rules` (the engine's answer; [] when it takes nothing)."""
+    `rules` (the engine's answer; [] when it takes nothing); with `tops`, the other side's pile
+    tops, which a presa may take too, stealing their piles."""
     table, card = SCENES[scene]
     cards = sorted(parse_cards(list(table)))
-    takes = options_among_twins(CaptureRule.of(rules), rules, cards, parse_card(card))  # SB42
-    return {"scene": scene, "table": [card_str(c) for c in cards], "card": card,
-            "takes": [[card_str(c) for c in presa] for presa in takes]}
+    tops = parse_cards(list(PILE_TOPS.get(scene, ())))
+    if tops:  # SB21: the tops are taken as table cards are, a top taken steals its pile
+        takes = [presa for _, presa, _ in capture_choices(CaptureRule.of(rules), cards, tops, [parse_card(card)]) if presa]
+    else:
+        takes = options_among_twins(CaptureRule.of(rules), rules, cards, parse_card(card))  # SB42
+    out = {"scene": scene, "table": [card_str(c) for c in cards], "card": card,
+           "takes": [[card_str(c) for c in presa] for presa in takes]}
+    if tops:
+        out["tops"] = [card_str(c) for c in tops]
+    return out
 
 
 def rulebook(arg: Any) -> dict[str, Any]:
@@ -82,7 +96,9 @@ def rulebook(arg: Any) -> dict[str, Any]:
     {key: "table", players, teams, hand_size, table_cards}), `examples` of each capture rule
     that differs, and `accuse`: each declaration the game scores (SB10, SB11) as {kind, name, size,
     points, example} with an example hand of it; `offers`, the other ways the preset's seed plays it
-    ([{key, value, examples}]: Scopa inversa's hybrid, SB7)."""
+    ([{key, value, examples}]: Scopa inversa's hybrid, SB7); `figures_count`, whether the figures
+    count a number (8, 9, 10) as in classic Scopa: not among the 52 cards, whose courts take only
+    courts (SB38), so the page does not say "the Knave counts 8" there (issue 45)."""
     if not isinstance(arg, dict):
         raise SessionError("the rules page needs {variant, options}")
     rules = _rules(arg.get("variant"), arg.get("options"))  # or the engine's RuleError
@@ -101,6 +117,8 @@ def rulebook(arg: Any) -> dict[str, Any]:
         if switch in changed:
             scenes.append(switch)
     scenes += {52: ["court"], 80: ["twin", "twin_alone"]}.get(rules.deck, [])
+    if rules.steal:
+        scenes.append("steal")  # issue 45: Rubamazzo's page shows a steal
     accuse = [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
                "example": [card_str(c) for c in accusa_example(rules.accuse, k)]} for k in rules.accuse_kinds]
     # the other ways the preset's own seed plays it (Preset.offers: Scopa inversa's "partite
@@ -109,4 +127,5 @@ def rulebook(arg: Any) -> dict[str, Any]:
                                                   for s in _CAPTURE_SCENES.get(v, ()) if k == "capture"]}
               for k, values in preset(arg["variant"]).offers.items() for v in values if v != getattr(rules, k)]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
-            "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers}
+            "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers,
+            "figures_count": rules.king_value == classic.king_value}

@@ -73,6 +73,15 @@ def _refusals(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]
     return wrapper
 
 
+
+def _opposed_level(game: Any) -> str | None:
+    """The level a match was played against, for the statistics: the strongest computer on the
+    other sides (levels easiest first), None with no computer against the person."""
+    side = game.match.side_of[game.humans[0]]
+    order = [lv["id"] for lv in levels()]
+    faced = [s["level"] for i, s in enumerate(game.seats) if not s["human"] and game.match.side_of[i] != side]
+    return max(faced, key=lambda lv: order.index(lv) if lv in order else -1) if faced else None
+
 class Session:
     """One device's table: the game being played, its clock, the tournament, the statistics ops."""
 
@@ -405,7 +414,7 @@ class Session:
         return match_summary(game.match, game.local[0], game.variant,
                              winner=None if forfeit is None else forfeit["winner"],
                              forfeit=None if forfeit is None else forfeit["side"],
-                             tournament=self.desk.link is not None)
+                             tournament=self.desk.link is not None, level=_opposed_level(game))
 
     @_refusals
     def stats_add(self, arg: Any) -> dict[str, Any]:

@@ -10,6 +10,10 @@ A hand is *won* by the side that scored the most points in it alone (the fewest 
 a match by the side the engine (or a forfeit) named. The *margin* of a match is the seat's side's
 total minus the best other side's total (reversed in misère); the best match is the won match
 with the largest margin, the worst the lost match with the smallest.
+
+Per level (issue 45): the matches against computers of each level (the strongest level on the
+other sides), with the wins, the current streak (n > 0: n won in a row; n < 0: -n lost in a row)
+and the longest winning streak.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ COUNTERS = ("matches", "won", "forfeits", "hands", "hands_won", "scope", "setteb
 SEEN_KEPT = 1000  # fingerprints remembered, so a match counted twice (e.g. after a reload) counts once
 
 
-FIELDS = ("format", "variants", "totals", "best", "worst", "tournaments", "seen", "added")  # `to_json`, `stats_add`
+LEVEL_COUNTERS = ("matches", "won", "streak", "best_streak")  # per level; `streak` is signed
+FIELDS = ("format", "variants", "totals", "best", "worst", "tournaments", "seen", "added", "levels")  # `to_json`, `stats_add`
 BRIEF = {"id": str, "variant": str, "players": list, "seat": int, "totals": list, "margin": int, "won": bool}
 MAX_VARIANTS = 100  # variants counted in one file (there are fewer than 20)
 MAX_ID = 200  # characters of a variant id or a match fingerprint
@@ -65,9 +70,10 @@ def fingerprint(record: Mapping[str, Any]) -> str:
 
 
 def match_summary(match: Match, seat: int, variant: str, winner: int | None = None,
-                  forfeit: int | None = None, tournament: bool = False) -> dict[str, Any]:
+                  forfeit: int | None = None, tournament: bool = False, level: str | None = None) -> dict[str, Any]:
     """What one finished match counts for `seat`'s player; `winner`/`forfeit` (sides) override the
-    engine's when the match ended on time. StatsError if the match is not over."""
+    engine's when the match ended on time; `level`, the computers' level it was played against
+    (None: counted under no level). StatsError if the match is not over."""
     if not (isinstance(seat, int) and 0 <= seat < match.n):
         raise StatsError(f"no seat {seat!r}: seats are 0 to {match.n - 1}")
     if winner is None:
@@ -86,7 +92,8 @@ def match_summary(match: Match, seat: int, variant: str, winner: int | None = No
             hands_won += 1
         detail = result.detail[side]
         scope += detail["scope"]
-        settebelli += 1 if detail["settebello"] else 0
+        # a Settebello counts where the hand's sheet scores it (not in Rubamazzo or Cicera: issue 45)
+        settebelli += 1 if detail["settebello"] and "settebello" in result.categories else 0
         primiere += 1 if result.points[side].get("primiera", 0) > 0 else 0
     totals = list(match.totals)
     best_other = (min if misere else max)(t for s, t in enumerate(totals) if s != side)
@@ -97,7 +104,7 @@ def match_summary(match: Match, seat: int, variant: str, winner: int | None = No
         "players": list(match.names), "totals": totals, "won": winner == side,
         "forfeit": forfeit, "lost_on_time": forfeit == side, "margin": margin,
         "hands": hands, "hands_won": hands_won, "scope": scope, "settebelli": settebelli,
-        "primiere": primiere, "points": totals[side], "tournament": bool(tournament),
+        "primiere": primiere, "points": totals[side], "tournament": bool(tournament), "level": level,
     }
 
 
@@ -126,6 +133,7 @@ class Stats:
         self.worst: dict[str, Any] | None = None
         self.tournaments = {"played": 0, "won": 0}
         self.seen: list[str] = []
+        self.levels: dict[str, dict[str, int]] = {}
 
     def add(self, summary: Mapping[str, Any]) -> bool:
         """Count a match summary; False (and nothing changes) when that match was already counted."""
@@ -137,12 +145,25 @@ class Stats:
         counts["forfeits"] += 1 if summary["lost_on_time"] else 0
         for key in ("hands", "hands_won", "scope", "settebelli", "primiere", "points"):
             counts[key] += summary[key]
+        if summary.get("level") is not None:
+            self._count_level(str(summary["level"]), bool(summary["won"]))
         if summary["won"] and (self.best is None or summary["margin"] > self.best["margin"]):
             self.best = _brief(summary)
         if not summary["won"] and (self.worst is None or summary["margin"] < self.worst["margin"]):
             self.worst = _brief(summary)
         self._remember(summary["id"])
         return True
+
+    def _count_level(self, level: str, won: bool) -> None:
+        """One more match against `level`: its wins and streaks."""
+        c = self.levels.setdefault(level, {k: 0 for k in LEVEL_COUNTERS})
+        c["matches"] += 1
+        if won:
+            c["won"] += 1
+            c["streak"] = c["streak"] + 1 if c["streak"] > 0 else 1
+            c["best_streak"] = max(c["best_streak"], c["streak"])
+        else:
+            c["streak"] = c["streak"] - 1 if c["streak"] < 0 else -1
 
     def add_tournament(self, won: bool, tournament_id: str) -> bool:
         """Count a finished tournament once; True when it was new."""
@@ -177,6 +198,15 @@ class Stats:
             self.worst = dict(other.worst)
         for key in ("played", "won"):
             self.tournaments[key] += other.tournaments[key]
+        # per level: the counts add up, the longest streak is the longer; the current streak stays
+        # this device's (the two files' matches cannot be put in one order)
+        for level, counts in other.levels.items():
+            mine = self.levels.setdefault(level, {k: 0 for k in LEVEL_COUNTERS})
+            mine["matches"] += counts["matches"]
+            mine["won"] += counts["won"]
+            mine["best_streak"] = max(mine["best_streak"], counts["best_streak"])
+            if mine["matches"] == counts["matches"]:
+                mine["streak"] = counts["streak"]
         for key in other.seen:
             if key not in self.seen:
                 self._remember(key)
@@ -197,7 +227,8 @@ class Stats:
         """JSON-able form: what the page stores and exports."""
         return {"format": FORMAT, "variants": {v: dict(c) for v, c in sorted(self.variants.items())},
                 "totals": self.totals(), "best": self.best, "worst": self.worst,
-                "tournaments": dict(self.tournaments), "seen": list(self.seen)}
+                "tournaments": dict(self.tournaments), "seen": list(self.seen),
+                "levels": {lv: dict(c) for lv, c in sorted(self.levels.items())}}
 
     @classmethod
     def from_json(cls, data: Any) -> "Stats":
@@ -244,7 +275,26 @@ class Stats:
                 isinstance(s, str) and len(s) <= MAX_ID for s in seen):
             raise StatsError("the statistics' 'seen' must be a list of match ids")
         stats.seen = list(seen)[-SEEN_KEPT:]
+        stats.levels = _levels_from(data.get("levels", {}))
         return stats
+
+
+def _levels_from(levels: Any) -> dict[str, dict[str, int]]:
+    """The stored per-level counts, checked: whole numbers, no more wins than matches, streaks no
+    longer than the matches; StatsError saying what is wrong."""
+    if not isinstance(levels, Mapping) or len(levels) > MAX_VARIANTS:
+        raise StatsError(f"the statistics' 'levels' must be an object of at most {MAX_VARIANTS} levels")
+    out = {}
+    for level, counts in levels.items():
+        if len(level) > MAX_ID or not isinstance(counts, Mapping) or set(counts) != set(LEVEL_COUNTERS):
+            raise StatsError(f"the statistics of level {brief(level)} must be an object of {', '.join(LEVEL_COUNTERS)}")
+        if not all(is_whole(counts[k]) and abs(counts[k]) <= MAX_COUNT for k in LEVEL_COUNTERS):
+            raise StatsError(f"the statistics of level {brief(level)} must be whole numbers")
+        c = {k: int(counts[k]) for k in LEVEL_COUNTERS}
+        if not (0 <= c["won"] <= c["matches"] and 0 <= c["best_streak"] <= c["won"] and abs(c["streak"]) <= c["matches"]):
+            raise StatsError(f"the statistics of level {brief(level)} have more wins or streaks than matches")
+        out[str(level)] = c
+    return out
 
 
 # -- what the page asks (the session's stats_* requests): plain functions of JSON-able values ------

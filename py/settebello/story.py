@@ -41,7 +41,7 @@ def _settebello_takers(events: list[PlayEvent], sides: int) -> list[dict[str, An
 
 def _hand_moments(n: int, events: list[PlayEvent], result: Any, sides: int) -> list[dict[str, Any]]:
     """The moments of hand `n` (1-based) in the order they happened: each scopa and each sweep of
-    other worth (SB41, SB42), each declaration (SB10); then the Settebello's taker, the napola runs
+    other worth (SB41, SB42), each declaration (SB10); then the Settebello's taker (where it scores), the napola runs
     and a napoleone, which the hand's end settles."""
     out: list[dict[str, Any]] = []
     for i, event in enumerate(events):
@@ -55,7 +55,9 @@ def _hand_moments(n: int, events: list[PlayEvent], result: Any, sides: int) -> l
                         "seat": event.seat, "side": side, "play": i + 1,
                         "card": None if event.claim is not None else card_str(event.play.card),
                         "last": i == len(events) - 1})
-    for taken in _settebello_takers(events, sides):
+    # the Settebello's taker only where the hand's sheet scores it (not in Rubamazzo's or Cicera's,
+    # issue 45): the result's categories say so, whatever the variant
+    for taken in _settebello_takers(events, sides) if "settebello" in result.categories else ():
         out.append({"hand": n, "kind": "settebello", **taken})
     for side, d in enumerate(result.detail):
         for key in RUNS:

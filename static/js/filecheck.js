@@ -36,7 +36,7 @@ export const STATS_FILE = {
   fields: {
     format: isText, variants: (v) => isPlain(v) && Object.values(v).every(counts), totals: counts,
     best: briefMatch, worst: briefMatch, tournaments: (x) => isPlain(x) && Object.values(x).every(whole),
-    seen: texts, added: () => true,
+    seen: texts, added: () => true, levels: (v) => isPlain(v) && Object.values(v).every(counts),
   },
 };
 

@@ -111,7 +111,14 @@ function lookup(key) {
   return en && key in en ? en[key] : key;
 }
 
-/** The text for key in the current language, with {name} placeholders filled from params. */
+/** The names a text gives by the deck's codes, in the deck on screen (issue 45: a rules page names
+ *  the cards as the table does): {suit:S} a suit, {rank:8} a rank, {card:7D} a card, {the:7D} a
+ *  card with its article. The codes are the text's (data); this module only names them. */
+const NAMED = { suit: (x) => suitName(x), rank: (x) => rankName(Number(x) || x), card: (x) => cardName(x), the: (x) => theCard(x) };
+const named = (text) => text.replace(/\{(suit|rank|card|the):([\w']+)\}/g, (m, kind, code) => NAMED[kind](code));
+
+/** The text for key in the current language, with {name} placeholders filled from params (and
+ *  the deck's names, `named`). */
 export function t(key, params = {}) {
   let k = key;
   if (typeof params.count === "number") {
@@ -119,7 +126,7 @@ export function t(key, params = {}) {
     const own = files.get(current) || {};
     k = `${key}.${form}` in own || `${key}.${form}` in (files.get(FALLBACK) || {}) ? `${key}.${form}` : `${key}.other`;
   }
-  return String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return named(String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m)));
 }
 
 let deckOf = null;       // the deck Python described: code -> {code, rank, suit, second}

@@ -87,9 +87,12 @@ function offer() {
       if (!pointerInput) $("help-button")?.focus();
     }, "lesson-skip"));
   box.append(h, p, row);
-  // first in the table's tab order, right after the bar
+  // first in the table's tab order, right after the bar; the question has the focus, not a card
+  // behind it (issue 45), and keeps it (table.js's focusHand leaves a [data-keeps-focus] alone)
+  box.dataset.keepsFocus = "";
   $("felt").prepend(box);
   announce(`${t("lesson.offer.title")} ${t("lesson.offer.text")}`);
+  if (!pointerInput) box.querySelector("button")?.focus({ preventScroll: true });
 }
 
 /** Start the lesson (from the welcome card or the Help dialog). */

@@ -3,8 +3,9 @@
 // them from what the person could see; py/settebello/lookback.py keeps the judgements). Each look
 // draws the position with the game's cards (the table and the person's hand, as deck.js draws them),
 // says the play made and the better one, why (coach.js's words for the reason) and the points it
-// cost, and links to that play in the replay viewer. This module holds no rule: whether a game has
-// a review is the view's `can_review`.
+// cost (in the unit the review gives: the hand's points, or the match's chance beside them), and
+// links to that play in the replay viewer. This module holds no rule: whether a game has a review
+// is the view's `can_review`.
 //
 //   lookAhead()                      the worker judges the persons' plays made so far, saying nothing
 //                                    (the table asks while the computers play, so the review is ready
@@ -128,6 +129,10 @@ function lookItem(look, level) {
     : `<p class="review__empty">${esc(t("review.tableEmpty"))}</p>`;
   const hand = `<ul class="review__cards" aria-labelledby="${id}-hand">${look.cards.map((c) => cardImg(c, ...handMark(c))).join("")}</ul>`;
   const points = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(look.cost);
+  // the unit is the review's (Python's): the hand's points, or the match's stakes said apart
+  const cost = look.unit === "match"
+    ? t("review.costMatch", { points, chance: new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(look.match_chance) })
+    : t("review.cost", { points });
   const why = reasonText(look.reason);
   const href = `${VIEWER.href}?from=game&hand=${look.hand}&play=${look.play}`;
   return `<li class="review__look" data-testid="review-look" data-hand="${look.hand}" data-play="${look.play}" data-made="${esc(made.notation)}" data-better="${esc(better.notation)}">
@@ -139,7 +144,7 @@ function lookItem(look, level) {
     <p class="review__made">${esc(playLine("made", made))}</p>
     <p class="review__best">${esc(playLine("best", better))}</p>
     ${why ? `<p class="review__why">${esc(why)}</p>` : ""}
-    <p class="review__cost" data-cost="${look.cost}">${esc(t("review.cost", { points }))}</p>
+    <p class="review__cost" data-cost="${look.cost}" data-unit="${esc(look.unit)}">${esc(cost)}</p>
     <a class="review__replay" href="${esc(href)}">${esc(t("review.replay", { n: look.play }))}</a>
   </li>`;
 }

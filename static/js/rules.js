@@ -26,16 +26,17 @@ function primieraExamples() {
     [cards.find((c) => c.rank === rank && c.suit === suits[i % suits.length]).code, value]);
 }
 
-/** The rules as HTML in the current language. */
-export function rulesHTML() {
+/** The rules as HTML in the current language, naming the cards as the deck on screen does; `page`,
+ *  the game's rulebook (null: classic Scopa), says whether its figures count a number. */
+export function rulesHTML(page = null) {
   const p = (k, params) => `<p>${esc(t(k, params))}</p>`;
   const prim = primieraExamples();
   const ace = (suit) => info().deck.cards.find((c) => c.suit === suit && c.rank === 1).code;
   return `
   <section><h3>${esc(t("rules.deckTitle"))}</h3>
-    ${p("rules.deck")}
+    ${p("rules.deck", { suits: joinList(info().deck.suits.map(suitName)) })}
     ${row(...info().deck.suits.map((s) => card(ace(s), suitName(s))))}
-    ${p("rules.values")}
+    ${p(page?.figures_count === false ? "rules.valuesNumbers" : "rules.values")}
     ${row(card("8C", "8"), card("9C", "9"), card("10C", "10"))}
   </section>
   <section><h3>${esc(t("rules.playTitle"))}</h3>
@@ -84,16 +85,19 @@ function tableText(table) {
   return `${sitting}: ${deal}.`;
 }
 
-/** An example: the card played, the table, and what it may take ("or" between the choices). */
+/** An example: the card played, the table (and the other side's pile tops, for a steal), and what
+ *  it may take ("or" between the choices). */
 function exampleHTML(ex) {
   const takes = ex.takes.length
     ? `<div class="rules__takes">${ex.takes.map((presa) => `<div class="rules__cards">${card(ex.card)}${arrow}${presa.map((c) => card(c)).join(plus)}</div>`)
       .join(`<span class="rules__or">${esc(t("rulebook.or"))}</span>`)}</div>`
     : `<p>${esc(t("rulebook.takesNothing"))}</p>`;
   const caption = hasText(`rulebook.scene.${ex.scene}`) ? `rulebook.scene.${ex.scene}` : "rulebook.scene";
+  const tops = ex.tops || [];  // the other side's pile tops a steal may take (Python's example)
   return `<figure class="rules__example"><figcaption>${esc(t(caption, {
-    card: theCard(ex.card), table: joinList(ex.table.map(cardName)) }))}</figcaption>
-    ${row(...ex.table.map((c) => card(c)))}${takes}</figure>`;
+    card: theCard(ex.card), table: joinList(ex.table.map(cardName)), tops: joinList(tops.map(cardName)) }))}</figcaption>
+    ${row(...ex.table.map((c) => card(c)), ...tops.map((c) => card(c, t("rulebook.pileTop"))))}${takes}
+    ${tops.length && ex.takes.length ? `<p class="rules__steals">${esc(t("rulebook.steals"))}</p>` : ""}</figure>`;
 }
 
 /** What a game changes from classic Scopa, or "" for classic Scopa itself. */
@@ -125,7 +129,7 @@ export async function openRules(dialog, which = null) {
   dialog.innerHTML = `<div class="rules">
     <header class="rules__head"><h2 id="rules-title">${esc(title)}</h2>
       <button type="button" class="btn rules__close">${esc(t("action.close"))}</button></header>
-    <div class="rules__body">${changesHTML(page)}${rulesHTML()}</div></div>`;
+    <div class="rules__body">${changesHTML(page)}${rulesHTML(page)}</div></div>`;
   dialog.setAttribute("aria-labelledby", "rules-title");
   dialog.querySelector(".rules__close").addEventListener("click", () => dialog.close());
   dialog.showModal();

@@ -11,9 +11,9 @@
 //
 // This module is imported on first use (stats.js: the dialog opened, a match or tournament ended):
 // the first paint and the first hand need none of it; stats.js keeps the listeners.
-import { t, onLanguageChange } from "./i18n.js";
+import { t, onLanguageChange, language } from "./i18n.js";
 import { game } from "./engine.js";
-import { esc, variantName, refusalText, shownName } from "./names.js";
+import { esc, variantName, refusalText, shownName, levelName } from "./names.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
@@ -71,6 +71,23 @@ function matchLine(m) {
   return `${esc(variantName(String(m.variant)))}: ${esc(list(m.players).map(shownName).join(" · "))} <strong>${esc(list(m.totals).join("–"))}</strong>`;
 }
 
+/** The matches against each level (stats.py counts them, in the levels' order): played, won, the
+ *  win rate, the streak now and the longest winning streak; "" before any. */
+function levelsTable(levels) {
+  const order = (info()?.levels || []).map((l) => l.id);
+  const ids = Object.keys(levels || {}).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  if (!ids.length) return "";
+  const rate = (c) => new Intl.NumberFormat(language(), { style: "percent" }).format(c.matches ? c.won / c.matches : 0);
+  const streak = (n) => n > 0 ? t("stats.streakWon", { count: n }) : n < 0 ? t("stats.streakLost", { count: -n }) : "—";
+  const cols = ["matches", "won", "rate", "streak", "best_streak"];
+  return `<h3 class="stats__levels-title">${esc(t("stats.byLevel"))}</h3>
+    <div class="stats__scroll"><table class="stats__table" data-testid="stats-levels">
+    <thead><tr><th scope="col">${esc(t("stats.level"))}</th>${cols.map((k) => `<th scope="col">${esc(t(`stats.col.${k}`))}</th>`).join("")}</tr></thead>
+    <tbody>${ids.map((id) => { const c = levels[id]; return `<tr data-level="${esc(id)}"><th scope="row">${esc(levelName(id))}</th>
+      <td data-key="matches">${c.matches}</td><td data-key="won">${c.won}</td><td data-key="rate">${esc(rate(c))}</td>
+      <td data-key="streak">${esc(streak(c.streak))}</td><td data-key="best_streak">${c.best_streak}</td></tr>`; }).join("")}</tbody></table></div>`;
+}
+
 function render() {
   const d = dialog();
   const s = current;
@@ -86,6 +103,7 @@ function render() {
     : `<p class="stats__empty">${esc(t("stats.empty"))}</p>`;
   d.innerHTML = `<h2 id="stats-title">${esc(t("stats.title"))}</h2>
     ${table}
+    ${levelsTable(s.levels)}
     <dl class="stats__facts">
       <dt>${esc(t("stats.best"))}</dt><dd data-testid="stats-best">${matchLine(s.best)}</dd>
       <dt>${esc(t("stats.worst"))}</dt><dd data-testid="stats-worst">${matchLine(s.worst)}</dd>

@@ -660,6 +660,7 @@ function focusHand() {
   if (pointerInput) return;
   const hand = $("hand-cards");
   if (hand.contains(document.activeElement) && !document.activeElement.disabled) return;
+  if (document.activeElement?.closest("[data-keeps-focus]")) return;  // a question over the table (the lesson's offer)
   hand.querySelector(".card:not([disabled])")?.focus({ preventScroll: true });
 }
 

@@ -33,6 +33,7 @@ os.makedirs(SHOTS, exist_ok=True)
 DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 360, "height": 740}
 QUERY = "fast=1&variant=scopa&seed=2&level=expert"
+PERCENT = {"en": "%", "it": "%"}
 POINTS = {"en": lambda x: f"{x:.1f}", "it": lambda x: f"{x:.1f}".replace(".", ",")}
 
 
@@ -75,7 +76,14 @@ def test_the_sheets_review_shows_the_costliest_plays(table_page, lang, viewport)
         assert item.locator(".review__slot--made, .review__slot--better").count() >= 1
         # the principle, in the page's language, as the unit tests word it
         assert item.locator(".review__why").inner_text() == words(look.reason.to_json(), lang)
-        assert POINTS[lang](round(look.cost, 1)) in item.locator(".review__cost").inner_text()
+        cost = item.locator(".review__cost")
+        assert POINTS[lang](round(look.cost, 1)) in cost.inner_text()
+        # issue 45: the points in the unit the review gives (a two-side match: the match's chance
+        # said apart, as a percentage, beside the hand points worth as much at that score)
+        assert look.chance is not None and cost.get_attribute("data-unit") == "match"
+        chance = POINTS[lang](round(100 * look.chance, 1)).removesuffix(".0").removesuffix(",0")
+        assert cost.inner_text() == strings(lang)["review.costMatch"].format(
+            points=POINTS[lang](round(look.cost, 1)), chance=f"{chance}{PERCENT[lang]}")
         href = item.locator("a.review__replay").get_attribute("href")
         assert href.endswith(f"static/replay.html?from=game&hand=1&play={look.play}")
     # the first look in sight, for the screenshot

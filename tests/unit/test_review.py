@@ -18,7 +18,9 @@ import pytest
 
 from scopa.cards import parse_card
 from scopa.errors import RecordError
-from scopa_ai.review import REVIEW, SHOWN, WORTH, _why, judge, judged, positions, review
+from scopa_ai.endgame import solvable
+from scopa_ai.equity import equity
+from scopa_ai.review import REVIEW, SHOWN, WORTH, _why, judge, judged, match_rate, positions, review
 from settebello.session import Session
 from test_principles import position, the, words
 
@@ -98,6 +100,27 @@ def test_the_same_position_is_judged_the_same_and_a_play_like_the_masters_costs_
     assert all(k.cost >= 0.0 for k in every_play)
     only = next(k for k in every_play if len(k.view.legal) == 1)  # the hand's last card: nothing to choose
     assert (only.cost, only.reason, only.better) == (0.0, None, only.made)
+
+
+def test_a_cost_is_said_in_the_units_a_player_sees(every_play):
+    # issue 45, point 6: a cost weighed for the match is said as the chance of winning it that the
+    # play lost (its points: the hand points worth as much at that score); the last round, counted
+    # exactly in the hand's points, says hand points and no chance
+    eq = equity(every_play[0].view.rules)
+    weighed = [k for k in every_play if not solvable(k.view)]
+    exact = [k for k in every_play if solvable(k.view)]
+    assert weighed and exact
+    for k in weighed:
+        rate = eq.point(k.view.totals[ANNA], k.view.totals[BRUNO])
+        assert match_rate(k.view) == rate and 0.0 < rate < 1.0
+        assert k.chance == pytest.approx(k.cost * rate)
+        said = k.to_json()
+        assert (said["unit"], said["match_chance"]) == ("match", round(k.cost * rate, 3))
+    for k in exact:
+        assert match_rate(k.view) is None and k.chance is None
+        assert (k.to_json()["unit"], k.to_json()["match_chance"]) == ("hand", None)
+    top = review(RECORD, 1, ANNA, memo=MEMO)[0]
+    assert (top.to_json()["cost"], top.to_json()["unit"], top.to_json()["match_chance"]) == (0.6, "match", 0.038)
 
 
 def test_the_same_card_taking_other_cards_is_said_by_the_search():
@@ -208,7 +231,8 @@ def test_the_session_reviews_the_hand_just_finished():
     assert answer["hand"] == answer["record_hand"] == 1 and answer["seat"] == 0 and answer["name"] == "Anna"
     assert 1 <= len(answer["looks"]) <= SHOWN
     for look in answer["looks"]:
-        assert set(look) == {"hand", "play", "seat", "cards", "table", "deck_left", "made", "better", "cost", "reason"}
+        assert set(look) == {"hand", "play", "seat", "cards", "table", "deck_left", "made", "better", "cost",
+                             "unit", "match_chance", "reason"}
         assert look["made"]["card"] in look["cards"] and look["better"]["card"] in look["cards"]
         assert look["cost"] >= WORTH - 0.05 and look["made"] != look["better"]
     # the same as the review made straight from the record

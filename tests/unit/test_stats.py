@@ -36,6 +36,14 @@ def test_summary_counts_what_the_seats_side_took():
     assert a["id"] == b["id"] == match_summary(m, 0, "scopa")["id"]  # the same match, the same id
 
 
+def test_a_settebello_counts_only_where_it_scores():
+    # issue 45, point 5: Rubamazzo scores no Settebello, so its statistics count none, though the
+    # Seven of Coins is taken in its hands
+    m = finished("rubamazzo", seed=3)
+    assert any(d["settebello"] for r in m.results for d in r.detail)
+    assert [match_summary(m, seat, "rubamazzo")["settebelli"] for seat in (0, 1)] == [0, 0]
+
+
 def test_team_and_misere_matches():
     m = finished("scopone", seed=2)
     assert match_summary(m, 0, "scopone")["won"] == match_summary(m, 2, "scopone")["won"]  # partners
@@ -116,3 +124,45 @@ def test_damaged_statistics_are_refused():
         Stats.from_json({**good, "variants": {"scopa": {"matches": 1, "won": 2}}})
     with pytest.raises(StatsError, match="'best' match is damaged"):
         Stats.from_json({**good, "best": {"margin": "big"}})
+
+
+def test_statistics_per_level_with_win_rate_and_streaks():
+    # issue 45: the matches against each level, won, the streak now and the longest winning one
+    stats = Stats()
+    results = [("easy", True), ("easy", True), ("expert", False), ("easy", False), ("easy", True),
+               ("easy", True), ("easy", True), ("expert", False), ("expert", True)]
+    for i, (level, won) in enumerate(results):
+        m = finished(seed=4)
+        summary = dict(match_summary(m, 0, "scopa", level=level), id=f"m{i}", won=won)
+        assert stats.add(summary)
+    data = stats.to_json()
+    assert data["levels"] == {"easy": {"matches": 6, "won": 5, "streak": 3, "best_streak": 3},
+                              "expert": {"matches": 3, "won": 1, "streak": 1, "best_streak": 1}}
+    assert Stats.from_json(json.loads(json.dumps(data))).to_json() == data
+    # a match against no computer counts under no level
+    assert stats.add(dict(match_summary(finished(seed=4), 0, "scopa"), id="m-people"))
+    assert stats.to_json()["levels"] == data["levels"]
+    # merged: the counts add up, the longest streak is the longer, the current one stays this device's
+    other = Stats()
+    for i, won in enumerate([False, False]):
+        other.add(dict(match_summary(finished(seed=4), 0, "scopa", level="easy"), id=f"o{i}", won=won))
+    stats.merge(other)
+    assert stats.to_json()["levels"]["easy"] == {"matches": 8, "won": 5, "streak": 3, "best_streak": 3}
+    # damaged per-level counts are refused, saying what is wrong
+    for bad in ({"easy": {"matches": 1, "won": 2, "streak": 0, "best_streak": 0}},
+                {"easy": {"matches": 1, "won": 1, "streak": 5, "best_streak": 1}},
+                {"easy": {"matches": 1}}, ["easy"]):
+        with pytest.raises(StatsError, match="level"):
+            Stats.from_json({**data, "levels": bad})
+
+
+def test_the_session_counts_a_match_under_the_level_played_against():
+    from settebello.session import Session
+    from test_session import play_to_end
+    s = Session()
+    v = s.new_game({"variant": "scopa", "seed": 5, "options": {"target": 1},
+                    "seats": [{"human": True, "name": "Anna"}, {"human": False, "level": "easy"}]})
+    assert "error" not in v, v
+    play_to_end(s)
+    data = s.call("stats_add", {"stats": None})
+    assert list(data["levels"]) == ["easy"] and data["levels"]["easy"]["matches"] == 1

@@ -64,7 +64,8 @@ def test_the_story_has_every_hand_and_adds_up(variant, players, options):
         assert all(m["seat"] % sides == m["side"] and m["hand"] == h["hand"] for m in told)
         # the Settebello: the side the sheet gives it to
         sette = [m for m in h["moments"] if m["kind"] == "settebello"]
-        holders = [k for k in range(sides) if h["result"]["detail"][k]["settebello"]]
+        holders = [k for k in range(sides) if h["result"]["detail"][k]["settebello"]
+                   and "settebello" in h["result"]["categories"]]
         assert [m["side"] for m in sette] == holders
         assert all(m["seat"] is None or m["seat"] % sides == m["side"] for m in sette)
     assert st["moments"] == [m for h in st["hands"] for m in h["moments"]]
@@ -83,6 +84,19 @@ def test_the_settebello_is_given_to_the_player_who_took_it():
                 taker = e.sweep[0]
         [m] = [m for m in told["moments"] if m["kind"] == "settebello"]
         assert m["seat"] == taker and m["card"] == "7D"
+
+
+def test_no_settebello_moment_where_it_scores_nothing():
+    # issue 45, point 5: Rubamazzo's sheet gives the Seven of Coins nothing, so its story tells no
+    # "Best moment: Settebello", though someone takes it every hand
+    _, end = finished("rubamazzo", 2, seed=3)
+    hands = end["story"]["hands"]
+    assert hands and all("settebello" not in h["result"]["categories"] for h in hands)
+    assert any(d["settebello"] for h in hands for d in h["result"]["detail"])  # it was taken
+    assert [m for m in end["story"]["moments"] if m["kind"] == "settebello"] == []
+    # classic Scopa's story still tells it, every hand
+    _, classic = finished("scopa", 2, {"target": 11}, seed=3)
+    assert all(any(m["kind"] == "settebello" for m in h["moments"]) for h in classic["story"]["hands"])
 
 
 def test_the_rematch_is_the_same_table_with_a_new_deal():
