@@ -31,10 +31,12 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":
     sys.dont_write_bytecode = True
     sys.path.insert(0, sys.argv[sys.argv.index("--py") + 1] if "--py" in sys.argv else str(ROOT / "py"))
+    sys.path.insert(0, str(ROOT / "tests"))  # depth.py, as tests/conftest.py's folder gives it under pytest
 
 from scopa import PRESETS, Match, ScopaError, from_record, sample_match, to_record  # noqa: E402
 from scopa.replay import replay_steps  # noqa: E402
 from scopa.tables import tables  # noqa: E402
+from depth import DEEP  # noqa: E402
 
 DIGESTS = Path(__file__).with_name("corpus_digests.json")
 RECORDS = Path(__file__).with_name("corpus_records.json.gz")  # JSON texts, as the tests gave them
@@ -131,7 +133,9 @@ def test_the_corpus_holds_records_and_every_preset():
     assert {k.split()[1] for k in CASES if k.startswith("match ")} == set(PRESETS)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+# every case in the deep run (scripts/test --deep, CI's); by default every 4th, a sample over
+# records, hands and matches that keeps the default run a loop a developer can afford
+@pytest.mark.parametrize("name", sorted(CASES)[::1 if DEEP else 4])
 def test_the_corpus_replays_as_before(name):
     before = json.loads(DIGESTS.read_text(encoding="utf-8"))
     assert CASES[name]() == before[name]
