@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from depth import DEEP
 from scopa.loop import play_turn
 from scopa.record import from_record
 from scopa.rules import preset
-from scopa_ai.levels import ExpertPlayer
+from scopa_ai.levels import EasyPlayer, ExpertPlayer
 from scopa_ai.master import MasterPlayer
 from settebello import daily
 from settebello.errors import SessionError
@@ -59,15 +60,24 @@ def play_person(config, person):
 
 @pytest.fixture(scope="module")
 def session():
-    """Today's deal played by an expert in the person's seat, then the master's duplicate of it played
-    through the session's requests as the page asks them; the session and the last answer."""
-    s = play_person(daily.daily_config(DAY), ExpertPlayer(random.Random(3)))
-    steps = []
-    for _ in range(1000):
-        steps.append(s.call("daily_step", {"plays": 50}))
-        assert "error" not in steps[-1], steps[-1]
-        if steps[-1]["done"]:
-            return s, steps
+    """Today's deal played by an expert (by default: the easy level) in the person's seat, then the master's duplicate of it played
+    through the session's requests as the page asks them; the session and the last answer.
+
+    The sheet's arithmetic, the parting point and the requests do not depend on how strong the day's
+    opponent is, and a whole match of the master's searches on both sides costs most of the unit run:
+    by default the day's opponent (and so the duplicate's player) is the expert while the match and
+    its duplicate are played; the deep run (tests/depth.py) plays them with the master as shipped.
+    The master's own duplicate is checked below (it reproduces, it meets the same opponent)."""
+    with pytest.MonkeyPatch.context() as mp:
+        if not DEEP:
+            mp.setitem(daily.OPPONENT, "level", "expert")
+        s = play_person(daily.daily_config(DAY), (ExpertPlayer if DEEP else EasyPlayer)(random.Random(3)))
+        steps = []
+        for _ in range(1000):
+            steps.append(s.call("daily_step", {"plays": 50}))
+            assert "error" not in steps[-1], steps[-1]
+            if steps[-1]["done"]:
+                return s, steps
     raise AssertionError("the duplicate did not end")
 
 
@@ -82,7 +92,7 @@ def played(session):
 
 def test_the_day_deals_the_same_decks_in_any_time_zone_and_process():
     """Two processes with other time zones and other hash seeds deal the same decks for the date."""
-    code = ("import json, sys; sys.path.insert(0, 'py'); sys.path.insert(0, 'tests/unit');"
+    code = ("import json, sys; sys.path.insert(0, 'py'); sys.path.insert(0, 'tests/unit'); sys.path.insert(0, 'tests');"
             "from test_daily import decks; from settebello.daily import daily_config;"
             f"print(json.dumps(decks(daily_config({DAY!r}))))")
     seen = []
