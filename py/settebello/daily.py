@@ -144,6 +144,34 @@ class Duplicate:
             self.plays += 1
         return self.done
 
+    def adopt(self, record: Any) -> bool:
+        """Take a finished duplicate the device kept (its record) instead of playing it again, when it
+        is this one: dealt from the day's seed, every play legal, the match over. Whether it was taken;
+        a record that is not changes nothing (the master plays the duplicate as before)."""
+        if self.plays or not isinstance(record, (dict, str)):
+            return False
+        try:
+            kept = from_record(record)
+        except (ValueError, TypeError, KeyError):  # ScopaError is a ValueError: damaged or illegal
+            return False
+        if kept.phase != "over":
+            return False
+        fresh = Duplicate(self.config)
+        m, plays = fresh.match, [p for hand in kept.log for p in hand.plays]
+        try:
+            for play in plays:
+                if m.phase == "deal":
+                    m.deal_until_played()
+                if m.phase != "play":
+                    return False
+                m.apply(play)
+        except ValueError:
+            return False
+        if m.phase != "over" or m.log != kept.log:
+            return False  # another day's decks, or not played to the end
+        self.match, self.plays = m, len(plays)
+        return True
+
     def finish(self) -> Match:
         """Play the duplicate to its end; its match."""
         while not self.step(1000):
@@ -350,6 +378,7 @@ class DailyDesk:
     def __init__(self) -> None:
         """No duplicate played yet."""
         self.duplicate: Duplicate | None = None
+        self.kept = False  # whether the duplicate is the one the device kept (not played again)
 
     @staticmethod
     def start(arg: Any) -> dict[str, Any]:
@@ -366,8 +395,9 @@ class DailyDesk:
                 "history": started["history"], "streak": streak(started["history"], day)}
 
     def step(self, game: Any, arg: Any) -> dict[str, Any]:
-        """{plays?}: the master plays a few more plays of the finished day's deal from the person's seat;
-        {done, plays, hands}, and once done the sheet (`compare`), the result to share, the master's
+        """{plays?, kept?}: the master plays a few more plays of the finished day's deal from the person's
+        seat (`kept`: the record of the duplicate this device finished before, taken if it is this one);
+        {done, plays, hands, kept}, and once done the sheet (`compare`), the result to share, the master's
         record and the replay's step where the lines parted (the play before the master's own)."""
         arg = _arg(arg, "the master's replay")
         plays = arg.get("plays", STEP_PLAYS)
@@ -379,9 +409,12 @@ class DailyDesk:
             raise SessionError("the master plays your seat once your match is over", reason="daily.unfinished")
         if self.duplicate is None or self.duplicate.config != {k: game.config[k] for k in self.duplicate.config}:
             self.duplicate = Duplicate({k: v for k, v in game.config.items() if k != "replay"})
+            # the duplicate this device finished before (a reload, the comparison asked again): not
+            # searched again when it is the day's (Duplicate.adopt checks it)
+            self.kept = self.duplicate.adopt(arg["kept"]) if "kept" in arg else False
         dup = self.duplicate
         done = dup.step(plays)
-        out: dict[str, Any] = {"done": done, "plays": dup.plays, "hands": len(dup.match.results)}
+        out: dict[str, Any] = {"done": done, "plays": dup.plays, "hands": len(dup.match.results), "kept": self.kept}
         if done:
             sheet = compare(game.record(), dup.match, game.humans[0])
             parted = sheet["parted"]

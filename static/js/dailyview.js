@@ -24,6 +24,9 @@ import { openPuzzles } from "./puzzles.js";
 
 export const HISTORY_KEY = ownKey("settebello.daily");  // this deployment's (storage.js)
 
+// The master's last finished duplicate ({day, record}): asked again after a reload, the comparison
+// does not play it again (the engine takes it only if it is that day's, Duplicate.adopt). Rebuilt at will.
+const KEPT_KEY = ownKey("settebello.dailymaster");
 const history = () => readJSON(HISTORY_KEY, null);
 const refused = (err) => (err.reason ? refusalText(err) : err.message);
 
@@ -175,9 +178,12 @@ async function runComparison() {
   if (!d.open) d.showModal();
   const progress = d.querySelector(".daily__progress");
   let answer;
+  const stored = readJSON(KEPT_KEY, null), day = currentView()?.daily?.day;
+  let ask = stored && stored.day === day ? { plays: 4, kept: stored.record } : { plays: 4 };
   try {
     for (;;) {
-      answer = await game("daily_step", { plays: 4 });
+      answer = await game("daily_step", ask);
+      ask = { plays: 4 };
       if (answer.done) break;
       progress.textContent = t("daily.masterHands", { count: answer.hands + 1 });
     }
@@ -186,6 +192,8 @@ async function runComparison() {
     d.dataset.state = "stopped";
     return;
   }
+  d.dataset.kept = String(answer.kept);  // the duplicate this device kept, not played again
+  if (!answer.kept) writeJSON(KEPT_KEY, { day: answer.day, record: answer.record }, { report: false });
   let streak = null;
   try {
     const kept = await game("daily_remember", { history: history(), today: today() });

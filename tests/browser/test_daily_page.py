@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from harness import TIMEOUT_MS
 from saves import near_the_end
-from scopa.record import from_record
+from scopa.record import from_record, to_record
 from settebello import daily
 from settebello.session import Session
 from test_a11y import axe_violations
@@ -54,6 +54,21 @@ def expected_sheet(save: dict) -> dict:
         assert "error" not in reply, reply
     dup = daily.Duplicate({k: v for k, v in s.game.config.items() if k != "replay"})
     return daily.compare(s.game.record(), dup.finish())
+
+
+def quick_duplicate(day: str) -> dict:
+    """A finished duplicate of `day`'s deal (its record) played by the easy level: what the device
+    keeps once the master's is done, made without the master's searches."""
+    easy = {**daily.OPPONENT, "level": "easy"}
+    config = daily.daily_config(day)
+    config["seats"][1] = easy
+    original = dict(daily.OPPONENT)
+    daily.OPPONENT.update(easy)
+    try:
+        return to_record(daily.Duplicate(config).finish(), daily.DAILY_VARIANT)
+    finally:
+        daily.OPPONENT.clear()
+        daily.OPPONENT.update(original)
 
 
 def finish_the_match(page) -> None:
@@ -109,6 +124,10 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     assert axe_violations(page) == []
     stored = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.daily:'))[1]"))
     assert stored["days"][DAY1]["you"] == you and stored["days"][DAY1]["master"] == master
+    # the master's duplicate is kept on the device: asked again after a reload, it is not played again
+    assert result.get_attribute("data-kept") == "false"
+    kept = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.dailymaster:'))[1]"))
+    assert kept["day"] == DAY1 and list(from_record(kept["record"]).totals) == master
 
     # the next day, on the clock: another day's deal, and a streak of two (the reset between tests
     # forgets the page's keys: the device's history is put back as it was)
@@ -116,9 +135,16 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     save2 = near_the_end(daily.daily_config(DAY2), person_plays_left=1)
     page = table_page("fast=1&lang=en", save=save2)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, history])
+    # ... and the day's duplicate this device finished before (a reload during the comparison): the
+    # page hands it to the engine, which takes it (the day's decks, every play legal) instead of
+    # playing the master's searches again. Who played it is not what this part checks: an easy
+    # player's duplicate is made here in CPython at little cost.
+    page.evaluate("([k, v]) => localStorage.setItem(k.replace('settebello.daily:', 'settebello.dailymaster:'), v)",
+                  [key, json.dumps({"day": DAY2, "record": quick_duplicate(DAY2)})])
     move_clock(page, DAY2)
     finish_the_match(page)
     result = compared(page)
+    assert result.get_attribute("data-kept") == "true"
     expect(result.get_by_test_id("daily-streak")).to_have_attribute("data-streak", "2")
     expect(result.get_by_test_id("daily-streak")).to_have_text("Streak: 2 days in a row")
     assert result.get_by_test_id("daily-share").inner_text().startswith(f"Settebello · Today's deal {DAY2}\n")

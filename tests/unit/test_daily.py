@@ -14,7 +14,7 @@ import pytest
 
 from depth import DEEP
 from scopa.loop import play_turn
-from scopa.record import from_record
+from scopa.record import from_record, to_record
 from scopa.rules import preset
 from scopa_ai.levels import EasyPlayer, ExpertPlayer
 from scopa_ai.master import MasterPlayer
@@ -248,6 +248,47 @@ def test_the_session_compares_the_finished_days_deal(session, played):
     assert cal["streak"] == 1 and cal["today"] is None and cal["calendar"]["days"][28]["played"]
     again = s.call("daily_start", {"day": DAY, "history": kept["history"]})
     assert again["replay"] is True and again["config"]["replay"] is True
+
+
+@pytest.fixture
+def quick_day(monkeypatch):
+    """Today's deal with the easy level as the day's opponent (the duplicate's arithmetic is the
+    same whoever plays): its settings and its duplicate played to the end."""
+    monkeypatch.setitem(daily.OPPONENT, "level", "easy")
+    config = daily.daily_config(DAY)
+    return config, daily.Duplicate(config).finish()
+
+
+def test_a_duplicate_the_device_kept_is_taken_instead_of_played_again(quick_day):
+    config, dup = quick_day
+    again = daily.Duplicate(config)
+    assert again.adopt(to_record(dup, "scopa")) and again.done
+    assert again.match.log == dup.log and again.match.totals == dup.totals
+    # through the session, as the page asks after a reload: done at once, the same sheet
+    s = play_person(config, EasyPlayer(random.Random(5)))
+    answer = s.call("daily_step", {"plays": 1, "kept": to_record(dup, "scopa")})
+    assert answer["done"] and answer["kept"] is True
+    assert answer["sheet"] == daily.compare(s.game.record(), dup)
+
+
+def test_a_kept_duplicate_of_another_day_or_unfinished_or_damaged_is_not_taken(quick_day):
+    config, dup = quick_day
+    other = daily.Duplicate(daily.daily_config("2026-11-30"))
+    other.step(40)
+    unfinished = daily.Duplicate(config)
+    unfinished.step(40)
+    record = to_record(dup, "scopa")
+    changed = json.loads(json.dumps(record))
+    changed["hands"][0]["plays"][:2] = changed["hands"][0]["plays"][1::-1]  # two plays swapped: no longer legal
+    for bad in (to_record(other.finish(), "scopa"), to_record(unfinished.match, "scopa"), changed,
+                "not a record", 7, {"hands": "x"}):
+        fresh = daily.Duplicate(config)
+        assert fresh.adopt(bad) is False
+        assert fresh.plays == 0 and fresh.match.log == [] and fresh.match.phase == daily.Duplicate(config).match.phase
+        assert not fresh.step(3) and fresh.plays == 3  # the master plays it as before
+    s = play_person(config, EasyPlayer(random.Random(5)))
+    answer = s.call("daily_step", {"plays": 1, "kept": to_record(other.match, "scopa")})
+    assert answer["kept"] is False and answer["plays"] == 1 and not answer["done"]
 
 
 def test_a_days_deal_has_no_undo_and_no_hint():
