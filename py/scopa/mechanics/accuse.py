@@ -64,7 +64,7 @@ class AccusaKind:
 
     def wild(self, cards: Sequence[Card]) -> tuple[Card, int] | None:
         """(a wild card, the value it stands for) in a declaration of these cards, or None: none
-        here; a mechanic's kinds may have one (Cirulla's matta, cirulla.py)."""
+        here; a mechanic's own kinds may have one (the matta of R26)."""
         return None
 
 
@@ -122,7 +122,7 @@ class Accusa(NamedTuple):
         out = {"seat": self.seat, "kind": self.kind, "name": self.name, "cards": cards_str(self.cards),
                "points": self.points}
         wild = ACCUSA_KINDS[self.kind].wild(self.cards)
-        if wild is not None:  # R26: the value a wild card stands for in it (Cirulla's matta)
+        if wild is not None:  # R26: the value a wild card stands for in it (the matta)
             out["wild"] = {"card": card_str(wild[0]), "value": wild[1]}
         return out
 
