@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # mechanic → its word: builds, claims, steals, declarations, special sweeps, modulo, the 80-card twins
 MECHANICS = {"cascina": "cascina", "fidasse": "fidasse", "steal": "steal", "accuse": "accuse",
-             "maresciallo": "maresciallo", "modulo": "modulo", "twins": "twin"}
+             "maresciallo": "maresciallo", "modulo": "modulo", "twins": "twin", "cirulla": "cirulla"}
 
 
 def source_files(root: Path = ROOT) -> list[Path]:

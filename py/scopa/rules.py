@@ -65,6 +65,7 @@ class RuleSet:
     maresciallo: bool = False  # SB40–SB43: the Re di picche's penalties and the polacca (Maresciallo [002])
     saponificatrice: bool = False  # SB44: the Donna di picche taken with a Re di picche costs 1 more
     fidasse: bool = False  # §4 Scopa a fidasse: a scopa claimed face down, trusted or doubted (SB60-SB66)
+    cirulla: bool = False  # R23, R24, R27: the Asso pigliatutto, the table of 15 or 30, the grande (SB80-SB86)
 
     # -- derived facts the engine reads -------------------------------------------------
     @property
@@ -298,6 +299,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                                   needs="maresciallo"),
     "fidasse": OptionSpec(bool, help="a scopa may be claimed with any card face down; the next player trusts or "
                                      "doubts it, and a doubt proved wrong costs a point (§4, SB60)"),
+    "cirulla": OptionSpec(bool, help="an Asso takes the whole table when none lies there; a table of 15 or 30 "
+                                     "goes to the dealer; the grande of denari scores 5 (R23, R24, R27)"),
 }
 
 
@@ -415,6 +418,10 @@ PRESETS: dict[str, Preset] = {
         _preset("fidasse", "Scopa a fidasse", "Claim a scopa with any card face down: \"vi fidate?\" Trusted, "
                 "you take the table; doubted, a false claim costs you a point, a true one the doubter.",
                 fidasse=True),
+        # RULES R21-R27: Cirulla, the Genoese Scopa, from published accounts; SB80-SB86 (docs/RULINGS.md).
+        _preset("cirulla", "Cirulla", "The Genoese Scopa: take by 15 too, the Asso takes all, declare a hand of "
+                "9 or less (3) or three alike (10), the 7 of Coppe wild; grande and piccola of denari; to 51.",
+                capture="match+fifteen", cirulla=True, accuse="buone", accuse_choice=True, napola=True, target=51),
     )
 }
 

@@ -19,8 +19,12 @@ from scopa.captures import SCOPA, SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, sco
 from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import DONNA_DI_PICCHE, DONNA_DI_QUADRI, NAPOLA_RUN, PROFILES, RE_DI_PICCHE, SPADE, card_points
+from scopa.mechanics import active
 from scopa.mechanics.cascina import Build
 from scopa.state import Play, PlayerView
+
+
+SET_SHARE = 0.5  # what a card of a scored set is worth, as a share of its part of the set's points
 
 
 class Knowledge:
@@ -38,6 +42,13 @@ class Knowledge:
         settebello, frac, mazzetto = (by_card.get(k, empty) for k in ("settebello", "frac", "mazzetto"))
         figures, rebello, rosmarino = (by_card.get(k, empty) for k in ("denari_figures", "rebello", "rosmarino"))
         marescialli, due_denari = by_card.get("marescialli", empty), by_card.get("due_denari", empty)
+        # the sets a mechanic scores when one side takes them all (R27's grande): each card a share
+        # of the points, as the napola's first cards below (a set is often split between sides)
+        in_sets: dict[Card, float] = {}
+        for mech in active(rules):
+            for cards, points in mech.sets(rules):
+                for c in cards:
+                    in_sets[c] = in_sets.get(c, 0.0) + SET_SHARE * points / len(cards)
         for c in DECKS[rules.deck]:
             v = 0.0
             if profile.carte:
@@ -81,6 +92,7 @@ class Knowledge:
             if rules.napola and FACE[c] in NAPOLA_RUN[:3]:
                 v += 0.6
             v += due_denari.get(c, 0)  # SB36: the 2D's point in Scopa a cascina
+            v += in_sets.get(c, 0.0)
             w[c] = sign * v
         self.worth: tuple[float, ...] = tuple(w)
         # A scopa is worth its point, plus the tempo of an empty table; in misère it is a loss.

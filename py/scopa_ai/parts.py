@@ -14,11 +14,12 @@ from functools import lru_cache
 from scopa.mechanics import active
 from scopa.rules import RuleSet
 from .cascina import CASCINA_PART
+from .cirulla import CIRULLA_PART
 from .fidasse import FIDASSE_PART
 from .part import Part
 from .steals import STEAL_PART
 
-PARTS: dict[str, Part] = {p.mechanic: p for p in (STEAL_PART, CASCINA_PART, FIDASSE_PART)}
+PARTS: dict[str, Part] = {p.mechanic: p for p in (STEAL_PART, CASCINA_PART, FIDASSE_PART, CIRULLA_PART)}
 
 
 @lru_cache(maxsize=128)

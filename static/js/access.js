@@ -20,7 +20,7 @@
 import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard, suitName, rankName } from "./i18n.js";
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
-import { sideName, categoryName, claimSentence } from "./names.js";
+import { sideName, categoryName, claimSentence, accusaName } from "./names.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 
@@ -222,6 +222,9 @@ export function changeSentence(before, v, op) {
   if (newHand && !hidden) {
     const params = { name: v.players[v.dealer], hand: sayHand(v), table: sayTable(v) };
     parts.push(t(isMe(v, v.dealer) ? "access.deal.you" : "access.deal.first", params));
+    // declarations made with the deal itself, before any play (the dealer's table of 15, R24)
+    if (!v.plays.length) for (const a of v.accuse || []) parts.push(t(isMe(v, a.seat) ? "accusa.you" : "accusa.said",
+      { name: v.players[a.seat], kind: accusaName(a), cards: cardList(a.cards), points: a.points }));
   } else if (before && inHand(v) > inHand(before) && !hidden && op !== "undo") {  // an undo gives cards back: no deal
     parts.push(t("access.deal.more", { hand: sayHand(v), deck: sayDeck(v) }));
   }

@@ -4,6 +4,13 @@
 import { t, joinList, theCard, theCards, cardName, wordsOf } from "./i18n.js";
 import { info } from "./store.js";
 
+/** A declaration's name as said: its kind, and the value a wild card of the hand stands for in it
+ *  (the engine's `wild`, R26), "Buona da dieci (the Seven of Cups counts as 2)". */
+export function accusaName(a) {
+  const kind = t(`accusa.${a.kind}`);
+  return a.wild ? `${kind} (${t("accusa.wild", { card: theCard(a.wild.card), value: a.wild.value })})` : kind;
+}
+
 /** Text made safe inside HTML markup and attribute values. */
 export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 

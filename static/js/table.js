@@ -18,7 +18,7 @@ import { clockChoice } from "./clock.js";
 import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, levelName, typedNumber, playSentence, claimSentence, refusalText, showNames } from "./names.js";
+import { sideName, variantName, levelName, typedNumber, playSentence, claimSentence, refusalText, showNames, accusaName } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
@@ -68,6 +68,9 @@ let asking = null;         // the engine's answer to the last New game asked, un
  *  game of another deck (Cicera's 52 cards after a game of 40) draws its cards afresh: an element
  *  made for the deck before keeps that deck's art (a 2 of Coins without Cicera's index). */
 function accept(v, op) {
+  const fresh = v.phase === "play" && !v.plays.length && (op === "new_game" || shown?.results?.length !== v.results.length
+    || shown?.phase !== "play");
+  if (fresh && (v.accuse || []).length) dealtDeclarations(v);
   const before = deckOptions();
   shown = v; setDeck(v.rules);
   const now = deckOptions();
@@ -237,7 +240,7 @@ function declarePrompt(legal, mine) {
   box.hidden = !open;
   if (!open) { row.replaceChildren(); return false; }
   $("declare-q").textContent = offer.declare.map((a) => t("declare.offer",
-    { kind: t(`accusa.${a.kind}`), points: a.points, cards: theCards(a.cards) })).join(" ");
+    { kind: accusaName(a), points: a.points, cards: theCards(a.cards) })).join(" ");
   if (!row.children.length) {
     row.replaceChildren(...[true, false].map((yes) => {
       const b = document.createElement("button");
@@ -363,6 +366,15 @@ const saidToYou = (v, seat) => seat === v.seat && v.seats.filter((x) => x.human)
 /** A play as said at the table. */
 const describe = (e, v) => playSentence(v.players[e.seat], e, { you: saidToYou(v, e.seat) });
 
+/** Declarations made with the deal itself, before any play (the dealer's table of 15, R24): on
+ *  the status line and called out on the table (the screen reader says them with the deal). */
+function dealtDeclarations(v) {
+  const said = () => v.accuse.map((a) => t(saidToYou(v, a.seat) ? "accusa.you" : "accusa.said", {
+    name: v.players[a.seat], kind: accusaName(a), cards: cardList(a.cards), points: a.points })).join(" ");
+  status(said);
+  callout(v.accuse.map(accusaName).join(" · "));
+}
+
 function callout(text) {
   const c = $("callout");
   c.textContent = text;
@@ -383,8 +395,8 @@ async function showPlay(prev, next, e, op, g = generation) {
   // declarations from the hand come before the card (SB10): said, and called out on the table
   for (const a of e.accuse || []) {
     const said = () => t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
-      kind: t(`accusa.${a.kind}`), cards: cardList(a.cards), points: a.points });
-    status(said); announce(said); callout(t(`accusa.${a.kind}`));
+      kind: accusaName(a), cards: cardList(a.cards), points: a.points });
+    status(said); announce(said); callout(accusaName(a));
     await pause(PACE.show);
     if (!live(g)) return;
   }

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from depth import DEEP, examples
 
 from scopa_ai import LEVELS, hint, make_player
+from scopa_ai.parts import parts
 from scopa_ai.heuristics import knowledge
 from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood, sample_consistent,
                                  tables_before, unlikely_cards)
@@ -155,8 +156,10 @@ def test_hint_is_legal_and_repeatable():
 
 
 # Builds (SB30) and claims (SB60) are played out by the engine itself (rollout.playout_legal,
-# test_phase2_cascina.py, test_phase2_fidasse.py).
-@pytest.mark.parametrize("variant", sorted(v for v in PRESETS if not (PRESETS[v].rules.cascina or PRESETS[v].rules.fidasse)))
+# test_phase2_cascina.py, test_phase2_fidasse.py), and so is every game whose mechanic sends the
+# master through the engine (Cirulla's Asso, R23: parts.py, Part.through_engine).
+@pytest.mark.parametrize("variant", sorted(v for v in PRESETS if not (PRESETS[v].rules.cascina or PRESETS[v].rules.fidasse)
+                                           and not any(part.through_engine for part in parts(PRESETS[v].rules))))
 def test_master_playout_scores_a_hand_as_the_engine_does(variant):
     """The master's fast simulation plays only legal plays and ends with the engine's hand result."""
     rules = rules_for(variant)

@@ -45,7 +45,29 @@ SINGLE_HAND_SEEDS = (1, 2)  # per table, at target 0
 MAX_PLAYS = 5_000
 
 
+# Options added to RuleSet after the digests were made (a new game's mechanic: Cirulla, R21-R27):
+# at their default they are left out of every view's `rules` and of the option lists in messages,
+# so the digests still say that nothing else changed.
+ADDED_OPTIONS = {"cirulla": False}
+
+
+def _without_added(value: Any) -> Any:
+    """`value` (JSON-like) with the options added since the digests, at their default, left out."""
+    if isinstance(value, dict):
+        if "rules" in value and isinstance(value["rules"], dict):
+            value = {**value, "rules": {k: v for k, v in value["rules"].items()
+                                        if not (k in ADDED_OPTIONS and v == ADDED_OPTIONS[k])}}
+        return {k: _without_added(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_without_added(v) for v in value]
+    if isinstance(value, str):
+        for k in ADDED_OPTIONS:
+            value = value.replace(f", {k}", "")
+    return value
+
+
 def _digest(parts: list[Any]) -> str:
+    parts = _without_added(parts)
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 

@@ -14,7 +14,8 @@ from scopa.mechanics.cascina import Build
 
 # A playable value other than the default for each option an exclusion names.
 SET = {"capture": "fifteen", "modulo": 7, "ace_takes_all": True, "steal": True, "cascina": True,
-       "accuse": "bazzica", "deck": 80, "misere": True, "maresciallo": True, "scoring": "mazzetto"}
+       "accuse": "bazzica", "deck": 80, "misere": True, "maresciallo": True, "scoring": "mazzetto",
+       "fidasse": True}
 
 
 def test_every_preset_plays_exactly_the_mechanics_its_options_name():

@@ -267,6 +267,9 @@ EXPECTED = {
     "cicera": {"deck": 52, "scoring": "cicera", "primiera": "none", "players": 4, "teams": "pairs",
                "hand_size": 13, "table_cards": 0, "target": 21},
     "fidasse": {"fidasse": True},  # SB60-SB66
+    # R21-R27, SB80-SB86: Cirulla
+    "cirulla": {"capture": "match+fifteen", "cirulla": True, "accuse": "buone", "accuse_choice": True,
+                "napola": True, "target": 51},
 }
 
 

@@ -121,7 +121,8 @@ def test_declaration_kinds_are_data_on_the_rule_set():
     assert rules_for("cocchiaundici").accuse_kinds == rules_for("tuzzulicchio").accuse_kinds == \
         ACCUSE_SETS["tuzzulicchio"]
     assert {k.name for k in ACCUSA_KINDS.values()} == {"Buongioco", "Napoli", "Tre uguali", "Nove o meno",
-                                                       "Nove o meno con coppia"}
+                                                       "Nove o meno con coppia", "Buona da tre", "Buona da dieci",
+                                                       "Quindici in tavola", "Trenta in tavola"}  # R24, R25
     # any game may score them: an option like any other (RULES §3), refused when unknown
     assert rules_for("scopa", {"accuse": "tuzzulicchio"}).accuse_kinds == ACCUSE_SETS["tuzzulicchio"]
     with pytest.raises(RuleError, match="accuse must be one of"):

@@ -51,7 +51,7 @@ def point_range(m: Match, category: str) -> tuple[int, int]:
         hands = (40 - r.table_cards) // r.hand_size // r.sides
         return 0, hands * sum(k.points * comb(r.hand_size, k.size) for k in r.accuse_kinds)
     return 0, {"scope": n, "denari": 9, "settebello": 2 * copies, "frac": 16, "denari_figures": 3, "napola": 10 * copies,
-               "mazzetto": 40, "carte": 2, "napula": 13, "polacca": copies}.get(category, 1)
+               "mazzetto": 40, "carte": 2, "napula": 13, "polacca": copies, "grande": 5}.get(category, 1)  # R27
 
 
 def play_checked(m: Match, rng: random.Random, hands: int = 99) -> None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, NamedTuple, Sequence
 
-from ..cards import SUIT, VALUE, Card, cards_str
+from ..cards import SUIT, VALUE, Card, card_str, cards_str
 from ..errors import IllegalPlayError
 from ..plays import Move, Play, cards_tuple
 from ..result import HandResult
@@ -62,6 +62,11 @@ class AccusaKind:
             return distinct == len(values)
         return True
 
+    def wild(self, cards: Sequence[Card]) -> tuple[Card, int] | None:
+        """(a wild card, the value it stands for) in a declaration of these cards, or None: none
+        here; a mechanic's own kinds may have one (the matta of R26)."""
+        return None
+
 
 _LOW = (1, 2, 3)  # Asso, Due, Tre: the cards of Tuzzulicchio's declarations ([002], as in Tressette)
 
@@ -89,6 +94,16 @@ ACCUSE_SETS: dict[str, tuple[AccusaKind, ...]] = {
 ACCUSA_KINDS: dict[str, AccusaKind] = {k.id: k for kinds in ACCUSE_SETS.values() for k in kinds}
 
 
+def register(mode: str, kinds: tuple[AccusaKind, ...], others: tuple[AccusaKind, ...] = ()) -> None:
+    """A mechanic's own declaration set `mode` (made from the hand dealt, as the sets above) and
+    the `others` it declares its own way, by their ids; called as its module is imported, which
+    `scopa.mechanics` does before the rule sets read `ACCUSE_SETS`."""
+    if mode in ACCUSE_SETS:
+        raise ValueError(f"the declaration set {mode} is already registered")
+    ACCUSE_SETS[mode] = kinds
+    ACCUSA_KINDS.update({k.id: k for k in (*kinds, *others)})
+
+
 class Accusa(NamedTuple):
     """A declaration made: who made it, its kind's id, the cards shown (sorted) and its points."""
 
@@ -104,8 +119,12 @@ class Accusa(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able form: {seat, kind, name, cards, points}."""
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "cards": cards_str(self.cards),
-                "points": self.points}
+        out = {"seat": self.seat, "kind": self.kind, "name": self.name, "cards": cards_str(self.cards),
+               "points": self.points}
+        wild = ACCUSA_KINDS[self.kind].wild(self.cards)
+        if wild is not None:  # R26: the value a wild card stands for in it (the matta)
+            out["wild"] = {"card": card_str(wild[0]), "value": wild[1]}
+        return out
 
 
 @lru_cache(maxsize=8192)

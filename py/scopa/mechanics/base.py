@@ -147,6 +147,11 @@ class Mechanic:
         """The hand's result (a HandResult) with this mechanic's category added."""
         return result
 
+    def sets(self, rules: Any) -> tuple[tuple[tuple[Card, ...], int], ...]:
+        """The sets of cards its `score` counts when one side takes them all, each with its points
+        (the computer players' card worths read them: one source for what scores)."""
+        return ()
+
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""
 

@@ -1,0 +1,100 @@
+"""Cirulla on the page (RULES R21–R27, issue 42's proof): the dealer's table of fifteen said with
+the deal (R24), a declaration whose matta's value is named (R25, R26), the Asso's sweep (R23), the
+score sheet's grande (R27). Screenshots go to /tmp/cirulla42."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from harness import settled
+
+SHOTS = "/tmp/cirulla42"
+os.makedirs(SHOTS, exist_ok=True)
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 360, "height": 740}
+# Every text the live regions take, from before the page's own scripts run (as test_keyboard.py).
+RECORDER = """
+(() => {
+  window.__spoken = [];
+  if (window.__recording) return;
+  window.__recording = true;
+  const seen = new Map();
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('[aria-live]')) {
+      const text = el.textContent.trim();
+      if (text && seen.get(el) !== text) window.__spoken.push(text);
+      seen.set(el, text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+# seed 85: the computer deals the Asso and Tre of Cups, the Tre of Spades and the Fante of Coins,
+# fifteen (R24); the person plays first
+FIFTEEN = "fast=1&variant=cirulla&seed=85&level=random&lang=en"
+# seed 126: the person plays first holding the Asso of Spades, the Two of Cups and the Seven of
+# Cups, the matta: nine or less with the matta as 1 (R25, R26)
+MATTA = "fast=1&variant=cirulla&seed=126&level=random&lang=en"
+
+
+def to_play(page) -> None:
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
+    settled(page)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_dealers_fifteen_is_said_with_the_deal_and_its_cards_are_in_his_pile(table_page, viewport):
+    page = table_page(FIFTEEN, init_script=RECORDER, viewport=viewport)
+    to_play(page)
+    view = page.evaluate("settebello.view")
+    assert [(a["seat"], a["kind"], sorted(a["cards"]), a["points"]) for a in view["accuse"]] == [
+        (1, "quindici", sorted(["1C", "3D", "3S", "8D"]), 1)]
+    assert view["table"] == [] and len(view["prese"][1]) == 4
+    # drawn: no card on the table, the dealer's pile holds the four
+    assert page.locator("#table-cards .card").count() == 0
+    spoken = " ".join(page.evaluate("window.__spoken"))
+    assert "declares Fifteen on the table: " in spoken and "1 points." in spoken.split("Fifteen on the table")[1]
+    page.screenshot(path=f"{SHOTS}/fifteen-{viewport['width']}.png")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_declaration_names_the_mattas_value_and_is_shown_when_made(table_page, viewport):
+    page = table_page(MATTA, init_script=RECORDER, viewport=viewport)
+    to_play(page)
+    box = page.locator("#declare")
+    assert box.is_visible()
+    assert box.locator("#declare-q").inner_text() == (
+        "You may declare Buona da tre (9 or less) (the Seven of Cups counts as 1): 3 points, showing the Ace of "
+        "Swords, the Two of Cups, and the Seven of Cups.")
+    page.screenshot(path=f"{SHOTS}/matta-offer-{viewport['width']}.png")
+    box.locator('[data-declare="yes"]').click()
+    page.locator('#hand-cards [data-card="2C"]').click()
+    page.wait_for_function("settebello.view.plays.length > 0")
+    settled(page)
+    view = page.evaluate("settebello.view")
+    assert view["plays"][0]["notation"].endswith("!")
+    assert [(a["kind"], a["points"], a.get("wild")) for a in view["accuse"]] == [
+        ("buona-tre", 3, {"card": "7C", "value": 1})]
+    spoken = " ".join(page.evaluate("window.__spoken"))
+    assert "You declare Buona da tre (9 or less) (the Seven of Cups counts as 1): " in spoken
+
+
+def test_the_rules_page_says_cirullas_rules_with_its_declarations(table_page):
+    page = table_page(FIFTEEN, viewport=DESKTOP)
+    to_play(page)
+    line = page.locator("#game-rules")
+    assert line.inner_text() == "Cirulla · to 51"
+    line.click()
+    rules = page.locator("#rules-dialog")
+    rules.locator("#rules-title").wait_for()
+    assert rules.locator("#rules-title").inner_text() == "How to play Cirulla"
+    changes = rules.locator(".rules__changes li").all_inner_texts()
+    assert any(c.startswith("An Ace played when no Ace lies on the table takes the whole table") for c in changes)
+    assert any("The 7 of Cups (the matta) counts as any value" in c for c in changes)
+    assert "The match is played to 51 points." in changes
+    captions = rules.locator(".rules__example figcaption").all_inner_texts()
+    assert captions[:2] == ["Buona da dieci (three alike): 10 points", "Buona da tre (9 or less): 3 points"]
+    for viewport in (DESKTOP, PHONE):  # the page open, at both sizes
+        page.set_viewport_size(viewport)
+        rules.locator(".rules__changes").screenshot(path=f"{SHOTS}/rules-changes-{viewport['width']}.png")
