@@ -29,7 +29,7 @@ from typing import Any, Mapping
 
 from scopa.cards import cards_str
 from scopa.record import FORMAT, from_record
-from scopa.rules import preset
+from scopa.rules import RuleSet, preset
 from scopa.state import Match, Play, PlayerView
 
 from scopa_ai.explain import explain
@@ -54,9 +54,21 @@ PRINCIPLES = ("coach.scopa", "coach.settebello", "coach.settebelloHome", "coach.
 DATA = Path(__file__).with_name("puzzles.json")
 
 
+# The options the built-in puzzles' judge seeded its runs with (puzzles.json was made with these): an
+# option added since enters a seed only when it is not at its default, so a new game's option (Cirulla's)
+# leaves every shipped puzzle's judgement as it was.
+SEED_OPTIONS = frozenset((
+    "players", "teams", "hand_size", "table_cards", "capture", "fewest_cards", "single_priority", "ace_takes_all",
+    "ace_scopa", "primiera", "missing_suit", "settanta", "rebello", "rosmarino", "napola", "napola_wins", "scoring",
+    "carte_min", "target", "lead", "misere", "modulo", "scopa_tradizionale", "accuse", "accuse_choice", "steal",
+    "cascina", "due_denari", "deck", "french", "maresciallo", "saponificatrice", "fidasse"))
+_DEFAULTS = RuleSet().options()
+
+
 def _seed(view: PlayerView, run: int) -> str:
     """A run's seed from the position as the seat sees it (never the hidden cards)."""
-    return repr((view.rules.options(), view.seat, view.hand, view.table, view.plays, view.totals, run))
+    options = {k: v for k, v in view.rules.options().items() if k in SEED_OPTIONS or v != _DEFAULTS[k]}
+    return repr((options, view.seat, view.hand, view.table, view.plays, view.totals, run))
 
 
 def judge_position(view: PlayerView, runs: int = RUNS, threshold: float = THRESHOLD) -> dict[str, Any] | None:

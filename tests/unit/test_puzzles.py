@@ -80,3 +80,20 @@ def test_a_wrong_answer_is_caught():
         puzzles.check(replace(p, answer=wrong))
     with pytest.raises(SessionError, match="principle"):
         puzzles.check(replace(p, principle={"key": "coach.mula", "params": {}}))
+
+
+def test_an_option_added_since_the_puzzles_were_made_changes_no_judgement_until_it_is_used():
+    """A new game's option at its default (Cirulla's `cirulla`) leaves the judge's seeds, and so every
+    shipped puzzle's verdict, as they were; set, it makes positions of another game."""
+    from dataclasses import replace as changed
+    from scopa.rules import RuleSet, preset
+    from scopa.state import Match
+    m = Match.new(preset("scopa").rules, random.Random(1), ["A", "B"])
+    m.deal()
+    view = m.observe(m.turn)
+    newer = [k for k in RuleSet().options() if k not in puzzles.SEED_OPTIONS]
+    assert newer, "every option is one the puzzles were made with"
+    old_style = {k: v for k, v in view.rules.options().items() if k in puzzles.SEED_OPTIONS}
+    assert puzzles._seed(view, 0) == repr((old_style, view.seat, view.hand, view.table, view.plays, view.totals, 0))
+    other = changed(view, rules=changed(view.rules, **{newer[0]: True}))
+    assert puzzles._seed(other, 0) != puzzles._seed(view, 0)
