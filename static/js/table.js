@@ -18,7 +18,7 @@ import { clockChoice } from "./clock.js";
 import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, levelName, typedNumber, playSentence, claimSentence, refusalText, showNames } from "./names.js";
+import { sideName, variantName, levelName, typedNumber, playSentence, refusalText, showNames } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
@@ -32,6 +32,7 @@ import { sound } from "./sound.js";
 import { reasonText, coachOn, confirmPlay } from "./coach.js";
 import { settings } from "./settings.js";
 import { lookAhead } from "./review.js";
+import * as mechanics from "./mechanics/index.js";
 
 let urlParams = new URLSearchParams(location.search); // read again by restart()
 let fast = urlParams.get("fast") === "1";  // no pauses (the tests): nothing judged ahead either
@@ -193,7 +194,7 @@ function decorate() {
     $("pass-btn").textContent = t("pass.ready", { name: v.players[v.pass_to] });
   }
   $("me").classList.toggle("seat--waiting", mine);
-  $("me").classList.toggle("seat--answering", mine && (!!v.claim || deciding));
+  $("me").classList.toggle("seat--answering", mine && (!!mechanics.status(v) || deciding));
   // the hint keeps its words in the status line until the player does something, and its reason
   // (coach.js) under it
   if (mine && !chosen && !hinted) status(() => (deciding ? t("status.declare") : turnLine(v)));
@@ -202,9 +203,10 @@ function decorate() {
   $("hint-why").hidden = !why;
 }
 
-/** The status line on the person's turn: what to do, after how a claim was just answered. */
+/** The status line on the person's turn: what to do (a mechanic's question, mechanics/), after how
+ *  a claim was just answered. */
 function turnLine(v) {
-  const todo = t(v.claim ? "status.answer" : "status.yourTurn");
+  const todo = t(mechanics.status(v) || "status.yourTurn");
   return verdict ? `${verdict} ${todo}` : todo;
 }
 
@@ -256,15 +258,15 @@ function declarePrompt(legal, mine) {
   return true;
 }
 
-/** The person's answer to a claim (Scopa a fidasse, SB61): while the engine's legal plays are the
- *  answers, the question and a button for each (Trust, Doubt); the hand is not playable meanwhile
+/** The person's answer to a mechanic's question (mechanics/: a claim, SB61): while the engine's legal
+ *  plays are the answers, the question and a button for each (Trust, Doubt); the hand is not playable meanwhile
  *  (no legal play has a card). The buttons are kept while the question stays, so the focus stays. */
 function answerPrompt(v, legal) {
   const answers = legal.filter((p) => p.answer);
   const box = $("answer"), row = $("answer-buttons");
   box.hidden = !answers.length;
   if (!answers.length) { row.replaceChildren(); return; }
-  $("answer-q").textContent = t("claim.ask", { name: v.players[v.claim.seat] });
+  $("answer-q").textContent = mechanics.question(v) ?? "";
   if ([...row.children].map((b) => b.dataset.play).join() !== answers.map((p) => p.notation).join()) {
     row.replaceChildren(...answers.map((p) => {
       const b = document.createElement("button");
@@ -378,13 +380,14 @@ function callout(text) {
  *  last taker's remainder to the pile, fresh cards from the mazzo). */
 async function showPlay(prev, next, e, op, g = generation) {
   if (!live(g)) return;
-  if (e.claim) return showClaim(prev, next, e, op, g);
+  // an event of a mechanic's own is shown its own way (mechanics/: a claim and its answer)
+  const own = mechanics.showEvent(e, toolkit(op, g), prev, next);
+  if (own) return own;
   verdict = "";
-  // declarations from the hand come before the card (SB10): said, and called out on the table
-  for (const a of e.accuse || []) {
-    const said = () => t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
-      kind: t(`accusa.${a.kind}`), cards: cardList(a.cards), points: a.points });
-    status(said); announce(said); callout(t(`accusa.${a.kind}`));
+  // what a mechanic says before the card moves (mechanics/: declarations from the hand, SB10),
+  // called out on the table
+  for (const { said, callout: word } of mechanics.calledOut(e, next, { isYou: (s) => saidToYou(next, s) })) {
+    status(said); announce(said); callout(word);
     await pause(PACE.show);
     if (!live(g)) return;
   }
@@ -434,63 +437,17 @@ async function showPlay(prev, next, e, op, g = generation) {
   if (e.scopa) await pause(PACE.after);
 }
 
-/** A claimed scopa (Scopa a fidasse, SB60-SB64), as the engine's event says: made, the card goes
- *  face down from the claimer's hand to the table ("Vi fidate?"); answered, trusted, the table and
- *  the card (unseen) go to the claimer's pile; doubted, the card is turned face up where it lies,
- *  then taken with the table (true) or left there (false). Its words say who answered and who
- *  loses a point. */
-async function showClaim(prev, next, e, op, g) {
-  const c = e.claim;
-  const askYou = !c.answer && next.waiting === "human" && next.pass_to === null && next.turn === next.seat;
-  const said = () => claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
-  const text = said();
-  status(said); announce(said);
-  verdict = c.answer ? text : "";
-  setView(next, op);
-  if (!c.answer) {
-    sound("play");
-    callout(t("callout.claim"));
-    shown = next;
-    await draw(next, { from: e.seat, hideHand: next.pass_to !== null && prev.seat !== e.seat });
-    await pause(PACE.show);
-    return;
-  }
-  const stop = () => !live(g);
-  if (e.moves.some((m) => m.kind === "reveal") && prev.claim) {
-    // doubted: turned face up on the table, where it lay face down
-    const scene = { ...sceneOf(prev, next), claim: { ...prev.claim, card: c.card, answer: c.answer }, hidden: prev.hidden };
-    shown = scene;
-    await draw(scene);
-    if (stop()) return;
-    const el = $("table-cards").querySelector(".claimed .card");
-    if (el && motion()) el.animate([{ rotate: "y 90deg" }, { rotate: "y 0deg" }], { duration: 280, easing: "ease-out" });
-    await pause(PACE.show);
-    if (stop()) return;
-  }
-  if (e.moves.some((m) => m.to.startsWith("pile:"))) {
-    // trusted, or doubted and true: the whole table is taken with the claimed card, lit, then to the pile
-    const lit = [...$("table-cards").querySelectorAll(".card")];
-    for (const b of lit) b.classList.add("card--taking");
-    sound(e.scopa ? "scopa" : "capture");
-    if (e.scopa) callout(t("callout.scopa"));
-    await pause(PACE.show);
-    for (const b of lit) b.classList.remove("card--taking");
-  } else {
-    callout(t("callout.bluff"));
-    await pause(PACE.after);
-  }
-  if (stop()) return;
-  if (e.moves.some((m) => m.kind === "deal")) {
-    // the table goes to its place before the fresh cards come: the engine's view without the deal
-    const scene = { ...sceneOf(next, next), hand: [...prev.hand], hand_counts: [...prev.hand_counts], deck_left: prev.deck_left };
-    shown = scene;
-    await draw(scene);
-    await pause(PACE.after);
-    if (stop()) return;
-  }
-  shown = next;
-  await draw(next);
-  await pause(PACE.verdict);  // time to read who loses a point
+/** What a mechanic's renderer shows its own events with (mechanics/ `showEvent`): the table's
+ *  status line, voice, sounds and pacing, and `show(scene)`, which draws a scene as the table's. */
+function toolkit(op, g) {
+  return {
+    status, announce, sound, callout, pause, motion, sceneOf, $, PACE,
+    isYou: saidToYou,
+    verdict: (text) => { verdict = text; },
+    setView: (v) => setView(v, op),
+    show: (scene, options) => { shown = scene; return draw(scene, options); },
+    stop: () => !live(g),
+  };
 }
 
 // ------------------------------------------------------------------ the player's moves
@@ -505,9 +462,9 @@ function pick(card) {
   if (options.length === 1) return send(options[0].notation);
   chosen = card; picked = [];
   decorate();
-  // a card that may be claimed face down (SB60) is played one of several ways, not only taken
-  // and one that may be laid or built with (Scopa a cascina, SB30) is not only a choice of what it takes (issue 45)
-  const claiming = options.some((p) => p.claim) || !options.every((p) => p.presa?.length);
+  // a card that may be laid, built with or claimed face down (a mechanic's play takes nothing) is
+  // played one of several ways, not only a choice of what it takes (issue 45)
+  const claiming = !options.every((p) => p.presa?.length);
   status(() => t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
   announce(() => t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
     + choiceOrder(options).map(choiceLabel).join("; "));
@@ -533,19 +490,20 @@ function isHinted(p) { return !!hinted && hinted.notation === p.notation; }
 /** The capture choices with the hinted one (if any) first. */
 function hintFirst(options) { return [...options.filter(isHinted), ...options.filter((p) => !isHinted(p))]; }
 
-/** A card's plays as offered: the hinted one first, then its ordinary plays, then a claim (SB60). */
-function choiceOrder(options) { return hintFirst([...options.filter((p) => !p.claim), ...options.filter((p) => p.claim)]); }
+/** A card's plays as offered: the hinted one first, then its ordinary plays, then those a mechanic
+ *  offers last (mechanics/: a claim). */
+function choiceOrder(options) {
+  return hintFirst([...options.filter((p) => !mechanics.offeredLast(p)), ...options.filter((p) => mechanics.offeredLast(p))]);
+}
 
 /** A capture choice's words, marked when it is the hint. */
 function choiceLabel(p) {
-  // a scopa claimed face down (SB60)
-  if (p.claim) return isHinted(p) ? t("play.hinted", { play: t("play.claim") }) : t("play.claim");
-  // a pile taken by its face-up top (SB20) is said as a steal, the table's cards as a take
-  const tops = p.steal || [], loose = p.presa.filter((c) => !tops.includes(c));
-  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []),
-    ...tops.map((c) => t("play.steal", { card: theCard(c) }))];
-  // a build on a table card or a build (SB30, SB31)
-  if (p.build) parts.push(t("play.build", { value: p.build.value, cards: cardList(p.build.onto) }));
+  // a mechanic's own words (mechanics/): a play said whole (a claim), or the cards it takes that
+  // are said otherwise (a pile's top, stolen) and what it adds after the take (a build)
+  const own = mechanics.playWords(p, currentView());
+  if (own.whole) return isHinted(p) ? t("play.hinted", { play: own.whole }) : own.whole;
+  const loose = p.presa.filter((c) => !own.skip.includes(c));
+  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []), ...own.parts];
   const joined = parts.join("; ");
   const text = parts.length ? joined.charAt(0).toLocaleUpperCase() + joined.slice(1) : t("play.lay");
   return isHinted(p) ? t("play.hinted", { play: text }) : text;
@@ -644,8 +602,8 @@ async function advance(g = generation) {
   if (view.waiting === "human" && view.turn !== view.seat) {
     // a person on another device plays (people.js): their play comes to the table by itself
     status(t("people.waitingFor", { name: view.players[view.turn] }));
-  } else if (view.waiting === "human" && view.claim) {
-    // the person answers a claim (SB61): the question has the focus, whatever the way of input
+  } else if (view.waiting === "human" && mechanics.question(view)) {
+    // the person answers a mechanic's question (a claim, SB61): it has the focus, whatever the way of input
     status(() => turnLine(view));
     $("answer-buttons").querySelector("button")?.focus();
   } else if (view.waiting === "human") {
@@ -1089,9 +1047,9 @@ async function hint() {
     if (!live(g)) return;
     hinted = h; chosen = null; picked = [];
     decorate();
-    // an answer to a claim (trust, doubt) or a claim itself (SB60, SB61), else a capture or a lay
-    const text = () => (h.answer ? t(`hint.${h.answer}`) : h.claim ? t("hint.claim", { card: theCard(h.card) })
-      : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) }));
+    // a mechanic's own play (mechanics/: an answer to a claim, a claim), else a capture or a lay
+    const text = () => (mechanics.hintWords(h)
+      ?? (h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) })));
     // why (py/scopa_ai/explain.py): shown under the status line by decorate, said after the hint
     // (both functions: a language change says them again in the new language)
     const said = () => { const why = reasonText(h.reason); return why ? `${text()} ${why}` : text(); };

@@ -1,17 +1,14 @@
 // The registry of the mechanics' renderers (issue 42): one module a mechanic in this folder, each
 // drawing and wording its own part of the view (`v.mechanics[name]`, made by the engine mechanic's
 // `view_json`) and its own plays and events. The rest of the page asks these generic calls and
-// never names a mechanic. The interface: /work/notes/registry_api.md (docs/SITE.md "Mechanics").
+// never names a mechanic. The interface: docs/SITE.md, "The mechanics' renderers".
+import accuse from "./accuse.js";
+import steal from "./steal.js";
+import cascina from "./cascina.js";
+import fidasse from "./fidasse.js";
 
 /** Every renderer, in the engine's order of the mechanics (py/scopa/mechanics/__init__.py ORDER). */
-const RENDERERS = [];
-
-/** Register a renderer module's default export ({name, ...hooks}); its name must be new. */
-export function register(renderer) {
-  if (!renderer || typeof renderer.name !== "string" || !renderer.name) throw new Error("a renderer needs a name");
-  if (RENDERERS.some((r) => r.name === renderer.name)) throw new Error(`renderer ${renderer.name} registered twice`);
-  RENDERERS.push(renderer);
-}
+export const RENDERERS = [accuse, steal, cascina, fidasse];
 
 /** The renderers of the mechanics view v plays, each with its part: [[renderer, part]]. */
 export function active(v) {
@@ -24,7 +21,7 @@ function ask(v, hook, ...args) {
   return active(v).filter(([r]) => r[hook]).map(([r, part]) => r[hook](part, v, ...args)).filter((x) => x != null);
 }
 
-/** The first non-null answer of any registered renderer to `hook` (a play's or event's own). */
+/** The first answer that is not null of any renderer to `hook` (a play's or an event's own). */
 function first(hook, ...args) {
   for (const r of RENDERERS) {
     const x = r[hook] ? r[hook](...args) : null;
@@ -33,14 +30,21 @@ function first(hook, ...args) {
   return null;
 }
 
-/** Everything the mechanics put on the table after its loose cards: {elements, cards}. */
-export function tableItems(v, stage) {
-  const out = { elements: [], cards: [] };
-  for (const x of ask(v, "tableItems", stage)) { out.elements.push(...(x.elements || [])); out.cards.push(...(x.cards || [])); }
+/** Every renderer's answers to `hook` that are not null (a play's or an event's own). */
+const every = (hook, ...args) => RENDERERS.map((r) => (r[hook] ? r[hook](...args) : null)).filter((x) => x != null);
+
+/** What the mechanics put on the table after its loose cards: `elements`, in order; `tableCards`,
+ *  the codes of cards in them drawn as table cards; `held`, other codes of cards they show. */
+export function tableItems(v, stage, sync) {
+  const out = { elements: [], tableCards: [], held: [] };
+  for (const x of ask(v, "tableItems", stage, sync)) {
+    out.elements.push(...(x.elements || [])); out.tableCards.push(...(x.tableCards || [])); out.held.push(...(x.held || []));
+  }
   return out;
 }
 
-/** What side's pile shows beyond its cards: its face-up top (or null) and the cards face down. */
+/** What side's pile shows beyond the cards it holds face up for this view: its face-up top (or
+ *  null) and how many cards lie in it face down, unseen. */
 export function pileShows(v, side) {
   const out = { top: null, hidden: 0 };
   for (const x of ask(v, "pileShows", side)) {
@@ -50,26 +54,43 @@ export function pileShows(v, side) {
   return out;
 }
 
+/** The elements at the bottom of side's pile that stand for its cards face down. */
+export const pileBacks = (v, side, stage) => ask(v, "pileBacks", side, stage).flat();
 /** The screen reader's sentences about the table beyond its loose cards. */
 export const describeTable = (v) => ask(v, "describeTable").flat();
-/** The screen reader's sentences about side's pile beyond the cards it sees. */
-export const describePile = (v, side) => ask(v, "describePile", side).flat();
 /** The turn prompt's i18n key when a mechanic asks the person something, else null. */
 export const status = (v) => ask(v, "status")[0] ?? null;
+/** The question a mechanic asks over the answers' buttons, else null. */
+export const question = (v) => ask(v, "question")[0] ?? null;
 
-/** A legal play of a mechanic's own, in phrases (a choice button's words); null: a core play. */
-export const playWords = (play, v) => first("playWords", play, v);
-/** The whole sentence of an event of a mechanic's own (replacing the core's), else null. */
-export const eventSentence = (e, v, opts = {}) => first("eventSentence", e, v, opts);
-/** Words a mechanic adds after a play's sentence, joined ("" when none). */
-export function eventWords(e, v) {
-  return RENDERERS.map((r) => (r.eventWords ? r.eventWords(e, v) : null)).filter(Boolean).join(" ");
+/** A legal play's own words on a choice button: `whole` (its words alone), or the table cards it
+ *  takes that are not said as taken (`skip`) and the phrases said after the take (`parts`). */
+export function playWords(p, v) {
+  const out = { whole: null, skip: [], parts: [] };
+  for (const x of every("playWords", p, v)) {
+    out.whole ??= x.whole ?? null; out.skip.push(...(x.skip || [])); out.parts.push(...(x.parts || []));
+  }
+  return out;
 }
+/** Whether a play is offered after a card's other plays. */
+export const offeredLast = (p) => first("offeredLast", p) === true;
+/** A hint's words when the hinted play is a mechanic's own, else null. */
+export const hintWords = (h) => first("hintWords", h);
+/** A play said as a sentence when it is a mechanic's own ({name, you}), else null. */
+export const playSaid = (e, opts) => first("playSaid", e, opts);
+/** Words a mechanic adds after a play's sentence, joined ("" when none). */
+export const eventWords = (e) => every("eventWords", e).join(" ");
+/** The whole sentence of an event (or a play of v's list) of a mechanic's own, else null. */
+export const eventSentence = (e, v, opts = {}) => first("eventSentence", e, v, opts);
 /** What is said and called out before the card of event e moves: [{said, callout}]. */
-export const calledOut = (e, v) => RENDERERS.flatMap((r) => (r.calledOut ? r.calledOut(e, v) || [] : []));
+export const calledOut = (e, v, opts) => every("calledOut", e, v, opts).flat();
+/** Show event e on the table its own way (a promise), else null; `x` is the table's toolkit. */
+export const showEvent = (e, x, prev, next) => first("showEvent", e, x, prev, next);
 /** A score sheet cell's note for a mechanic's own category, else null. */
 export const sheetNote = (cat, detail) => first("sheetNote", cat, detail);
 /** A replay step's words for an event of a mechanic's own, else null. */
-export const replayLine = (e, replay) => first("replayLine", e, replay);
+export const replayLine = (e, r) => first("replayLine", e, r);
+/** A replay event's mark: {cls, card} (its class, a card shown beside its words), else null. */
+export const replayEvent = (e) => first("replayEvent", e);
 /** Extra cards on the replay's table for a step. */
-export const replayTable = (step, replay, make) => RENDERERS.flatMap((r) => (r.replayTable ? r.replayTable(step, replay, make) || [] : []));
+export const replayTable = (step, r) => every("replayTable", step, r).flat();
