@@ -2,7 +2,8 @@
 // `game`). The UI never decides a rule and the DOM never holds game state: every render starts
 // from the last view the engine returned (plus, while a play is being shown, that play's event).
 //
-// Modules: layout.js (seats, piles, where each card goes), animate.js (one element per card,
+// Modules: tablestart.js (the game the address asks for), mechanics/ (each special rule's
+// drawing and words, behind generic calls), layout.js (seats, piles, where each card goes), animate.js (one element per card,
 // moved with FLIP transitions from a queue), sheet.js (score sheet), dialog.js (new game),
 // rules.js (the rules page, imported when first opened), i18n.js (every string), names.js (sides, presets, levels),
 // announce.js (the screen reader). The other modules read the game from store.js: the current
@@ -15,27 +16,28 @@ import { connectEngine, markEngine, game as ask } from "./engine.js";
 import { view as currentView, setView, emit, on, info as described, setInfo, unheld } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
-import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
+import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, levelName, typedNumber, playSentence, refusalText, showNames } from "./names.js";
+import { sideName, variantName, levelName, playSentence, refusalText, showNames } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
-import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
+import { openNewGame, loadPrefs, savePrefs } from "./dialog.js";
 import { restoreSaved, setAside, savesSettled } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { askBeforeDropping } from "./history.js";
-import { addressProblem, forgetProblems, shortValue } from "./address.js";
-import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
+import { addressProblem, forgetProblems } from "./address.js";
+import { art as cardDataURL, setDeck, deckOptions, redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 import { reasonText, coachOn, confirmPlay } from "./coach.js";
 import { settings } from "./settings.js";
 import { lookAhead } from "./review.js";
+import { address, readAddress, quietly, checkAddress, bootConfig, addressGameIs, ADDRESS_GAME } from "./tablestart.js";
 import * as mechanics from "./mechanics/index.js";
+import { wireMoreMenu } from "./moremenu.js";
 
-let urlParams = new URLSearchParams(location.search); // read again by restart()
-let fast = urlParams.get("fast") === "1";  // no pauses (the tests): nothing judged ahead either
+let fast = address().get("fast") === "1";  // no pauses (the tests): nothing judged ahead either
 setFast(fast);
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
 const PACE = { think: 420, show: 520, after: 260, sheet: 700, verdict: 1100 };
@@ -698,114 +700,6 @@ async function rematch(config) {
 
 // ------------------------------------------------------------------ starting a game
 
-// bootConfig reads the address quietly when it only compares it with a restored match (a bad
-// value in it is said when the address's game is started)
-let quiet = false;
-/** Say a bad value of the address (address.js), unless it is read quietly. */
-function problem(param, value, text) { if (!quiet) addressProblem(param, value, text); }
-/** fn() with the address read quietly. */
-function quietly(fn) { quiet = true; try { return fn(); } finally { quiet = false; } }
-
-/** The address's values that the table does not read itself (the language, the deck style, the
- *  seed, level= beside players=): a bad one is said (address.js); the default is used instead. */
-function checkAddress() {
-  const params = urlParams;
-  const lang = params.get("lang");
-  if (params.has("lang") && !languages().some((l) => l.code === String(lang).toLowerCase().split("-")[0])) {
-    addressProblem("lang", lang, t("inputs.badLang", { lang: shortValue(lang), langs: languages().map((l) => l.code).join(", ") }));
-  }
-  const style = params.get("style");
-  if (params.has("style") && !STYLES.some((x) => x.id === style)) {
-    addressProblem("style", style, t("inputs.badStyle", { style: shortValue(style), styles: STYLES.map((x) => x.id).join(", ") }));
-  }
-  if (params.has("seed") && !Number.isInteger(typedNumber(params.get("seed")))) {
-    addressProblem("seed", params.get("seed"), t("inputs.badSeed", { seed: shortValue(params.get("seed")) }));
-  }
-}
-
-/** The table asked for by the URL: as many players as ?players= lists, sitting as ?teams= says
- *  (else as the preset's tables first seat that many); the preset's own table when neither is
- *  given, or when no table of the preset fits (said in a notice). */
-function tableFromURL(pre, params) {
-  const listed = params.get("players")?.split(",").map((s) => s.trim()).filter(Boolean).length;
-  const teams = params.get("teams");
-  if (!listed && !teams) return null;
-  const players = listed || pre.tables[0].players;
-  const found = pre.tables.find((x) => x.players === players && (!teams || x.teams === teams));
-  if (!found) {
-    const sitting = (x) => `${t("dialog.players", { count: x.players })} ${t(`teams.${x.teams}`)}`;
-    const offered = pre.tables.map(sitting).join(", ");
-    const asked = pre.tables.some((x) => x.teams === teams) ? t(`teams.${teams}`) : teams || "";
-    problem(listed ? "players" : "teams", listed ? params.get("players") : teams,
-      t("url.noTable", { variant: variantName(pre.id), players, teams: shortValue(asked), tables: offered }));
-  }
-  return found || null;
-}
-
-/** The seats asked for by the URL (?players=human,expert,... and/or ?level=), or null: with both,
- *  players= says who sits where and level= is every computer's level (README's embed section). */
-function seatsFromURL(players, variant, params) {
-  const list = params.get("players");
-  let level = params.get("level");
-  const { levels } = described();
-  // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu:
-  // the engine says whether a level exists (a refused one is reported when the game starts)
-  const unknown = (lv) => lv !== "random" && !levels.some((l) => l.id === lv);
-  const badLevel = (param, lv) => problem(param, lv,
-    t("url.unknownLevel", { level: shortValue(lv), levels: levels.map((l) => l.id).join(", ") }));
-  if (level && unknown(level)) { badLevel("level", level); level = null; }
-  if (list) {
-    const kinds = list.split(",").map((s) => s.trim()).filter(Boolean);
-    const bad = kinds.find((k) => k !== "human" && unknown(k));
-    if (bad !== undefined) { badLevel("players", bad); return null; }
-    if (kinds.length !== players) return null;  // no table of the preset seats them: tableFromURL said so
-    // one person is "You"; several sharing the device each have a name the pass screen can call
-    const people = kinds.filter((k) => k === "human").length;
-    return kinds.map((k, i) => k === "human"
-      ? { human: true, name: personName(i, people) }
-      : { human: false, level: level || k, name: computerName(i) });
-  }
-  if (level) {
-    return Array.from({ length: players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level, name: computerName(i) });
-  }
-  return null;
-}
-
-/** The config of the game the page starts with: URL, then the remembered choice, then Scopa
- *  (`address: false` leaves the URL's game out, `targets: false` only its target and lead,
- *  `remembered: false` the remembered choice). */
-function bootConfig({ address = true, targets = true, remembered: usePrefs = true } = {}) {
-  const prefs = usePrefs ? loadPrefs() : null, info = described();
-  const params = address ? urlParams : new URLSearchParams();
-  const variantId = params.get("variant") || prefs?.variant || info.variants[0].id;
-  const pre = info.variants.find((x) => x.id === variantId) || info.variants[0];
-  if (params.get("variant") && pre.id !== params.get("variant")) {
-    problem("variant", params.get("variant"),
-      t("url.unknownVariant", { variant: shortValue(params.get("variant")), name: variantName(pre.id) }));
-  }
-  const remembered = prefs?.variant === pre.id && !params.get("variant");
-  const table = tableFromURL(pre, params) || (remembered && pre.tables.find((x) => x.id === prefs.table)) || pre.tables[0];
-  let seats = seatsFromURL(table.players, pre.id, params);
-  if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === table.players) {
-    // a name the page gave ("You") follows how many persons sit (dialog.js), a typed one stays
-    seats = namePeople(prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || "" }
-      : { human: false, level: s.level, name: computerName(i) }));
-  }
-  if (!seats) {
-    const lv = info.default_level;
-    seats = Array.from({ length: table.players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: lv, name: computerName(i) });
-  }
-  const options = remembered ? { ...(prefs.options || {}) } : {};
-  for (const k of Object.keys(table.options)) delete options[k];
-  if (table !== pre.tables[0]) Object.assign(options, dealAt(table, options, pre.rules).options);  // SB70: misère's deal
-  if (prefs?.variant === pre.id && prefs.target != null && prefs.target !== pre.target) options.target = prefs.target;
-  if (remembered && prefs.lead != null && prefs.lead !== pre.rules.lead) options.lead = prefs.lead;
-  // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
-  if (targets) for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
-  const seed = typedNumber(params.get("seed") ?? "");  // not a whole number: a random deal (checkAddress said so)
-  return { variant: pre.id, options, seats, seed: Number.isInteger(seed) ? seed : undefined };
-}
-
 /** The page's first game: the address's (each bad value said), else, when the engine refuses what
  *  the address asks for (a target out of bounds...), the game without it, said too. */
 async function bootGame() {
@@ -818,8 +712,8 @@ async function bootGame() {
     catch (err) {
       const why = refusalText(err);
       if (fallback.remembered === false) console.warn(`Settebello: the remembered game cannot be played (${why})`);
-      else if (fallback.targets === false && ADDRESS_GAME.some((k) => urlParams.has(k))) {
-        addressProblem("config", ADDRESS_GAME.filter((k) => urlParams.has(k)).map((k) => `${k}=${urlParams.get(k)}`).join("&"),
+      else if (fallback.targets === false && ADDRESS_GAME.some((k) => address().has(k))) {
+        addressProblem("config", ADDRESS_GAME.filter((k) => address().has(k)).map((k) => `${k}=${address().get(k)}`).join("&"),
           t("inputs.refused", { why }));
       }
       config = bootConfig(fallback);  // (a bad value said already is not said twice: address.js)
@@ -827,26 +721,6 @@ async function bootGame() {
   }
   await startGame(config, { deal: false });
 }
-/** The address's parameters that choose the game (bootConfig reads them). */
-const ADDRESS_GAME = ["variant", "players", "teams", "level", "target", "lead", "seed"];
-
-/** Whether the restored match (its view v and its save's config) is the game the address asks for,
- *  in what the address says (its variant, seats, table, target, lead, deal), `want` being that game
- *  (bootConfig's). */
-function addressGameIs(want, saved, v) {
-  const p = urlParams;
-  if (saved.lesson) return false;
-  if (p.has("variant") && want.variant !== saved.variant) return false;
-  const kinds = (seats) => seats.map((x) => (x.human ? "human" : x.level)).join();
-  if ((p.has("players") || p.has("level")) && kinds(want.seats) !== kinds(saved.seats)) return false;
-  const pre = described().variants.find((x) => x.id === want.variant);
-  for (const k of ["target", "lead", "teams"]) {
-    if (!p.has(k) && !(k === "teams" && p.has("players"))) continue;
-    if ((k in want.options ? want.options[k] : pre?.rules[k]) !== v.rules[k]) return false;
-  }
-  return !(p.has("seed") && want.seed !== undefined && want.seed !== saved.seed);
-}
-
 /** A game as the notice names it: "Scopa with You and Bruno (Expert)". */
 function gameWords(variant, seats, names) {
   return t("url.game", { variant: variantName(variant), seats: joinList(seats.map((x, i) => x.human ? names[i]
@@ -859,7 +733,7 @@ function gameWords(variant, seats, names) {
  *  An embed's reader finds their match as before (README: the address chooses the game a reader
  *  starts with). */
 async function offerAddressGame(v) {
-  if (urlParams.get("embed") === "1" || !ADDRESS_GAME.some((k) => urlParams.has(k))) return;
+  if (address().get("embed") === "1" || !ADDRESS_GAME.some((k) => address().has(k))) return;
   const want = quietly(() => bootConfig());
   const saved = (await game("save")).config;
   if (addressGameIs(want, saved, v)) return;
@@ -950,8 +824,7 @@ async function resume(restored, { offer = false } = {}) {
  *  idle (the test hook's reset, static/js/testhook.js: Pyodide stays booted). */
 async function restart() {
   while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
-  urlParams = new URLSearchParams(location.search);
-  fast = urlParams.get("fast") === "1";
+  fast = readAddress().get("fast") === "1";
   setFast(fast);
   await bootGame();
 }
@@ -1152,38 +1025,6 @@ function onHandKey(e) {
   if (e.key === "Home") j = 0;
   if (e.key === "End") j = cards.length - 1;
   cards[j].focus(); e.preventDefault();
-}
-
-// ------------------------------------------------------------------ the header's "More" menu (phones)
-
-/** On a phone the less used header buttons fold into a menu (CSS shows #more-btn only there; 700 px
- *  is table.css's phone width); New game, Undo and Hint stay in the bar, one tap away. */
-function wireMoreMenu() {
-  const btn = $("more-btn"), menu = $("more-menu"), nav = btn?.closest(".actions");
-  if (!btn || !menu || !nav) return;
-  const setOpen = (open, { focusButton = false } = {}) => {
-    nav.classList.toggle("actions--open", open);
-    btn.setAttribute("aria-expanded", String(open));
-    if (open) menu.querySelector("button:not([disabled]), select")?.focus();
-    else if (focusButton) btn.focus();
-  };
-  matchMedia("(max-width: 700px)").addEventListener("change", () => setOpen(false));
-  btn.addEventListener("click", () => setOpen(!nav.classList.contains("actions--open")));
-  // a button in the menu folds the menu away, then does its work (usually opening a dialog); a
-  // keyboard player gets the focus on "More" first, so a dialog gives it back to a visible button
-  menu.addEventListener("click", (e) => {
-    if (e.target.closest("button") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: !pointerInput });
-  }, true);
-  // a language chosen in the menu is done with it too: it folds away, the focus on "More" (the
-  // language menu then finds its select hidden and leaves the focus there)
-  menu.addEventListener("change", (e) => {
-    if (e.target.closest("select") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: true });
-  });
-  menu.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && nav.classList.contains("actions--open")) { e.stopPropagation(); setOpen(false, { focusButton: true }); }
-  });
-  document.addEventListener("pointerdown", (e) => { if (!nav.contains(e.target)) setOpen(false); });
-  nav.addEventListener("focusout", (e) => { if (e.relatedTarget && !nav.contains(e.relatedTarget)) setOpen(false); });
 }
 
 // ------------------------------------------------------------------ boot
