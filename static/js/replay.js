@@ -162,7 +162,7 @@ function describe(step) {
   if (step.redeal) return tx("redeal", { hand: step.hand });
   const e = step.event;
   if (!e) return said("deal", step.dealer, { dealer: name(step.dealer), hand: step.hand });
-  const own = mechanics.replayLine(e, words);  // an event of a mechanic's own (mechanics/: a claim)
+  const own = mechanics.replayLine(e, wording);  // an event of a mechanic's own (mechanics/: a claim)
   if (own) return own;
   let s = e.presa.length ? said("took", e.seat, { name: name(e.seat), card: theCard(e.card), cards: theCards(e.presa) })
     : said("played", e.seat, { name: name(e.seat), card: theCard(e.card) });
@@ -173,7 +173,7 @@ function describe(step) {
 
 /** What a mechanic's renderer words a replay's events with (mechanics/): the replay's words,
  *  its players' names, sides and "You", and its cards. */
-const words = { tx, said, isYou, sideOf, sideLabel, name: (s) => replay.players[s], card: (code, cls) => card(code, cls) };
+const wording = { tx, said, isYou, sideOf, sideLabel, name: (s) => replay.players[s], card: (code, cls) => card(code, cls) };
 
 function show() {
   // the players' names as the page says them now ("You" is "Tu": then said in the you form, issue 45)
@@ -203,7 +203,7 @@ function show() {
   if (mark?.card) ev.prepend(card(mark.card, "rp-card--event"));
 
   cards($("rp-table"), step.table, "rp-card--table");
-  const extra = mechanics.replayTable(step, words);  // what a mechanic leaves on the table (a claim waiting)
+  const extra = mechanics.replayTable(step, wording);  // what a mechanic leaves on the table (a claim waiting)
   if (extra.length) {
     $("rp-table").querySelector(".rp-empty")?.remove();
     $("rp-table").append(...extra);
