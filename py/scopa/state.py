@@ -246,15 +246,9 @@ class PlayerView:
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
             "legal": [p.to_json() for p in self.legal],
-            "accuse": [a.to_json() for a in self.accuse],
-            "pile_tops": [None if c is None else card_str(c) for c in self.pile_tops] or [None] * sides,
-            "cascine": [b.to_json() for b in self.cascine],  # SB30: builds, each {cards, value, owner}
             "speciali": [dict(k) for k in self.speciali] or [{} for _ in range(sides)],  # SB41, SB42
-            # SB60-SB62: the hand's claims, the one awaiting an answer, and per side the cards face
-            # down in its pile that this seat does not see
-            "claims": [c.to_json() for c in self.claims],
-            "claim": self.claims[-1].to_json() if self.claims and self.claims[-1].answer is None else None,
-            "hidden": list(self.hidden_counts()),
+            # each special rule's part, under its name: declarations, pile tops, builds, claims
+            "mechanics": {m.name: m.view_json(self) for m in mechanics.active(self.rules) if m.view_keys},
         }
 
 

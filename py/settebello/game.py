@@ -1,7 +1,7 @@
 """The match at the table and its undo: seats, computer players, the engine match, the shown seat.
 
 One `Game` is one match on one device. It knows nothing of clocks or tournaments (the session
-puts those beside it); every method either reads (`view`, `record`, `last_trick`, `hint`, `save`)
+puts those beside it); every method either reads (`table_part`, `seats_part`, `record`, `last_trick`, `hint`, `save`)
 or changes the match by one step (`apply`, `next_hand`, `undo`, `show`). A request it
 refuses raises SessionError (or the engine's ScopaError) and changes nothing.
 """
@@ -24,6 +24,7 @@ from scopa_ai.explain import advise, warn
 from . import lesson as first_lesson
 from .daily import checked_seed as daily_seed
 from .errors import SessionError, is_whole
+from .view import SeatsPart, TablePart
 
 LEVEL_NAMES = {"beginner": "Beginner", "easy": "Easy", "expert": "Expert", "master": "Master",
                "random": "Random"}
@@ -240,34 +241,27 @@ class Game:
         is not in the page the next person is handed (their own view shows it again)."""
         return self.match.observe(self.shown, hidden_from_all=self.hand_hidden())
 
-    def view(self) -> dict[str, Any]:
-        """The shown human's view plus whose turn it is, who is a computer, the pass screen.
-
-        While the pass screen is up (`pass_to` is a seat) the view carries no hidden card: the
-        hand is empty (its count stays in `hand_counts`), a claimed card is face down (`observed`)
-        and there is nothing to play.
-        """
+    def table_part(self) -> TablePart:
+        """The table as the page may show it (view.py): while the pass screen is up (`pass_to` is a
+        seat) no hidden card: the hand is empty (its count stays in `hand_counts`), a claimed card
+        is face down (`observed`) and there is nothing to play; each play says if it was a scopa."""
         m = self.match
-        v = self.observed().to_json()
         turn_human = m.phase == "play" and self.seats[m.turn]["human"]
-        v["seats"] = [dict(s) for s in self.seats]
-        v["variant"] = self.variant
-        v["waiting"] = ("human" if turn_human else "computer") if m.phase == "play" else m.phase
-        v["pass_to"] = self.pass_to()
-        if self.hand_hidden():
-            v["hand"] = []
-        if not (turn_human and m.turn == self.shown and self.handed):
-            v["legal"] = []
-        v["can_undo"] = self.undo_target() is not None
-        v["can_hint"] = self.daily is None
-        v["daily"] = None if self.daily is None else {"day": self.daily, "replay": self.replay}
-        v["scope_cards"], flags = self._scope_of_hand()
-        if len(flags) == len(v["plays"]):
-            for p, flag in zip(v["plays"], flags):
-                p["scopa"] = flag
-        if self.lesson is not None:
-            v["lesson"] = first_lesson.step(m, levels())
-        return v
+        return TablePart(self.observed(), hand_shown=not self.hand_hidden(),
+                         legal_open=turn_human and m.turn == self.shown and self.handed,
+                         scopa_flags=tuple(self._scope_of_hand()[1]))
+
+    def seats_part(self) -> SeatsPart:
+        """Whose turn it is, who is a computer, the pass screen, undo and hints (view.py)."""
+        m = self.match
+        turn_human = m.phase == "play" and self.seats[m.turn]["human"]
+        return SeatsPart(
+            seats=[dict(s) for s in self.seats], variant=self.variant,
+            waiting=("human" if turn_human else "computer") if m.phase == "play" else m.phase,
+            pass_to=self.pass_to(), can_undo=self.undo_target() is not None, can_hint=self.daily is None,
+            daily=None if self.daily is None else {"day": self.daily, "replay": self.replay},
+            scope_cards=self._scope_of_hand()[0],
+            lesson=None if self.lesson is None else first_lesson.step(m, levels()))
 
     def event_json(self, event: PlayEvent) -> dict[str, Any]:
         """A play's event as the shown seat may see it (as nobody while the pass screen is up)."""

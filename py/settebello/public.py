@@ -1,6 +1,6 @@
 """Public facts of one seat's view that the page shows but must not work out itself.
 
-`public_facts(view, hand_shown)` adds to a view (py/settebello/session.py's `view()`, one line) the
+`public_facts(view, hand_shown)` is the page view's part (view.py `FactsPart`) that gives the
 side of each seat, the cards the viewer has not seen and each side's tallies (cards, denari, sevens,
 the Settebello) that the screen reader says: the JavaScript holds no deck, no suit and no side rule.
 A pure function of the engine's PlayerView: it changes nothing and reads no clock.
@@ -15,6 +15,8 @@ from scopa.scoring import DENARI
 from scopa.state import PlayerView
 from scopa.tables import seating
 
+from .view import FactsPart
+
 
 def tally(pile: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
     """What a pile holds that the players talk about: cards (`face_down` more that this seat
@@ -27,14 +29,14 @@ def tally(pile: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
     }
 
 
-def public_facts(view: PlayerView, hand_shown: bool = True) -> dict[str, Any]:
-    """{side_of, seating, unseen, tallies} for `view`'s seat (`seating`: the table's name, as
+def public_facts(view: PlayerView, hand_shown: bool = True) -> FactsPart:
+    """The part {side_of, seating, unseen, tallies} for `view`'s seat (`seating`: the table's name, as
     describe's tables name it). With the hand not shown (the pass screen is up)
     `unseen` is empty: the list of cards nobody shown has seen would name the hands' cards, and the
     page then holds none of them (the review keys are closed behind the pass screen anyway)."""
-    return {
-        "side_of": [view.rules.side_of(s) for s in range(len(view.names))],
-        "seating": seating(view.rules),
-        "unseen": cards_str(view.unseen()) if hand_shown else [],
-        "tallies": [tally(p, n) for p, n in zip(view.prese, view.hidden_counts())],
-    }
+    return FactsPart(
+        side_of=[view.rules.side_of(s) for s in range(len(view.names))],
+        seating=seating(view.rules),
+        unseen=cards_str(view.unseen()) if hand_shown else [],
+        tallies=[tally(p, n) for p, n in zip(view.prese, view.hidden_counts())],
+    )

@@ -49,6 +49,7 @@ from .rulebook import rulebook
 from .stats import match_summary, stats_add, stats_from, stats_merge
 from .story import match_story
 from .timing import TimeControl
+from .view import ReviewPart, StoryPart, TournamentPart, page_view
 
 SAVE_FORMAT = "settebello-save/1"
 SAVE_KEYS = ("format", "config", "record", "extras", "rng", "players_rng", "shown")  # what `save` writes
@@ -120,13 +121,10 @@ class Session:
 
     def _view(self) -> dict[str, Any]:
         """The game's view with the clock, the forfeit and the tournament table (reads only)."""
-        v = self._need().view()
-        v.update(public_facts(self.game.observed(), hand_shown=not self.game.hand_hidden()))
-        self.time.decorate(v)
-        v["tournament"] = self.desk.playing()
-        v["story"] = self._story()
-        v["can_review"] = can_review(self.game)
-        return v
+        game = self._need()
+        return page_view(game.table_part(), game.seats_part(),
+                         public_facts(game.observed(), hand_shown=not game.hand_hidden()), self.time.part(),
+                         TournamentPart(self.desk.playing()), StoryPart(self._story()), ReviewPart(can_review(game)))
 
     def _story(self) -> dict[str, Any] | None:
         """Once the match is over (or lost on time): its story (story.py), every hand's sheet and

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from scopa.state import Match
 
 from .clock import Clock, ClockConfig, ClockError, play_seats
+from .view import ClockPart
 from .errors import SessionError, is_whole
 
 
@@ -132,16 +133,10 @@ class TimeControl:
         shown.turn_ms = min(clock.turn_ms + elapsed, clock.limit(clock.running) - 1)
         return shown
 
-    def decorate(self, view: dict[str, Any]) -> None:
-        """Add the clock and the forfeit to a game's view; a forfeited match shows as over."""
+    def part(self) -> ClockPart:
+        """The clock's part of the page's view (view.py): as it reads now, and the forfeit."""
         clock = self.reading()
-        view["clock"] = None if clock is None else clock.to_json()
-        view["forfeit"] = self.forfeit
-        if self.forfeit is not None:
-            view.update(phase="over", waiting="over", winner=self.forfeit["winner"], legal=[], pass_to=None,
-                        can_undo=False)
-        elif self.clock is not None:
-            view["can_undo"] = False  # no take-backs on the clock
+        return ClockPart(None if clock is None else clock.to_json(), self.forfeit, self.clock is not None)
 
     def add_to_record(self, record: dict[str, Any]) -> dict[str, Any]:
         """A clock's per-play times and forfeit go in the record's extra "clock" field (RULES §6

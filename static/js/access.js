@@ -20,7 +20,8 @@
 import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard, suitName, rankName } from "./i18n.js";
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
-import { sideName, categoryName, claimSentence, accusaName } from "./names.js";
+import { sideName, categoryName } from "./names.js";
+import * as mechanics from "./mechanics/index.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 
@@ -82,13 +83,7 @@ export const unseen = (v) => v.unseen;
 
 function sayTable(v = current()) {
   const cards = v.table.length ? t("access.table", { cards: cardList(v.table) }) : t("access.table.empty");
-  return v.claim ? `${cards} ${sayClaimed(v)}` : cards;
-}
-
-/** The claim waiting on the table (Scopa a fidasse, SB60): whose, and the card if this view has it. */
-function sayClaimed(v) {
-  const c = v.claim;
-  return isMe(v, c.seat) && c.card ? t("claim.label.you", { card: cardName(c.card) }) : t("claim.label", { name: v.players[c.seat] });
+  return [cards, ...mechanics.describeTable(v)].join(" ");  // and what a mechanic put there (a claim waiting)
 }
 
 function sayHand(v = current()) {
@@ -122,9 +117,9 @@ function sayCaptured(v = current()) {
 }
 
 /** What a side took, by suit, and the cards face down in its pile that this view does not see
- *  (a trusted claim's, SB62). */
+ *  (mechanics/). */
 function capturedItems(v, side) {
-  const hidden = (v.hidden || [])[side] || 0;
+  const hidden = mechanics.pileShows(v, side).hidden;
   return [...(pileOf(v, side).length ? [t("access.captured", { side: saidSide(v, side), groups: suitGroups(pileOf(v, side)) })] : []),
     ...(hidden ? [t("access.captured.hidden", { side: saidSide(v, side), count: hidden })] : [])];
 }
@@ -162,11 +157,9 @@ function sayTurn(v = current()) {
 
 /** One play in words, from the player's point of view. */
 export function playSentence(v, play) {
-  // a claim (SB60-SB64): the hand's claims, in order, say who answered what
-  if (play.claim) {
-    const claimed = v.claims[(v.plays || []).filter((p) => p.claim).indexOf(play)];
-    if (claimed) return claimSentence(v, claimed, { isYou: (s) => isMe(v, s), scopa: !!play.scopa });
-  }
+  // a play of a mechanic's own said its own way (mechanics/: a claim and its answer)
+  const own = mechanics.eventSentence(play, v, { isYou: (s) => isMe(v, s) });
+  if (own) return own;
   const you = isMe(v, play.seat) ? ".you" : "";
   const params = { name: v.players[play.seat], card: theCard(play.card), cards: theCards(play.presa || []) };
   return t(`access.play${you}.${play.presa && play.presa.length ? "took" : "laid"}`, params);
@@ -223,17 +216,18 @@ export function changeSentence(before, v, op) {
     const params = { name: v.players[v.dealer], hand: sayHand(v), table: sayTable(v) };
     parts.push(t(isMe(v, v.dealer) ? "access.deal.you" : "access.deal.first", params));
     // declarations made with the deal itself, before any play (the dealer's table of 15, R24)
-    if (!v.plays.length) for (const a of v.accuse || []) parts.push(t(isMe(v, a.seat) ? "accusa.you" : "accusa.said",
-      { name: v.players[a.seat], kind: accusaName(a), cards: cardList(a.cards), points: a.points }));
+    if (!v.plays.length) for (const w of mechanics.dealt(v, { isYou: (s) => isMe(v, s) })) parts.push(w.said());
   } else if (before && inHand(v) > inHand(before) && !hidden && op !== "undo") {  // an undo gives cards back: no deal
     parts.push(t("access.deal.more", { hand: sayHand(v), deck: sayDeck(v) }));
   }
   const myTurnNow = v.waiting === "human" && !hidden && v.turn === v.seat;
-  // answering a claim (SB61) is a turn of its own: the play after it is "your turn" again
+  // a mechanic's question (mechanics/: answering a claim) is a turn of its own: the play after it
+  // is "your turn" again
+  const asked = mechanics.status(v);
   const myTurnBefore = before && before.phase === "play" && before.waiting === "human" && before.turn === before.seat
     && (before.pass_to === null || before.pass_to === undefined) && before.plays.length === v.plays.length
-    && !before.claim === !v.claim;
-  if (myTurnNow && !myTurnBefore) parts.push(t(v.claim ? "status.answer" : "access.turn.you"));
+    && mechanics.status(before) === asked;
+  if (myTurnNow && !myTurnBefore) parts.push(t(asked || "access.turn.you"));
   return parts.join(" ");
 }
 
@@ -489,13 +483,13 @@ export function openReview() {
     dlg.append(
       ...section("access.review.turn", [sayWhoseTurn(v), sayDeck(v)]),
       ...section("access.review.table", [...(v.table.length ? v.table.map(cardName) : [t("access.table.empty")]),
-        ...(v.claim ? [sayClaimed(v)] : [])]),
+        ...mechanics.describeTable(v)]),
       ...section("access.review.hand", hidden ? [sayHand(v)] : v.hand.length ? v.hand.map(cardName) : [t("access.hand.empty")]),
       ...section("access.review.piles", sidesMineFirst(v).map((i) => (pileOf(v, i).length || v.scope[i]
         ? t("access.pile", { side: saidSide(v, i), items: joinList(pileItems(v, i)) })
         : t("access.pile.empty", { side: saidSide(v, i) })))),
       ...section("access.review.captured", sidesMineFirst(v).flatMap(capturedItems.bind(null, v))
-        .concat(v.prese.flat().length || (v.hidden || []).some(Boolean) ? [] : [t("access.captured.none")])),
+        .concat(v.prese.flat().length || v.sides.some((_, i) => mechanics.pileShows(v, i).hidden) ? [] : [t("access.captured.none")])),
       ...section("access.review.last", (v.plays || []).length ? v.plays.map((p) => playSentence(v, p)) : [t("access.last.none")]),
       ...section("access.review.unseen", unseen(v).length ? info().deck.suits.map((s) => suitGroups(unseen(v).filter((c) => deckCard(c).suit === s))).filter(Boolean)
         : [t("access.unseen.none")]),

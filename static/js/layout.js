@@ -4,6 +4,7 @@
 // says it is (no animation here: table.js measures before and animates after, see animate.js).
 import { t, joinList, cardName } from "./i18n.js";
 import { sideName, levelName } from "./names.js";
+import * as mechanics from "./mechanics/index.js";
 
 /** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
 const SLOTS = { 2: ["t"], 3: ["r", "l"], 4: ["r", "t", "l"], 5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"] };
@@ -127,8 +128,6 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   const n = v.players.length;
   const dealer = handDealer(v);
   const inPlay = new Set();
-  // a claim's face-down card that was on the table and now goes to a pile unseen (trusted, SB62)
-  const claimBackShown = !!claimBack?.isConnected && !v.claim;
   // the shown hand
   const hand = document.getElementById("hand-cards");
   const handCards = hideHand ? [] : v.hand.filter((c) => c !== lifted);
@@ -158,22 +157,11 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   // the table
   const tbl = document.getElementById("table-cards");
   const tableCards = v.table;
-  // the builds (Scopa a cascina, SB30): each a group of its cards with its value and its builder's colour
-  const builds = (v.cascine || []).map((b) => {
-    const box = buildBox(b.cards[0]);
-    syncChildren(box.querySelector(".build__cards"), b.cards.map((c) => stage.card(c)));
-    box.querySelector(".build__value").textContent = String(b.value);
-    box.dataset.side = String(v.side_of[b.owner]);
-    box.setAttribute("aria-label", t("build.label", { value: b.value, name: v.players[b.owner], cards: joinList(b.cards.map(cardName)) }));
-    return box;
-  });
-  // a scopa claimed face down and waiting for its answer (Scopa a fidasse, SB60, SB61): after the
-  // table's cards, in a frame of its claimer's colour, named; its face shows only where the view
-  // gives its card (to the claimer, and once doubted to everyone: SB62, SB63)
-  const claimed = v.claim ? claimedBox(v, stage) : null;
-  syncChildren(tbl, [...tableCards.map((c) => stage.card(c)), ...builds, ...(claimed ? [claimed] : [])]);
-  if (v.claim?.card) inPlay.add(v.claim.card);
-  for (const c of [...tableCards, ...(v.cascine || []).flatMap((b) => b.cards)]) {
+  // what the mechanics put on the table after its loose cards (mechanics/: builds, a claim waiting)
+  const extra = mechanics.tableItems(v, stage, syncChildren);
+  syncChildren(tbl, [...tableCards.map((c) => stage.card(c)), ...extra.elements]);
+  for (const c of extra.held) inPlay.add(c);
+  for (const c of [...tableCards, ...extra.tableCards]) {
     const e = stage.card(c); inPlay.add(c);
     e.classList.remove("card--down", "card--pile", "card--scopa");
     e.removeAttribute("aria-hidden"); e.tabIndex = 0;
@@ -187,12 +175,11 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     const shown = cards.filter((c) => c !== lifted);
     const scope = new Set((v.scope_cards || [])[side] || []);
     const flat = shown.filter((c) => !scope.has(c)), turned = shown.filter((c) => scope.has(c));
-    // the cards this view may not see (a trusted claim's, SB62): backs at the bottom of the pile
-    const hidden = (v.hidden || [])[side] || 0;
-    const backs = pileBacks(stage, side, hidden, claimBackShown);
+    // the cards this view may not see (mechanics/): backs at the bottom of the pile; a top shown face up
+    const { top, hidden } = mechanics.pileShows(v, side);
+    const backs = mechanics.pileBacks(v, side, stage);
     syncChildren(pile, [...backs, ...flat.map((c) => stage.card(c)), ...turned.map((c) => stage.card(c))]);
     backs.forEach((e, i) => e.style.setProperty("--i", Math.min(i, 40)));
-    const top = (v.pile_tops || [])[side] ?? null;  // a pile that lies face up shows its top (SB20)
     flat.forEach((c, i) => {
       const e = stage.card(c); inPlay.add(c);
       e.classList.add("card--pile"); e.classList.toggle("card--down", c !== top); e.classList.remove("card--scopa");
@@ -206,7 +193,7 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
       e.style.setProperty("--i", i);
     });
     const scopeCount = (v.scope || [])[side] || 0;
-    const size = cards.length + hidden;  // the pile's size counts its face-down cards (SB62)
+    const size = cards.length + hidden;  // the pile's size counts its face-down cards
     pile.parentElement.querySelector(".pile__label").textContent =
       size ? t("pile.count", { count: size }) : "";
     pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side), count: size })
@@ -272,70 +259,6 @@ function markDealer(seat, isDealer) {
 }
 
 /** Make parent's element children exactly `want`, in order, moving (never re-creating) them. */
-const buildBoxes = new Map();  // a build's group on the table, by its first card (it keeps it while raised)
-/** The element of the build whose first card is `first`: its cards and a badge with its value. */
-function buildBox(first) {
-  let box = buildBoxes.get(first);
-  if (!box) {
-    box = document.createElement("div");
-    box.className = "build"; box.setAttribute("role", "group");
-    box.innerHTML = `<div class="build__cards"></div><span class="build__value" aria-hidden="true"></span>`;
-    buildBoxes.set(first, box);
-  }
-  return box;
-}
-
-// Scopa a fidasse (SB60-SB62): a claimed card nobody else may see has no element of its own (its
-// code never reaches the page), so a back stands for it: `claimBack` on the table while the claim
-// waits, then, trusted, in its side's pile (`pileBacks`), the same element, so it slides there.
-let claimBack = null;
-const pileBackEls = new Map();  // side -> the backs in its pile, bottom first
-let claimFrame = null;
-
-/** The backs of side's face-down pile cards, `count` of them; the waiting claim's back joins them
- *  when `adopt` (it was on the table and the claim is no longer waiting). */
-function pileBacks(stage, side, count, adopt) {
-  const backs = pileBackEls.get(side) || [];
-  while (backs.length > count) backs.pop().remove();
-  while (backs.length < count) {
-    if (adopt && claimBack) { backs.push(claimBack); claimBack = null; } else backs.push(stage.back());
-  }
-  for (const e of backs) e.classList.add("card--pile");
-  pileBackEls.set(side, backs);
-  return backs;
-}
-
-/** The waiting claim on the table (view v's `claim`): its card, face up only where the view gives
- *  it, a tag naming its claimer, and a name for the screen reader. */
-function claimedBox(v, stage) {
-  if (!claimFrame) {
-    claimFrame = document.createElement("div");
-    claimFrame.className = "claimed"; claimFrame.setAttribute("role", "img");
-    claimFrame.innerHTML = `<div class="claimed__card"></div><span class="claimed__tag" aria-hidden="true"></span>`;
-  }
-  const c = v.claim, mine = c.seat === v.seat;
-  let card;
-  if (c.card) {
-    card = stage.card(c.card);
-    card.classList.remove("card--down", "card--pile", "card--scopa", "card--candidate", "card--hint");
-    card.tabIndex = -1; card.disabled = true;
-  } else {
-    claimBack ||= stage.back();
-    claimBack.classList.remove("card--pile");
-    card = claimBack;
-  }
-  card.setAttribute("aria-hidden", "true");
-  card.style.removeProperty("--i");
-  syncChildren(claimFrame.querySelector(".claimed__card"), [card]);
-  claimFrame.dataset.side = String(v.side_of[c.seat]);
-  // its claimer sees its face through its back until it is turned face up (doubted: SB63, SB64)
-  claimFrame.classList.toggle("claimed--mine", mine && !c.answer);
-  claimFrame.querySelector(".claimed__tag").textContent = mine ? t("claim.tag.you") : t("claim.tag", { name: v.players[c.seat] });
-  claimFrame.setAttribute("aria-label", mine && c.card ? t("claim.label.you", { card: cardName(c.card) })
-    : t("claim.label", { name: v.players[c.seat] }));
-  return claimFrame;
-}
-
 function syncChildren(parent, want) {
   const keep = new Set(want);
   for (const c of [...parent.children]) if (!keep.has(c)) c.remove();

@@ -3,13 +3,7 @@
 // Card names are i18n.js's (cardName, theCard...).
 import { t, joinList, theCard, theCards, cardName, wordsOf } from "./i18n.js";
 import { info } from "./store.js";
-
-/** A declaration's name as said: its kind, and the value a wild card of the hand stands for in it
- *  (the engine's `wild`, R26), "Buona da dieci (the Seven of Cups counts as 2)". */
-export function accusaName(a) {
-  const kind = t(`accusa.${a.kind}`);
-  return a.wild ? `${kind} (${t("accusa.wild", { card: theCard(a.wild.card), value: a.wild.value })})` : kind;
-}
+import * as mechanics from "./mechanics/index.js";
 
 /** Text made safe inside HTML markup and attribute values. */
 export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -110,54 +104,14 @@ export function categoryName(cat, rules) {
 /** A play said as a sentence ("Anna played the Seven of Coins and took ..."), with "Scopa!" when
  *  it was one; `you`: said to the one person at the table who made it ("You played ..."). */
 export function playSentence(name, e, { you = false } = {}) {
-  const build = e.build;  // SB30: a card played onto a table card or a build
-  const key = `play.${you ? "you." : ""}${e.presa.length ? "took" : build ? "built" : "laid"}`;
-  let text = t(key, { name, card: theCard(e.card), cards: theCards(e.presa.length ? e.presa : build?.onto ?? []),
-    value: build?.value });
+  // a play of a mechanic's own is said its own way (mechanics/: a build)
+  let text = mechanics.playSaid(e, { name, you })
+    ?? t(`play.${you ? "you." : ""}${e.presa.length ? "took" : "laid"}`, { name, card: theCard(e.card), cards: theCards(e.presa) });
   if (e.scopa) text += " " + t("play.scopa");
   if (e.special) text += " " + t(`play.special.${e.special}`);  // SB41, SB42
   if (e.tradizionale) text += " " + t("play.tradizionale");  // SB6: a sweep that costs a point
-  for (const s of e.stolen || []) text += " " + t("play.stole", { count: s.cards.length });  // SB20
-  return text;
-}
-
-/** A side losing a claim's point (SB63, SB64), said from `isYou`'s point of view: "you lose a
- *  point", "you and Carla lose a point", "Bruno loses a point". `v` has `sides` and `players`. */
-function pointLost(v, side, isYou) {
-  const seats = v.sides[side] || [];
-  const you = seats.find(isYou);
-  const names = you === undefined ? seats.map((s) => v.players[s])
-    : [t("claim.you"), ...seats.filter((s) => s !== you).map((s) => v.players[s])];
-  return t(you === undefined ? "claim.point" : "claim.point.you", { count: seats.length, side: joinList(names) });
-}
-
-/**
- * A claimed scopa (Scopa a fidasse, SB60-SB64) said as a sentence: made ("Anna lays a card face
- * down and claims a scopa: vi fidate?") or answered ("Bruno trusts you: you take the table.",
- * "Bruno doubts: the Five of Clubs could not sweep — it stays on the table and you lose a point.").
- * `c` is a claim as the engine gives it ({seat, card, answer, true, by}: card and truth null where
- * the viewer may not know them); `isYou(seat)` says which seat is "you"; `scopa`: the engine says
- * it was one; `askYou`: a pending claim the person must answer now. `v` has `players`, `sides` and
- * `side_of` (a view or a replay).
- */
-export function claimSentence(v, c, { isYou = () => false, scopa = false, askYou = false } = {}) {
-  const name = v.players[c.seat], by = c.by === null || c.by === undefined ? null : v.players[c.by];
-  let text;
-  if (!c.answer) {
-    text = isYou(c.seat) && c.card ? t("claim.made.you", { card: theCard(c.card) })
-      : t(askYou ? "claim.made.toYou" : "claim.made", { name });
-  } else if (c.answer === "trust") {
-    const key = isYou(c.by) ? "claim.trust.you" : isYou(c.seat) ? "claim.trust.yours" : "claim.trust";
-    text = t(key, { name: by, claimer: name });
-  } else {
-    // doubted: the card is shown to everyone; the claimer's side loses a point if it was false,
-    // the doubter's if it was true
-    const loser = v.side_of[c.true ? c.by : c.seat];
-    const key = `claim.${c.true ? "true" : "false"}${isYou(c.by) ? ".you" : ""}`;
-    text = t(key, { name: by, card: theCard(c.card), point: pointLost(v, loser, isYou) });
-  }
-  if (scopa) text += " " + t("play.scopa");
-  return text;
+  const more = mechanics.eventWords(e);  // what a mechanic adds (mechanics/: the piles stolen)
+  return more ? `${text} ${more}` : text;
 }
 
 /** A computer level's name in the page's language, else the engine's. */

@@ -15,6 +15,7 @@ import { esc, sideName, variantName, categoryName, shownName } from "./names.js"
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
+import * as mechanics from "./mechanics/index.js";
 
 /** The text for one of the viewer's strings (static/i18n/*.json, keys "replay.*"). */
 function tx(key, params = {}) {
@@ -161,7 +162,8 @@ function describe(step) {
   if (step.redeal) return tx("redeal", { hand: step.hand });
   const e = step.event;
   if (!e) return said("deal", step.dealer, { dealer: name(step.dealer), hand: step.hand });
-  if (e.claim) return claimLine(e);
+  const own = mechanics.replayLine(e, wording);  // an event of a mechanic's own (mechanics/: a claim)
+  if (own) return own;
   let s = e.presa.length ? said("took", e.seat, { name: name(e.seat), card: theCard(e.card), cards: theCards(e.presa) })
     : said("played", e.seat, { name: name(e.seat), card: theCard(e.card) });
   if (e.scopa) s += " " + tx("scopa");
@@ -169,21 +171,9 @@ function describe(step) {
   return s;
 }
 
-/** A claimed scopa (Scopa a fidasse, SB60-SB66), every card face up: who claimed with which card,
- *  who answered what, and whose side lost a point. */
-function claimLine(e) {
-  const c = e.claim, name = replay.players[c.seat];
-  const params = { name, card: theCard(c.card), by: c.by === null ? "" : replay.players[c.by] };
-  // "You claim…" when the claimer is You, "…; you trust" when You answered
-  const words = (key, more = {}) =>
-    tx(isYou(c.seat) ? `you.${key}` : c.by !== null && isYou(c.by) ? `by.you.${key}` : key, { ...params, ...more });
-  if (!c.answer) return said("claim", c.seat, params);
-  if (c.answer === "trust") {
-    return words("claim.trust") + (e.scopa ? " " + tx("scopa") : "") + (c.true === false ? " " + tx("claim.bluff") : "");
-  }
-  const side = sideLabel(sideOf(c.true ? c.by : c.seat));
-  return words(c.true ? "claim.true" : "claim.false", { side }) + (e.scopa ? " " + tx("scopa") : "");
-}
+/** What a mechanic's renderer words a replay's events with (mechanics/): the replay's words,
+ *  its players' names, sides and "You", and its cards. */
+const wording = { tx, said, isYou, sideOf, sideLabel, name: (s) => replay.players[s], card: (code, cls) => card(code, cls) };
 
 function show() {
   // the players' names as the page says them now ("You" is "Tu": then said in the you form, issue 45)
@@ -205,18 +195,18 @@ function show() {
   words.textContent = describe(step);
   ev.replaceChildren(words);
   ev.classList.toggle("rp-event--scopa", Boolean(step.event?.scopa));
-  ev.classList.toggle("rp-event--claim", Boolean(step.event?.claim));
-  // a claim's card, face up beside its words: the replay shows everything (SB66)
-  if (step.event?.claim?.card) ev.prepend(card(step.event.claim.card, "rp-card--event"));
+  // an event of a mechanic's own marked, its card face up beside its words: the replay shows
+  // everything (mechanics/: a claim)
+  const mark = step.event ? mechanics.replayEvent(step.event) : null;
+  for (const cls of [...ev.classList].filter((c) => c.startsWith("rp-event--") && c !== "rp-event--scopa")) ev.classList.remove(cls);
+  if (mark) ev.classList.add(mark.cls);
+  if (mark?.card) ev.prepend(card(mark.card, "rp-card--event"));
 
   cards($("rp-table"), step.table, "rp-card--table");
-  if (step.claim) {
-    // a claim still waiting for its answer (a record saved then, SB66): its card, marked face down
-    const claimed = card(step.claim.card, "rp-card--table rp-card--claimed");
-    claimed.setAttribute("aria-label", `${cardName(step.claim.card)} (${tx("claimed")})`);
-    claimed.dataset.claimed = tx("claimed");
+  const extra = mechanics.replayTable(step, wording);  // what a mechanic leaves on the table (a claim waiting)
+  if (extra.length) {
     $("rp-table").querySelector(".rp-empty")?.remove();
-    $("rp-table").append(claimed);
+    $("rp-table").append(...extra);
   }
   $("rp-deck").textContent = tx("deckLeft", { count: step.deck_left });
   const played = step.event && !step.redeal ? step.event.card : null;

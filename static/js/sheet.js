@@ -6,9 +6,10 @@
 import { t, cardName, suitName } from "./i18n.js";
 import { art as cardDataURL } from "./deck.js";
 import { winnerLine } from "./layout.js";
-import { esc, sideName, categoryName, sevensPoint, accusaName } from "./names.js";
+import { esc, sideName, categoryName, sevensPoint } from "./names.js";
 import { info } from "./store.js";
 import { reviewButton, reviewRegion, wireReview } from "./review.js";
+import * as mechanics from "./mechanics/index.js";
 
 
 export function small(code) {
@@ -28,9 +29,7 @@ function counted(cat, d, pts, rules) {
     case "settebello": return "";  // its point says who took it
     case "primiera": return d.primiera && "total" in d.primiera ? String(d.primiera.total) : "";
     case "settanta": return t("sheet.sevensCount", { count: d.sevens });
-    case "accuse": return (d.accuse || []).map(accusaName).join(", ");  // SB10: what was declared
-    case "fidasse": return (d.fidasse || []).length ? t("sheet.claimCount", { count: d.fidasse.length }) : "";  // SB65: its claims
-    default: return "";
+    default: return mechanics.sheetNote(cat, d) ?? "";  // a mechanic's own category (mechanics/: declarations, claims)
   }
 }
 

@@ -2,7 +2,8 @@
 // `game`). The UI never decides a rule and the DOM never holds game state: every render starts
 // from the last view the engine returned (plus, while a play is being shown, that play's event).
 //
-// Modules: layout.js (seats, piles, where each card goes), animate.js (one element per card,
+// Modules: tablestart.js (the game the address asks for), mechanics/ (each special rule's
+// drawing and words, behind generic calls), layout.js (seats, piles, where each card goes), animate.js (one element per card,
 // moved with FLIP transitions from a queue), sheet.js (score sheet), dialog.js (new game),
 // rules.js (the rules page, imported when first opened), i18n.js (every string), names.js (sides, presets, levels),
 // announce.js (the screen reader). The other modules read the game from store.js: the current
@@ -15,26 +16,28 @@ import { connectEngine, markEngine, game as ask } from "./engine.js";
 import { view as currentView, setView, emit, on, info as described, setInfo, unheld } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
-import { initLanguage, languages, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
+import { initLanguage, t, cardName, cardList, theCard, theCards, translatePage, onLanguageChange, hasText, joinList } from "./i18n.js";
 import { CardStage, Queue, setFast, pause, motion, setArt } from "./animate.js";
 import { buildSeats, labelSeats, place, winnerLine } from "./layout.js";
-import { sideName, variantName, levelName, typedNumber, playSentence, claimSentence, refusalText, showNames, accusaName } from "./names.js";
+import { sideName, variantName, levelName, playSentence, refusalText, showNames } from "./names.js";
 import { renderSheet, sheetData } from "./sheet.js";
 import { renderStory } from "./story.js";
-import { openNewGame, loadPrefs, savePrefs, computerName, dealAt, personName, namePeople } from "./dialog.js";
+import { openNewGame, loadPrefs, savePrefs } from "./dialog.js";
 import { restoreSaved, setAside, savesSettled } from "./persist.js";
 import { showNotice } from "./notice.js";
 import { askBeforeDropping } from "./history.js";
-import { addressProblem, forgetProblems, shortValue } from "./address.js";
-import { art as cardDataURL, setDeck, deckOptions, redrawArt, STYLES } from "./deck.js";
+import { addressProblem, forgetProblems } from "./address.js";
+import { art as cardDataURL, setDeck, deckOptions, redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
 import { reasonText, coachOn, confirmPlay } from "./coach.js";
 import { settings } from "./settings.js";
 import { lookAhead } from "./review.js";
+import { address, readAddress, quietly, checkAddress, bootConfig, addressGameIs, ADDRESS_GAME } from "./tablestart.js";
+import * as mechanics from "./mechanics/index.js";
+import { wireMoreMenu } from "./moremenu.js";
 
-let urlParams = new URLSearchParams(location.search); // read again by restart()
-let fast = urlParams.get("fast") === "1";  // no pauses (the tests): nothing judged ahead either
+let fast = address().get("fast") === "1";  // no pauses (the tests): nothing judged ahead either
 setFast(fast);
 /** Pacing of the computer's plays, ms (none in fast mode; short with reduced motion). */
 const PACE = { think: 420, show: 520, after: 260, sheet: 700, verdict: 1100 };
@@ -70,7 +73,7 @@ let asking = null;         // the engine's answer to the last New game asked, un
 function accept(v, op) {
   const fresh = v.phase === "play" && !v.plays.length && (op === "new_game" || shown?.results?.length !== v.results.length
     || shown?.phase !== "play");
-  if (fresh && (v.accuse || []).length) dealtDeclarations(v);
+  if (fresh) dealtCallouts(v);
   const before = deckOptions();
   shown = v; setDeck(v.rules);
   const now = deckOptions();
@@ -196,7 +199,7 @@ function decorate() {
     $("pass-btn").textContent = t("pass.ready", { name: v.players[v.pass_to] });
   }
   $("me").classList.toggle("seat--waiting", mine);
-  $("me").classList.toggle("seat--answering", mine && (!!v.claim || deciding));
+  $("me").classList.toggle("seat--answering", mine && (!!mechanics.status(v) || deciding));
   // the hint keeps its words in the status line until the player does something, and its reason
   // (coach.js) under it
   if (mine && !chosen && !hinted) status(() => (deciding ? t("status.declare") : turnLine(v)));
@@ -205,9 +208,10 @@ function decorate() {
   $("hint-why").hidden = !why;
 }
 
-/** The status line on the person's turn: what to do, after how a claim was just answered. */
+/** The status line on the person's turn: what to do (a mechanic's question, mechanics/), after how
+ *  a claim was just answered. */
 function turnLine(v) {
-  const todo = t(v.claim ? "status.answer" : "status.yourTurn");
+  const todo = t(mechanics.status(v) || "status.yourTurn");
   return verdict ? `${verdict} ${todo}` : todo;
 }
 
@@ -240,7 +244,7 @@ function declarePrompt(legal, mine) {
   box.hidden = !open;
   if (!open) { row.replaceChildren(); return false; }
   $("declare-q").textContent = offer.declare.map((a) => t("declare.offer",
-    { kind: accusaName(a), points: a.points, cards: theCards(a.cards) })).join(" ");
+    { kind: mechanics.declarationName(a), points: a.points, cards: theCards(a.cards) })).join(" ");
   if (!row.children.length) {
     row.replaceChildren(...[true, false].map((yes) => {
       const b = document.createElement("button");
@@ -259,15 +263,15 @@ function declarePrompt(legal, mine) {
   return true;
 }
 
-/** The person's answer to a claim (Scopa a fidasse, SB61): while the engine's legal plays are the
- *  answers, the question and a button for each (Trust, Doubt); the hand is not playable meanwhile
+/** The person's answer to a mechanic's question (mechanics/: a claim, SB61): while the engine's legal
+ *  plays are the answers, the question and a button for each (Trust, Doubt); the hand is not playable meanwhile
  *  (no legal play has a card). The buttons are kept while the question stays, so the focus stays. */
 function answerPrompt(v, legal) {
   const answers = legal.filter((p) => p.answer);
   const box = $("answer"), row = $("answer-buttons");
   box.hidden = !answers.length;
   if (!answers.length) { row.replaceChildren(); return; }
-  $("answer-q").textContent = t("claim.ask", { name: v.players[v.claim.seat] });
+  $("answer-q").textContent = mechanics.question(v) ?? "";
   if ([...row.children].map((b) => b.dataset.play).join() !== answers.map((p) => p.notation).join()) {
     row.replaceChildren(...answers.map((p) => {
       const b = document.createElement("button");
@@ -366,13 +370,14 @@ const saidToYou = (v, seat) => seat === v.seat && v.seats.filter((x) => x.human)
 /** A play as said at the table. */
 const describe = (e, v) => playSentence(v.players[e.seat], e, { you: saidToYou(v, e.seat) });
 
-/** Declarations made with the deal itself, before any play (the dealer's table of 15, R24): on
- *  the status line and called out on the table (the screen reader says them with the deal). */
-function dealtDeclarations(v) {
-  const said = () => v.accuse.map((a) => t(saidToYou(v, a.seat) ? "accusa.you" : "accusa.said", {
-    name: v.players[a.seat], kind: accusaName(a), cards: cardList(a.cards), points: a.points })).join(" ");
-  status(said);
-  callout(v.accuse.map(accusaName).join(" · "));
+/** What a mechanic says with the deal itself, before any play (mechanics/: a declaration of the
+ *  dealt table, R24): on the status line and called out on the table (the screen reader says it
+ *  with the deal, access.js). */
+function dealtCallouts(v) {
+  const words = mechanics.dealt(v, { isYou: (s) => saidToYou(v, s) });
+  if (!words.length) return;
+  status(() => words.map((w) => w.said()).join(" "));
+  callout(words.map((w) => w.callout).join(" · "));
 }
 
 function callout(text) {
@@ -390,13 +395,14 @@ function callout(text) {
  *  last taker's remainder to the pile, fresh cards from the mazzo). */
 async function showPlay(prev, next, e, op, g = generation) {
   if (!live(g)) return;
-  if (e.claim) return showClaim(prev, next, e, op, g);
+  // an event of a mechanic's own is shown its own way (mechanics/: a claim and its answer)
+  const own = mechanics.showEvent(e, toolkit(op, g), prev, next);
+  if (own) return own;
   verdict = "";
-  // declarations from the hand come before the card (SB10): said, and called out on the table
-  for (const a of e.accuse || []) {
-    const said = () => t(saidToYou(next, a.seat) ? "accusa.you" : "accusa.said", { name: next.players[a.seat],
-      kind: accusaName(a), cards: cardList(a.cards), points: a.points });
-    status(said); announce(said); callout(accusaName(a));
+  // what a mechanic says before the card moves (mechanics/: declarations from the hand, SB10),
+  // called out on the table
+  for (const { said, callout: word } of mechanics.calledOut(e, next, { isYou: (s) => saidToYou(next, s) })) {
+    status(said); announce(said); callout(word);
     await pause(PACE.show);
     if (!live(g)) return;
   }
@@ -446,63 +452,17 @@ async function showPlay(prev, next, e, op, g = generation) {
   if (e.scopa) await pause(PACE.after);
 }
 
-/** A claimed scopa (Scopa a fidasse, SB60-SB64), as the engine's event says: made, the card goes
- *  face down from the claimer's hand to the table ("Vi fidate?"); answered, trusted, the table and
- *  the card (unseen) go to the claimer's pile; doubted, the card is turned face up where it lies,
- *  then taken with the table (true) or left there (false). Its words say who answered and who
- *  loses a point. */
-async function showClaim(prev, next, e, op, g) {
-  const c = e.claim;
-  const askYou = !c.answer && next.waiting === "human" && next.pass_to === null && next.turn === next.seat;
-  const said = () => claimSentence(next, c, { isYou: (s) => saidToYou(next, s), scopa: e.scopa, askYou });
-  const text = said();
-  status(said); announce(said);
-  verdict = c.answer ? text : "";
-  setView(next, op);
-  if (!c.answer) {
-    sound("play");
-    callout(t("callout.claim"));
-    shown = next;
-    await draw(next, { from: e.seat, hideHand: next.pass_to !== null && prev.seat !== e.seat });
-    await pause(PACE.show);
-    return;
-  }
-  const stop = () => !live(g);
-  if (e.moves.some((m) => m.kind === "reveal") && prev.claim) {
-    // doubted: turned face up on the table, where it lay face down
-    const scene = { ...sceneOf(prev, next), claim: { ...prev.claim, card: c.card, answer: c.answer }, hidden: prev.hidden };
-    shown = scene;
-    await draw(scene);
-    if (stop()) return;
-    const el = $("table-cards").querySelector(".claimed .card");
-    if (el && motion()) el.animate([{ rotate: "y 90deg" }, { rotate: "y 0deg" }], { duration: 280, easing: "ease-out" });
-    await pause(PACE.show);
-    if (stop()) return;
-  }
-  if (e.moves.some((m) => m.to.startsWith("pile:"))) {
-    // trusted, or doubted and true: the whole table is taken with the claimed card, lit, then to the pile
-    const lit = [...$("table-cards").querySelectorAll(".card")];
-    for (const b of lit) b.classList.add("card--taking");
-    sound(e.scopa ? "scopa" : "capture");
-    if (e.scopa) callout(t("callout.scopa"));
-    await pause(PACE.show);
-    for (const b of lit) b.classList.remove("card--taking");
-  } else {
-    callout(t("callout.bluff"));
-    await pause(PACE.after);
-  }
-  if (stop()) return;
-  if (e.moves.some((m) => m.kind === "deal")) {
-    // the table goes to its place before the fresh cards come: the engine's view without the deal
-    const scene = { ...sceneOf(next, next), hand: [...prev.hand], hand_counts: [...prev.hand_counts], deck_left: prev.deck_left };
-    shown = scene;
-    await draw(scene);
-    await pause(PACE.after);
-    if (stop()) return;
-  }
-  shown = next;
-  await draw(next);
-  await pause(PACE.verdict);  // time to read who loses a point
+/** What a mechanic's renderer shows its own events with (mechanics/ `showEvent`): the table's
+ *  status line, voice, sounds and pacing, and `show(scene)`, which draws a scene as the table's. */
+function toolkit(op, g) {
+  return {
+    status, announce, sound, callout, pause, motion, sceneOf, $, PACE,
+    isYou: saidToYou,
+    verdict: (text) => { verdict = text; },
+    setView: (v) => setView(v, op),
+    show: (scene, options) => { shown = scene; return draw(scene, options); },
+    stop: () => !live(g),
+  };
 }
 
 // ------------------------------------------------------------------ the player's moves
@@ -517,9 +477,9 @@ function pick(card) {
   if (options.length === 1) return send(options[0].notation);
   chosen = card; picked = [];
   decorate();
-  // a card that may be claimed face down (SB60) is played one of several ways, not only taken
-  // and one that may be laid or built with (Scopa a cascina, SB30) is not only a choice of what it takes (issue 45)
-  const claiming = options.some((p) => p.claim) || !options.every((p) => p.presa?.length);
+  // a card that may be laid, built with or claimed face down (a mechanic's play takes nothing) is
+  // played one of several ways, not only a choice of what it takes (issue 45)
+  const claiming = !options.every((p) => p.presa?.length);
   status(() => t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
   announce(() => t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
     + choiceOrder(options).map(choiceLabel).join("; "));
@@ -545,19 +505,20 @@ function isHinted(p) { return !!hinted && hinted.notation === p.notation; }
 /** The capture choices with the hinted one (if any) first. */
 function hintFirst(options) { return [...options.filter(isHinted), ...options.filter((p) => !isHinted(p))]; }
 
-/** A card's plays as offered: the hinted one first, then its ordinary plays, then a claim (SB60). */
-function choiceOrder(options) { return hintFirst([...options.filter((p) => !p.claim), ...options.filter((p) => p.claim)]); }
+/** A card's plays as offered: the hinted one first, then its ordinary plays, then those a mechanic
+ *  offers last (mechanics/: a claim). */
+function choiceOrder(options) {
+  return hintFirst([...options.filter((p) => !mechanics.offeredLast(p)), ...options.filter((p) => mechanics.offeredLast(p))]);
+}
 
 /** A capture choice's words, marked when it is the hint. */
 function choiceLabel(p) {
-  // a scopa claimed face down (SB60)
-  if (p.claim) return isHinted(p) ? t("play.hinted", { play: t("play.claim") }) : t("play.claim");
-  // a pile taken by its face-up top (SB20) is said as a steal, the table's cards as a take
-  const tops = p.steal || [], loose = p.presa.filter((c) => !tops.includes(c));
-  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []),
-    ...tops.map((c) => t("play.steal", { card: theCard(c) }))];
-  // a build on a table card or a build (SB30, SB31)
-  if (p.build) parts.push(t("play.build", { value: p.build.value, cards: cardList(p.build.onto) }));
+  // a mechanic's own words (mechanics/): a play said whole (a claim), or the cards it takes that
+  // are said otherwise (a pile's top, stolen) and what it adds after the take (a build)
+  const own = mechanics.playWords(p, currentView());
+  if (own.whole) return isHinted(p) ? t("play.hinted", { play: own.whole }) : own.whole;
+  const loose = p.presa.filter((c) => !own.skip.includes(c));
+  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []), ...own.parts];
   const joined = parts.join("; ");
   const text = parts.length ? joined.charAt(0).toLocaleUpperCase() + joined.slice(1) : t("play.lay");
   return isHinted(p) ? t("play.hinted", { play: text }) : text;
@@ -656,8 +617,8 @@ async function advance(g = generation) {
   if (view.waiting === "human" && view.turn !== view.seat) {
     // a person on another device plays (people.js): their play comes to the table by itself
     status(t("people.waitingFor", { name: view.players[view.turn] }));
-  } else if (view.waiting === "human" && view.claim) {
-    // the person answers a claim (SB61): the question has the focus, whatever the way of input
+  } else if (view.waiting === "human" && mechanics.question(view)) {
+    // the person answers a mechanic's question (a claim, SB61): it has the focus, whatever the way of input
     status(() => turnLine(view));
     $("answer-buttons").querySelector("button")?.focus();
   } else if (view.waiting === "human") {
@@ -752,114 +713,6 @@ async function rematch(config) {
 
 // ------------------------------------------------------------------ starting a game
 
-// bootConfig reads the address quietly when it only compares it with a restored match (a bad
-// value in it is said when the address's game is started)
-let quiet = false;
-/** Say a bad value of the address (address.js), unless it is read quietly. */
-function problem(param, value, text) { if (!quiet) addressProblem(param, value, text); }
-/** fn() with the address read quietly. */
-function quietly(fn) { quiet = true; try { return fn(); } finally { quiet = false; } }
-
-/** The address's values that the table does not read itself (the language, the deck style, the
- *  seed, level= beside players=): a bad one is said (address.js); the default is used instead. */
-function checkAddress() {
-  const params = urlParams;
-  const lang = params.get("lang");
-  if (params.has("lang") && !languages().some((l) => l.code === String(lang).toLowerCase().split("-")[0])) {
-    addressProblem("lang", lang, t("inputs.badLang", { lang: shortValue(lang), langs: languages().map((l) => l.code).join(", ") }));
-  }
-  const style = params.get("style");
-  if (params.has("style") && !STYLES.some((x) => x.id === style)) {
-    addressProblem("style", style, t("inputs.badStyle", { style: shortValue(style), styles: STYLES.map((x) => x.id).join(", ") }));
-  }
-  if (params.has("seed") && !Number.isInteger(typedNumber(params.get("seed")))) {
-    addressProblem("seed", params.get("seed"), t("inputs.badSeed", { seed: shortValue(params.get("seed")) }));
-  }
-}
-
-/** The table asked for by the URL: as many players as ?players= lists, sitting as ?teams= says
- *  (else as the preset's tables first seat that many); the preset's own table when neither is
- *  given, or when no table of the preset fits (said in a notice). */
-function tableFromURL(pre, params) {
-  const listed = params.get("players")?.split(",").map((s) => s.trim()).filter(Boolean).length;
-  const teams = params.get("teams");
-  if (!listed && !teams) return null;
-  const players = listed || pre.tables[0].players;
-  const found = pre.tables.find((x) => x.players === players && (!teams || x.teams === teams));
-  if (!found) {
-    const sitting = (x) => `${t("dialog.players", { count: x.players })} ${t(`teams.${x.teams}`)}`;
-    const offered = pre.tables.map(sitting).join(", ");
-    const asked = pre.tables.some((x) => x.teams === teams) ? t(`teams.${teams}`) : teams || "";
-    problem(listed ? "players" : "teams", listed ? params.get("players") : teams,
-      t("url.noTable", { variant: variantName(pre.id), players, teams: shortValue(asked), tables: offered }));
-  }
-  return found || null;
-}
-
-/** The seats asked for by the URL (?players=human,expert,... and/or ?level=), or null: with both,
- *  players= says who sits where and level= is every computer's level (README's embed section). */
-function seatsFromURL(players, variant, params) {
-  const list = params.get("players");
-  let level = params.get("level");
-  const { levels } = described();
-  // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu:
-  // the engine says whether a level exists (a refused one is reported when the game starts)
-  const unknown = (lv) => lv !== "random" && !levels.some((l) => l.id === lv);
-  const badLevel = (param, lv) => problem(param, lv,
-    t("url.unknownLevel", { level: shortValue(lv), levels: levels.map((l) => l.id).join(", ") }));
-  if (level && unknown(level)) { badLevel("level", level); level = null; }
-  if (list) {
-    const kinds = list.split(",").map((s) => s.trim()).filter(Boolean);
-    const bad = kinds.find((k) => k !== "human" && unknown(k));
-    if (bad !== undefined) { badLevel("players", bad); return null; }
-    if (kinds.length !== players) return null;  // no table of the preset seats them: tableFromURL said so
-    // one person is "You"; several sharing the device each have a name the pass screen can call
-    const people = kinds.filter((k) => k === "human").length;
-    return kinds.map((k, i) => k === "human"
-      ? { human: true, name: personName(i, people) }
-      : { human: false, level: level || k, name: computerName(i) });
-  }
-  if (level) {
-    return Array.from({ length: players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level, name: computerName(i) });
-  }
-  return null;
-}
-
-/** The config of the game the page starts with: URL, then the remembered choice, then Scopa
- *  (`address: false` leaves the URL's game out, `targets: false` only its target and lead,
- *  `remembered: false` the remembered choice). */
-function bootConfig({ address = true, targets = true, remembered: usePrefs = true } = {}) {
-  const prefs = usePrefs ? loadPrefs() : null, info = described();
-  const params = address ? urlParams : new URLSearchParams();
-  const variantId = params.get("variant") || prefs?.variant || info.variants[0].id;
-  const pre = info.variants.find((x) => x.id === variantId) || info.variants[0];
-  if (params.get("variant") && pre.id !== params.get("variant")) {
-    problem("variant", params.get("variant"),
-      t("url.unknownVariant", { variant: shortValue(params.get("variant")), name: variantName(pre.id) }));
-  }
-  const remembered = prefs?.variant === pre.id && !params.get("variant");
-  const table = tableFromURL(pre, params) || (remembered && pre.tables.find((x) => x.id === prefs.table)) || pre.tables[0];
-  let seats = seatsFromURL(table.players, pre.id, params);
-  if (!seats && prefs?.variant === pre.id && Array.isArray(prefs.seats) && prefs.seats.length === table.players) {
-    // a name the page gave ("You") follows how many persons sit (dialog.js), a typed one stays
-    seats = namePeople(prefs.seats.map((s, i) => s.human ? { human: true, name: s.name || "" }
-      : { human: false, level: s.level, name: computerName(i) }));
-  }
-  if (!seats) {
-    const lv = info.default_level;
-    seats = Array.from({ length: table.players }, (_, i) => i === 0 ? { human: true, name: t("seat.you") } : { human: false, level: lv, name: computerName(i) });
-  }
-  const options = remembered ? { ...(prefs.options || {}) } : {};
-  for (const k of Object.keys(table.options)) delete options[k];
-  if (table !== pre.tables[0]) Object.assign(options, dealAt(table, options, pre.rules).options);  // SB70: misère's deal
-  if (prefs?.variant === pre.id && prefs.target != null && prefs.target !== pre.target) options.target = prefs.target;
-  if (remembered && prefs.lead != null && prefs.lead !== pre.rules.lead) options.lead = prefs.lead;
-  // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
-  if (targets) for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
-  const seed = typedNumber(params.get("seed") ?? "");  // not a whole number: a random deal (checkAddress said so)
-  return { variant: pre.id, options, seats, seed: Number.isInteger(seed) ? seed : undefined };
-}
-
 /** The page's first game: the address's (each bad value said), else, when the engine refuses what
  *  the address asks for (a target out of bounds...), the game without it, said too. */
 async function bootGame() {
@@ -872,8 +725,8 @@ async function bootGame() {
     catch (err) {
       const why = refusalText(err);
       if (fallback.remembered === false) console.warn(`Settebello: the remembered game cannot be played (${why})`);
-      else if (fallback.targets === false && ADDRESS_GAME.some((k) => urlParams.has(k))) {
-        addressProblem("config", ADDRESS_GAME.filter((k) => urlParams.has(k)).map((k) => `${k}=${urlParams.get(k)}`).join("&"),
+      else if (fallback.targets === false && ADDRESS_GAME.some((k) => address().has(k))) {
+        addressProblem("config", ADDRESS_GAME.filter((k) => address().has(k)).map((k) => `${k}=${address().get(k)}`).join("&"),
           t("inputs.refused", { why }));
       }
       config = bootConfig(fallback);  // (a bad value said already is not said twice: address.js)
@@ -881,26 +734,6 @@ async function bootGame() {
   }
   await startGame(config, { deal: false });
 }
-/** The address's parameters that choose the game (bootConfig reads them). */
-const ADDRESS_GAME = ["variant", "players", "teams", "level", "target", "lead", "seed"];
-
-/** Whether the restored match (its view v and its save's config) is the game the address asks for,
- *  in what the address says (its variant, seats, table, target, lead, deal), `want` being that game
- *  (bootConfig's). */
-function addressGameIs(want, saved, v) {
-  const p = urlParams;
-  if (saved.lesson) return false;
-  if (p.has("variant") && want.variant !== saved.variant) return false;
-  const kinds = (seats) => seats.map((x) => (x.human ? "human" : x.level)).join();
-  if ((p.has("players") || p.has("level")) && kinds(want.seats) !== kinds(saved.seats)) return false;
-  const pre = described().variants.find((x) => x.id === want.variant);
-  for (const k of ["target", "lead", "teams"]) {
-    if (!p.has(k) && !(k === "teams" && p.has("players"))) continue;
-    if ((k in want.options ? want.options[k] : pre?.rules[k]) !== v.rules[k]) return false;
-  }
-  return !(p.has("seed") && want.seed !== undefined && want.seed !== saved.seed);
-}
-
 /** A game as the notice names it: "Scopa with You and Bruno (Expert)". */
 function gameWords(variant, seats, names) {
   return t("url.game", { variant: variantName(variant), seats: joinList(seats.map((x, i) => x.human ? names[i]
@@ -913,7 +746,7 @@ function gameWords(variant, seats, names) {
  *  An embed's reader finds their match as before (README: the address chooses the game a reader
  *  starts with). */
 async function offerAddressGame(v) {
-  if (urlParams.get("embed") === "1" || !ADDRESS_GAME.some((k) => urlParams.has(k))) return;
+  if (address().get("embed") === "1" || !ADDRESS_GAME.some((k) => address().has(k))) return;
   const want = quietly(() => bootConfig());
   const saved = (await game("save")).config;
   if (addressGameIs(want, saved, v)) return;
@@ -1004,8 +837,7 @@ async function resume(restored, { offer = false } = {}) {
  *  idle (the test hook's reset, static/js/testhook.js: Pyodide stays booted). */
 async function restart() {
   while (busy) await new Promise((resolve) => setTimeout(resolve, 20));
-  urlParams = new URLSearchParams(location.search);
-  fast = urlParams.get("fast") === "1";
+  fast = readAddress().get("fast") === "1";
   setFast(fast);
   await bootGame();
 }
@@ -1101,9 +933,9 @@ async function hint() {
     if (!live(g)) return;
     hinted = h; chosen = null; picked = [];
     decorate();
-    // an answer to a claim (trust, doubt) or a claim itself (SB60, SB61), else a capture or a lay
-    const text = () => (h.answer ? t(`hint.${h.answer}`) : h.claim ? t("hint.claim", { card: theCard(h.card) })
-      : h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) }));
+    // a mechanic's own play (mechanics/: an answer to a claim, a claim), else a capture or a lay
+    const text = () => (mechanics.hintWords(h)
+      ?? (h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) })));
     // why (py/scopa_ai/explain.py): shown under the status line by decorate, said after the hint
     // (both functions: a language change says them again in the new language)
     const said = () => { const why = reasonText(h.reason); return why ? `${text()} ${why}` : text(); };
@@ -1206,38 +1038,6 @@ function onHandKey(e) {
   if (e.key === "Home") j = 0;
   if (e.key === "End") j = cards.length - 1;
   cards[j].focus(); e.preventDefault();
-}
-
-// ------------------------------------------------------------------ the header's "More" menu (phones)
-
-/** On a phone the less used header buttons fold into a menu (CSS shows #more-btn only there; 700 px
- *  is table.css's phone width); New game, Undo and Hint stay in the bar, one tap away. */
-function wireMoreMenu() {
-  const btn = $("more-btn"), menu = $("more-menu"), nav = btn?.closest(".actions");
-  if (!btn || !menu || !nav) return;
-  const setOpen = (open, { focusButton = false } = {}) => {
-    nav.classList.toggle("actions--open", open);
-    btn.setAttribute("aria-expanded", String(open));
-    if (open) menu.querySelector("button:not([disabled]), select")?.focus();
-    else if (focusButton) btn.focus();
-  };
-  matchMedia("(max-width: 700px)").addEventListener("change", () => setOpen(false));
-  btn.addEventListener("click", () => setOpen(!nav.classList.contains("actions--open")));
-  // a button in the menu folds the menu away, then does its work (usually opening a dialog); a
-  // keyboard player gets the focus on "More" first, so a dialog gives it back to a visible button
-  menu.addEventListener("click", (e) => {
-    if (e.target.closest("button") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: !pointerInput });
-  }, true);
-  // a language chosen in the menu is done with it too: it folds away, the focus on "More" (the
-  // language menu then finds its select hidden and leaves the focus there)
-  menu.addEventListener("change", (e) => {
-    if (e.target.closest("select") && nav.classList.contains("actions--open")) setOpen(false, { focusButton: true });
-  });
-  menu.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && nav.classList.contains("actions--open")) { e.stopPropagation(); setOpen(false, { focusButton: true }); }
-  });
-  document.addEventListener("pointerdown", (e) => { if (!nav.contains(e.target)) setOpen(false); });
-  nav.addEventListener("focusout", (e) => { if (e.relatedTarget && !nav.contains(e.relatedTarget)) setOpen(false); });
 }
 
 // ------------------------------------------------------------------ boot

@@ -50,7 +50,7 @@ def test_the_table_offers_a_declaration_and_keeps_it_hidden_when_declined(table_
     assert page.locator("#hand-cards button.card:not([disabled])").count() == 3
     play_ace(page)
     view = page.evaluate("settebello.view")
-    assert view["plays"][0]["notation"] == "1S" and view["accuse"] == []
+    assert view["plays"][0]["notation"] == "1S" and view["mechanics"]["accuse"]["accuse"] == []
 
 
 def test_the_table_declares_when_asked_and_shows_the_cards(table_page):
@@ -61,7 +61,7 @@ def test_the_table_declares_when_asked_and_shows_the_cards(table_page):
     play_ace(page)
     view = page.evaluate("settebello.view")
     assert view["plays"][0]["notation"] == "1S!"
-    assert [(a["kind"], a["cards"], a["points"]) for a in view["accuse"]] == [("nove-diverse", ["1S", "2C", "5S"], 2)]
+    assert [(a["kind"], a["cards"], a["points"]) for a in view["mechanics"]["accuse"]["accuse"]] == [("nove-diverse", ["1S", "2C", "5S"], 2)]
 
 
 def test_the_setting_declares_without_asking(table_page):

@@ -34,7 +34,7 @@ def test_a_person_cannot_answer_their_own_claim_through_the_play_call(table_page
         assert refused == {"reason": "play.answered", "text": strings(lang)["refusal.play.answered"]}
     settled(page)
     after = page.evaluate("settebello.game('view')")
-    for key in ("hand", "table", "scope", "prese", "turn", "claims", "plays"):
+    for key in ("hand", "table", "scope", "prese", "turn", "mechanics", "plays"):
         assert after[key] == before[key], key
 
 

@@ -106,7 +106,7 @@ def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(p
     page.locator(f'#choices button[data-play="{card}?"]').click()
     pass_screen_up(page)
     assert_nowhere_in_page(page, card, "behind the pass screen")
-    assert page.evaluate("settebello.view.claim.card") is None
+    assert page.evaluate("settebello.view.mechanics.fidasse.claim.card") is None
 
     page.locator("#pass-btn").click()
     page.locator("#answer:not([hidden]) button").first.wait_for()

@@ -326,7 +326,7 @@ def test_fidasse_a_computer_claims_and_the_person_answers(table_page, seed, answ
         page.wait_for_function("(n) => settebello.view.plays.length > n", arg=before)  # the play is made
     view = page.evaluate("settebello.view")
     bruno = view["players"][1]
-    assert view["claim"] == {"seat": 1, "card": None, "answer": None, "true": None, "by": None}
+    assert view["mechanics"]["fidasse"]["claim"] == {"seat": 1, "card": None, "answer": None, "true": None, "by": None}
     assert [p["notation"] for p in view["legal"]] == ["trust", "doubt"]
     # the claim waits on the table: a back, named, with no card's code anywhere in it
     claimed = page.locator("#table-cards .claimed")
@@ -345,14 +345,14 @@ def test_fidasse_a_computer_claims_and_the_person_answers(table_page, seed, answ
     assert page.locator("#hand-cards .card:not([disabled])").count() == 0
     assert page.locator("#status").inner_text() == "Your answer: trust or doubt?"
     page.keyboard.press("Escape")  # the question cannot be dismissed
-    assert prompt.is_visible() and page.evaluate("settebello.view.claim") is not None
+    assert prompt.is_visible() and page.evaluate("settebello.view.mechanics.fidasse.claim") is not None
     if how == "keys":
         page.keyboard.press("ArrowRight")
         assert page.evaluate("document.activeElement.dataset.play") == answer
         page.keyboard.press("Enter")
     else:
         prompt.get_by_role("button", name=answer.title()).click()
-    page.wait_for_function("settebello.view.claim === null")
+    page.wait_for_function("settebello.view.mechanics.fidasse.claim === null")
     wait_for_my_move(page)
     assert not prompt.is_visible()
 
@@ -370,7 +370,7 @@ def test_fidasse_a_computer_claims_and_the_person_answers(table_page, seed, answ
     assert page.locator("#status").inner_text() == f"{verdict} Your turn: play a card."
     now = page.evaluate("settebello.view")
     if answer == "trust":  # the card went to Bruno's pile face down: counted, never named
-        assert now["hidden"] == [0, 1] and page.locator('.pile[data-side="1"] .card:not([data-card])').count() == 1
+        assert now["mechanics"]["fidasse"]["hidden"] == [0, 1] and page.locator('.pile[data-side="1"] .card:not([data-card])').count() == 1
         assert page.locator('.pile[data-side="1"]').get_attribute("aria-label").startswith(
             f"{bruno}: {len(match.prese[1])} cards taken")
     if not to_sheet:

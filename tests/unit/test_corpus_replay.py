@@ -71,6 +71,18 @@ def _digest(parts: list[Any]) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 
+def _view(view) -> dict[str, Any]:
+    """A view's JSON in the flat shape the digests were made with (before the mechanics' parts
+    went under `mechanics`, issue 42): every mechanic's keys at the top, an inactive one's empty."""
+    out = view.to_json()
+    parts = out.pop("mechanics")
+    sides = view.rules.sides
+    flat = {"accuse": [], "pile_tops": [None] * sides, "cascine": [], "claims": [], "claim": None, "hidden": [0] * sides}
+    for part in parts.values():
+        flat.update(part)
+    return {**out, **flat}
+
+
 def record_digest(record: dict) -> str:
     """The replayed record, every event, the final view of each seat and the replay's positions
     (scopa/replay.py, every card face up); or the refusal's message."""
@@ -79,7 +91,7 @@ def record_digest(record: dict) -> str:
     except ScopaError as e:
         return _digest(["refused", type(e).__name__, str(e)])
     events = [e.to_json(viewer=0) for h in m.log for e in h.events]
-    views = [m.observe(s).to_json() for s in range(m.n)]
+    views = [_view(m.observe(s)) for s in range(m.n)]
     return _digest([to_record(m), events, views, m.totals, m.winner, replay_steps(record)])
 
 
@@ -114,7 +126,7 @@ def play_digest(rules, seed: int) -> str:
             sample = sample_match(m.observe(seat), random.Random(step))
             parts.append(["sample", [list(h) for h in sample.hands], list(sample.mazzo)[:8]])
         event = m.play(str(play))
-        parts.append([str(play), [str(p) for p in legal], m.observe(seat).to_json(), m.observe(other).to_json(),
+        parts.append([str(play), [str(p) for p in legal], _view(m.observe(seat)), _view(m.observe(other)),
                       event.to_json(viewer=seat), wrong])
     else:
         raise AssertionError("the match did not end")

@@ -127,12 +127,12 @@ def test_sb14_the_session_offers_the_person_the_choice_and_keeps_a_declined_one_
     assert [p["notation"] for p in offers] == ["1S!", "2C!", "5S:5B!"]
     assert offers[0]["declare"][0]["cards"] == ["1S", "2C", "5S"] and offers[0]["declare"][0]["points"] == 2
     declined = s.play("1S")
-    assert declined["event"]["accuse"] == [] and declined["view"]["accuse"] == []
+    assert declined["event"]["accuse"] == [] and declined["view"]["mechanics"]["accuse"]["accuse"] == []
     made = Session()
     made.new_game({"variant": "bazzica", "seed": 3, "seats": SEATS})
     r = made.play({"card": "1S", "presa": [], "declare": True})
     assert [a["kind"] for a in r["event"]["accuse"]] == ["nove-diverse"]
-    assert r["view"]["accuse"][0]["cards"] == ["1S", "2C", "5S"]
+    assert r["view"]["mechanics"]["accuse"]["accuse"][0]["cards"] == ["1S", "2C", "5S"]
     assert made.save()["record"]["hands"][0]["plays"][0] == "1S!"
 
 
@@ -192,5 +192,5 @@ def test_an_old_bazzica_save_restores_with_every_declaration_made():
     again = Session()
     view = again.restore(old)
     assert "error" not in view, view
-    assert view == s.view() and view["accuse"][0]["cards"] == ["1S", "2C", "5S"]
+    assert view == s.view() and view["mechanics"]["accuse"]["accuse"][0]["cards"] == ["1S", "2C", "5S"]
     assert again.save()["config"]["options"] == {"accuse_choice": False}  # written out from now on

@@ -141,10 +141,10 @@ def test_the_claimer_cannot_answer_their_own_claim_the_next_player_does():
     s, before = fidasse_at_persons_turn()
     card = before["hand"][0]
     asked = s.call("play", f"{card}?")
-    assert "error" not in asked and asked["view"]["claim"]["seat"] == 0
+    assert "error" not in asked and asked["view"]["mechanics"]["fidasse"]["claim"]["seat"] == 0
     for answer in ("trust", "doubt"):
         assert "error" in s.call("play", answer)  # the computer at seat 1 must answer, not Anna
-    assert s.call("view")["claim"]["answer"] is None
+    assert s.call("view")["mechanics"]["fidasse"]["claim"]["answer"] is None
     answered = s.call("computer_step")  # SB61: the next seat answers
     assert answered["event"]["claim"]["by"] == 1 and answered["event"]["claim"]["answer"] in ("trust", "doubt")
 

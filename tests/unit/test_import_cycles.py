@@ -9,8 +9,11 @@ when the module does not define that name itself but another `py/` module does.
 from __future__ import annotations
 
 import ast
+import shutil
+import sys
 from pathlib import Path
 
+import test_layers
 from test_layers import imported_modules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,14 +143,19 @@ def test_no_module_reads_another_modules_private_names():
     assert private_reads(modules()) == []
 
 
-def test_the_walk_finds_a_circle_and_a_private_read(tmp_path):
+def test_the_walk_finds_a_circle_and_a_private_read(tmp_path, monkeypatch):
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [["a", "b", "c"]]
-    probe = PY / "scopa" / "_cycle_probe.py"
-    try:
-        probe.write_text("from .rules import RuleSet\n\ndef f(m):\n    m._legal = None\n", encoding="utf-8")
-        mods = modules()
-        assert "py/scopa/_cycle_probe.py:4 reads _legal" in private_reads(mods)
-        assert "scopa.rules" in edges(mods)["scopa._cycle_probe"]
-    finally:
-        probe.unlink()
+    # the probe goes into a copy of py/, never py/ itself: the tests that walk py/ on another
+    # worker at the same time (test_layers, test_page_view, this file's) must not see it
+    copy = tmp_path / "py"
+    shutil.copytree(PY, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "scopa" / "_cycle_probe.py").write_text(
+        "from .rules import RuleSet\n\ndef f(m):\n    m._legal = None\n", encoding="utf-8")
+    for module in (sys.modules[__name__], test_layers):
+        monkeypatch.setattr(module, "PY", copy)
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    mods = modules()
+    assert "py/scopa/_cycle_probe.py:4 reads _legal" in private_reads(mods)
+    assert "scopa.rules" in edges(mods)["scopa._cycle_probe"]
+    assert not (Path(__file__).resolve().parents[2] / "py" / "scopa" / "_cycle_probe.py").exists()

@@ -186,7 +186,7 @@ def test_sb10_a_declaration_is_public_only_once_made():
     after = m.observe(0)
     assert after.shown() == {1: tuple(cards("1C 2C"))}
     assert not set(cards("1C 2C 3C")) & set(after.unseen())
-    assert [a["kind"] for a in after.to_json()["accuse"]] == ["buongioco-2", "napoli-2", "napoli-3"]
+    assert [a["kind"] for a in after.to_json()["mechanics"]["accuse"]["accuse"]] == ["buongioco-2", "napoli-2", "napoli-3"]
     # a determinisation for the AI keeps the shown cards where they are
     for seed in range(20):
         assert set(cards("1C 2C")) <= set(sample_match(after, random.Random(seed)).hands[1])

@@ -107,7 +107,7 @@ def test_builds_in_views_samples_and_clones():
     v = m.observe(1)
     assert v.cascine == (Cascina(tuple(C("3B 4C")), 7, 0),)
     j = v.to_json()
-    assert j["cascine"] == [{"cards": ["3B", "4C"], "value": 7, "owner": 0}] and j["table"] == ["7C", "8B", "10S"]
+    assert j["mechanics"]["cascina"]["cascine"] == [{"cards": ["3B", "4C"], "value": 7, "owner": 0}] and j["table"] == ["7C", "8B", "10S"]
     assert not set(C("3B 4C")) & set(v.unseen())
     assert [p["notation"] for p in j["plays"]] == ["3B>4C"]
     for seed in range(20):  # SB32: a sampled deal gives the owner a card of its build's value
@@ -117,7 +117,7 @@ def test_builds_in_views_samples_and_clones():
     c = m.clone()
     c.play("9S")
     assert m.cascine and m.turn == 1 and c.turn == 0
-    assert dealt("scopa").observe(0).to_json()["cascine"] == []  # every other game: none
+    assert dealt("scopa").observe(0).to_json()["mechanics"] == {}  # every other game: none
 
 
 def test_sb36_two_of_denari_scores_and_no_primiera():

@@ -139,8 +139,8 @@ def test_sb62_trusted_takes_the_table_as_a_scopa_and_the_card_stays_hidden(card,
     assert theirs.claims[-1].card is None and theirs.claims[-1].true is None and mine.claims[-1].true is true
     assert [str(p) for _, p in theirs.plays] == ["?trust"] and [str(p) for _, p in mine.plays] == [f"{card}?trust"]
     j = theirs.to_json()
-    assert j["hidden"] == [1, 0] and j["plays"][0]["card"] is None and j["claims"][0]["card"] is None
-    assert card not in json.dumps({k: j[k] for k in ("prese", "plays", "claims", "claim", "hidden", "legal")})
+    assert j["mechanics"]["fidasse"]["hidden"] == [1, 0] and j["plays"][0]["card"] is None and j["mechanics"]["fidasse"]["claims"][0]["card"] is None
+    assert card not in json.dumps({k: j[k] for k in ("prese", "plays", "mechanics", "legal")})
     assert moves(ev, 1) == [(None, "table", "pile:0", "claim")] + [(t, "table", "pile:0", "take") for t in TABLE.split()]
     assert moves(ev, 0)[0] == (card, "table", "pile:0", "claim")
     assert ev.to_json(1)["card"] is None and ev.to_json(1)["claim"]["card"] is None
@@ -162,7 +162,7 @@ def test_sb62_partners_do_not_see_it_either():
     assert C("5D")[0] in m.observe(0).prese[0]
     for seat in (1, 2, 3):
         v = m.observe(seat)
-        assert C("5D")[0] not in v.prese[0] and C("5D")[0] in v.unseen() and v.to_json()["hidden"] == [1, 0]
+        assert C("5D")[0] not in v.prese[0] and C("5D")[0] in v.unseen() and v.to_json()["mechanics"]["fidasse"]["hidden"] == [1, 0]
 
 
 # -- SB63, SB64 doubted -------------------------------------------------------------------------------
@@ -299,8 +299,8 @@ def test_the_session_never_shows_a_trusted_card_to_the_other_seat():
     answer = s.call("play", "trust")
     assert "error" not in answer and "9C" not in json.dumps(answer["event"])
     v = s.call("view")
-    assert "9C" not in json.dumps({k: v[k] for k in ("prese", "plays", "claims", "scope_cards", "hidden")})
-    assert v["hidden"] == [0, 1] and v["tallies"][1]["cards"] == 3 and "9C" in v["unseen"]
+    assert "9C" not in json.dumps({k: v[k] for k in ("prese", "plays", "mechanics", "scope_cards")})
+    assert v["mechanics"]["fidasse"]["hidden"] == [0, 1] and v["tallies"][1]["cards"] == 3 and "9C" in v["unseen"]
 
 
 
@@ -316,19 +316,19 @@ def test_the_hot_seat_pass_screen_holds_no_claimed_card():
     s.game.match, s.game.shown, s.game.handed = m, 0, True  # Anna holds the device
     asked = s.call("play", "10B?")  # true: the Re sweeps 1C 2S 3B 4C
     assert asked["view"]["pass_to"] == 1 and "10B" not in json.dumps(asked)
-    assert asked["view"]["claim"] == {"seat": 0, "card": None, "answer": None, "true": None, "by": None}
+    assert asked["view"]["mechanics"]["fidasse"]["claim"] == {"seat": 0, "card": None, "answer": None, "true": None, "by": None}
     s.call("show", 1)
     trusted = s.call("play", "trust")  # Bruno's own view: the card is one he has not seen
     seen = {k: v for k, v in trusted["view"].items() if k != "unseen"}
     assert "10B" not in json.dumps([trusted["event"], seen]) and "10B" in trusted["view"]["unseen"]
-    assert trusted["view"]["hidden"] == [1, 0]
+    assert trusted["view"]["mechanics"]["fidasse"]["hidden"] == [1, 0]
     s.call("play", "7C")  # Bruno lays: back to Anna, behind the pass screen
     passing = s.call("view")
     assert passing["pass_to"] == 0 and "10B" not in json.dumps(passing)
-    assert passing["hidden"] == [1, 0] and passing["tallies"][0]["cards"] == 5
+    assert passing["mechanics"]["fidasse"]["hidden"] == [1, 0] and passing["tallies"][0]["cards"] == 5
     s.call("show", 0)
     mine = s.call("view")
-    assert "10B" in mine["prese"][0] and mine["hidden"] == [0, 0] and mine["claims"][0]["card"] == "10B"
+    assert "10B" in mine["prese"][0] and mine["mechanics"]["fidasse"]["hidden"] == [0, 0] and mine["mechanics"]["fidasse"]["claims"][0]["card"] == "10B"
 
 # -- whole matches ----------------------------------------------------------------------------------
 def _random_match(rules, seed: int) -> tuple[Match, int]:

@@ -207,7 +207,7 @@ def test_a_coding_slip_is_not_a_refusal(monkeypatch):
     def broken(self):
         raise KeyError("seat")
 
-    monkeypatch.setattr("settebello.game.Game.view", broken)
+    monkeypatch.setattr("settebello.game.Game.seats_part", broken)
     with pytest.raises(KeyError):
         s.call("view")
 
@@ -229,7 +229,7 @@ def test_the_bridge_answers_a_refusal_as_a_result_and_a_bug_as_a_typed_error(bri
         raise KeyError("seat")
 
     bridge.game(json.dumps({"op": "new_game", "arg": {"variant": "scopa", "seed": 1, "seats": HUMAN_VS_CPU}}))
-    monkeypatch.setattr("settebello.game.Game.view", broken)
+    monkeypatch.setattr("settebello.game.Game.seats_part", broken)
     reply = json.loads(bridge.game(json.dumps({"op": "view"})))
     assert reply["ok"] is False
     assert reply["error"]["type"] == "KeyError" and reply["error"]["message"] == "'seat'"

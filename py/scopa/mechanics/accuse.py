@@ -236,6 +236,7 @@ class Accuse(Mechanic):
     or by choice with a `!` play (SB14); their points are the hand's category `accuse`."""
 
     name = "accuse"
+    view_keys = ("accuse",)
     option = "accuse"
     excludes = (
         # SB14: a declared play is one of the plain plays with its declarations; a steal or a
@@ -290,6 +291,9 @@ class Accuse(Mechanic):
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         parts["accuse"] = tuple(m.accuse) if m.phase == "play" else ()
+
+    def view_json(self, view: Any) -> dict[str, Any]:
+        return {"accuse": [a.to_json() for a in view.accuse]}  # SB10: this hand's, their cards public
 
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         """The declarations made stay made; the cards shown and still held stay in their hands (SB10)."""

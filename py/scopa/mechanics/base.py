@@ -66,6 +66,7 @@ class Mechanic:
     mark = ""  # the notation mark of its plays (RULES §6)
     offered = True  # its plays are named among a card's options when a play is refused
     state: tuple[str, ...] = ()  # the Match attributes (lists) that hold its state, empty each hand
+    view_keys: tuple[str, ...] = ()  # the keys of its part of the page's view (`view_json`); none: no part
 
     def active(self, rules: Any) -> bool:
         """Whether these rules play this mechanic."""
@@ -154,6 +155,11 @@ class Mechanic:
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""
+
+    def view_json(self, view: Any) -> dict[str, Any]:
+        """Its part of a view's JSON (a PlayerView's `mechanics[name]`, what the page's renderer of
+        this mechanic draws): exactly the keys `view_keys` names, as that seat may see them."""
+        return {}
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         """Fill in its part of a replay's position (`out`, every card face up: replay.py)."""

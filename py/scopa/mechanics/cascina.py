@@ -174,6 +174,7 @@ class Cascine(Mechanic):
     """Builds on the table (SB30–SB36): `3B>4C` builds, `2D>3B+4C` raises; a build is taken whole."""
 
     name = "cascina"
+    view_keys = ("cascine",)
     option = "cascina"
     excludes = (Exclusion("cascina", "cascina builds for a card of the build's value: it plays with the capture rule "
                           "match only, without a modulo, an Asso that takes all or steals", "option.cascina",
@@ -227,6 +228,9 @@ class Cascine(Mechanic):
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         parts["cascine"] = tuple(m.cascine)
+
+    def view_json(self, view: Any) -> dict[str, Any]:
+        return {"cascine": [b.to_json() for b in view.cascine]}  # SB30: builds, each {cards, value, owner}
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out["cascine"] = [b.to_json() for b in m.cascine]  # SB30: the builds, beside the loose table

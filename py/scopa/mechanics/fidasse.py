@@ -366,6 +366,7 @@ class Fidasse(Mechanic):
     `5B?doubt` are a claim with its answer, `trust` and `doubt` the answers alone."""
 
     name = "fidasse"
+    view_keys = ("claims", "claim", "hidden")
     option = "fidasse"
     # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
     excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
@@ -426,6 +427,14 @@ class Fidasse(Mechanic):
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         if m.claims:  # SB62: face down
             parts["prese"], parts["plays"], parts["claims"] = view_parts(m, seat, parts["prese"], parts["plays"])
+
+    def view_json(self, view: Any) -> dict[str, Any]:
+        # SB60-SB62: the hand's claims, the one awaiting an answer, and per side the cards face
+        # down in its pile that this seat does not see
+        claims = view.claims
+        return {"claims": [c.to_json() for c in claims],
+                "claim": claims[-1].to_json() if claims and claims[-1].answer is None else None,
+                "hidden": list(hidden_counts(claims, view.rules.sides))}
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out.update(position_json(m))  # SB60-SB66: the pending claim's card face up, the hand's claims

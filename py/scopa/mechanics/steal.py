@@ -79,6 +79,7 @@ class Steals(Mechanic):
     is written as a capture, the tops it takes marked `^` (SB26)."""
 
     name = "steal"
+    view_keys = ("pile_tops",)
     option = "steal"
     excludes = (Exclusion("steal", "steal cannot be played with ace_takes_all: whether the Asso would take the "
                           "piles too is nowhere said", "option.steal", off=("ace_takes_all",)),)
@@ -124,6 +125,10 @@ class Steals(Mechanic):
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         parts["pile_tops"] = tuple(pile_top(p) for p in m.prese)
+
+    def view_json(self, view: Any) -> dict[str, Any]:
+        # SB20: each side's pile top, face up (null for an empty pile)
+        return {"pile_tops": [None if c is None else card_str(c) for c in view.pile_tops]}
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out["pile_tops"] = [card_str(p[-1]) if p else None for p in m.prese]  # SB20: face up (null: empty)
