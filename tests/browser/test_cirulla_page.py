@@ -48,7 +48,7 @@ def test_the_dealers_fifteen_is_said_with_the_deal_and_its_cards_are_in_his_pile
     page = table_page(FIFTEEN, init_script=RECORDER, viewport=viewport)
     to_play(page)
     view = page.evaluate("settebello.view")
-    assert [(a["seat"], a["kind"], sorted(a["cards"]), a["points"]) for a in view["accuse"]] == [
+    assert [(a["seat"], a["kind"], sorted(a["cards"]), a["points"]) for a in view["mechanics"]["accuse"]["accuse"]] == [
         (1, "quindici", sorted(["1C", "3D", "3S", "8D"]), 1)]
     assert view["table"] == [] and len(view["prese"][1]) == 4
     # drawn: no card on the table, the dealer's pile holds the four
@@ -74,7 +74,7 @@ def test_a_declaration_names_the_mattas_value_and_is_shown_when_made(table_page,
     settled(page)
     view = page.evaluate("settebello.view")
     assert view["plays"][0]["notation"].endswith("!")
-    assert [(a["kind"], a["points"], a.get("wild")) for a in view["accuse"]] == [
+    assert [(a["kind"], a["points"], a.get("wild")) for a in view["mechanics"]["accuse"]["accuse"]] == [
         ("buona-tre", 3, {"card": "7C", "value": 1})]
     spoken = " ".join(page.evaluate("window.__spoken"))
     assert "You declare Buona da tre (9 or less) (the Seven of Cups counts as 1): " in spoken
