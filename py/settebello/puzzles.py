@@ -55,7 +55,7 @@ DATA = Path(__file__).with_name("puzzles.json")
 
 
 # The options the built-in puzzles' judge seeded its runs with (puzzles.json was made with these): an
-# option added since enters a seed only when it is not at its default, so a new game's option (Cirulla's)
+# option added since enters a seed only when it is not at its default, so a new game's option (R23's)
 # leaves every shipped puzzle's judgement as it was.
 SEED_OPTIONS = frozenset((
     "players", "teams", "hand_size", "table_cards", "capture", "fewest_cards", "single_priority", "ace_takes_all",
