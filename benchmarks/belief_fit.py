@@ -2,12 +2,17 @@
 
 Plays two-player Scopa matches between searching levels (seeds `fit:I`), records every choice of a
 searching seat among two or more plays, and reports the mean log-likelihood a choice of the fast
-policy model (`PlayModel`: a softmax of `sharp` times its score, mixed with `slip` of any play) over
-a grid of sharpness and slips, per level and all together, beside a uniform choice and today's
-careful kind (styles.py: a softmax of the expert's full score, sharpness 20, slips 3 %). The best
-pair of all together is the fit (`FIT_SHARP`, `FIT_SLIP`).
+policy model (`PlayModel` with the expert's weights: a softmax of `sharp` times its score, mixed
+with `slip` of any play) over a grid of sharpness and slips, per level and all together, beside a
+uniform choice and today's careful kind (styles.py: a softmax of the expert's full score, sharpness
+20, slips 3 %). The best pair of all together is `FIT_SHARP`, `FIT_SLIP`.
 
-Usage: PYTHONPATH=py python benchmarks/belief_fit.py PAIRS... (each A-B:MATCHES, e.g. pimc2-pimc2:20 master-pimc2:4)
+With `--weights`, each term's weight (`FEATURES`) is fitted too (a conditional logit mixed with the
+slips, by gradient ascent) on the choices of the even matches, and reported on the odd ones beside
+the grid's best pair refitted on the even ones: the held-out figures say whether free weights
+explain the choices better than the expert's (`FIT_WEIGHTS`).
+
+Usage: PYTHONPATH=py python benchmarks/belief_fit.py [--weights] PAIRS... (each A-B:MATCHES, e.g. pimc2-pimc2:20 master-pimc2:4)
 Prints one JSON object.
 """
 
@@ -18,9 +23,10 @@ import math
 import random
 import sys
 from dataclasses import replace
+from typing import Sequence
 
 from scopa_ai import make_player
-from scopa_ai.beliefs import PlayModel
+from scopa_ai.beliefs import EXPERT_WEIGHTS, FEATURES, PlayModel
 from scopa_ai.levels import ExpertPlayer
 from scopa_ai.master import MasterPlayer, MasterSettings
 from scopa_ai.styles import softmax
@@ -55,7 +61,7 @@ def record(a: str, b: str, matches: int, out: dict[str, list]) -> None:
                 play = players[m.turn].choose(view)
                 if (names[m.turn] in SEARCHING and len(view.legal) > 1
                         and all(type(p) is Play for p in view.legal)):
-                    out.setdefault(names[m.turn], []).append((view, view.legal.index(play)))
+                    out.setdefault(names[m.turn], []).append((view, view.legal.index(play), i % 2))
                 m.apply(play)
             hands += 1
 
@@ -65,9 +71,9 @@ def loglik(choices: list) -> dict:
     grid = {(h, s): 0.0 for h in SHARPS for s in SLIPS}
     uniform = careful = 0.0
     expert = ExpertPlayer(random.Random(0))
-    for view, idx in choices:
+    for view, idx, _ in choices:
         play = view.legal[idx]
-        model = PlayModel(view, [*view.unseen(), *view.hand])
+        model = PlayModel(view, [*view.unseen(), *view.hand], EXPERT_WEIGHTS)
         plays, scores = model.scores(view.hand)
         j = plays.index(play)
         for h in SHARPS:
@@ -82,14 +88,82 @@ def loglik(choices: list) -> dict:
             "grid": {f"{h},{s}": round(v / n, 4) for (h, s), v in grid.items()}}
 
 
+def terms(choices: list) -> list[tuple[list[tuple[float, ...]], int]]:
+    """Each choice as the `FEATURES` of its plays and the index of the play made."""
+    out = []
+    for view, idx, _ in choices:
+        plays, feats = PlayModel(view, [*view.unseen(), *view.hand]).features(view.hand)
+        out.append((feats, plays.index(view.legal[idx])))
+    return out
+
+
+def mean_loglik(data: list, theta: Sequence[float], slip: float) -> float:
+    """The mean log-likelihood a choice of the model with weights `theta` and `slip`."""
+    total = 0.0
+    for feats, j in data:
+        scores = [sum(a * b for a, b in zip(theta, f)) for f in feats]
+        total += math.log(softmax(scores, 1.0, slip)[j])
+    return total / max(1, len(data))
+
+
+def fit_weights(data: list, slip: float, steps: int = 400, rate: float = 0.5) -> list[float]:
+    """The weights of the `FEATURES` that maximise the log-likelihood (gradient ascent with a
+    step per weight scaled by its term's spread, from the expert's weights times 4)."""
+    theta = [4.0 * x for x in EXPERT_WEIGHTS]
+    n_f = len(theta)
+    scale = [max(1e-6, math.sqrt(sum(f[k] ** 2 for feats, _ in data for f in feats)
+                                 / max(1, sum(len(feats) for feats, _ in data)))) for k in range(n_f)]
+    for _ in range(steps):
+        grad = [0.0] * n_f
+        for feats, j in data:
+            scores = [sum(a * b for a, b in zip(theta, f)) for f in feats]
+            top = max(scores)
+            z = [math.exp(x - top) for x in scores]
+            total = sum(z)
+            q = [x / total for x in z]
+            n = len(feats)
+            p_j = slip / n + (1.0 - slip) * q[j]
+            mean = [sum(q[i] * feats[i][k] for i in range(n)) for k in range(n_f)]
+            coef = (1.0 - slip) * q[j] / p_j
+            for k in range(n_f):
+                grad[k] += coef * (feats[j][k] - mean[k])
+        for k in range(n_f):
+            theta[k] += rate * grad[k] / len(data) / scale[k] ** 2
+    return theta
+
+
+def weights_report(choices: list) -> dict:
+    """Free weights against the expert's, fitted on the even matches, judged on the odd ones."""
+    train = terms([c for c in choices if c[2] == 0])
+    test = terms([c for c in choices if c[2] == 1])
+    best = max(((h, s) for h in SHARPS for s in SLIPS),
+               key=lambda hs: mean_loglik(train, [hs[0] * x for x in EXPERT_WEIGHTS], hs[1]))
+    fits = {}
+    for slip in (0.03, 0.1):
+        theta = fit_weights(train, slip)
+        fits[str(slip)] = {"weights": dict(zip(FEATURES, (round(x, 3) for x in theta))),
+                           "train": round(mean_loglik(train, theta, slip), 4),
+                           "held_out": round(mean_loglik(test, theta, slip), 4)}
+    expert = [best[0] * x for x in EXPERT_WEIGHTS]
+    return {"train_choices": len(train), "held_out_choices": len(test),
+            "expert_weights": {"sharp": best[0], "slip": best[1], "train": round(mean_loglik(train, expert, best[1]), 4),
+                               "held_out": round(mean_loglik(test, expert, best[1]), 4)},
+            "uniform_held_out": round(sum(-math.log(len(f)) for f, _ in test) / max(1, len(test)), 4),
+            "free_weights": fits}
+
+
 def main(argv: list[str]) -> None:
     out: dict[str, list] = {}
+    weights = "--weights" in argv
+    argv = [a for a in argv if a != "--weights"]
     for spec in argv:
         pair, _, count = spec.partition(":")
         a, _, b = pair.partition("-")
         record(a, b, int(count), out)
     report = {name: loglik(ch) for name, ch in sorted(out.items())}
     report["all"] = loglik([c for ch in out.values() for c in ch])
+    if weights:
+        report["weights"] = weights_report([c for ch in out.values() for c in ch])
     print(json.dumps({"pairs": argv, **report}))
 
 

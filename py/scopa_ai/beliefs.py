@@ -37,6 +37,12 @@ from .styles import softmax, view_before
 # fitted by benchmarks/belief_fit.py to the choices of pimc2 and the master (benchmarks/ai_results.md).
 FIT_SHARP = 4.0
 FIT_SLIP = 0.1
+# The terms of a play's score (`PlayModel.features`): the worth taken now, what the next player may
+# take from the table left, a laid card's worth, the follow-up kept in hand, the cards taken. The
+# expert's weights (the score `FIT_SHARP` multiplies); `FIT_WEIGHTS`, when set, replaces both.
+FEATURES = ("gain", "risk", "laid", "follow", "taken")
+EXPERT_WEIGHTS = (1.0, -1.4, -0.02, 0.5, 0.0)
+FIT_WEIGHTS: tuple[float, ...] | None = None
 # A seat whose possible hands number more than this is left to today's sampler.
 MAX_HANDS = 1000
 # Draws of a hand from a seat's belief before giving up on it for this deal (several seats only).
@@ -60,16 +66,19 @@ class PlayModel:
     cards' own plays and their follow-up, so a play's terms are worked out once and reused for
     every hand weighed."""
 
-    def __init__(self, base: PlayerView, unknown: Sequence[Card], sharp: float = FIT_SHARP,
-                 slip: float = FIT_SLIP, follow_up: float = 0.5, caution: float = 1.4):
+    def __init__(self, base: PlayerView, unknown: Sequence[Card], weights: Sequence[float] | None = None,
+                 slip: float = FIT_SLIP):
         """`base`: the view of the seat then (view_before, or a seat's own view); `unknown`: the
-        cards the public had not seen then (hidden hands and the mazzo)."""
+        cards the public had not seen then (hidden hands and the mazzo); `weights` of the
+        `FEATURES` (the fitted ones unless given)."""
         rules = base.rules
         self.k = k = knowledge(rules)
         self.table = list(base.table)
         self.n_table = len(self.table)
-        self.sharp, self.slip = sharp, slip
-        self.follow_up, self.caution = follow_up, caution
+        if weights is None:
+            weights = FIT_WEIGHTS or tuple(FIT_SHARP * x for x in EXPERT_WEIGHTS)
+        self.weights = tuple(weights)
+        self.slip = slip
         self.last = is_last_play(base)
         self.hand_ends = base.deck_left == 0 and sum(base.hand_counts) == 1
         n = len(base.names)
@@ -109,28 +118,29 @@ class PlayModel:
             p_none *= 1.0 - ph
         return risk
 
-    def plays_of(self, c: Card) -> list[tuple[Play, float, dict[int, float]]]:
-        """The plays card `c` offers, each with its score without the follow-up and the follow-up
-        each value kept in hand would give on the table it leaves."""
+    def plays_of(self, c: Card) -> list[tuple[Play, tuple[float, ...], dict[int, float]]]:
+        """The plays card `c` offers, each with its terms but the follow-up (`FEATURES`, the
+        follow-up 0) and the follow-up each value kept in hand would give on the table it leaves."""
         got = self._plays.get(c)
         if got is not None:
             return got
         k, w = self.k, self.k.worth
         out = []
         for p in k.plays(self.table, [c]):
-            s = k.gain(p, self.n_table, self.last)
+            gain = k.gain(p, self.n_table, self.last)
+            risk = laid = 0.0
             rest = table_after(self.table, p)
             follow: dict[int, float] = {}
             if self.hand_ends:
                 taker = self.side if p.presa else (None if self.last_capturer is None else self.last_capturer % self.sides)
                 if taker is not None and rest:
                     v = sum(w[x] for x in rest)
-                    s += v if taker == self.side else -v
+                    gain += v if taker == self.side else -v
             else:
                 if not p.presa:
-                    s -= 0.02 * abs(w[c])
+                    laid = abs(w[c])
                 if self.opposing:
-                    s -= self.caution * self._risk(rest, c)
+                    risk = self._risk(rest, c)
                 for v in VALUES:
                     top = 0.0
                     for presa in k.takes(rest, v):
@@ -139,26 +149,32 @@ class PlayModel:
                             top = g
                     if top > 0.0:
                         follow[v] = top
-            out.append((p, s, follow))
+            out.append((p, (gain, risk, laid, 0.0, float(len(p.presa) + 1 if p.presa else 0)), follow))
         self._plays[c] = out
         return out
 
-    def scores(self, hand: Sequence[Card]) -> tuple[list[Play], list[float]]:
-        """The legal plays of `hand` (the engine's order) and the model's score of each."""
-        plays, scores = [], []
+    def features(self, hand: Sequence[Card]) -> tuple[list[Play], list[tuple[float, ...]]]:
+        """The legal plays of `hand` (the engine's order) and the `FEATURES` of each."""
+        plays, feats = [], []
         for i, c in enumerate(hand):
             kept = [VALUE[x] for j, x in enumerate(hand) if j != i]
-            for p, s, follow in self.plays_of(c):
+            for p, f, follow in self.plays_of(c):
                 plays.append(p)
-                scores.append(s + self.follow_up * max((follow.get(v, 0.0) for v in kept), default=0.0))
-        return plays, scores
+                feats.append((f[0], f[1], f[2], max((follow.get(v, 0.0) for v in kept), default=0.0), f[4]))
+        return plays, feats
+
+    def scores(self, hand: Sequence[Card]) -> tuple[list[Play], list[float]]:
+        """The legal plays of `hand` and the model's score of each (its weights times its terms)."""
+        plays, feats = self.features(hand)
+        wt = self.weights
+        return plays, [sum(a * b for a, b in zip(wt, f)) for f in feats]
 
     def chance(self, hand: Sequence[Card], play: Play) -> tuple[float, float]:
         """The chance a competent player holding `hand` makes `play`, and a random player."""
         plays, scores = self.scores(hand)
         if play not in plays:
             return 0.0, 0.0
-        return softmax(scores, self.sharp, self.slip)[plays.index(play)], 1.0 / len(plays)
+        return softmax(scores, 1.0, self.slip)[plays.index(play)], 1.0 / len(plays)
 
 
 def unknown_before(view: PlayerView, i: int) -> list[Card]:
