@@ -4,7 +4,7 @@ Each deal (seeded `dup:D`, as benchmarks/ai_duplicate.py deals them) is played a
 from 0-0 from both seats against OPPONENT, once by configuration A and once by B, with the same
 seeds for the players (common random numbers); the figure per configuration is its hand points less
 the opponent's summed over the deal's two hands, and the paired figure is B's less A's on the same
-deal, with its standard error. Both run in the same process, turn about, so their ms a move (process
+deal, with its standard error (each deal's pair is also written to stderr as it ends). Both run in the same process, turn about, so their ms a move (process
 time, CPython) are measured under the same load.
 
 Usage: PYTHONPATH=py:benchmarks python benchmarks/belief_duplicate.py A B DEALS [FIRST] [OPPONENT]
@@ -68,6 +68,8 @@ def main(argv: list[str]) -> None:
         for config in (a, b):
             diffs[config].append(sum(hand(rules, deck, config, seat, f"dup:{d}:{seat}", opponent, times[config])
                                      for seat in (0, 1)))
+        # One line a deal on stderr, so that a run stopped early still gives its deals.
+        print(json.dumps({"deal": d, a: diffs[a][-1], b: diffs[b][-1]}), file=sys.stderr, flush=True)
     paired = [y - x for x, y in zip(diffs[a], diffs[b])]
     out = {"a": a, "b": b, "opponent": opponent, "deals": deals, "first": first,
            "per_deal": {c: summary(diffs[c]) for c in (a, b)}, "paired_b_minus_a": summary(paired),

@@ -42,7 +42,7 @@ FIT_SLIP = 0.1
 # expert's weights (the score `FIT_SHARP` multiplies); `FIT_WEIGHTS`, when set, replaces both.
 FEATURES = ("gain", "risk", "laid", "follow", "taken")
 EXPERT_WEIGHTS = (1.0, -1.4, -0.02, 0.5, 0.0)
-FIT_WEIGHTS: tuple[float, ...] | None = None
+FIT_WEIGHTS: tuple[float, ...] | None = (5.507, -1.815, 0.372, 3.572, 0.893)
 # A seat whose possible hands number more than this is left to today's sampler.
 MAX_HANDS = 1000
 # Draws of a hand from a seat's belief before giving up on it for this deal (several seats only).
