@@ -3,8 +3,8 @@
 For every other seat that has played in this round, every hand it could still hold (each set of
 its hand's size from the cards this seat has not seen) is weighed by how likely a player holding
 it, with the cards it has played since, was to make the plays it made: a competent player choosing
-by a softmax of the expert's judgement (`competent`, its sharpness and slips fitted to the
-project's searching levels' choices by benchmarks/belief_fit.py), mixed, for the whole round, with
+by a softmax of the terms of the expert's judgement (`PlayModel`, their weights and its slips
+fitted to the project's searching levels' choices by benchmarks/belief_fit.py), mixed, for the whole round, with
 a player who picks any legal play, as far as the seat's finished rounds read it so (`reading`).
 Determinisations are then drawn from that belief (`Belief.draw`): an exact draw with one such seat,
 one seat after another with rejection where several are (the first of their hands that does not
@@ -14,7 +14,8 @@ weighed from its own view, for its own side.
 Where a seat's hands are too many to weigh (`MAX_HANDS`: Scopone's nine-card hands, a misère deal
 of the whole deck) or a mechanic makes the model undefined (declared cards, SB10; builds and claims,
 SB30/SB60, which the master searches through the engine), that seat is left to today's sampler
-(inference.py). Only the view's public plays are read: no belief sees a hidden card.
+(inference.py). Steals (SB20) too: a play's worth there hangs on the piles. Only the view's public
+plays are read: no belief sees a hidden card.
 """
 
 from __future__ import annotations
@@ -33,13 +34,15 @@ from .inference import tables_before
 from .parts import parts
 from .styles import softmax, view_before
 
-# The competent player's sharpness (per point of the expert's score) and chance of any play,
-# fitted by benchmarks/belief_fit.py to the choices of pimc2 and the master (benchmarks/ai_results.md).
+# The competent player's sharpness with the expert's weights (per point of its score) and chance of
+# any play, fitted by benchmarks/belief_fit.py to the choices of pimc2 and the master; the fitted
+# weights of the terms below replace the sharpness (benchmarks/ai_results.md, issue 46).
 FIT_SHARP = 4.0
 FIT_SLIP = 0.1
 # The terms of a play's score (`PlayModel.features`): the worth taken now, what the next player may
 # take from the table left, a laid card's worth, the follow-up kept in hand, the cards taken. The
-# expert's weights (the score `FIT_SHARP` multiplies); `FIT_WEIGHTS`, when set, replaces both.
+# expert's weights (the score `FIT_SHARP` multiplies); `FIT_WEIGHTS`, fitted to pimc and pimc2's
+# choices (belief_fit.py --weights pimc2-pimc2:16 pimc-pimc2:8, slips 10 %), replaces both.
 FEATURES = ("gain", "risk", "laid", "follow", "taken")
 EXPERT_WEIGHTS = (1.0, -1.4, -0.02, 0.5, 0.0)
 FIT_WEIGHTS: tuple[float, ...] | None = (5.507, -1.815, 0.372, 3.572, 0.893)
@@ -58,11 +61,11 @@ def any_card(value: int) -> Card:
 
 class PlayModel:
     """The fast policy model of one play: the seat that made play `i` of the hand, seeing what it
-    saw then, scores each play a hand could offer as the expert does, cheaply: the worth taken now,
-    less the caution times what the next player may expect to take from the table left (counted
-    from the cards unknown to the public, by the chance a hand of the next player's size holds a
-    value), plus the follow-up the rest of the hand keeps; a softmax of `sharp` times the score,
-    mixed with a chance `slip` of any play (`chance`). Scores depend on a hand only through its
+    saw then, scores each play a hand could offer from the expert's terms, cheaply: the worth taken
+    now, what the next player may expect to take from the table left (counted from the cards
+    unknown to the public, by the chance a hand of the next player's size holds a value), a laid
+    card's worth, the follow-up the rest of the hand keeps and the cards taken (`FEATURES`), each
+    times its weight; a softmax of the score, mixed with a chance `slip` of any play (`chance`). Scores depend on a hand only through its
     cards' own plays and their follow-up, so a play's terms are worked out once and reused for
     every hand weighed."""
 

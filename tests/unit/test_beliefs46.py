@@ -17,6 +17,7 @@ from scopa_ai import make_player
 from scopa_ai.beliefs import Belief, defined, reading
 from scopa_ai.master import MasterPlayer, MasterSettings
 from deals import dealt
+from test_ai import scrambled_positions
 
 SEVENS = set(parse_cards(["7D", "7C", "7B", "7S"]))
 
@@ -160,3 +161,25 @@ def test_belief_setting_refuses_a_non_boolean():
     """`belief` is a switch: MasterSettings refuses another value, naming the field."""
     with pytest.raises(TypeError, match="belief"):
         replace(MasterSettings(), belief=1)
+
+
+@pytest.mark.parametrize("variant", ["scopa", "scopone", "escoba", "inversa", "scopa-a-quattro", "cicera",
+                                     "maresciallo-80"])
+def test_no_belief_reads_hidden_cards(variant):
+    """Positions of real hands and their twins with every card the seat to move cannot see moved
+    (tests/unit/test_ai.py's scramble): the same belief and the same play of the master with it."""
+    rules = rules_for(variant)
+    checked = weighed = 0
+    for seed, (view, view2, m, m2, seat) in scrambled_positions(rules, 60, 13):
+        a, b = Belief(view, reading(view)), Belief(view2, reading(view2))
+        assert a.seats == b.seats
+        weighed += bool(a.seats)
+        settings = MasterSettings(iterations=3, belief=True)
+        assert (MasterPlayer(random.Random(seed), settings).choose(view)
+                == MasterPlayer(random.Random(seed), settings).choose(view2))
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3
+    if variant in ("scopa", "escoba", "inversa", "scopa-a-quattro"):
+        assert weighed  # elsewhere these early positions have too many hands (MAX_HANDS): today's sampler
