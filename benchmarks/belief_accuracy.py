@@ -2,9 +2,9 @@
 
 Plays two-player Scopa matches between OPPONENT and itself (seeds `acc:I`); at each choice of a seat
 whose opponent has played in the round and still holds cards, every hand the opponent may hold is
-weighed three ways and the log-probability each gives the opponent's true hand is added up: a
+weighed four ways and the log-probability each gives the opponent's true hand is added up: a
 uniform deal (today's sampler without likely deals), today's master's likely deals (its kinds of
-player, inference.play_likelihood, as importance weights), and the belief. The gain over uniform in
+player, inference.play_likelihood, as importance weights), the belief, and both (their product). The gain over uniform in
 nats a position says how much of the hand the plays reveal to each; the true hand is read here on
 purpose, to score the guesses, never by a player.
 
@@ -62,17 +62,20 @@ def main(argv: list[str]) -> None:
                         probe.hands[other] = list(h)
                         today[h] = lik(probe) if lik is not None else 1.0
                     total_t = sum(today.values())
-                    st = stats.setdefault(held, {"positions": 0, "uniform": 0.0, "today": 0.0, "belief": 0.0})
+                    both = {h: today[h] * weights.get(h, 0.0) for h in hands_all}
+                    total_both = sum(both.values())
+                    st = stats.setdefault(held, {"positions": 0, "uniform": 0.0, "today": 0.0, "belief": 0.0, "both": 0.0})
                     st["positions"] += 1
                     st["uniform"] += -math.log(len(hands_all))
                     st["today"] += math.log(max(1e-300, today[true] / total_t))
                     st["belief"] += math.log(max(1e-300, weights.get(true, 0.0) / total_b))
+                    st["both"] += math.log(max(1e-300, both[true] / total_both))
                 m.apply(players[seat].choose(view))
             hands += 1
     out = {str(h): {"positions": int(st["positions"]),
-                    **{k: round(st[k] / st["positions"], 3) for k in ("uniform", "today", "belief")},
+                    **{k: round(st[k] / st["positions"], 3) for k in ("uniform", "today", "belief", "both")},
                     "true_hand_vs_uniform": {k: round(math.exp((st[k] - st["uniform"]) / st["positions"]), 2)
-                                             for k in ("today", "belief")}}
+                                             for k in ("today", "belief", "both")}}
            for h, st in sorted(stats.items())}
     print(json.dumps({"opponent": opponent, "matches": matches, "by_hand_size": out}))
 

@@ -46,8 +46,10 @@ FIT_SLIP = 0.1
 FEATURES = ("gain", "risk", "laid", "follow", "taken")
 EXPERT_WEIGHTS = (1.0, -1.4, -0.02, 0.5, 0.0)
 FIT_WEIGHTS: tuple[float, ...] | None = (5.507, -1.815, 0.372, 3.572, 0.893)
-# A seat whose possible hands number more than this is left to today's sampler.
+# A seat whose possible hands number more than this, or whose hands times its plays this round
+# (the chances to work out) exceed `MAX_WORK`, is left to today's sampler: a bound on the cost.
 MAX_HANDS = 1000
+MAX_WORK = 3000
 # Draws of a hand from a seat's belief before giving up on it for this deal (several seats only).
 TRIES = 30
 # The prior weight of the competent reading, before a seat's finished rounds say more.
@@ -258,7 +260,8 @@ class Belief:
         tables = tables_before(view) if rounds else []
         for seat, idx in sorted(rounds.items()):
             held = view.hand_counts[seat]
-            if not held or comb(len(unseen), held) > MAX_HANDS:
+            n_hands = comb(len(unseen), held)
+            if not held or n_hands > MAX_HANDS or n_hands * len(idx) > MAX_WORK:
                 continue
             bases = [(view.plays[i][1], tuple(p.card for s, p in view.plays[i:] if s == seat),
                       PlayModel(view_before(view, i, tables[i]), unknown_before(view, i))) for i in idx]
