@@ -11,7 +11,8 @@ The gap between these and the real master says how much of its distance to a tar
 what it cannot know, and how much better inference of the opponent's hand could give at most.
 This reads hidden cards on purpose (the true state is handed to the sampler here, never to a level).
 
-Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand|seen|view OPPONENT MATCHES [FIRST]
+Usage: PYTHONPATH=py python benchmarks/ai_oracle.py deal|hand|seen|view OPPONENT MATCHES [FIRST] [belief]
+With `belief` the master draws its own deals from its belief (MasterSettings.belief, issue 46).
 Prints one JSON object (win rate with its 95 % interval, points per hand of each side).
 """
 
@@ -63,7 +64,7 @@ class OracleMaster(MasterPlayer):
 def main(argv: list[str]) -> None:
     mode, opponent, matches = argv[0], argv[1], int(argv[2])
     first = int(argv[3]) if len(argv) > 3 else 0
-    settings = replace(MasterSettings(), max_ms=math.inf)
+    settings = replace(MasterSettings(), max_ms=math.inf, belief=len(argv) > 4 and argv[4] == "belief")
     rules = rules_for("scopa")
     wins = hands = 0
     points = [0, 0]

@@ -154,14 +154,15 @@ def sample_consistent(view: PlayerView, rng: random.Random, unlikely: dict[int, 
 LIKELY_HAND = 3
 
 
-def play_likelihood(view: PlayerView, styles: Sequence[Style],
-                    weights: dict[int, Sequence[float]]) -> Callable[[Match], float] | None:
+def play_likelihood(view: PlayerView, styles: Sequence[Style], weights: dict[int, Sequence[float]],
+                    skip: frozenset[int] = frozenset()) -> Callable[[Match], float] | None:
     """The weight of a determinisation: how likely the other seats' plays this round are had they
     held the cards it gives them, each seat choosing as a mixture of `styles` (styles.py) with its
     `weights` (the style is the seat's own through the round, so the mixture is of whole rounds).
 
     A player's hand at an earlier play is its sampled hand plus the cards it has played since;
-    its view then is rebuilt from the public plays. None when there is no play to weigh.
+    its view then is rebuilt from the public plays. The seats in `skip` are not weighed (their
+    hands are drawn from a belief, beliefs.py). None when there is no play to weigh.
     """
     rules = view.rules
     n = len(view.names)
@@ -171,7 +172,7 @@ def play_likelihood(view: PlayerView, styles: Sequence[Style],
     bases = []
     for i in range(start, len(view.plays)):
         seat, play = view.plays[i]
-        if seat == view.seat:
+        if seat == view.seat or seat in skip:
             continue
         later = tuple(p.card for s, p in view.plays[i:] if s == seat)
         if view.hand_counts[seat] + len(later) > LIKELY_HAND:

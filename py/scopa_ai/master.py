@@ -21,6 +21,7 @@ from typing import Callable, Generator, Sequence
 
 from scopa.cards import Card
 from scopa.state import Declared, Match, Play, PlayerView, match_winner
+from .beliefs import Belief, reading, reading_logs
 from .declare import settle
 from .steps import run_to_end
 from .engine_search import engine_search
@@ -85,6 +86,7 @@ class MasterSettings:
     follow: bool = True     # the careful reply with the expert's follow-up term
     against: bool = True    # the match equity against the kind of player faced
     chance: bool = True     # the exact last round against how the opponent plays
+    belief: bool = False    # deals drawn from a belief over each seat's hand, from its plays (beliefs.py, issue 46)
 
     def __post_init__(self) -> None:
         """Refuse a value of the wrong type or out of range, naming the field."""
@@ -160,6 +162,10 @@ class MasterPlayer:
         # from the last view this seat had of each), and the last view it was shown.
         self._memory: dict[int, list[float]] = {}
         self._last: PlayerView | None = None
+        # What the match's earlier hands said of each other seat as a competent player against a
+        # random one (log-odds, beliefs.reading), and the belief of the search under way.
+        self._competent: dict[int, float] = {}
+        self._belief: Belief | None = None
         self.expert = ExpertPlayer(rng)
         self.styles = make_styles(self.expert, settings.sharp, settings.slip)
         # Searches run, and how many of them the safety valve cut; the last search's figures.
@@ -185,8 +191,12 @@ class MasterPlayer:
                     acc = self._memory.setdefault(seat, [0.0] * len(logs))
                     for i, x in enumerate(logs):
                         acc[i] += x
+                if self.settings.belief:
+                    for seat, x in reading_logs(last).items():
+                        self._competent[seat] = self._competent.get(seat, 0.0) + x
             else:
                 self._memory = {}
+                self._competent = {}
         self._last = view
 
     def kinds(self, view: PlayerView) -> dict[int, tuple[float, ...]]:
@@ -266,9 +276,12 @@ class MasterPlayer:
         # Which kind of player each other seat is (styles.py), from this hand's finished rounds.
         weights = self.kinds(view) if self.settings.likely or self.settings.reply else {}
         value = self.rollout_value(view, weights)
-        lik = play_likelihood(view, self.styles, weights) if self.settings.likely else None
+        # Seats whose hands are drawn from the belief (beliefs.py) are not weighed again.
+        self._belief = Belief(view, reading(view, self._competent)) if self.settings.belief else None
+        believed = frozenset(self._belief.seats) if self._belief is not None else frozenset()
+        lik = play_likelihood(view, self.styles, weights, believed) if self.settings.likely else None
         # Without likely deals, the opponents' passed-up plays move their unlikely cards away.
-        unlikely = unlikely_cards(view) if lik is None else {}
+        unlikely = {s: c for s, c in unlikely_cards(view).items() if s not in believed} if lik is None else {}
         deadline = self.clock() + self.settings.max_ms / 1000.0
         # SB14: whether this play makes the hand's declarations (the view is settled: declare.py)
         declares = not view.rules.accuse_choice or any(type(p) is Declared for p in view.legal)
@@ -334,8 +347,12 @@ class MasterPlayer:
     def deal(self, view: PlayerView, unlikely: dict[int, frozenset[Card]], keep: dict[int, float] | None) -> Match:
         """One determinisation: the unseen cards given out at random, consistent with the view,
         each opponent's `unlikely` cards moved away as far as `keep` believes it (none with likely
-        deals: their weight does that). A diagnostic may override it (benchmarks/ai_oracle.py)."""
-        return sample_consistent(view, self.rng, unlikely, keep)
+        deals: their weight does that), the hands of the seats the search's belief weighs drawn from
+        it (beliefs.py). A diagnostic may override it (benchmarks/ai_oracle.py)."""
+        m = sample_consistent(view, self.rng, unlikely, keep)
+        if self._belief is not None:
+            m = self._belief.draw(m, view.seat, self.rng)
+        return m
 
     def error_model(self, view: PlayerView) -> tuple[dict[int, float] | None, tuple[float, ...]]:
         """Opponent model (`model`): each other seat's error rate on this hand's finished rounds
@@ -457,6 +474,7 @@ class MasterPlayer:
         rng.setstate(self.rng.getstate())
         twin = MasterPlayer(rng, self.settings, self.clock)
         twin._memory = {s: list(v) for s, v in self._memory.items()}
+        twin._competent = dict(self._competent)
         twin._last = self._last
         twin.searches, twin.capped = self.searches, self.capped
         twin.last_stats, twin.last_values = dict(self.last_stats), dict(self.last_values)
