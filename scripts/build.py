@@ -19,6 +19,8 @@ What it writes (and nothing else: other files there are removed):
                              docs/PEOPLE.md): its ESM files and its two dependencies', each bare
                              import made relative; loaded only when a person chooses a seat on
                              another device or opens an invitation
+    static/vendor/lean-qr/   lean-qr's encoder and its SVG drawing: the QR code of each invitation
+                             and reply code (people.js; loaded only then)
     static/vendor/BUILD.json what was copied, from which package versions
     static/vendor/precache.js the offline cache list for sw.js: every file of the site and
                              a version made from their contents (a new build = a new cache)
@@ -116,6 +118,9 @@ TRYSTERO_PACKAGES = {  # vendor subfolder -> (package, its files that ship, its 
     "nostr": ("@trystero-p2p/nostr", "dist/index.mjs", "LICENSE"),
     "secp256k1": ("@noble/secp256k1", "index.js", "LICENSE"),
 }
+# lean-qr (npm, pinned): the QR codes of Play with people's links and reply codes. Both files
+# import nothing, so they are copied as they are.
+LEAN_QR_FILES = ["index.mjs", "extras/svg.mjs", "LICENSE"]
 TRYSTERO_IMPORTS = {"@trystero-p2p/core": "core/index.mjs", "@noble/secp256k1": "secp256k1/index.js"}
 # The standard library the page ships (static/vendor/pyodide/python_stdlib.zip): Pyodide's own
 # zip trimmed by scripts/stdlib.mjs to STDLIB_ROOTS, the modules they import (followed through
@@ -508,6 +513,11 @@ def build() -> dict:
             wanted[VENDOR / "pyodide" / name] = src
     for src in pyscript_files(pyscript_dir / "dist"):
         wanted[VENDOR / "pyscript" / src.name] = src
+    for name in LEAN_QR_FILES:
+        src = NODE_MODULES / "lean-qr" / name
+        if not src.is_file():
+            raise SystemExit(f"build: {src} not found; run 'npm ci' first")
+        wanted[VENDOR / "lean-qr" / name] = src
     for dest, src in wanted.items():
         _copy_if_changed(src, dest)
     trystero = trystero_files()
@@ -538,6 +548,7 @@ def build() -> dict:
         "pyodide": _version(pyodide_dir),
         "@pyscript/core": _version(pyscript_dir),
         "trystero": _version(NODE_MODULES / "trystero"),
+        "lean-qr": _version(NODE_MODULES / "lean-qr"),
         "files": copied,
         "snapshot": {k: v for k, v in snapshot.items() if k != "remade"},
         "stdlib": stdlib,

@@ -40,6 +40,28 @@ const trystero = () => (trysteroModule ??= import("../vendor/trystero/nostr/inde
 const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const secret = () => b64url(crypto.getRandomValues(new Uint8Array(18)));
 
+/** The QR code of `text` (a link, a reply code) as an SVG image named `label`: lean-qr, loaded the
+ *  first time; two CSS pixels a module at least, on white with the quiet zone a scanner needs. */
+async function qrCode(text, label, testid) {
+  const [{ generate }, { toSvg }] = await Promise.all([
+    import("../vendor/lean-qr/index.mjs"), import("../vendor/lean-qr/extras/svg.mjs")]);
+  const svg = toSvg(generate(text), document, { on: "#000", off: "#fff", pad: 4, scale: 2 });
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.classList.add("people__qr");
+  svg.dataset.testid = testid;
+  qrStyle();
+  return svg;
+}
+
+function qrStyle() {
+  if (document.getElementById("people-qr-style")) return;
+  const style = document.createElement("style");
+  style.id = "people-qr-style";
+  style.textContent = `.people__qr { display: block; max-width: 100%; height: auto; margin: .3rem 0; background: #fff; }`;
+  document.head.append(style);
+}
+
 /** A room for a seat, as its link carries it: name, password, relays (absent: the library's
  *  public ones) and STUN servers; null when the Settings say the devices meet by hand only. */
 function newMeeting() {
@@ -282,6 +304,7 @@ async function invitation(inv, { again = false } = {}) {
   const field = li.querySelector("input");
   field.value = link;
   li.append(copyShare(field, `people-link-${inv.seat}`));
+  li.append(await qrCode(link, t("people.qrLink", { n }), `people-qr-${inv.seat}`));
   li.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.reply"))}<textarea rows="2" data-testid="people-reply-${inv.seat}"></textarea></label>
     <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
     <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? "people.state.left" : "people.state.waiting", { name: inv.name }))}</p>`);
@@ -515,6 +538,7 @@ export async function joinTable() {
   const field = d.querySelector("textarea");
   field.value = code;
   d.append(copyShare(field, "people-answer"));
+  d.append(await qrCode(code, t("people.qrReply"), "people-answer-qr"));
   d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" data-people-state="guest">${esc(t(invite.m ? "people.join.meeting" : "people.join.waitingHost"))}</p>`);
   field.focus();
 }

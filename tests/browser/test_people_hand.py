@@ -12,6 +12,7 @@ use a microphone: the test's contexts grant that; the game never asks for it.)""
 from __future__ import annotations
 
 import base64
+import io
 import json
 import re
 import shutil
@@ -20,6 +21,8 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
+from PIL import Image
 from playwright.sync_api import expect
 
 from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
@@ -109,6 +112,13 @@ def _watch(page):
 def _code(text: str) -> dict:
     text = text.strip().replace("-", "+").replace("_", "/")
     return json.loads(base64.b64decode(text + "=" * (-len(text) % 4)).decode())
+
+
+def _qr(locator) -> str:
+    """What the QR code drawn by `locator` says, read from a screenshot of it (zxing-cpp)."""
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    assert len(found) == 1 and found[0].format == zxingcpp.BarcodeFormat.QRCode, found
+    return found[0].text
 
 
 def _candidate_addresses(sdp_or_lines) -> list[str]:
@@ -201,6 +211,7 @@ class Table:
         self._axe(self.host, f"the host's invitation of seat {seat}")
         link = link_field.input_value()
         assert link.startswith(SITE) and "#join=" in link
+        assert _qr(self.host.locator(f'[data-testid="people-qr-{seat}"]')) == link  # the same link, scanned
         self.codes.append(_code(link.split("#join=", 1)[1])["o"])
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
@@ -213,6 +224,7 @@ class Table:
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
+        assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
         if self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
             assert _code(link.split("#join=", 1)[1])["m"]["u"] == self.relays
             return

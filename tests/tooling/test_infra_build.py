@@ -29,7 +29,7 @@ needs_node_modules = pytest.mark.usefixtures("node_modules")  # tests/tooling/co
 
 def test_package_json_pins_exact_runtime_versions():
     deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    assert deps == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7", "trystero": "0.25.4"}
+    assert deps == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7", "trystero": "0.25.4", "lean-qr": "2.7.4"}
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     assert lock["node_modules/pyodide"]["version"] == "314.0.7"
     assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
