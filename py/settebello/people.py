@@ -485,7 +485,9 @@ class PeopleHost:
                 or game.seed != deal_seed(1, {**deals[0].reveals, "host": deals[0].host_nonce}):
             raise PeopleError("the saved table with people is not the match on this page", reason="people.saved")
         now = self.session.time.now()
-        self.config, self.remote, self.deals, self.started, self._n = saved["config"], remote, deals, True, n
+        # the host's messages go on numbered past any it sent after its last save (a guest refuses
+        # a number it has seen): the page saves after it sends, so a few may be missing there
+        self.config, self.remote, self.deals, self.started, self._n = saved["config"], remote, deals, True, n + 10_000
         self.absent = {s: [now, None] for s in remote}
         return {"invites": [{"seat": s, "token": r.token, "name": r.name or game.seats[s]["name"]}
                             for s, r in remote.items()], "away": self.away()}

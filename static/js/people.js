@@ -20,7 +20,7 @@
 import { connectEngine, routeGame, EngineRefusal } from "./engine.js";
 import { t } from "./i18n.js";
 import { onView, view as currentView } from "./store.js";
-import { readText, writeText, ownKey } from "./storage.js";
+import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
 import { playedElsewhere, resume } from "./table.js";
@@ -28,6 +28,9 @@ import { meeting, RELAY_RE, STUN_RE } from "./settings.js";
 
 const RTC = { iceServers: [] };  // the hand path: host candidates only, nothing to any other host
 const NAME_KEY = ownKey("settebello.people.name");
+// the host's table with people (people.py PeopleHost.save, and each seat's room), kept beside the
+// match's save (persist.js) so that a reload of the host's page plays on with the same people
+const HOST_KEY = ownKey("settebello.people.host");
 const LINK_VERSION = 1;
 const APP_ID = "settebello/people/1";  // trystero's: the rooms of this game on a relay
 const MAX_ADDRESSES = 8;
@@ -188,7 +191,8 @@ async function phrasesBar(say) {
   bar.insertAdjacentHTML("beforeend", `<button type="button" class="btn people-phrases__open" aria-expanded="false"
     aria-controls="people-phrase-list" aria-label="${esc(t("people.phrases"))}" data-testid="people-say">${esc(t("people.say"))}</button>
     <div id="people-phrase-list" class="people-phrases__list" role="group" aria-label="${esc(t("people.phrases"))}" hidden></div>
-    <p class="people-phrases__said" data-testid="people-said"></p>`);
+    <p class="people-phrases__said" data-testid="people-said"></p>
+    <p class="people-phrases__said" role="status" data-testid="people-presence"></p>`);
   const open = bar.querySelector(".people-phrases__open"), list = bar.querySelector(".people-phrases__list");
   const show = (on) => { list.hidden = !on; open.setAttribute("aria-expanded", String(on)); };
   open.addEventListener("click", () => { show(list.hidden); if (!list.hidden) list.querySelector("button")?.focus(); });
@@ -200,6 +204,15 @@ async function phrasesBar(say) {
     list.append(b);
   }
   document.body.append(bar);  // outside the felt, which is inert while the score sheet shows
+}
+
+const away = new Set();  // the seats (or "host") reconnecting, as this page was told
+/** Show who is reconnecting (a seat that dropped, the host's device), beside the phrases. */
+function presence(who, gone) {
+  if (gone) away.add(who); else away.delete(who);
+  const names = [...away].map((w) => (w === "host" ? t("people.join.hostLeft") : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
+  const el = document.querySelector("[data-testid=people-presence]");
+  if (el) el.textContent = names.join(" ");
 }
 
 /** Show and say a phrase said at `seat`. */
@@ -228,14 +241,28 @@ function sendAll(list) {
 
 /** The host's Next hand is the next deal both sides drew; a new game ends the table with people. */
 function hostRoute(op, arg, direct) {
-  if (op === "next_hand") return people("next_hand").then((r) => { sendAll(r.send); return r.view; });
+  if (op === "next_hand") return people("next_hand").then((r) => { sendAll(r.send); keepTable(); return r.view; });
   if (op === "record") return people("record");  // with each deal's commitments and reveals
+  if (op === "tick") return people("tick");  // a dropped seat's grace time not charged (people.py)
   if (op === "new_game" || op === "restore") stopHosting();
   return direct(op, arg);
 }
 
+/** Keep the table with people beside the match's save (after what changed it). */
+function keepTable() {
+  if (!hosting) return;
+  const table = tableId;
+  serial(async () => {
+    const r = await people("save");
+    if (table !== tableId || r.error) return;
+    const rooms = Object.fromEntries([...meetings].map(([seat, { m }]) => [seat, m]));
+    writeText(HOST_KEY, JSON.stringify({ saved: r.saved, rooms }), { report: false });
+  });
+}
+
 function stopHosting() {
   tableId += 1;
+  remove(HOST_KEY);
   document.getElementById("people-phrases")?.remove();
   for (const { pc } of seats.values()) pc.close();
   seats.clear();
@@ -257,7 +284,12 @@ function hostReceive(seat, text, link) {
   return serial(async () => {
     const out = await people("receive", { seat, text });
     sendAll(out.send);
-    if (out.host?.joined !== undefined) setState(seat, "people.state.joined");
+    if (out.send?.length) keepTable();
+    if (out.host?.joined !== undefined) {
+      setState(seat, "people.state.joined");
+      presence(seat, false);
+      if (hostStarted && !away.size && dialog().open) dialog().close();  // everyone is back: the invitations go
+    }
     if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
@@ -326,8 +358,9 @@ async function invitation(inv, { again = false } = {}) {
  *  when the devices meet by hand only. A peer that leaves while it carries the seat: as a closed
  *  channel, a new invitation (the old link still joins the same room). */
 function hostMeeting(inv) {
-  if (meetings.has(inv.seat)) return Promise.resolve(meetings.get(inv.seat));
-  const m = newMeeting();
+  const known = meetings.get(inv.seat);
+  if (known?.room) return Promise.resolve(known);
+  const m = known?.m ?? newMeeting();  // a room kept across the host's reload is joined again
   if (!m) return Promise.resolve(null);
   const table = tableId;
   const room = joinMeeting(m, {
@@ -350,6 +383,9 @@ function hostMeeting(inv) {
  *  seat, in the dialog shown beside the table (not modal: the table goes on until their turn). */
 async function reinvite(inv) {
   seats.get(inv.seat)?.pc.close();
+  // the others are told it is reconnecting; its clock waits the grace time (people.py DROP_GRACE_MS)
+  serial(async () => { const r = await people("drop", { seat: inv.seat }); sendAll(r.send); keepTable(); });
+  presence(inv.seat, true);
   const d = dialog();
   const li = await invitation({ ...inv, name: currentName(inv.seat) ?? inv.name }, { again: true });
   if (!li) return;
@@ -391,8 +427,43 @@ export async function hostTable(config) {
 // every change of the host's table (its own plays, the computers', a new hand) goes to the seats
 onView((v, op) => {
   if (!hosting || op === "remote") return;
-  serial(async () => sendAll((await people("updates")).send));
+  serial(async () => { const r = await people("updates"); sendAll(r.send); if (r.send?.length) keepTable(); });
 });
+
+/** The host's page reloaded with a match with people on other devices (table.js, after the save
+ *  restored it): the table with people kept beside it comes back, each seat's room is joined
+ *  again (the relay path: its person's page finds it by itself) and each seat gets a new
+ *  invitation (the hand path), shown beside the table; every seat is reconnecting until it is back. */
+export async function resumeHosting() {
+  let kept = null;
+  try { kept = JSON.parse(readText(HOST_KEY) || "null"); } catch { kept = null; }
+  const resumed = kept && await people("resume", { saved: kept.saved });
+  if (!resumed || resumed.error) {
+    console.warn(`Settebello: the table with people is not restored (${resumed?.error ?? "nothing kept"})`);
+    return;
+  }
+  hosting = true;
+  hostStarted = true;
+  tableId += 1;
+  routeGame(hostRoute);
+  for (const [seat, m] of Object.entries(kept.rooms || {})) {
+    if (validMeeting(m)) meetings.set(Number(seat), { m, room: null });
+  }
+  await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
+  for (const seat of resumed.away) presence(seat, true);
+  const d = dialog();
+  d.replaceChildren();
+  d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.title"))}</h2>
+    <p>${esc(t("people.resumed"))}</p><ol class="people__seats"></ol>`);
+  const list = d.querySelector(".people__seats");
+  for (const inv of resumed.invites) {
+    const li = await invitation(inv, { again: true });
+    if (!li) return;
+    list.append(li);
+  }
+  d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
+  if (!d.open) d.show();  // beside the table, which plays on where it was
+}
 
 // ------------------------------------------------------------------ the guest
 
@@ -442,6 +513,8 @@ function guestReceive(text) {
       pendingPlay.reject(refused(r.refused.reason, r.refused.error)); pendingPlay = null;
     }
     if (r.type === "phrase") said(r.phrase);
+    if (r.type === "presence") presence(r.presence.seat, r.presence.away);
+    if (r.type === "welcome") presence("host", false);
     if (r.type === "reveals") {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
@@ -517,9 +590,13 @@ export async function joinTable() {
   });
   if (invite.m) {
     joinMeeting(invite.m, {
-      onJoin: (link) => { if (!channel || channel.peerId) link.send(hello); },  // the host (again, after a reload)
+      // the host, or the host again after its page reloaded: a new hello (numbered on from the last)
+      onJoin: (link) => {
+        if (!channel) link.send(hello);
+        else if (channel.peerId) people("guest_hello").then((r) => link.send(r.hello)).catch(() => {});
+      },
       onLeave: (peerId) => {
-        if (channel?.peerId === peerId) document.querySelector("[data-people-state='guest']")?.replaceChildren(t("people.join.hostLeft"));
+        if (channel?.peerId === peerId) presence("host", true);
       },
       onText: (text, link) => {
         if (channel && !channel.peerId) return;  // the hand path carries the seat

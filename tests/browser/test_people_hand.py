@@ -224,7 +224,8 @@ class Table:
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
-        assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
+        if not self.relays:  # (through a relay the table may already be dealt, the dialog gone)
+            assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
         if self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
             assert _code(link.split("#join=", 1)[1])["m"]["u"] == self.relays
             return

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from harness import ROOT
 from test_people_hand import Table, _code, launch_loopback
@@ -75,5 +76,29 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     assert guest.evaluate("settebello.view.hand") == hand
     plays, _ = table.play_hand()
     assert plays == 36 - 5
+    table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
+    table.close()
+
+
+def test_the_host_reloaded_mid_hand_plays_on_and_the_guest_reconnects_by_itself(relay_browser):
+    browser, _ = relay_browser
+    table = Table(browser, None, [1], axe=True, relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",))
+    assert table.play_hand(limit=6)[0] == 6
+    host, guest = table.host, table.guests[1]
+    at = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+    hand = guest.evaluate("settebello.view.hand")
+    host.reload()  # the host's save restores the match; its table with people comes back beside it
+    expect(guest.locator("[data-testid=people-presence]")).to_have_text("The host's device left: reconnecting when it comes back…")
+    host.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    host.locator("#people-dialog[open] [data-testid=people-link-1]").wait_for()  # the hand path: a new invitation
+    table._axe(host, "the host's page reconnecting")
+    # the guest's page found the host's again through the relay, by itself: no one did anything
+    expect(guest.locator("[data-testid=people-presence]")).to_have_text("")
+    expect(host.locator("[data-testid=people-presence]")).to_have_text("")
+    assert host.evaluate("[settebello.view.turn, settebello.view.plays.length]") == at
+    guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d", arg=at)
+    assert guest.evaluate("settebello.view.hand") == hand
+    plays, _ = table.play_hand()
+    assert plays == 36 - 6
     table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
     table.close()
