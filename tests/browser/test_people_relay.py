@@ -102,3 +102,12 @@ def test_the_host_reloaded_mid_hand_plays_on_and_the_guest_reconnects_by_itself(
     assert plays == 36 - 6
     table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
     table.close()
+
+
+def test_a_whole_hand_of_scopone_between_four_devices_through_the_relay_path(relay_browser):
+    browser, _ = relay_browser
+    table = Table(browser, "scopone", [1, 2, 3], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",))
+    plays, checked = table.play_hand()
+    assert plays == 36 and checked > 36 * 3  # four players, nine cards each
+    table.check_end_and_loopback()
+    table.close()
