@@ -266,7 +266,7 @@ function stopHosting() {
   document.getElementById("people-phrases")?.remove();
   for (const { pc } of seats.values()) pc.close();
   seats.clear();
-  for (const { room } of meetings.values()) room.then((r) => r.leave()).catch(() => {});
+  for (const { room } of meetings.values()) room?.then((r) => r.leave()).catch(() => {});  // (null: kept, not joined again yet)
   meetings.clear();
   hosting = false;
   routeGame(null);
