@@ -1,13 +1,14 @@
 """How long a friend waits (issue 41): an invitation link opened → the guest's hand dealt on its
 table, on loopback with "Fast 4G" emulated on the guest's page (cold: a first visit; warm: the
 same browser again), and the bytes the guest's page downloads. The hand path as the browser test
-plays it (tests/browser/test_people_hand.py), every step the persons take done at once: the
-figure is the page's and the connection's time, not the persons'.
+plays it (tests/browser/test_people_hand.py), or with --relay the relay path through the test's
+Nostr relay on loopback (tests/browser/test_people_relay.py), every step the persons take done at
+once: the figure is the page's and the connection's time, not the persons'.
 
 Chromium runs in a network namespace with only loopback (``unshare --net``, root), the site
 served beside it compressed as GitHub Pages serves it (scripts/serve.py --gzip).
 
-    .venv/bin/python benchmarks/people_join.py [--runs 3]
+    .venv/bin/python benchmarks/people_join.py [--runs 3] [--relay]
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/lib/chromium/chromium"
 PORT = 8743
+RELAY_PORT = 8744
+RELAY = f"ws://127.0.0.1:{RELAY_PORT}"
 SITE = f"http://127.0.0.1:{PORT}/"
 MBIT = 1_000_000 / 8
 FAST_4G = {"offline": False, "latency": 60 * 2.75, "downloadThroughput": 9 * MBIT * 0.9,
@@ -42,22 +45,44 @@ exec unshare --net -- sh -c '
 ip link set lo up || exit 1
 "{py}" "{serve}" --root "{ROOT}" --port {PORT} --quiet --gzip &
 srv=$!
+"{py}" "{ROOT / "tests" / "browser" / "nostr_relay.py"}" --port {RELAY_PORT} &
+rel=$!
 until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {PORT}), 1)" 2>/dev/null; do sleep 0.05; done
+until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {RELAY_PORT}), 1)" 2>/dev/null; do sleep 0.05; done
 "$0" "$@"
 rc=$?
-kill $srv
+kill $srv $rel
 exit $rc' "{CHROMIUM}" "$@"
 """)
     path.chmod(0o755)
     return path
 
 
-def join_once(host, guest_context) -> dict:
+def meet(host, relay: bool) -> None:
+    """The host's Settings: by hand only, or through the test's relay with no STUN server."""
+    if host.locator("#more-btn").is_visible():
+        host.locator("#more-btn").click()
+    host.locator("#settings-btn").click()
+    dialog = host.locator("#settings-dialog[open]")
+    dialog.locator("input[name=settings-meet][value=%s]" % ("own" if relay else "hand")).check()
+    if relay:
+        for field, value in (("#settings-relays", RELAY), ("#settings-stun", "")):
+            dialog.locator(field).fill(value)
+            dialog.locator(field).dispatch_event("change")
+    dialog.locator("#settings-close").click()
+
+
+def join_once(host, guest_context, relay: bool) -> dict:
     """A new table on the host's page, its invitation opened on a new page of `guest_context`:
     the seconds until the guest's hand is dealt on its table, and the bytes its page received."""
     host.locator("#new").click()
     host.locator('select[data-seat-kind="1"]').select_option("remote")
     host.locator('#newgame-dialog button[value="start"]').click()
+    # a match under way is not dropped without asking (issue 45): not kept here
+    host.wait_for_function("document.getElementById('people-dialog')?.matches(':modal')"
+                           " || !!document.querySelector('#keep-dialog[open]')")
+    if host.locator("#keep-dialog[open]").count():
+        host.locator("#keep-dialog [data-testid=keep-no]").click()
     field = host.locator('[data-testid="people-link-1"]')
     field.wait_for()
     link = field.input_value()
@@ -72,8 +97,9 @@ def join_once(host, guest_context) -> dict:
     guest.locator('[data-testid="people-join"]').click()
     answer = guest.locator('[data-testid="people-answer"]')
     answer.wait_for()
-    host.locator('[data-testid="people-reply-1"]').fill(answer.input_value())
-    host.locator('[data-testid="people-connect-1"]').click()
+    if not relay:
+        host.locator('[data-testid="people-reply-1"]').fill(answer.input_value())
+        host.locator('[data-testid="people-connect-1"]').click()
     logs = []
     guest.on("console", lambda m: logs.append(f"guest {m.type}: {m.text}"))
     host.on("console", lambda m: logs.append(f"host {m.type}: {m.text}"))
@@ -102,6 +128,7 @@ def join_once(host, guest_context) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--relay", action="store_true", help="the relay path (default: the hand path)")
     args = parser.parse_args(argv)
     cold, warm = [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
@@ -112,11 +139,12 @@ def main(argv: list[str] | None = None) -> int:
         host = host_context.new_page()
         host.goto(SITE + "index.html?test&fast=1")
         host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        meet(host, args.relay)
         for run in range(args.runs):
             guest_context = browser.new_context()
             guest_context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
-            cold.append(join_once(host, guest_context))
-            warm.append(join_once(host, guest_context))
+            cold.append(join_once(host, guest_context, args.relay))
+            warm.append(join_once(host, guest_context, args.relay))
             guest_context.close()
             print(f"run {run + 1}: cold {cold[-1]['seconds']:.2f} s, {cold[-1]['bytes'] / 1e6:.2f} MB; "
                   f"warm {warm[-1]['seconds']:.2f} s, {warm[-1]['bytes'] / 1e6:.2f} MB", flush=True)

@@ -15,6 +15,12 @@ What it writes (and nothing else: other files there are removed):
                              PyScript into the worker's working dir via pyscript.toml [files];
                              with each module's bytecode, compiled by the pinned Pyodide
                              (scripts/pycompile.mjs), so the worker does not compile it
+    static/vendor/trystero/  trystero's Nostr meeting for Play with people's relay path (issue 41,
+                             docs/PEOPLE.md): its ESM files and its two dependencies', each bare
+                             import made relative; loaded only when a person chooses a seat on
+                             another device or opens an invitation
+    static/vendor/lean-qr/   lean-qr's encoder and its SVG drawing: the QR code of each invitation
+                             and reply code (people.js; loaded only then)
     static/vendor/BUILD.json what was copied, from which package versions
     static/vendor/precache.js the offline cache list for sw.js: every file of the site and
                              a version made from their contents (a new build = a new cache)
@@ -101,6 +107,21 @@ SNAPSHOT_MODULES = """
 # py-game, donkey, zip, pyodide_graph, the second toml parser used by py-editor ...) is
 # never requested: index.html's <py-config>/<mpy-config> turn the unused plugins off.
 PYSCRIPT_FILES = ["core.js", "core.css"]
+
+# trystero (npm, pinned in package.json) for Play with people's relay path: only its Nostr
+# strategy (trystero/nostr re-exports @trystero-p2p/nostr) and what that imports. The package's
+# ESM files import each other by bare name; a static site has no resolver, so each bare name is
+# made a path relative to static/vendor/trystero/ (TRYSTERO_IMPORTS) as the file is copied.
+TRYSTERO_DIR = VENDOR / "trystero"
+TRYSTERO_PACKAGES = {  # vendor subfolder -> (package, its files that ship, its licence file)
+    "core": ("@trystero-p2p/core", "dist/*.mjs", "LICENSE"),
+    "nostr": ("@trystero-p2p/nostr", "dist/index.mjs", "LICENSE"),
+    "secp256k1": ("@noble/secp256k1", "index.js", "LICENSE"),
+}
+# lean-qr (npm, pinned): the QR codes of Play with people's links and reply codes. Both files
+# import nothing, so they are copied as they are.
+LEAN_QR_FILES = ["index.mjs", "extras/svg.mjs", "LICENSE"]
+TRYSTERO_IMPORTS = {"@trystero-p2p/core": "core/index.mjs", "@noble/secp256k1": "secp256k1/index.js"}
 # The standard library the page ships (static/vendor/pyodide/python_stdlib.zip): Pyodide's own
 # zip trimmed by scripts/stdlib.mjs to STDLIB_ROOTS, the modules they import (followed through
 # every import statement of their sources) and nothing reached only through STDLIB_NEVER; the
@@ -433,6 +454,29 @@ def _copy_if_changed(src: Path, dest: Path) -> None:
     shutil.copystat(src, dest)
 
 
+def trystero_files(node_modules: Path = NODE_MODULES) -> dict[Path, bytes]:
+    """static/vendor/trystero/'s files and their contents, each bare import made relative."""
+    out: dict[Path, bytes] = {}
+    for folder, (package, pattern, licence) in TRYSTERO_PACKAGES.items():
+        src = node_modules / package
+        if not (src / "package.json").is_file():
+            raise SystemExit(f"build: {src} not found; run 'npm ci' first")
+        files = sorted(src.glob(pattern)) + [src / licence]
+        if len(files) < 2 or not all(f.is_file() for f in files):
+            raise SystemExit(f"build: {package} has no {pattern} or {licence} (package layout changed?)")
+        for f in files:
+            text = f.read_text(encoding="utf-8")
+            if f.suffix in (".mjs", ".js"):
+                text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)  # the maps do not ship
+                for name, path in TRYSTERO_IMPORTS.items():
+                    text = text.replace(f'from "{name}"', f'from "../{path}"')
+                left = re.findall(r'(?:from|import)\s*\(?\s*"([^"./][^"]*)"', text)
+                if left:
+                    raise SystemExit(f"build: {package}/{f.name} imports {left}: not vendored")
+            out[TRYSTERO_DIR / folder / f.name] = text.encode()
+    return out
+
+
 def _version(package_dir: Path) -> str:
     return json.loads((package_dir / "package.json").read_text())["version"]
 
@@ -469,8 +513,17 @@ def build() -> dict:
             wanted[VENDOR / "pyodide" / name] = src
     for src in pyscript_files(pyscript_dir / "dist"):
         wanted[VENDOR / "pyscript" / src.name] = src
+    for name in LEAN_QR_FILES:
+        src = NODE_MODULES / "lean-qr" / name
+        if not src.is_file():
+            raise SystemExit(f"build: {src} not found; run 'npm ci' first")
+        wanted[VENDOR / "lean-qr" / name] = src
     for dest, src in wanted.items():
         _copy_if_changed(src, dest)
+    trystero = trystero_files()
+    for dest, data in trystero.items():
+        if not (dest.is_file() and dest.read_bytes() == data):
+            _write_atomic(dest, data)
     try:
         last = json.loads((VENDOR / "BUILD.json").read_text())
         last = last if isinstance(last, dict) else {}
@@ -480,13 +533,13 @@ def build() -> dict:
     snapshot = make_snapshot(VENDOR / "pyodide", previous=last.get("snapshot"))
     pack_py_if_changed()
     write_languages()
-    keep = set(wanted) | {STDLIB_ZIP, SNAPSHOT, PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
+    keep = set(wanted) | set(trystero) | {STDLIB_ZIP, SNAPSHOT, PY_ZIP, LANGUAGES, VENDOR / "BUILD.json", PRECACHE}
     for path in sorted(VENDOR.rglob("*"), reverse=True):
         if path.is_file() and path not in keep:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
-    copied = [p.relative_to(VENDOR).as_posix() for p in wanted]
+    copied = [p.relative_to(VENDOR).as_posix() for p in [*wanted, *trystero]]
     copied += [STDLIB_ZIP.relative_to(VENDOR).as_posix(), SNAPSHOT.relative_to(VENDOR).as_posix(),
                "py.zip", "languages.json"]
     copied.append("precache.js")
@@ -494,6 +547,8 @@ def build() -> dict:
     manifest = {
         "pyodide": _version(pyodide_dir),
         "@pyscript/core": _version(pyscript_dir),
+        "trystero": _version(NODE_MODULES / "trystero"),
+        "lean-qr": _version(NODE_MODULES / "lean-qr"),
         "files": copied,
         "snapshot": {k: v for k, v in snapshot.items() if k != "remade"},
         "stdlib": stdlib,

@@ -43,6 +43,11 @@ SEED_BYTES = 6  # 48 bits: a seed JavaScript holds exactly (saves cross the page
 DEAL_DOMAIN = b"settebello-deal/1"
 PHRASES = ("bravo", "scopa", "well_played", "thanks", "one_moment", "good_game")  # the table's phrases: no free text
 MAX_PHRASES_PER_HAND = 20  # a seat's phrases in one hand; more are refused
+# A remote seat whose device dropped (its connection closed, or the host's page reloaded): its
+# clock is not charged for this long after the drop, then runs again as RULES §5 says (move time,
+# then BankTime, then the forfeit) until the seat is back.
+DROP_GRACE_MS = 60_000
+MAX_SAVED_CHARS = 200_000  # the host's saved table with people (a match's deals and seats)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -68,6 +73,16 @@ def deal_seed(deal: int, reveals: dict[str, str]) -> int:
     for party in sorted(reveals):
         h.update(b"|" + party.encode() + b"=" + bytes.fromhex(reveals[party]))
     return int.from_bytes(h.digest()[:SEED_BYTES], "big")
+
+
+def unpaid_ms(mark_ms: float, now_ms: float, dropped_ms: float, back_ms: float | None,
+              grace_ms: int = DROP_GRACE_MS) -> int:
+    """The part of a running turn's time from `mark_ms` to `now_ms` that is not charged to a seat
+    that dropped at `dropped_ms` (and came back at `back_ms`, None: not yet): its absence, up to
+    the grace time after the drop. The rest is charged as RULES §5 says."""
+    start = max(mark_ms, dropped_ms)
+    end = min(now_ms, dropped_ms + grace_ms, now_ms if back_ms is None else back_ms)
+    return max(0, int(end - start))
 
 
 def party(seat: int | None) -> str:
@@ -104,6 +119,7 @@ HOST_TYPES: dict[str, dict[str, Callable[[Any], bool]]] = {
     "reveals": {"deal": _WHOLE, "commits": lambda v: isinstance(v, dict), "reveals": lambda v: isinstance(v, dict),
                 "hands": lambda v: isinstance(v, list)},
     "phrase": {"seat": _WHOLE, "phrase": lambda v: v in PHRASES},
+    "presence": {"seat": _WHOLE, "away": lambda v: isinstance(v, bool)},
 }
 
 
@@ -255,6 +271,7 @@ class PeopleHost:
         self.deals: list[_Deal] = []
         self.started = False
         self._n = 0  # the number of the host's next message
+        self.absent: dict[int, list[float | None]] = {}  # a dropped seat: [when it dropped, when it came back]
 
     # -- opening the table
     def open(self, config: Any) -> dict[str, Any]:
@@ -309,13 +326,17 @@ class PeopleHost:
             if msg["seat"] != seat or not hmac.compare_digest(msg["token"], r.token):
                 raise PeopleError("this invitation is not for that seat", reason="people.token")
             r.joined, r.last_n, r.sent_view, r.sent_events = True, msg["n"], None, 0
+            back = []
+            if seat in self.absent and self.absent[seat][1] is None:  # it had dropped: back now
+                self.absent[seat][1] = self.session.time.now()
+                back = self._presence(seat, away=False)
             if msg["name"] and not self.started:
                 r.name = msg["name"].strip()[:MAX_NAME] or None
             send = [[seat, message("welcome", self._next(), seat=seat, players=self._players(), started=self.started)]]
             if not self._deal().published and party(seat) not in self._deal().reveals:
                 send.append([seat, message("commit", self._next(), deal=self._deal().number,
                                            digest=self._deal().commits["host"])])
-            return {"send": send + self._updates(), "host": {"joined": seat}}
+            return {"send": send + back + self._updates(), "host": {"joined": seat}}
         if not r.joined:
             raise PeopleError("say hello with the invitation first", reason="people.hello")
         if msg["n"] <= r.last_n:
@@ -390,6 +411,86 @@ class PeopleHost:
             raise PeopleError("that is not one of the table's phrases", reason="people.type")
         seat = game.local[0] if game is not None else 0
         return {"send": self._phrase(seat, phrase), "phrase": {"seat": seat, "phrase": phrase}}
+
+    # -- a seat that dropped, and the clock
+    def _presence(self, seat: int, away: bool) -> list[list[Any]]:
+        """Tell every other joined seat that `seat` dropped (away) or is back."""
+        return [[s, message("presence", self._next(), seat=seat, away=away)]
+                for s, r in self.remote.items() if r.joined and s != seat]
+
+    def drop(self, seat: Any) -> dict[str, Any]:
+        """`seat`'s connection is gone: it is sent nothing until it says hello again, the others
+        are told it is reconnecting, and its clock waits DROP_GRACE_MS before it runs again."""
+        if not (is_whole(seat) and seat in self.remote):
+            raise PeopleError("no invitation for that seat", reason="people.seat")
+        r = self.remote[seat]
+        if not r.joined:
+            return {"send": [], "away": seat}
+        r.joined = False
+        self.absent[seat] = [self.session.time.now(), None]
+        return {"send": self._presence(seat, away=True), "away": seat}
+
+    def away(self) -> list[int]:
+        """The remote seats that dropped and have not said hello again."""
+        return sorted(s for s, (_, back) in self.absent.items() if back is None)
+
+    def tick(self) -> dict[str, Any]:
+        """The host page's clock reading (Session.tick), a dropped seat's grace time not charged."""
+        clock = self.session.time.clock
+        if clock is not None and clock.running in self.absent and clock.mark is not None:
+            dropped, back = self.absent[clock.running]
+            clock.mark += unpaid_ms(clock.mark, self.session.time.now(), dropped, back)
+        return self.session.tick()
+
+    # -- the host's reload: what its page keeps beside the match's save
+    def save(self) -> dict[str, Any]:
+        """The table with people as the host's page keeps it (restore() takes it back)."""
+        return {"v": 1, "config": self.config, "started": self.started, "n": self._n,
+                "remote": {str(s): {"token": r.token, "name": r.name, "last_n": r.last_n,
+                                    "phrases": {str(h): c for h, c in r.phrases.items()}}
+                           for s, r in self.remote.items()},
+                "deals": [{"number": d.number, "host_nonce": d.host_nonce, "commits": d.commits,
+                           "reveals": d.reveals, "published": d.published} for d in self.deals]}
+
+    def restore(self, saved: Any) -> dict[str, Any]:
+        """The table with people of the match the host's page restored, after a reload: every
+        remote seat away until it says hello again (by its invitation), its clock's grace time
+        running from now. A save that is damaged or of another match is refused, changing nothing."""
+        game = self.session.game
+        try:
+            if isinstance(saved, str):
+                saved = read_json(saved, "the table with people", PeopleError, max_chars=MAX_SAVED_CHARS)
+            if not isinstance(saved, dict) or saved.get("v") != 1 or not isinstance(saved.get("config"), dict):
+                raise ValueError("not a saved table with people")
+            remote = {int(s): _Remote(str(v["token"])) for s, v in saved["remote"].items()}
+            for s, v in saved["remote"].items():
+                r = remote[int(s)]
+                if not _TOKEN.fullmatch(r.token) or not _WHOLE(v["last_n"] + 1):
+                    raise ValueError("a seat's invitation is damaged")
+                r.name, r.last_n = v["name"] if isinstance(v["name"], str) else None, v["last_n"]
+                r.phrases = {int(h): int(c) for h, c in v["phrases"].items()}
+            deals = []
+            for d in saved["deals"]:
+                deal = _Deal(int(d["number"]), str(d["host_nonce"]))
+                if not (_is_hex64(deal.host_nonce) and isinstance(d["commits"], dict) and isinstance(d["reveals"], dict)):
+                    raise ValueError("a deal is damaged")
+                deal.commits, deal.reveals, deal.published = dict(d["commits"]), dict(d["reveals"]), bool(d["published"])
+                deals.append(deal)
+            started, n = bool(saved["started"]), saved["n"]
+            if not deals or not _WHOLE(n):
+                raise ValueError("the deals are missing")
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise PeopleError(f"the saved table with people is damaged ({err})", reason="people.saved") from None
+        if game is None or not started or sorted(remote) != [i for i, s in enumerate(game.seats) if s.get("remote")] \
+                or game.seed != deal_seed(1, {**deals[0].reveals, "host": deals[0].host_nonce}):
+            raise PeopleError("the saved table with people is not the match on this page", reason="people.saved")
+        now = self.session.time.now()
+        # the host's messages go on numbered past any it sent after its last save (a guest refuses
+        # a number it has seen): the page saves after it sends, so a few may be missing there
+        self.config, self.remote, self.deals, self.started, self._n = saved["config"], remote, deals, True, n + 10_000
+        self.absent = {s: [now, None] for s in remote}
+        return {"invites": [{"seat": s, "token": r.token, "name": r.name or game.seats[s]["name"]}
+                            for s, r in remote.items()], "away": self.away()}
 
     # -- the match
     def ready(self) -> bool:
@@ -593,6 +694,8 @@ class PeopleGuest:
             out["verified"] = self._check(msg)
         elif kind == "phrase":
             out["phrase"] = {"seat": msg["seat"], "phrase": msg["phrase"]}
+        elif kind == "presence":
+            out["presence"] = {"seat": msg["seat"], "away": msg["away"]}
         self.last_n = msg["n"]
         return out
 
@@ -659,6 +762,17 @@ class PeopleCalls:
             return opened
         if op == "receive":
             return self._need_host().receive(arg.get("seat"), arg.get("text"))
+        if op == "drop":
+            return self._need_host().drop(arg.get("seat"))
+        if op == "tick":
+            return self._need_host().tick()
+        if op == "save":
+            return {"saved": self._need_host().save(), "away": self._need_host().away()}
+        if op == "resume":
+            host = PeopleHost(self.session)
+            resumed = host.restore(arg.get("saved"))
+            self.host = host
+            return resumed
         if op == "updates":
             return self._need_host().updates() if self.host is not None else {"send": []}
         if op == "next_hand":

@@ -10,17 +10,99 @@
 // Hand path: the host makes one RTCPeerConnection per remote seat with no STUN or TURN server,
 // waits for its candidates and puts the whole offer in the invitation link's fragment (never
 // sent to any server); the guest's page answers the same way with a reply code the host pastes.
+//
+// Relay path (Settings: Play with people; by default): each remote seat has a room of its own on
+// the relays (trystero's Nostr strategy, static/vendor/trystero/, imported only then), its name
+// and password drawn here and carried in the link's fragment with the relays and STUN servers
+// to use; both pages join it, trystero exchanges the connection setup through the relays
+// (encrypted with the room's password) and the game's messages go peer to peer. The link carries
+// the hand path's offer too: whichever connects first carries the seat.
 import { connectEngine, routeGame, EngineRefusal } from "./engine.js";
 import { t } from "./i18n.js";
 import { onView, view as currentView } from "./store.js";
-import { readText, writeText, ownKey } from "./storage.js";
+import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
 import { playedElsewhere, resume } from "./table.js";
+import { meeting, RELAY_RE, STUN_RE } from "./settings.js";
 
 const RTC = { iceServers: [] };  // the hand path: host candidates only, nothing to any other host
 const NAME_KEY = ownKey("settebello.people.name");
+// the host's table with people (people.py PeopleHost.save, and each seat's room), kept beside the
+// match's save (persist.js) so that a reload of the host's page plays on with the same people
+const HOST_KEY = ownKey("settebello.people.host");
 const LINK_VERSION = 1;
+const APP_ID = "settebello/people/1";  // trystero's: the rooms of this game on a relay
+const MAX_ADDRESSES = 8;
+const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 random bytes, base64url
+
+let trysteroModule = null;
+/** trystero's Nostr strategy, loaded the first time a room is joined (never otherwise). */
+const trystero = () => (trysteroModule ??= import("../vendor/trystero/nostr/index.mjs"));
+
+const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const secret = () => b64url(crypto.getRandomValues(new Uint8Array(18)));
+
+/** The QR code of `text` (a link, a reply code) as an SVG image named `label`: lean-qr, loaded the
+ *  first time; two CSS pixels a module at least, on white with the quiet zone a scanner needs. */
+async function qrCode(text, label, testid) {
+  const [{ generate }, { toSvg }] = await Promise.all([
+    import("../vendor/lean-qr/index.mjs"), import("../vendor/lean-qr/extras/svg.mjs")]);
+  const svg = toSvg(generate(text), document, { on: "#000", off: "#fff", pad: 4, scale: 2 });
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  svg.classList.add("people__qr");
+  svg.dataset.testid = testid;
+  qrStyle();
+  return svg;
+}
+
+function qrStyle() {
+  if (document.getElementById("people-qr-style")) return;
+  const style = document.createElement("style");
+  style.id = "people-qr-style";
+  style.textContent = `.people__qr { display: block; max-width: 100%; height: auto; margin: .3rem 0; background: #fff; }`;
+  document.head.append(style);
+}
+
+/** A room for a seat, as its link carries it: name, password, relays (absent: the library's
+ *  public ones) and STUN servers; null when the Settings say the devices meet by hand only. */
+function newMeeting() {
+  const { relays, iceServers } = meeting();
+  if (relays && !relays.length) return null;
+  const m = { r: secret(), p: secret(), i: iceServers.map((s) => s.urls) };
+  if (relays) m.u = relays;
+  return m;
+}
+
+const addressList = (v, re) => Array.isArray(v) && v.length <= MAX_ADDRESSES && v.every((a) => typeof a === "string" && a.length <= 200 && re.test(a));
+/** Whether a link's room is one this page can join (a damaged or hostile link is not joined). */
+function validMeeting(m) {
+  return !!m && typeof m === "object" && SECRET_RE.test(m.r) && SECRET_RE.test(m.p) && addressList(m.i, STUN_RE)
+    && (m.u === undefined || (addressList(m.u, RELAY_RE) && m.u.length > 0));
+}
+
+/** Join a seat's room on the relays: `onText(text, link)` for each message of a peer, whose
+ *  `link` sends back to that peer; `onJoin(link)` and `onLeave(peerId)` as peers come and go. */
+async function joinMeeting(m, { onJoin, onLeave, onText }) {
+  const { joinRoom } = await trystero();
+  const config = { appId: APP_ID, password: m.p, rtcConfig: { iceServers: m.i.map((urls) => ({ urls })) } };
+  if (m.u) config.relayConfig = { urls: m.u };
+  const room = joinRoom(config, m.r);
+  const action = room.makeAction("msg");
+  const links = new Map();
+  const link = (peerId) => {
+    if (!links.has(peerId)) {
+      links.set(peerId, { peerId, readyState: "open",
+        send: (text) => action.send(text, { target: peerId }).catch((err) => console.warn(`Settebello: ${err.message}`)) });
+    }
+    return links.get(peerId);
+  };
+  room.onPeerJoin = (peerId) => onJoin?.(link(peerId));
+  room.onPeerLeave = (peerId) => { const l = links.get(peerId); if (l) l.readyState = "closed"; links.delete(peerId); onLeave?.(peerId); };
+  action.onMessage = (data, { peerId }) => { if (typeof data === "string") onText(data, link(peerId)); };
+  return room;
+}
 
 /** A request to bridge.py's `people` (py/settebello/people.py PeopleCalls). */
 async function people(op, arg) {
@@ -109,7 +191,8 @@ async function phrasesBar(say) {
   bar.insertAdjacentHTML("beforeend", `<button type="button" class="btn people-phrases__open" aria-expanded="false"
     aria-controls="people-phrase-list" aria-label="${esc(t("people.phrases"))}" data-testid="people-say">${esc(t("people.say"))}</button>
     <div id="people-phrase-list" class="people-phrases__list" role="group" aria-label="${esc(t("people.phrases"))}" hidden></div>
-    <p class="people-phrases__said" data-testid="people-said"></p>`);
+    <p class="people-phrases__said" data-testid="people-said"></p>
+    <p class="people-phrases__said" role="status" data-testid="people-presence"></p>`);
   const open = bar.querySelector(".people-phrases__open"), list = bar.querySelector(".people-phrases__list");
   const show = (on) => { list.hidden = !on; open.setAttribute("aria-expanded", String(on)); };
   open.addEventListener("click", () => { show(list.hidden); if (!list.hidden) list.querySelector("button")?.focus(); });
@@ -123,6 +206,15 @@ async function phrasesBar(say) {
   document.body.append(bar);  // outside the felt, which is inert while the score sheet shows
 }
 
+const away = new Set();  // the seats (or "host") reconnecting, as this page was told
+/** Show who is reconnecting (a seat that dropped, the host's device), beside the phrases. */
+function presence(who, gone) {
+  if (gone) away.add(who); else away.delete(who);
+  const names = [...away].map((w) => (w === "host" ? t("people.join.hostLeft") : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
+  const el = document.querySelector("[data-testid=people-presence]");
+  if (el) el.textContent = names.join(" ");
+}
+
 /** Show and say a phrase said at `seat`. */
 function said({ seat, phrase }) {
   const line = () => t("people.said", { name: currentView()?.players?.[seat] ?? "", phrase: t(`people.phrase.${phrase}`) });
@@ -133,31 +225,49 @@ function said({ seat, phrase }) {
 
 // ------------------------------------------------------------------ the host
 
-const seats = new Map();  // remote seat -> {pc, channel}
+const seats = new Map();  // remote seat -> {pc, channel, active}: active, the link its person talks through
+const meetings = new Map();  // remote seat -> {m, room}: its room on the relays, kept for the match
 let hosting = false;
 let hostStarted = false;  // the match has dealt
 let tableId = 0;          // which table with people the host's page has open (a New game makes another)
 
 function sendAll(list) {
   for (const [seat, text] of list || []) {
-    const channel = seats.get(seat)?.channel;
-    if (channel?.readyState === "open") channel.send(text);
+    const s = seats.get(seat);
+    const link = s?.active?.readyState === "open" ? s.active : s?.channel;
+    if (link?.readyState === "open") link.send(text);
   }
 }
 
 /** The host's Next hand is the next deal both sides drew; a new game ends the table with people. */
 function hostRoute(op, arg, direct) {
-  if (op === "next_hand") return people("next_hand").then((r) => { sendAll(r.send); return r.view; });
+  if (op === "next_hand") return people("next_hand").then((r) => { sendAll(r.send); keepTable(); return r.view; });
   if (op === "record") return people("record");  // with each deal's commitments and reveals
+  if (op === "tick") return people("tick");  // a dropped seat's grace time not charged (people.py)
   if (op === "new_game" || op === "restore") stopHosting();
   return direct(op, arg);
 }
 
+/** Keep the table with people beside the match's save (after what changed it). */
+function keepTable() {
+  if (!hosting) return;
+  const table = tableId;
+  serial(async () => {
+    const r = await people("save");
+    if (table !== tableId || r.error) return;
+    const rooms = Object.fromEntries([...meetings].map(([seat, { m }]) => [seat, m]));
+    writeText(HOST_KEY, JSON.stringify({ saved: r.saved, rooms }), { report: false });
+  });
+}
+
 function stopHosting() {
   tableId += 1;
+  remove(HOST_KEY);
   document.getElementById("people-phrases")?.remove();
   for (const { pc } of seats.values()) pc.close();
   seats.clear();
+  for (const { room } of meetings.values()) room?.then((r) => r.leave()).catch(() => {});  // (null: kept, not joined again yet)
+  meetings.clear();
   hosting = false;
   routeGame(null);
 }
@@ -168,11 +278,18 @@ function setState(seat, key, params = {}) {
 }
 
 /** A guest's message: the host's Python checks it and says what to send and what changed here. */
-function hostReceive(seat, text) {
+function hostReceive(seat, text, link) {
+  const s = seats.get(seat);
+  if (s && link) s.active = link;  // the seat's person talks through this link (the last one heard)
   return serial(async () => {
     const out = await people("receive", { seat, text });
     sendAll(out.send);
-    if (out.host?.joined !== undefined) setState(seat, "people.state.joined");
+    if (out.send?.length) keepTable();
+    if (out.host?.joined !== undefined) {
+      setState(seat, "people.state.joined");
+      presence(seat, false);
+      if (hostStarted && !away.size && dialog().open) dialog().close();  // everyone is back: the invitations go
+    }
     if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
@@ -192,8 +309,9 @@ async function invitation(inv, { again = false } = {}) {
   const table = tableId;
   const pc = new RTCPeerConnection(RTC);
   const channel = pc.createDataChannel("settebello", { ordered: true });
-  seats.set(inv.seat, { pc, channel });
-  channel.addEventListener("message", (e) => hostReceive(inv.seat, e.data));
+  seats.set(inv.seat, { pc, channel, active: null });
+  channel.addEventListener("message", (e) => hostReceive(inv.seat, e.data, channel));
+  const meet = hostMeeting(inv);
   channel.addEventListener("open", () => setState(inv.seat, "people.state.connected"));
   channel.addEventListener("close", () => { if (hosting && seats.get(inv.seat)?.channel === channel) reinvite(inv); });
   pc.addEventListener("connectionstatechange", () => {
@@ -205,7 +323,9 @@ async function invitation(inv, { again = false } = {}) {
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
   if (table !== tableId) { pc.close(); return null; }  // a New game meanwhile: this table is gone
-  const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp });
+  const m = (await meet)?.m;
+  if (table !== tableId) { pc.close(); return null; }
+  const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp, ...(m ? { m } : {}) });
   const link = `${location.href.split("#")[0]}#join=${code}`;
   const li = document.createElement("li");
   li.className = "people__seat";
@@ -216,6 +336,7 @@ async function invitation(inv, { again = false } = {}) {
   const field = li.querySelector("input");
   field.value = link;
   li.append(copyShare(field, `people-link-${inv.seat}`));
+  li.append(await qrCode(link, t("people.qrLink", { n }), `people-qr-${inv.seat}`));
   li.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.reply"))}<textarea rows="2" data-testid="people-reply-${inv.seat}"></textarea></label>
     <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
     <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? "people.state.left" : "people.state.waiting", { name: inv.name }))}</p>`);
@@ -233,10 +354,38 @@ async function invitation(inv, { again = false } = {}) {
   return li;
 }
 
+/** The seat's room on the relays, joined once for the match (a new invitation keeps it): null
+ *  when the devices meet by hand only. A peer that leaves while it carries the seat: as a closed
+ *  channel, a new invitation (the old link still joins the same room). */
+function hostMeeting(inv) {
+  const known = meetings.get(inv.seat);
+  if (known?.room) return Promise.resolve(known);
+  const m = known?.m ?? newMeeting();  // a room kept across the host's reload is joined again
+  if (!m) return Promise.resolve(null);
+  const table = tableId;
+  const room = joinMeeting(m, {
+    onJoin: () => { if (table === tableId) setState(inv.seat, "people.state.connected"); },
+    onLeave: (peerId) => {
+      if (table === tableId && hosting && seats.get(inv.seat)?.active?.peerId === peerId) reinvite(inv);
+    },
+    onText: (text, link) => { if (table === tableId) hostReceive(inv.seat, text, link); },
+  });
+  const entry = { m, room };
+  meetings.set(inv.seat, entry);
+  return room.then(() => entry, (err) => {
+    console.warn(`Settebello: the relays are not reached (${err.message}): the hand path still works`);
+    meetings.delete(inv.seat);
+    return null;
+  });
+}
+
 /** A seat's person left (a reload, a closed page, a lost connection): a new invitation for that
  *  seat, in the dialog shown beside the table (not modal: the table goes on until their turn). */
 async function reinvite(inv) {
   seats.get(inv.seat)?.pc.close();
+  // the others are told it is reconnecting; its clock waits the grace time (people.py DROP_GRACE_MS)
+  serial(async () => { const r = await people("drop", { seat: inv.seat }); sendAll(r.send); keepTable(); });
+  presence(inv.seat, true);
   const d = dialog();
   const li = await invitation({ ...inv, name: currentName(inv.seat) ?? inv.name }, { again: true });
   if (!li) return;
@@ -247,6 +396,7 @@ async function reinvite(inv) {
 }
 
 const currentName = (seat) => currentView()?.players?.[seat] ?? null;
+const newMeetingKind = () => (meeting().relays?.length === 0 ? "people.intro" : "people.introRelay");
 
 /** New game with seats of people on other devices: one invitation per seat, then the match. */
 export async function hostTable(config) {
@@ -258,7 +408,7 @@ export async function hostTable(config) {
   const d = dialog();
   d.replaceChildren();
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.title"))}</h2>
-    <p>${esc(t("people.intro"))}</p><ol class="people__seats"></ol>`);
+    <p>${esc(t(newMeetingKind()))}</p><ol class="people__seats"></ol>`);
   const list = d.querySelector(".people__seats");
   tableId += 1;
   for (const inv of opened.invites) {
@@ -277,8 +427,43 @@ export async function hostTable(config) {
 // every change of the host's table (its own plays, the computers', a new hand) goes to the seats
 onView((v, op) => {
   if (!hosting || op === "remote") return;
-  serial(async () => sendAll((await people("updates")).send));
+  serial(async () => { const r = await people("updates"); sendAll(r.send); if (r.send?.length) keepTable(); });
 });
+
+/** The host's page reloaded with a match with people on other devices (table.js, after the save
+ *  restored it): the table with people kept beside it comes back, each seat's room is joined
+ *  again (the relay path: its person's page finds it by itself) and each seat gets a new
+ *  invitation (the hand path), shown beside the table; every seat is reconnecting until it is back. */
+export async function resumeHosting() {
+  let kept = null;
+  try { kept = JSON.parse(readText(HOST_KEY) || "null"); } catch { kept = null; }
+  const resumed = kept && await people("resume", { saved: kept.saved });
+  if (!resumed || resumed.error) {
+    console.warn(`Settebello: the table with people is not restored (${resumed?.error ?? "nothing kept"})`);
+    return;
+  }
+  hosting = true;
+  hostStarted = true;
+  tableId += 1;
+  routeGame(hostRoute);
+  for (const [seat, m] of Object.entries(kept.rooms || {})) {
+    if (validMeeting(m)) meetings.set(Number(seat), { m, room: null });
+  }
+  await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
+  for (const seat of resumed.away) presence(seat, true);
+  const d = dialog();
+  d.replaceChildren();
+  d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.title"))}</h2>
+    <p>${esc(t("people.resumed"))}</p><ol class="people__seats"></ol>`);
+  const list = d.querySelector(".people__seats");
+  for (const inv of resumed.invites) {
+    const li = await invitation(inv, { again: true });
+    if (!li) return;
+    list.append(li);
+  }
+  d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
+  if (!d.open) d.show();  // beside the table, which plays on where it was
+}
 
 // ------------------------------------------------------------------ the guest
 
@@ -328,6 +513,8 @@ function guestReceive(text) {
       pendingPlay.reject(refused(r.refused.reason, r.refused.error)); pendingPlay = null;
     }
     if (r.type === "phrase") said(r.phrase);
+    if (r.type === "presence") presence(r.presence.seat, r.presence.away);
+    if (r.type === "welcome") presence("host", false);
     if (r.type === "reveals") {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
@@ -367,7 +554,8 @@ export async function joinTable() {
   let invite = null;
   try { invite = fromCode(location.hash.slice("#join=".length)); } catch { invite = null; }
   d.replaceChildren();
-  if (!invite || invite.v !== LINK_VERSION || !Number.isInteger(invite.s) || typeof invite.o !== "string") {
+  if (!invite || invite.v !== LINK_VERSION || !Number.isInteger(invite.s) || typeof invite.o !== "string"
+      || (invite.m !== undefined && !validMeeting(invite.m))) {
     d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.title"))}</h2><p role="alert">${esc(t("people.join.badLink"))}</p>`);
     d.showModal();
     return;
@@ -394,21 +582,40 @@ export async function joinTable() {
   catch { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null }); }  // damaged: without it
   const { hello } = joined;
   const pc = new RTCPeerConnection(RTC);
+  // the hand path and the relay path race: the first to carry a message from the host carries the seat
   pc.addEventListener("datachannel", (e) => {
-    channel = e.channel;
-    channel.addEventListener("open", () => channel.send(hello));
-    channel.addEventListener("message", (m) => guestReceive(m.data));
+    const hand = e.channel;
+    hand.addEventListener("open", () => { if (!channel) { channel = hand; hand.send(hello); } });
+    hand.addEventListener("message", (m) => { if (channel === hand) guestReceive(m.data); });
   });
+  if (invite.m) {
+    joinMeeting(invite.m, {
+      // the host, or the host again after its page reloaded: a new hello (numbered on from the last)
+      onJoin: (link) => {
+        if (!channel) link.send(hello);
+        else if (channel.peerId) people("guest_hello").then((r) => link.send(r.hello)).catch(() => {});
+      },
+      onLeave: (peerId) => {
+        if (channel?.peerId === peerId) presence("host", true);
+      },
+      onText: (text, link) => {
+        if (channel && !channel.peerId) return;  // the hand path carries the seat
+        if (channel !== link) { channel = link; pc.close(); }
+        guestReceive(text);
+      },
+    }).catch((err) => console.warn(`Settebello: the relays are not reached (${err.message}): the reply code still works`));
+  }
   await pc.setRemoteDescription({ type: "offer", sdp: invite.o });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
   const code = toCode({ v: LINK_VERSION, s: invite.s, a: pc.localDescription.sdp });
   form.remove();
-  d.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.join.reply"))}
+  d.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t(invite.m ? "people.join.replyFallback" : "people.join.reply"))}
     <textarea readonly rows="3" data-testid="people-answer"></textarea></label>`);
   const field = d.querySelector("textarea");
   field.value = code;
   d.append(copyShare(field, "people-answer"));
-  d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" data-people-state="guest">${esc(t("people.join.waitingHost"))}</p>`);
+  d.append(await qrCode(code, t("people.qrReply"), "people-answer-qr"));
+  d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" data-people-state="guest">${esc(t(invite.m ? "people.join.meeting" : "people.join.waitingHost"))}</p>`);
   field.focus();
 }

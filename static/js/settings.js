@@ -8,7 +8,9 @@
 //
 //   openSettings()        the dialog (the More menu's "Settings" button)
 //   applySettings()       what is stored, applied (at load; the test hook's reset after it forgets it)
-//   settings()            {deck, indices, sound, volume, pace, animation, coach, autoDeclare} as they stand
+//   settings()            {deck, indices, sound, volume, pace, animation, coach, autoDeclare, meet,
+//                         relays, stun} as they stand
+//   meeting()             how Play with people's devices meet (people.js): the relays and STUN
 import { t, cardName, onLanguageChange } from "./i18n.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { esc } from "./names.js";
@@ -25,6 +27,25 @@ export const PACES = { relaxed: 1.8, normal: 1, fast: 0.4, instant: 0 };
 export const ANIMATIONS = { slow: 1.6, normal: 1, fast: 0.5, off: 0 };
 /** The preview's cards: one of each suit, by rank (the Settebello first, then figures and an ace). */
 const PREVIEW_RANKS = [7, 1, 10, 9];
+/** How Play with people's devices meet (issue 41, docs/PEOPLE.md): through the meeting library's
+ *  public relays, through the relays listed here, or only by hand (the reply code back). */
+export const MEETS = ["public", "own", "hand"];
+/** The STUN server a device asks for its public address, unless the player lists others. */
+export const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
+const MAX_ADDRESSES = 8;
+export const RELAY_RE = /^wss?:\/\/[^\s/?#]+[^\s]*$/;
+export const STUN_RE = /^(stun|stuns|turn|turns):[^\s]+$/;
+
+/** A list of addresses, one a line: {list} or {bad: the first line that is not one}. */
+export function addresses(text, pattern) {
+  const list = String(text).split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const bad = list.find((l) => !pattern.test(l) || l.length > 200);
+  if (bad !== undefined) return { bad };
+  if (list.length > MAX_ADDRESSES) return { bad: list[MAX_ADDRESSES] };
+  return { list };
+}
+const listed = (value, pattern, fallback) =>
+  Array.isArray(value) && value.every((v) => typeof v === "string" && pattern.test(v)) ? value.slice(0, MAX_ADDRESSES) : fallback;
 
 const stored = () => {
   const s = readJSON(SETTINGS_KEY, {});
@@ -44,7 +65,18 @@ export function settings() {
     coach: typeof s.coach === "boolean" ? s.coach : false,  // coach.js: a warning before a risky play
     // a declaration the rules leave to the player (SB14) made without asking (table.js)
     autoDeclare: typeof s.autoDeclare === "boolean" ? s.autoDeclare : false,
+    meet: MEETS.includes(s.meet) ? s.meet : "public",  // Play with people (people.js)
+    relays: listed(s.relays, RELAY_RE, []),
+    stun: listed(s.stun, STUN_RE, DEFAULT_STUN),
   };
+}
+
+/** How Play with people's devices meet: `relays` null for the library's public ones, a list of
+ *  relay addresses, or none (by hand only); `iceServers` the STUN servers (none: host candidates). */
+export function meeting() {
+  const s = settings();
+  const relays = s.meet === "public" ? null : s.meet === "own" && s.relays.length ? s.relays : [];
+  return { relays, iceServers: s.stun.map((urls) => ({ urls })) };
 }
 
 /** Apply what is stored: the pace and slides (animate.js), the sound (the deck style is deck.js's). */
@@ -90,6 +122,14 @@ function radios(name, legend, values, chosen) {
     <div class="settings__options">${values.map(([value, label]) => `<label class="settings__option">
       <input type="radio" name="settings-${name}" value="${esc(value)}" ${value === chosen ? "checked" : ""}>
       <span>${esc(label)}</span></label>`).join("")}</div></fieldset>`;
+}
+
+/** A list of addresses, one a line, with the line that says what is wrong with it. */
+function addressField(name, label, list, disabled) {
+  return `<label class="settings__addresses" for="settings-${name}"><span>${esc(label)}</span>
+    <textarea id="settings-${name}" rows="2" spellcheck="false" autocapitalize="off" aria-describedby="settings-${name}-error"
+      ${disabled ? "disabled" : ""}>${esc(list.join("\n"))}</textarea></label>
+    <p class="settings__error" id="settings-${name}-error" role="alert"></p>`;
 }
 
 /** The preview's cards (codes from Python's deck description), or none before the engine described it. */
@@ -143,6 +183,13 @@ function render() {
         <span>${esc(t("settings.autoDeclare"))}</span></label>
       <p class="settings__note" id="settings-declare-note">${esc(t("settings.autoDeclareNote"))}</p>
     </section>
+    <section class="settings__section" aria-labelledby="settings-people-h">
+      <h3 id="settings-people-h">${esc(t("settings.people"))}</h3>
+      ${radios("meet", t("settings.meet"), MEETS.map((k) => [k, t(`settings.meet.${k}`)]), s.meet)}
+      ${addressField("relays", t("settings.relays"), s.relays, s.meet !== "own")}
+      ${addressField("stun", t("settings.stun"), s.stun, s.meet === "hand")}
+      <p class="settings__note" id="settings-meet-note">${esc(t("settings.meetNote"))}</p>
+    </section>
     <div class="dialog__actions"><button value="close" class="btn btn--primary" id="settings-close">${esc(t("action.close"))}</button></div>
   </form>`;
   d.querySelector("#settings-volume").max = "100";
@@ -183,6 +230,20 @@ function wire(d) {
     else if (el.id === "settings-volume") { choose("volume", Number(el.value) / 100); sound("play"); }
     else if (el.id === "settings-coach") choose("coach", el.checked);
     else if (el.id === "settings-declare") choose("autoDeclare", el.checked);
+    else if (el.name === "settings-meet") {
+      choose("meet", el.value);
+      d.querySelector("#settings-relays").disabled = el.value !== "own";
+      d.querySelector("#settings-stun").disabled = el.value === "hand";
+    }
+    else if (el.id === "settings-relays" || el.id === "settings-stun") {
+      // a line that is not an address is said, and nothing is remembered until it is fixed
+      const name = el.id.slice("settings-".length);
+      const { list, bad } = addresses(el.value, name === "relays" ? RELAY_RE : STUN_RE);
+      const error = d.querySelector(`#settings-${name}-error`);
+      error.textContent = bad === undefined ? "" : t(name === "relays" ? "settings.badRelay" : "settings.badStun", { line: bad });
+      el.setAttribute("aria-invalid", String(bad !== undefined));
+      if (bad === undefined) choose(name, list);
+    }
   });
   d.addEventListener("input", (e) => {
     if (e.target.id !== "settings-volume") return;

@@ -1143,6 +1143,8 @@ async function main() {
     document.body.classList.remove("is-loading");
     if (restored) {
       await resume(restored, { offer: true });
+      // a match with people on other devices: its table with people comes back too (people.js)
+      if (restored.seats?.some((s) => s.remote)) await (await import("./people.js")).resumeHosting();
     } else {
       // the page's first table appears dealt: no slide from the mazzo after the wait for Python
       await bootGame();

@@ -12,6 +12,7 @@ use a microphone: the test's contexts grant that; the game never asks for it.)""
 from __future__ import annotations
 
 import base64
+import io
 import json
 import re
 import shutil
@@ -20,6 +21,8 @@ import sys
 from urllib.parse import urlsplit
 
 import pytest
+import zxingcpp
+from PIL import Image
 from playwright.sync_api import expect
 
 from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
@@ -53,28 +56,39 @@ def _can_unshare() -> bool:
 @pytest.fixture(scope="module")
 def loopback_browser(playwright, tmp_path_factory):
     """Chromium in a network namespace with only loopback, the site served beside it there."""
+    browser = launch_loopback(playwright, tmp_path_factory)
+    yield browser
+    browser.close()
+
+
+def launch_loopback(playwright, tmp_path_factory, beside: str = "", beside_port: int | None = None):
+    """Chromium in a network namespace with only loopback, the site served beside it there, and
+    `beside` (a shell command with no single quote, e.g. a relay listening on `beside_port`) run
+    there too, in the background, before it; both ended with the browser."""
     if not _can_unshare():
         pytest.fail("this test needs `unshare --net` (root, util-linux and iproute2): the browser "
                     "must have no interface but loopback", pytrace=False)
     wrapper = tmp_path_factory.mktemp("people") / "chromium-loopback.sh"
     py, serve = sys.executable, ROOT / "scripts" / "serve.py"
+    up = lambda port: f'until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {port}), 1)" 2>/dev/null; do sleep 0.05; done'  # noqa: E731
     wrapper.write_text(f"""#!/bin/sh
 exec unshare --net -- sh -c '
 ip link set lo up || exit 1
 "{py}" "{serve}" --root "{ROOT}" --port {PORT} --quiet &
 srv=$!
-until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {PORT}), 1)" 2>/dev/null; do sleep 0.05; done
+{beside + " &" if beside else "true"}
+aux={"$!" if beside else '""'}
+{up(PORT)}
+{up(beside_port) if beside_port else ""}
 "$0" "$@"
 rc=$?
-kill $srv
+kill $srv $aux
 exit $rc' "{CHROMIUM}" "$@"
 """)
     wrapper.chmod(0o755)
-    browser = playwright.chromium.launch(
+    return playwright.chromium.launch(
         executable_path=str(wrapper),
         args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"])
-    yield browser
-    browser.close()
 
 
 def _watched_page(browser, requests: list[str]):
@@ -82,6 +96,8 @@ def _watched_page(browser, requests: list[str]):
     context.set_default_timeout(TIMEOUT_MS)
     context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
     context.on("request", lambda req: requests.append(req.url))
+    # a WebSocket (a relay) is no "request" to Playwright: each page's are kept with the requests
+    context.on("page", lambda page: page.on("websocket", lambda ws: requests.append(ws.url)))
     context.add_init_script(WATCH_ICE)
     return _watch(context.new_page())
 
@@ -96,6 +112,13 @@ def _watch(page):
 def _code(text: str) -> dict:
     text = text.strip().replace("-", "+").replace("_", "/")
     return json.loads(base64.b64decode(text + "=" * (-len(text) % 4)).decode())
+
+
+def _qr(locator) -> str:
+    """What the QR code drawn by `locator` says, read from a screenshot of it (zxing-cpp)."""
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    assert len(found) == 1 and found[0].format == zxingcpp.BarcodeFormat.QRCode, found
+    return found[0].text
 
 
 def _candidate_addresses(sdp_or_lines) -> list[str]:
@@ -120,16 +143,36 @@ class Table:
     """A host's page and one page per remote seat, each in a context of its own, joined by the
     hand path; every code that crossed (links and replies) and every request, kept for the checks."""
 
-    def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False) -> None:
+    def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False,
+                 relays: list[str] | None = None, allowed: tuple[str, ...] = ()) -> None:
         self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
         self.requests: list[str] = []
         self.errors: list[list[str]] = []
         self.codes: list[str] = []  # the SDPs carried by hand
+        self.relays = relays  # the relay path through these (the hand path: None)
+        self.allowed = (f"127.0.0.1:{PORT}", *allowed)  # the hosts a page may reach
         self.browser = browser
         self.host = self._page(browser)
         self.host.goto(SITE + QUERY)
         self.host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
+        self.meet(relays)
         self.start(variant, remote)
+
+    def meet(self, relays: list[str] | None) -> None:
+        """The host's Settings: the devices meet by hand only, or through `relays` with no STUN."""
+        host = self.host
+        if host.locator("#more-btn").is_visible():
+            host.locator("#more-btn").click()
+        host.locator("#settings-btn").click()
+        dialog = host.locator("#settings-dialog[open]")
+        dialog.locator("input[name=settings-meet][value=%s]" % ("own" if relays else "hand")).check()
+        if relays:
+            dialog.locator("#settings-relays").fill("\n".join(relays))
+            dialog.locator("#settings-relays").dispatch_event("change")
+            dialog.locator("#settings-stun").fill("")
+            dialog.locator("#settings-stun").dispatch_event("change")
+        self._axe(host, "the Settings' Play with people")
+        dialog.locator("#settings-close").click()
 
     def start(self, variant: str | None, remote: list[int]) -> None:
         """New game on the host's page: the game, and the seats of people on other devices, each
@@ -168,6 +211,7 @@ class Table:
         self._axe(self.host, f"the host's invitation of seat {seat}")
         link = link_field.input_value()
         assert link.startswith(SITE) and "#join=" in link
+        assert _qr(self.host.locator(f'[data-testid="people-qr-{seat}"]')) == link  # the same link, scanned
         self.codes.append(_code(link.split("#join=", 1)[1])["o"])
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
@@ -180,6 +224,12 @@ class Table:
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
+        if not self.relays:  # (through a relay the table may already be dealt, the dialog gone)
+            assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
+        if self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
+            assert _code(link.split("#join=", 1)[1])["m"]["u"] == self.relays
+            return
+        assert "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
 
@@ -263,8 +313,16 @@ class Table:
         for sdp in self.codes:
             assert _candidate_addresses(sdp) and set(_candidate_addresses(sdp)) == {"127.0.0.1"}, sdp
         off_site = [u for u in self.requests if urlsplit(u).scheme not in ("data", "blob", "about")
-                    and urlsplit(u).netloc != f"127.0.0.1:{PORT}"]
+                    and urlsplit(u).netloc not in self.allowed]
         assert not off_site, off_site
+        if not self.relays:  # by hand only: no page loaded the relay library or opened a WebSocket
+            assert not [u for u in self.requests if urlsplit(u).scheme in ("ws", "wss")]
+            assert not [u for u in self.loaded() if "/vendor/trystero/" in u]
+
+    def loaded(self) -> set[str]:
+        """What the pages themselves loaded (not the offline cache's worker, which takes every file)."""
+        return {u for page in self.pages().values()
+                for u in page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")}
         assert not any(self.errors), self.errors
         assert self.axe is None or (self.axe and not any(self.axe.values())), json.dumps(self.axe, indent=1)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 import tomllib
@@ -28,10 +29,27 @@ needs_node_modules = pytest.mark.usefixtures("node_modules")  # tests/tooling/co
 
 def test_package_json_pins_exact_runtime_versions():
     deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    assert deps == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+    assert deps == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7", "trystero": "0.25.4", "lean-qr": "2.7.4"}
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     assert lock["node_modules/pyodide"]["version"] == "314.0.7"
     assert lock["node_modules/@pyscript/core"]["version"] == "0.7.31"
+    # Play with people's relay path (docs/PEOPLE.md) and what build.py vendors of it
+    assert lock["node_modules/trystero"]["version"] == "0.25.4"
+    assert {pkg: lock[f"node_modules/{pkg}"]["version"] for pkg, _, _ in build.TRYSTERO_PACKAGES.values()} == {
+        "@trystero-p2p/core": "0.25.4", "@trystero-p2p/nostr": "0.25.4", "@noble/secp256k1": "3.2.0"}
+
+
+@needs_node_modules
+def test_trystero_is_vendored_with_every_bare_import_made_relative():
+    files = build.trystero_files()
+    modules = {p.relative_to(build.TRYSTERO_DIR).as_posix(): d.decode() for p, d in files.items() if p.suffix in (".mjs", ".js")}
+    assert {"nostr/index.mjs", "core/index.mjs", "secp256k1/index.js"} <= set(modules)
+    assert {"nostr/LICENSE", "core/LICENSE", "secp256k1/LICENSE"} <= {p.relative_to(build.TRYSTERO_DIR).as_posix() for p in files}
+    for name, text in modules.items():
+        imported = re.findall(r'(?:from|import)\s*\(?\s*"([^"]+)"', text)
+        assert all(i.startswith(("./", "../")) for i in imported), (name, imported)
+        assert "sourceMappingURL" not in text
+    assert 'from "../secp256k1/index.js"' in modules["nostr/index.mjs"]
 
 
 def test_pyscript_toml_uses_the_vendored_runtime_and_relative_urls():
