@@ -2,7 +2,7 @@
 table, on loopback with "Fast 4G" emulated on the guest's page (cold: a first visit; warm: the
 same browser again), and the bytes the guest's page downloads. The hand path as the browser test
 plays it (tests/browser/test_people_hand.py), or with --relay the relay path through the test's
-Nostr relay on loopback (tests/browser/test_people_relay.py), every step the persons take done at
+Nostr relay on loopback (tests/browser/test_people_hand.py), every step the persons take done at
 once: the figure is the page's and the connection's time, not the persons'.
 
 Chromium runs in a network namespace with only loopback (``unshare --net``, root), the site

@@ -1,5 +1,5 @@
 """A minimal Nostr relay (NIP-01) on loopback, for Play with people's relay path in the browser
-tests (issue 41, tests/browser/test_people_relay.py): what trystero's Nostr strategy needs, and no
+tests (issue 41, tests/browser/test_people_hand.py): what trystero's Nostr strategy needs, and no
 more. EVENT is stored, acknowledged (OK) and sent to every subscription whose filter matches;
 REQ sends the stored events that match, then EOSE, and keeps the subscription; CLOSE ends it.
 Filters: ``ids``, ``kinds``, ``authors``, ``since``, ``until`` and single-letter tags (``#x``).
