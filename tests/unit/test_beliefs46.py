@@ -136,15 +136,18 @@ SOME = ("scopa", "scopone", "scopa-a-tre", "scopa-a-quattro", "cicera", "maresci
         "rubamazzo", "bazzica", "cascina", "fidasse")
 
 
+OPPONENT = "pimc" if DEEP else "expert"
+
+
 @pytest.mark.parametrize("variant", sorted(PRESETS) if DEEP else SOME)
 def test_master_with_belief_plays_every_variant_legally(variant):
-    """A hand of each variant, the master with its belief against pimc, every play checked by the
-    engine; where the model is defined, with two players, a belief was drawn from. (The master
-    without it: tests/unit/test_ai.py.)"""
+    """A hand of each variant, the master with its belief against pimc (by default the expert, whose
+    plays cost a tenth), every play checked by the engine; where the model is defined, with two
+    players, a belief was drawn from. (The master without it: tests/unit/test_ai.py.)"""
     rules = rules_for(variant)
     m = Match.new(rules, random.Random(46))
     master = MasterPlayer(random.Random(1), MasterSettings(iterations=3, belief=True))
-    players = [master if s % rules.sides == 0 else make_player("pimc", random.Random(s)) for s in range(m.n)]
+    players = [master if s % rules.sides == 0 else make_player(OPPONENT, random.Random(s)) for s in range(m.n)]
     m.deal_until_played()
     believed = 0
     while m.phase == "play":

@@ -157,34 +157,40 @@ def test_a_saved_days_game_comes_back_as_the_days_game():
 
 # -- the duplicate ----------------------------------------------------------------------------------
 
+# The master's own duplicate, by default its first plays (each a whole search of the master as
+# shipped); the deep run goes on into the second hand.
+MASTER_PLAYS = 45 if DEEP else 14
+
+
 def test_the_masters_duplicate_reproduces_exactly():
     config = daily.daily_config(DAY)
     runs = []
     for _ in range(2):
         dup = daily.Duplicate(config)
-        assert not dup.step(45)
+        assert not dup.step(MASTER_PLAYS)
         runs.append([[str(p) for p in h.plays] for h in dup.match.log])
-    assert runs[0] == runs[1] and sum(len(h) for h in runs[0]) == 45
+    assert runs[0] == runs[1] and sum(len(h) for h in runs[0]) == MASTER_PLAYS
 
 
 def test_the_duplicate_is_the_same_opponent_on_the_same_decks():
     """A person who plays as the master would in their seat (its generator, seat 0's) meets the very
-    same opponent: the first hand of their game and of the duplicate are play for play the same."""
+    same opponent: the first hand of their game and of the duplicate are play for play the same
+    (by default its first MASTER_PLAYS plays; the deep run the whole hand)."""
     config = daily.daily_config(DAY)
     s = Session()
     s.pondering = False
     s.new_game(config)
     me = MasterPlayer(random.Random(config["seed"] * 31 + 0))
-    while s.game.match.phase == "play":
+    while s.game.match.phase == "play" and (DEEP or len(s.game.match.log[0].plays) < MASTER_PLAYS):
         m = s.game.match
         if m.turn == 0:
             s.play(str(me.choose(m.observe(0))))
         else:
             s.computer_step()
+    played = [str(p) for p in s.game.match.log[0].plays]
     dup = daily.Duplicate(config)
-    while len(dup.match.results) < 1:
-        dup.step(1)
-    assert [str(p) for p in dup.match.log[0].plays] == [str(p) for p in s.game.match.log[0].plays]
+    dup.step(len(played))
+    assert [str(p) for p in dup.match.log[0].plays] == played and len(played) >= min(MASTER_PLAYS, 36)
     assert dup.match.log[0].deck == s.game.match.log[0].deck
 
 

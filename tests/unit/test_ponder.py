@@ -8,6 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from depth import DEEP
+
 from scopa.rules import rules_for
 from scopa.state import Match
 from scopa_ai import base
@@ -20,8 +22,11 @@ from deals import played_into
 
 @pytest.fixture
 def small_master(monkeypatch):
-    """The master on a small budget (the same search, fewer rollouts), to keep the tests fast."""
+    """The master on a small budget (the same search, fewer rollouts), to keep the tests fast; by
+    default pimc too (the same search over fewer deals; the deep run: pimc as shipped)."""
     monkeypatch.setitem(base.LEVELS, "master", lambda rng: MasterPlayer(rng, MasterSettings(iterations=12)))
+    if not DEEP:
+        monkeypatch.setitem(base.LEVELS, "pimc", lambda rng: PimcPlayer(rng, PimcSettings(deals=4)))
 
 
 def play_out(s: Session, plays: int, seed: int, think: str) -> list[str]:
