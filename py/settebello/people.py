@@ -737,7 +737,7 @@ class PeopleCalls:
 
     def call(self, op: Any, arg: Any) -> dict[str, Any]:
         """One request: host side open, receive, updates, next_hand, record; guest side join,
-        guest_receive, guest_play, guest_sync; verify a record's deals (verify)."""
+        guest_receive, guest_play, guest_hint, guest_coach; verify a record's deals (verify)."""
         from .errors import refusal
         try:
             return self._call(op, arg if isinstance(arg, dict) else {})
@@ -799,6 +799,12 @@ class PeopleCalls:
             return {"phrases": list(PHRASES)}
         if op == "guest_hello":
             return {"hello": self._need_guest().hello()}
+        if op == "guest_hint":  # the guest's own hint and coach, from its seat's view (seatview.py)
+            from .seatview import hint
+            return hint(self._need_guest().view, arg.get("level"))
+        if op == "guest_coach":
+            from .seatview import coach
+            return coach(self._need_guest().view, arg.get("play"))
         if op == "verify":
             record = arg.get("record")
             if isinstance(record, str):  # the replay viewer's file, as text: bounded before it is read

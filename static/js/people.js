@@ -479,7 +479,8 @@ let dealWaiter = null;      // the table's Next hand, waiting for the host's nex
 function refused(reason, message) { return new EngineRefusal("game", message, reason, {}); }
 
 /** The guest's Session requests: a play goes to the host; a computer's play and the next deal
- *  are the host's, and come by themselves; the rest is not this device's to do. */
+ *  are the host's, and come by themselves; the hint and the coach are this page's own; the rest
+ *  is not this device's to do. */
 function guestRoute(op, arg, direct) {
   if (op === "variants" || op === "rulebook") return direct(op, arg);
   if (op === "view") return Promise.resolve(lastView);
@@ -493,6 +494,9 @@ function guestRoute(op, arg, direct) {
     if (computerPlays.length) return Promise.resolve(computerPlays.shift());
     return new Promise((resolve) => { computerWaiter = resolve; });
   }
+  // this seat's own hint and coach, computed by this page's Python from its seat's view (seatview.py)
+  if (op === "hint") return people("guest_hint", { level: arg });
+  if (op === "coach") return people("guest_coach", { play: arg });
   if (op === "next_hand") {
     if (lastView?.phase === "play") return Promise.resolve(lastView);
     return new Promise((resolve) => { dealWaiter = resolve; });

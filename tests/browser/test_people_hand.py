@@ -332,10 +332,31 @@ class Table:
             page.context.close()
 
 
+def _guests_own_hint(table, seat: int) -> int:
+    """Play on until it is `seat`'s turn, then its person asks for a hint on their own page: it
+    marks a card of their own hand that they may play, computed by their page's Python (the host's
+    page is not asked). The plays made."""
+    host, guest = table.host, table.guests[seat]
+    plays = 0
+    while host.evaluate("settebello.view.turn") != seat:
+        _play_one(table.pages()[host.evaluate("settebello.view.turn")], host)
+        plays += 1
+    guest.wait_for_function("(s) => settebello.view.turn === s && settebello.view.legal.length > 0", arg=seat)
+    guest.locator("#hint").click()
+    hinted = guest.locator("#hand-cards button.card--hint")
+    expect(hinted).to_have_count(1)
+    card = hinted.get_attribute("data-card")
+    assert card in guest.evaluate("settebello.view.hand")
+    assert card in guest.evaluate("settebello.view.legal.map((p) => p.card)")
+    expect(guest.locator("#status")).to_contain_text(re.compile(r"^Hint: "))
+    return plays
+
+
 def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopback_browser):
     table = Table(loopback_browser, None, [1], axe=True)  # axe-core on the invitation and join flows
+    before = _guests_own_hint(table, 1)  # the guest's own hint (issue 41 point 3)
     plays, checked = table.play_hand()
-    assert plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
+    assert before + plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
     table.check_end_and_loopback()
     # the table's phrases, at the score sheet: each page shows (and says) what the other said
     host, guest = table.host, table.guests[1]
