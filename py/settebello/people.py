@@ -28,7 +28,8 @@ from typing import Any, Callable, Iterator
 from scopa.cards import card_str, shuffled_deck
 from scopa.errors import ScopaError
 from scopa.inputs import read_json
-from scopa.record import from_record
+from scopa.record import FORMAT, from_record
+from scopa.rules import PRESETS_REVISION, RuleSet, preset
 
 from .errors import SessionError, is_whole
 from .game import Game
@@ -619,6 +620,10 @@ class PeopleGuest:
         self.host_commits: dict[int, str] = {}
         self.mine: dict[int, tuple[str, str]] = {}  # deal -> (nonce, commitment)
         self.verified: dict[int, str | None] = {}  # deal -> None (verified) or why not
+        # the match's record as this device keeps it: each deal over (its commitments, reveals and
+        # hands, as the host published them) and the first dealer its seat was shown
+        self.done: list[dict[str, Any]] = []
+        self.first_dealer: int | None = None
 
     def _next(self) -> int:
         self._n += 1
@@ -628,7 +633,8 @@ class PeopleGuest:
         """What this device keeps of the deals while the page is closed (a reload): the host's
         commitments and its own nonces, so a deal drawn before the reload is still checked."""
         return {"seat": self.seat, "host_commits": {str(k): v for k, v in self.host_commits.items()},
-                "mine": {str(k): list(v) for k, v in self.mine.items()}}
+                "mine": {str(k): list(v) for k, v in self.mine.items()},
+                "done": self.done, "first_dealer": self.first_dealer}
 
     def keep_again(self, kept: Any) -> None:
         """Take back what `kept` gave before a reload (for this seat only); damaged: PeopleError, nothing changed."""
@@ -641,8 +647,15 @@ class PeopleGuest:
                 and all(deal_key(k) and isinstance(v, list) and len(v) == 2 and _is_hex64(v[0])
                         and v[1] == commitment(v[0]) for k, v in kept["mine"].items())):
             raise PeopleError("this device's saved part of the deals is damaged", reason="people.kept")
+        done, first = kept.get("done", []), kept.get("first_dealer")
+        if not (isinstance(done, list) and len(done) <= 1_000 and all(
+                isinstance(d, dict) and _WHOLE(d.get("deal")) and isinstance(d.get("commits"), dict)
+                and isinstance(d.get("reveals"), dict) and isinstance(d.get("hands"), list) for d in done)
+                and (first is None or _WHOLE(first))):
+            raise PeopleError("this device's saved record of the match is damaged", reason="people.kept")
         self.host_commits = {int(k): v for k, v in kept["host_commits"].items()}
         self.mine = {int(k): (v[0], v[1]) for k, v in kept["mine"].items()}
+        self.done, self.first_dealer = done, first
 
     def hello(self) -> str:
         """The first message on a new channel."""
@@ -677,6 +690,8 @@ class PeopleGuest:
             if view.get("seat") != self.seat:
                 raise PeopleError("the host sent another seat's view", reason="people.seat")
             self.view = view
+            if self.first_dealer is None and not view.get("results") and _WHOLE(view.get("hand_dealer")):
+                self.first_dealer = view["hand_dealer"]  # the match's first hand, as this seat was shown it
             out.update(view=view, event=msg["event"], ack=msg["ack"])
         elif kind == "refused":
             out.update(ack=msg["ack"], refused={"error": msg["error"], "reason": msg["reason"]})
@@ -692,6 +707,10 @@ class PeopleGuest:
             out["kept"] = self.kept()
         elif kind == "reveals":
             out["verified"] = self._check(msg)
+            if all(d["deal"] != msg["deal"] for d in self.done):
+                self.done.append({"deal": msg["deal"], "commits": msg["commits"], "reveals": msg["reveals"],
+                                  "hands": msg["hands"]})
+            out["kept"] = self.kept()
         elif kind == "phrase":
             out["phrase"] = {"seat": msg["seat"], "phrase": msg["phrase"]}
         elif kind == "presence":
@@ -723,6 +742,27 @@ class PeopleGuest:
                 why = f"deal {deal}: the hand's record is damaged"
         self.verified[deal] = why
         return {"deal": deal, "verified": why is None, "why": why}
+
+    def record(self) -> dict[str, Any]:
+        """The match's record as this device keeps it (RULES §6): the hands of every deal over, as
+        the host published them with their commitments and reveals (`fair_deal`), under this
+        seat's view of the game (variant, rules, players, first dealer); the replay viewer checks
+        its deals (`verify_deals`). Refused until a hand is over."""
+        view = self.view
+        if not self.done or not isinstance(view, dict) or self.first_dealer is None:
+            raise PeopleError("no hand of this match has ended yet", reason="record.unfinished")
+        try:
+            variant = view["variant"]
+            rules = RuleSet().with_options(view["rules"])
+            options = rules.diff(preset(variant).rules)
+        except (KeyError, TypeError, ScopaError) as err:
+            raise PeopleError(f"this seat's view does not say the game ({err})", reason="people.view") from None
+        done = sorted(self.done, key=lambda d: d["deal"])
+        return {"format": FORMAT, "variant": variant, "options": options, "rules_revision": PRESETS_REVISION,
+                "players": list(view["players"]), "first_dealer": self.first_dealer,
+                "hands": [h for d in done for h in d["hands"]],
+                "fair_deal": {"version": 1, "deals": [{"deal": d["deal"], "commits": d["commits"],
+                                                       "reveals": d["reveals"]} for d in done]}}
 
 
 # -- the page's requests (static/bridge.py's `people`) ----------------------------------------------
@@ -799,6 +839,8 @@ class PeopleCalls:
             return {"phrases": list(PHRASES)}
         if op == "guest_hello":
             return {"hello": self._need_guest().hello()}
+        if op == "guest_record":
+            return self._need_guest().record()
         if op == "guest_hint":  # the guest's own hint and coach, from its seat's view (seatview.py)
             from .seatview import hint
             return hint(self._need_guest().view, arg.get("level"))

@@ -24,6 +24,7 @@ import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
 import { playedElsewhere, resume } from "./table.js";
+import { keepRecord } from "./history.js";
 import { meeting, RELAY_RE, STUN_RE } from "./settings.js";
 
 const RTC = { iceServers: [] };  // the hand path: host candidates only, nothing to any other host
@@ -469,6 +470,8 @@ export async function resumeHosting() {
 
 let channel = null;
 let keptKey = null;         // this seat's deals kept across a reload (storage.js)
+let recordId = null;        // this match's entry in the history (history.js), the same after a reload
+let recordDue = false;      // a hand is over: its record joins the history once its last view came
 let lastView = null;
 let started = false;
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
@@ -497,6 +500,7 @@ function guestRoute(op, arg, direct) {
   // this seat's own hint and coach, computed by this page's Python from its seat's view (seatview.py)
   if (op === "hint") return people("guest_hint", { level: arg });
   if (op === "coach") return people("guest_coach", { play: arg });
+  if (op === "record") return people("guest_record");  // the record this device keeps (its hands over)
   if (op === "next_hand") {
     if (lastView?.phase === "play") return Promise.resolve(lastView);
     return new Promise((resolve) => { dealWaiter = resolve; });
@@ -524,9 +528,12 @@ function guestReceive(text) {
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
       document.documentElement.dataset.dealVerified = String(v.verified);
       announce(words);
+      recordDue = true;
+      await keepHands();
     }
     if (r.type !== "state") return;
     lastView = r.view;
+    await keepHands();
     const played = { event: r.event, view: r.view };
     if (pendingPlay && pendingPlay.n === r.ack) { pendingPlay.resolve(played); pendingPlay = null; return; }
     if (!started) {
@@ -549,6 +556,15 @@ function guestReceive(text) {
     if (!r.event && r.view.phase === "play" && dealWaiter) { const w = dealWaiter; dealWaiter = null; w(r.view); return; }
     playedElsewhere(r.view, r.event);  // not awaited: the table takes it once it is idle
   });
+}
+
+/** Once a hand is over and its last view came (in either order): the match's record, its hands
+ *  over with their commitments and reveals, joins this device's history (Records). */
+async function keepHands() {
+  if (!recordDue || !lastView || lastView.phase === "play") return;
+  recordDue = false;
+  try { keepRecord(recordId, await people("guest_record"), lastView); }
+  catch (err) { console.warn(`Settebello: this match's record is not kept (${refusalText(err)})`); }
 }
 
 /** An invitation opened (#join=…): ask the name, answer the offer, show the reply code, then play
@@ -579,6 +595,7 @@ export async function joinTable() {
   if (name) writeText(NAME_KEY, name, { report: false });
   form.querySelector("button").disabled = true;
   keptKey = ownKey(`settebello.people.kept.${invite.k}`);
+  recordId = `people-${invite.k}`;
   let kept = null;
   try { kept = JSON.parse(readText(keptKey) || "null"); } catch { kept = null; }
   let joined;

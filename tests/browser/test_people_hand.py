@@ -376,6 +376,19 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     viewer.goto(SITE + "static/replay.html?from=game")
     expect(viewer.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
     assert not errors, errors
+    # the guest's device keeps the match's record too (its hands over, with their commitments and
+    # reveals): Records lists it, and its replay verifies the deal
+    if guest.locator("#more-btn").is_visible():
+        guest.locator("#more-btn").click()
+    guest.locator("#records-btn").click()
+    entry = guest.locator("[data-testid=history-entry]")
+    expect(entry).to_have_count(1)
+    expect(entry.locator("[data-act=history-resume]")).to_have_count(0)  # nothing to play on here: the host's match
+    entry.locator("[data-act=history-replay]").click()
+    guest.wait_for_url(re.compile(r"replay\.html"))
+    expect(guest.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
+    kept = guest.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.includes('settebello.replay'))))")
+    assert kept["hands"] == record["hands"] and kept["fair_deal"] == record["fair_deal"]
     table.close()
 
 
