@@ -208,10 +208,11 @@ async function phrasesBar(say) {
 }
 
 const away = new Set();  // the seats (or "host") reconnecting, as this page was told
+let hostAwayKey = "people.join.hostLeft";  // what "host" in `away` says: reconnecting (relays), or gone (by hand)
 /** Show who is reconnecting (a seat that dropped, the host's device), beside the phrases. */
 function presence(who, gone) {
   if (gone) away.add(who); else away.delete(who);
-  const names = [...away].map((w) => (w === "host" ? t("people.join.hostLeft") : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
+  const names = [...away].map((w) => (w === "host" ? t(hostAwayKey) : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
   const el = document.querySelector("[data-testid=people-presence]");
   if (el) el.textContent = names.join(" ");
 }
@@ -558,6 +559,24 @@ function guestReceive(text) {
   });
 }
 
+/** The host's device left while the hand path carried this seat (its page closed or reloaded):
+ *  said beside the phrases, and in a dialog beside the table with what this person can do (no
+ *  relay to find it again: the host's page shows a new invitation for this seat once it is back). */
+function hostGoneByHand() {
+  if (away.has("host")) return;
+  hostAwayKey = "people.join.hostGone";
+  presence("host", true);
+  const d = dialog();
+  if (d.open) d.close();
+  d.replaceChildren();
+  d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.hostGone"))}</h2>
+    <p data-testid="people-host-gone">${esc(t("people.join.hostGoneHand"))}</p>
+    <form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
+  d.show();  // beside the table: its person may still read the sheet and the plays
+  d.querySelector("button").focus();
+  announce(() => `${t("people.join.hostGone")}. ${t("people.join.hostGoneHand")}`);
+}
+
 /** Once a hand is over and its last view came (in either order): the match's record, its hands
  *  over with their commitments and reveals, joins this device's history (Records). */
 async function keepHands() {
@@ -608,6 +627,11 @@ export async function joinTable() {
     const hand = e.channel;
     hand.addEventListener("open", () => { if (!channel) { channel = hand; hand.send(hello); } });
     hand.addEventListener("message", (m) => { if (channel === hand) guestReceive(m.data); });
+    hand.addEventListener("close", () => { if (channel === hand) hostGoneByHand(); });
+  });
+  pc.addEventListener("connectionstatechange", () => {
+    // the host's page gone without closing its connection (a crash, a lost network): ICE gives up
+    if (["failed", "closed"].includes(pc.connectionState) && channel && !channel.peerId) hostGoneByHand();
   });
   if (invite.m) {
     joinMeeting(invite.m, {

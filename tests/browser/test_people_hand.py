@@ -397,6 +397,17 @@ def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loop
     plays, checked = table.play_hand()
     assert plays == 36 and checked > 36 * 3  # four players, nine cards each dealt at once (four on the table)
     table.check_end_and_loopback()
+    # the host's device leaves: on the hand path no relay finds it again, so each guest is told, and
+    # what they can do (open the new invitation the host's page shows once it is back)
+    table.host.close()
+    for guest in table.guests.values():
+        expect(guest.locator("[data-testid=people-presence]")).to_have_text("The host's device left")
+        expect(guest.locator("#people-dialog[open] [data-testid=people-host-gone]")).to_contain_text("new invitation link")
+    guest = table.guests[1]
+    assert guest.evaluate("document.activeElement.closest('#people-dialog') !== null")  # its Close, in focus
+    assert not axe_violations(guest), axe_violations(guest)
+    guest.keyboard.press("Enter")  # Close: the table stays as it was
+    expect(guest.locator("#people-dialog")).not_to_have_attribute("open", "")
     table.close()
 
 
