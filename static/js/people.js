@@ -19,7 +19,7 @@
 // the hand path's offer too: whichever connects first carries the seat.
 import { connectEngine, routeGame, EngineRefusal } from "./engine.js";
 import { t } from "./i18n.js";
-import { onView, view as currentView } from "./store.js";
+import { emit, onView, view as currentView } from "./store.js";
 import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
@@ -263,6 +263,7 @@ function keepTable() {
 }
 
 function stopHosting() {
+  if (hosting) tell("ended");
   tableId += 1;
   remove(HOST_KEY);
   document.getElementById("people-phrases")?.remove();
@@ -295,6 +296,7 @@ function hostReceive(seat, text, link) {
     if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
+      tell("playing");
       dialog().close();
       await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
       await resume(out.host.started);
@@ -303,6 +305,19 @@ function hostReceive(seat, text, link) {
     }
   });
 }
+
+/** The page an invitation opens: this one, as the game's own page (an embed's frame values for
+ *  its parent page - embed, parent, people, start - left out: the friend plays in a page of theirs). */
+function joinPage() {
+  const url = new URL(location.href);
+  url.hash = "";
+  for (const k of ["embed", "parent", "people", "start"]) url.searchParams.delete(k);
+  return url.href.replace(/#$/, "");
+}
+
+/** What the page around an embed is told (embed.js: settebello:people): the table with people's
+ *  step and its remote seats, never an invitation link. */
+const tell = (state) => emit("people", { state, remote: [...seats.keys()].sort((a, b) => a - b) });
 
 /** A seat's invitation: its connection, its link (the offer in the fragment) and the field for
  *  its reply code, as a list item. A seat whose channel closes (its page reloaded or closed) gets
@@ -328,7 +343,7 @@ async function invitation(inv, { again = false } = {}) {
   const m = (await meet)?.m;
   if (table !== tableId) { pc.close(); return null; }
   const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp, ...(m ? { m } : {}) });
-  const link = `${location.href.split("#")[0]}#join=${code}`;
+  const link = `${joinPage()}#join=${code}`;
   const li = document.createElement("li");
   li.className = "people__seat";
   li.dataset.seat = inv.seat;
@@ -420,6 +435,7 @@ export async function hostTable(config) {
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="cancel">${esc(t("people.cancel"))}</button></form>`);
   d.addEventListener("cancel", () => { if (!hostStarted) stopHosting(); });
+  tell("inviting");
   // before the match: Cancel ends the table with people; during it, only closes the dialog
   d.querySelector("form").addEventListener("submit", () => { if (!hostStarted) stopHosting(); });
   if (d.open) d.close();  // shown beside the table for a seat that left (reinvite)
@@ -465,6 +481,7 @@ export async function resumeHosting() {
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
   if (!d.open) d.show();  // beside the table, which plays on where it was
+  tell("playing");
 }
 
 // ------------------------------------------------------------------ the guest

@@ -536,3 +536,56 @@ def test_a_whole_hand_of_scopone_between_four_devices_through_the_relay_path(rel
     assert plays == 36 and checked > 36 * 3  # four players, nine cards each
     table.check_end_and_loopback()
     table.close()
+
+
+# ---------------------------------------------------------------- embeds (issue 41 point 7)
+def _demo_frames(page):
+    """The demo page's game frame (examples/embed.html, which passes its own address's values on)."""
+    frame = page.frame(url=re.compile(r"index\.html\?embed=1"))
+    assert frame is not None
+    frame.wait_for_function("document.documentElement.dataset.engine === 'ready' && !!window.settebello?.view")
+    return frame
+
+
+def test_an_embed_offers_play_with_people_only_when_its_address_allows_it(loopback_browser):
+    requests: list[str] = []
+    page, errors = _watched_page(loopback_browser, requests)
+    # without people=1: the frame's New game offers no seat on another device, and says so
+    page.goto(SITE + "examples/embed.html?fast=1")
+    frame = _demo_frames(page)
+    page.wait_for_function("window.demoEvents.some((e) => e.type === 'settebello:ready')")
+    assert page.evaluate("window.demoEvents.find((e) => e.type === 'settebello:ready').people") is False
+    frame.locator("#new").click()
+    expect(frame.locator('select[data-seat-kind="1"]')).to_be_visible()
+    assert frame.locator('select[data-seat-kind="1"] option[value="remote"]').count() == 0
+    # nor does the parent's command seat one there
+    page.evaluate("""() => document.getElementById('game').contentWindow.postMessage({type: 'settebello:new-game',
+        config: {variant: 'scopa', seats: [{human: true, name: 'Reader'}, {human: true, remote: true, name: 'Friend'}]}},
+        location.origin)""")
+    page.wait_for_function("window.demoEvents.some((e) => e.type === 'settebello:rejected')")
+    assert "people=1" in page.evaluate("window.demoEvents.find((e) => e.type === 'settebello:rejected').reason")
+    # with people=1: offered; the parent is told when the invitations show and when the table ends
+    page.goto(SITE + "examples/embed.html?fast=1&people=1")
+    frame = _demo_frames(page)
+    page.wait_for_function("window.demoEvents.some((e) => e.type === 'settebello:ready')")
+    assert page.evaluate("window.demoEvents.find((e) => e.type === 'settebello:ready').people") is True
+    frame.evaluate("""async () => { const { SETTINGS_KEY } = await import('./static/js/settings.js');
+                                    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ meet: 'hand' })); }""")  # by hand only
+    frame.locator("#new").click()
+    frame.locator('select[data-seat-kind="1"]').select_option("remote")
+    frame.locator('#newgame-dialog button[value="start"]').click()
+    link = frame.locator('[data-testid="people-link-1"]')
+    link.wait_for()
+    page.wait_for_function("window.demoEvents.some((e) => e.type === 'settebello:people')")
+    told = page.evaluate("window.demoEvents.filter((e) => e.type === 'settebello:people')")
+    assert told == [{"type": "settebello:people", "protocol": 1, "state": "inviting", "remote": [1]}]
+    assert link.input_value() not in json.dumps(page.evaluate("window.demoEvents"))  # a seat's key stays in the frame
+    # the invitation opens the game's own page, not an embed of the parent's
+    query = urlsplit(link.input_value()).query
+    assert "fast=1" in query and not [k for k in ("embed", "parent", "people") if k in query], query
+    frame.locator("#people-dialog button[value=cancel]").click()
+    page.wait_for_function("window.demoEvents.filter((e) => e.type === 'settebello:people').length === 2")
+    assert page.evaluate("window.demoEvents.filter((e) => e.type === 'settebello:people')[1].state") == "ended"
+    assert not [u for u in requests if urlsplit(u).netloc not in (f"127.0.0.1:{PORT}", "")], requests
+    assert not errors, errors
+    page.context.close()
