@@ -417,6 +417,7 @@ const newMeetingKind = () => (meeting().relays?.length === 0 ? "people.intro" : 
 
 /** New game with seats of people on other devices: one invitation per seat, then the match. */
 export async function hostTable(config) {
+  if (hosting && await rematchHosting(config)) return;
   if (hosting) stopHosting();
   hostStarted = false;
   const opened = await people("open", { config });
@@ -447,6 +448,21 @@ onView((v, op) => {
   if (!hosting || op === "remote") return;
   serial(async () => { const r = await people("updates"); sendAll(r.send); if (r.send?.length) keepTable(); });
 });
+
+/** Another match with the same people, over the channels they are on (the finished match's
+ *  Rematch, or a New game with the same seats on other devices): false when it cannot be (a match
+ *  under way, a seat away, other seats: people.py PeopleHost.rematch), and new invitations go out. */
+async function rematchHosting(config) {
+  if (!hostStarted || away.size) return false;
+  let r;
+  try { r = await serial(() => people("rematch", { config })); } catch { return false; }
+  if (!r?.send) return false;
+  hostStarted = false;  // dealt once every device has drawn its part of the new match's first deal
+  sendAll(r.send);
+  keepTable();
+  announce(() => t("people.rematchWaiting"));
+  return true;
+}
 
 /** The host's page reloaded with a match with people on other devices (table.js, after the save
  *  restored it): the table with people kept beside it comes back, each seat's room is joined
@@ -489,7 +505,10 @@ export async function resumeHosting() {
 let channel = null;
 let keptKey = null;         // this seat's deals kept across a reload (storage.js)
 let recordId = null;        // this match's entry in the history (history.js), the same after a reload
-let recordDue = false;      // a hand is over: its record joins the history once its last view came
+let recordDue = false;
+let inviteToken = null;     // this seat's invitation (its key): names its matches' entries in the history
+/** The history's entry of this seat's match `n` (1, the first, unnumbered). */
+const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteToken}-${n}` : `people-${inviteToken}`);      // a hand is over: its record joins the history once its last view came
 let lastView = null;
 let started = false;
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
@@ -540,6 +559,13 @@ function guestReceive(text) {
     }
     if (r.type === "phrase") said(r.phrase);
     if (r.type === "presence") presence(r.presence.seat, r.presence.away);
+    if (r.type === "rematch") {  // the host's device starts another match with the same people
+      started = false; lastView = null; recordDue = false;
+      computerPlays.length = 0; computerWaiter = null; dealWaiter = null;
+      recordId = matchRecordId(r.match);  // the last match's record stays in the history as it was
+      delete document.documentElement.dataset.dealVerified;
+      announce(() => t("people.rematchComing"));
+    }
     if (r.type === "welcome") presence("host", false);
     if (r.type === "reveals") {
       const v = r.verified;
@@ -631,9 +657,10 @@ export async function joinTable() {
   if (name) writeText(NAME_KEY, name, { report: false });
   form.querySelector("button").disabled = true;
   keptKey = ownKey(`settebello.people.kept.${invite.k}`);
-  recordId = `people-${invite.k}`;
+  inviteToken = invite.k;
   let kept = null;
   try { kept = JSON.parse(readText(keptKey) || "null"); } catch { kept = null; }
+  recordId = matchRecordId(kept?.match);
   let joined;
   try { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null, kept }); }
   catch { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null }); }  // damaged: without it

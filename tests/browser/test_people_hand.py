@@ -145,7 +145,7 @@ class Table:
     hand path; every code that crossed (links and replies) and every request, kept for the checks."""
 
     def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False,
-                 relays: list[str] | None = None, allowed: tuple[str, ...] = ()) -> None:
+                 relays: list[str] | None = None, allowed: tuple[str, ...] = (), target: int | None = None) -> None:
         self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
         self.requests: list[str] = []
         self.errors: list[list[str]] = []
@@ -157,7 +157,7 @@ class Table:
         self.host.goto(SITE + QUERY)
         self.host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
         self.meet(relays)
-        self.start(variant, remote)
+        self.start(variant, remote, target)
 
     def meet(self, relays: list[str] | None) -> None:
         """The host's Settings: the devices meet by hand only, or through `relays` with no STUN."""
@@ -175,13 +175,15 @@ class Table:
         self._axe(host, "the Settings' Play with people")
         dialog.locator("#settings-close").click()
 
-    def start(self, variant: str | None, remote: list[int]) -> None:
-        """New game on the host's page: the game, and the seats of people on other devices, each
-        joined from a page of its own."""
+    def start(self, variant: str | None, remote: list[int], target: int | None = None) -> None:
+        """New game on the host's page: the game (to `target` points: 0, a single hand), and the
+        seats of people on other devices, each joined from a page of its own."""
         browser = self.browser
         self.host.locator("#new").click()
         if variant:
             self.host.locator("#ng-variant").select_option(variant)
+        if target is not None:
+            self.host.locator("#ng-target").fill(str(target))
         for seat in remote:
             self.host.locator(f'select[data-seat-kind="{seat}"]').select_option("remote")
         self.host.locator('#newgame-dialog button[value="start"]').click()
@@ -302,7 +304,7 @@ class Table:
             page.locator("#sheet:not([hidden])").wait_for()
         totals = self.host.evaluate("settebello.view.totals")
         for guest in self.guests.values():
-            guest.wait_for_function("settebello.view.phase === 'deal'")
+            guest.wait_for_function("settebello.view.phase !== 'play'")
             assert guest.evaluate("settebello.view.totals") == totals
             guest.wait_for_function("document.documentElement.dataset.dealVerified !== undefined")
             assert guest.evaluate("document.documentElement.dataset.dealVerified") == "true"
@@ -411,13 +413,28 @@ def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loop
     table.close()
 
 
-def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play(loopback_browser):
-    table = Table(loopback_browser, None, [1], axe=True)  # and on the reconnection's
+def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play_then_a_rematch(loopback_browser):
+    table = Table(loopback_browser, None, [1], axe=True, target=0)  # and on the reconnection's; a one-hand match
     assert table.play_hand(limit=7)[0] == 7
     table.reload_guest(1)
     plays, _ = table.play_hand()
     assert plays == 36 - 7
     table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
+    # a rematch with the same people (issue 41 point 6): the host's Rematch deals a new match on
+    # both devices over the same channel, no new invitation; only the host's device offers it
+    host, guest = table.host, table.guests[1]
+    assert host.evaluate("settebello.view.phase") == guest.evaluate("settebello.view.phase") == "over"
+    expect(guest.locator("#sheet #rematch")).to_have_count(0)
+    host.locator("#sheet #rematch").click()
+    for page in (host, guest):
+        page.wait_for_function("settebello.view.phase === 'play' && settebello.view.results.length === 0")
+        expect(page.locator("#sheet")).to_be_hidden()
+    assert host.evaluate("settebello.view.players") == guest.evaluate("settebello.view.players")
+    assert guest.evaluate("settebello.view.players")[1] == "Guest 2"
+    assert table.play_hand(limit=3)[0] == 3  # the new match is played on, every page at the same play
+    # the guest's device kept the first match's record; the new one joins the history beside it
+    kept = guest.evaluate("Object.keys(localStorage).filter((k) => /settebello\\.history.*:people-/.test(k)).length")
+    assert kept == 1, kept
     table.close()
 
 
