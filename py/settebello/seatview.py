@@ -69,7 +69,7 @@ def seat_view(view: Any) -> PlayerView:
         raise SeatViewError("no view of this seat yet", reason="people.view")
     try:
         rules = RuleSet().with_options(view["rules"])
-        if mechanics.active(rules):
+        if any(m.view_keys for m in mechanics.active(rules)):  # (the decks' own rules have none: read back)
             raise SeatViewError("hints for this game's special rules are not computed on this device yet",
                                 reason="people.hint_rules")
         names = tuple(view["players"])

@@ -38,7 +38,8 @@ def _walk(table: Table):
         match = table.session.game.match
 
 
-@pytest.mark.parametrize("config", [TWO, SCOPONE], ids=["scopa", "scopone"])
+@pytest.mark.parametrize("config", [TWO, SCOPONE, {**SCOPONE, "variant": "maresciallo-80"}, {**SCOPONE, "variant": "cicera"}],
+                         ids=["scopa", "scopone", "maresciallo-80", "cicera"])
 def test_the_guest_reads_back_exactly_its_seats_view_and_hints_as_the_host_would(config):
     table = Table(copy.deepcopy(config), seed=7)
     game = table.session.game if table.session.game else None
