@@ -505,10 +505,10 @@ export async function resumeHosting() {
 let channel = null;
 let keptKey = null;         // this seat's deals kept across a reload (storage.js)
 let recordId = null;        // this match's entry in the history (history.js), the same after a reload
-let recordDue = false;
+let recordDue = false;      // a hand is over: its record joins the history once its last view came
 let inviteToken = null;     // this seat's invitation (its key): names its matches' entries in the history
 /** The history's entry of this seat's match `n` (1, the first, unnumbered). */
-const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteToken}-${n}` : `people-${inviteToken}`);      // a hand is over: its record joins the history once its last view came
+const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteToken}-${n}` : `people-${inviteToken}`);
 let lastView = null;
 let started = false;
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
