@@ -603,7 +603,7 @@ function guestReceive(text) {
 }
 
 /** The host's device left while the hand path carried this seat (its page closed or reloaded):
- *  said beside the phrases, and in a dialog beside the table with what this person can do (no
+ *  said beside the phrases, and in a dialog over the table with what this person can do (no
  *  relay to find it again: the host's page shows a new invitation for this seat once it is back). */
 function hostGoneByHand() {
   if (away.has("host")) return;
@@ -615,7 +615,7 @@ function hostGoneByHand() {
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.hostGone"))}</h2>
     <p data-testid="people-host-gone">${esc(t("people.join.hostGoneHand"))}</p>
     <form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
-  d.show();  // beside the table: its person may still read the sheet and the plays
+  d.showModal();  // over the score sheet too: the table cannot go on without the host; Close shows it as it was
   d.querySelector("button").focus();
   announce(() => `${t("people.join.hostGone")}. ${t("people.join.hostGoneHand")}`);
 }
