@@ -28,7 +28,8 @@ from typing import Any, Callable, Iterator
 from scopa.cards import card_str, shuffled_deck
 from scopa.errors import ScopaError
 from scopa.inputs import read_json
-from scopa.record import from_record
+from scopa.record import FORMAT, from_record
+from scopa.rules import PRESETS_REVISION, RuleSet, preset
 
 from .errors import SessionError, is_whole
 from .game import Game
@@ -120,6 +121,7 @@ HOST_TYPES: dict[str, dict[str, Callable[[Any], bool]]] = {
                 "hands": lambda v: isinstance(v, list)},
     "phrase": {"seat": _WHOLE, "phrase": lambda v: v in PHRASES},
     "presence": {"seat": _WHOLE, "away": lambda v: isinstance(v, bool)},
+    "rematch": {"match": _WHOLE},  # another match at the same table, with the same people: its deal comes next
 }
 
 
@@ -227,6 +229,13 @@ def _as_if_alone(game: Game, seat: int) -> Iterator[None]:
         game.shown, game.handed, game.local = saved
 
 
+def _for_seat(view: dict[str, Any]) -> dict[str, Any]:
+    """A view as a remote seat is sent it: a finished match's story offers it no Rematch (the
+    host's device starts the next match, with the same people: PeopleHost.rematch)."""
+    story = view.get("story")
+    return {**view, "story": {**story, "rematch": None}} if isinstance(story, dict) and story.get("rematch") else view
+
+
 class _Deal:
     """One deal's commitments and reveals, the host's nonce kept until the hand is over."""
 
@@ -272,6 +281,7 @@ class PeopleHost:
         self.started = False
         self._n = 0  # the number of the host's next message
         self.absent: dict[int, list[float | None]] = {}  # a dropped seat: [when it dropped, when it came back]
+        self.match_no = 1  # the matches played at this table with these people (a rematch: the next)
 
     # -- opening the table
     def open(self, config: Any) -> dict[str, Any]:
@@ -292,6 +302,32 @@ class PeopleHost:
         return {"invites": [{"seat": s, "token": r.token, "name": checked.seats[s]["name"]}
                             for s, r in self.remote.items()],
                 "commit": self.deals[0].commits["host"]}
+
+    def rematch(self, config: Any) -> dict[str, Any]:
+        """Another match at this table with the same people (the finished match's Rematch, or a New
+        game with the same seats on other devices), over the channels they are on: each joined
+        seat is told, and the new match's first deal drawn as the first was. Refused (nothing
+        changed) while a match is under way, a seat is away, or the seats on other devices differ."""
+        game = self.session.game
+        if not self.started or game is None or (game.match.phase != "over" and self.session.time.forfeit is None):
+            raise PeopleError("a rematch comes once the match is over", reason="people.rematch")
+        if not isinstance(config, dict) or not isinstance(config.get("seats"), list):
+            raise PeopleError("a table with people needs the game's settings and its seats", reason="people.config")
+        checked = Game.new({k: v for k, v in config.items() if k != "clock"} | {"seed": 0})
+        if [i for i, s in enumerate(checked.seats) if s.get("remote")] != sorted(self.remote):
+            raise PeopleError("a rematch seats the same people on other devices", reason="people.rematch")
+        if any(not r.joined for r in self.remote.values()):
+            raise PeopleError("a person on another device is not at the table", reason="people.rematch")
+        self.session.check_game(config)
+        self.config = {k: v for k, v in config.items() if k != "seed"}
+        self.deals, self.started, self.absent = [_Deal(1, self._nonce())], False, {}
+        self.match_no += 1
+        for r in self.remote.values():
+            r.sent_view, r.sent_events, r.phrases = None, 0, {}
+        digest = self.deals[0].commits["host"]
+        return {"send": [[s, text] for s in self.remote for text in (
+            message("rematch", self._next(), match=self.match_no),
+            message("commit", self._next(), deal=1, digest=digest))]}
 
     def _next(self) -> int:
         self._n += 1
@@ -389,9 +425,10 @@ class PeopleHost:
         r.last_n = msg["n"]
         event = game.match.log[-1].events[-1] if result.get("event") else None
         host = {"event": None if event is None else game.event_json(event), "view": self.session.view()}
-        sent = json.dumps(result["view"], separators=(",", ":"), sort_keys=True)
+        view = _for_seat(result["view"])
+        sent = json.dumps(view, separators=(",", ":"), sort_keys=True)
         r.sent_view, r.sent_events = sent, self._events()
-        reply = message("state", self._next(), view=result["view"], event=result.get("event"), ack=msg["n"])
+        reply = message("state", self._next(), view=view, event=result.get("event"), ack=msg["n"])
         return {"send": [[seat, reply]] + self._updates(), "host": host}
 
     # -- the table's phrases
@@ -445,7 +482,7 @@ class PeopleHost:
     # -- the host's reload: what its page keeps beside the match's save
     def save(self) -> dict[str, Any]:
         """The table with people as the host's page keeps it (restore() takes it back)."""
-        return {"v": 1, "config": self.config, "started": self.started, "n": self._n,
+        return {"v": 1, "config": self.config, "started": self.started, "n": self._n, "match": self.match_no,
                 "remote": {str(s): {"token": r.token, "name": r.name, "last_n": r.last_n,
                                     "phrases": {str(h): c for h, c in r.phrases.items()}}
                            for s, r in self.remote.items()},
@@ -476,8 +513,8 @@ class PeopleHost:
                     raise ValueError("a deal is damaged")
                 deal.commits, deal.reveals, deal.published = dict(d["commits"]), dict(d["reveals"]), bool(d["published"])
                 deals.append(deal)
-            started, n = bool(saved["started"]), saved["n"]
-            if not deals or not _WHOLE(n):
+            started, n, match_no = bool(saved["started"]), saved["n"], saved.get("match", 1)
+            if not deals or not _WHOLE(n) or not _WHOLE(match_no):
                 raise ValueError("the deals are missing")
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise PeopleError(f"the saved table with people is damaged ({err})", reason="people.saved") from None
@@ -488,6 +525,7 @@ class PeopleHost:
         # the host's messages go on numbered past any it sent after its last save (a guest refuses
         # a number it has seen): the page saves after it sends, so a few may be missing there
         self.config, self.remote, self.deals, self.started, self._n = saved["config"], remote, deals, True, n + 10_000
+        self.match_no = max(1, match_no)
         self.absent = {s: [now, None] for s in remote}
         return {"invites": [{"seat": s, "token": r.token, "name": r.name or game.seats[s]["name"]}
                             for s, r in remote.items()], "away": self.away()}
@@ -551,7 +589,7 @@ class PeopleHost:
             if not r.joined:
                 continue
             with _as_if_alone(game, seat):
-                view = self.session.view()
+                view = _for_seat(self.session.view())
                 last = game.match.log[-1].events[-1] if game.match.log and game.match.log[-1].events else None
                 event = game.event_json(last) if last is not None and events == r.sent_events + 1 else None
             text = json.dumps(view, separators=(",", ":"), sort_keys=True)
@@ -619,6 +657,11 @@ class PeopleGuest:
         self.host_commits: dict[int, str] = {}
         self.mine: dict[int, tuple[str, str]] = {}  # deal -> (nonce, commitment)
         self.verified: dict[int, str | None] = {}  # deal -> None (verified) or why not
+        # the match's record as this device keeps it: each deal over (its commitments, reveals and
+        # hands, as the host published them) and the first dealer its seat was shown
+        self.done: list[dict[str, Any]] = []
+        self.first_dealer: int | None = None
+        self.match_no = 1  # the host's matches at this table (a rematch: the next)
 
     def _next(self) -> int:
         self._n += 1
@@ -628,7 +671,8 @@ class PeopleGuest:
         """What this device keeps of the deals while the page is closed (a reload): the host's
         commitments and its own nonces, so a deal drawn before the reload is still checked."""
         return {"seat": self.seat, "host_commits": {str(k): v for k, v in self.host_commits.items()},
-                "mine": {str(k): list(v) for k, v in self.mine.items()}}
+                "mine": {str(k): list(v) for k, v in self.mine.items()},
+                "done": self.done, "first_dealer": self.first_dealer, "match": self.match_no}
 
     def keep_again(self, kept: Any) -> None:
         """Take back what `kept` gave before a reload (for this seat only); damaged: PeopleError, nothing changed."""
@@ -641,8 +685,15 @@ class PeopleGuest:
                 and all(deal_key(k) and isinstance(v, list) and len(v) == 2 and _is_hex64(v[0])
                         and v[1] == commitment(v[0]) for k, v in kept["mine"].items())):
             raise PeopleError("this device's saved part of the deals is damaged", reason="people.kept")
+        done, first, match_no = kept.get("done", []), kept.get("first_dealer"), kept.get("match", 1)
+        if not (isinstance(done, list) and len(done) <= 1_000 and all(
+                isinstance(d, dict) and _WHOLE(d.get("deal")) and isinstance(d.get("commits"), dict)
+                and isinstance(d.get("reveals"), dict) and isinstance(d.get("hands"), list) for d in done)
+                and (first is None or _WHOLE(first)) and _WHOLE(match_no)):
+            raise PeopleError("this device's saved record of the match is damaged", reason="people.kept")
         self.host_commits = {int(k): v for k, v in kept["host_commits"].items()}
         self.mine = {int(k): (v[0], v[1]) for k, v in kept["mine"].items()}
+        self.done, self.first_dealer, self.match_no = done, first, max(1, match_no)
 
     def hello(self) -> str:
         """The first message on a new channel."""
@@ -677,6 +728,8 @@ class PeopleGuest:
             if view.get("seat") != self.seat:
                 raise PeopleError("the host sent another seat's view", reason="people.seat")
             self.view = view
+            if self.first_dealer is None and not view.get("results") and _WHOLE(view.get("hand_dealer")):
+                self.first_dealer = view["hand_dealer"]  # the match's first hand, as this seat was shown it
             out.update(view=view, event=msg["event"], ack=msg["ack"])
         elif kind == "refused":
             out.update(ack=msg["ack"], refused={"error": msg["error"], "reason": msg["reason"]})
@@ -692,10 +745,22 @@ class PeopleGuest:
             out["kept"] = self.kept()
         elif kind == "reveals":
             out["verified"] = self._check(msg)
+            if all(d["deal"] != msg["deal"] for d in self.done):
+                self.done.append({"deal": msg["deal"], "commits": msg["commits"], "reveals": msg["reveals"],
+                                  "hands": msg["hands"]})
+            out["kept"] = self.kept()
         elif kind == "phrase":
             out["phrase"] = {"seat": msg["seat"], "phrase": msg["phrase"]}
         elif kind == "presence":
             out["presence"] = {"seat": msg["seat"], "away": msg["away"]}
+        elif kind == "rematch":  # another match: its deals and record start afresh (the last one's is kept)
+            if msg["match"] <= self.match_no:
+                raise PeopleError(f"match {msg['match']} was played already", reason="people.rematch")
+            self.match_no = msg["match"]
+            self.host_commits, self.mine, self.verified, self.done = {}, {}, {}, []
+            self.first_dealer, self.view = None, None
+            out["match"] = self.match_no
+            out["kept"] = self.kept()
         self.last_n = msg["n"]
         return out
 
@@ -724,6 +789,27 @@ class PeopleGuest:
         self.verified[deal] = why
         return {"deal": deal, "verified": why is None, "why": why}
 
+    def record(self) -> dict[str, Any]:
+        """The match's record as this device keeps it (RULES §6): the hands of every deal over, as
+        the host published them with their commitments and reveals (`fair_deal`), under this
+        seat's view of the game (variant, rules, players, first dealer); the replay viewer checks
+        its deals (`verify_deals`). Refused until a hand is over."""
+        view = self.view
+        if not self.done or not isinstance(view, dict) or self.first_dealer is None:
+            raise PeopleError("no hand of this match has ended yet", reason="record.unfinished")
+        try:
+            variant = view["variant"]
+            rules = RuleSet().with_options(view["rules"])
+            options = rules.diff(preset(variant).rules)
+        except (KeyError, TypeError, ScopaError) as err:
+            raise PeopleError(f"this seat's view does not say the game ({err})", reason="people.view") from None
+        done = sorted(self.done, key=lambda d: d["deal"])
+        return {"format": FORMAT, "variant": variant, "options": options, "rules_revision": PRESETS_REVISION,
+                "players": list(view["players"]), "first_dealer": self.first_dealer,
+                "hands": [h for d in done for h in d["hands"]],
+                "fair_deal": {"version": 1, "deals": [{"deal": d["deal"], "commits": d["commits"],
+                                                       "reveals": d["reveals"]} for d in done]}}
+
 
 # -- the page's requests (static/bridge.py's `people`) ----------------------------------------------
 class PeopleCalls:
@@ -737,7 +823,7 @@ class PeopleCalls:
 
     def call(self, op: Any, arg: Any) -> dict[str, Any]:
         """One request: host side open, receive, updates, next_hand, record; guest side join,
-        guest_receive, guest_play, guest_sync; verify a record's deals (verify)."""
+        guest_receive, guest_play, guest_hint, guest_coach; verify a record's deals (verify)."""
         from .errors import refusal
         try:
             return self._call(op, arg if isinstance(arg, dict) else {})
@@ -777,6 +863,8 @@ class PeopleCalls:
             return self._need_host().updates() if self.host is not None else {"send": []}
         if op == "next_hand":
             return self._need_host().next_hand()
+        if op == "rematch":
+            return self._need_host().rematch(arg.get("config"))
         if op == "record":
             return self._need_host().record()
         if op == "join":
@@ -799,6 +887,14 @@ class PeopleCalls:
             return {"phrases": list(PHRASES)}
         if op == "guest_hello":
             return {"hello": self._need_guest().hello()}
+        if op == "guest_record":
+            return self._need_guest().record()
+        if op == "guest_hint":  # the guest's own hint and coach, from its seat's view (seatview.py)
+            from .seatview import hint
+            return hint(self._need_guest().view, arg.get("level"))
+        if op == "guest_coach":
+            from .seatview import coach
+            return coach(self._need_guest().view, arg.get("play"))
         if op == "verify":
             record = arg.get("record")
             if isinstance(record, str):  # the replay viewer's file, as text: bounded before it is read

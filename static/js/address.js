@@ -8,6 +8,12 @@ import { emit } from "./store.js";
 import { showNotice } from "./notice.js";
 import { t } from "./i18n.js";
 
+/** Whether this page offers Play with people (seats on other devices, people.js): always on the
+ *  game's own page; in an embed only when the frame's address allows it (`people=1`, docs/SITE.md). */
+export function peopleOffered(params = new URLSearchParams(location.search)) {
+  return params.get("embed") !== "1" || params.get("people") === "1";
+}
+
 /** At most this many characters of a bad value are repeated (in the notice, to the parent). */
 export const VALUE_CHARS = 60;
 

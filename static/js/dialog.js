@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { esc, variantText, levelName, refusalText, typedNumber, shownName } from "./names.js";
+import { peopleOffered } from "./address.js";
 
 export const PREFS_KEY = ownKey("settebello.newgame");  // this deployment's (storage.js)
 
@@ -60,6 +61,7 @@ export function namePeople(seats) {
   return seats.map((s, i) => (s.human && givenName(s.name, i) ? { ...s, name: personName(i, people) } : s));
 }
 
+const offersPeople = peopleOffered();  // a seat on another device offered (an embed: only with people=1)
 const NAMES = ["Bruno", "Carla", "Dario", "Elena", "Franco", "Giulia"];
 /** The name of a computer player at seat i (a name, as at a real table). */
 export function computerName(i) { return NAMES[(i + NAMES.length - 1) % NAMES.length]; }
@@ -160,8 +162,8 @@ export function openNewGame(dialog, info, prefs, check) {
         <span class="ng-seat__no">${teams === "none" ? i + 1
           : `<span class="ng-seat__long">${esc(t("seat.teamShort", { n: sideOf(i) + 1 }))}</span><span class="ng-seat__short" aria-hidden="true">${sideOf(i) + 1}</span>`}</span>
         <select data-seat-kind="${i}" aria-label="${esc(t("dialog.seatKind", { n: i + 1 }))}">
-          <option value="human" ${s.human && !s.remote ? "selected" : ""}>${esc(t("dialog.person"))}</option>
-          <option value="remote" ${s.remote ? "selected" : ""}>${esc(t("people.seatKind"))}</option>
+          <option value="human" ${s.human && !(s.remote && offersPeople) ? "selected" : ""}>${esc(t("dialog.person"))}</option>
+          ${offersPeople ? `<option value="remote" ${s.remote ? "selected" : ""}>${esc(t("people.seatKind"))}</option>` : ""}
           <option value="computer" ${s.human ? "" : "selected"}>${esc(t("dialog.computer"))}</option>
         </select>
         ${s.human
@@ -298,7 +300,7 @@ export function openNewGame(dialog, info, prefs, check) {
       if (table() !== p.tables[0]) Object.assign(options, dealHere(table()).options);
       if (state.target !== null && state.target !== p.target) options.target = state.target;
       if (state.lead !== null && state.lead !== p.rules.lead) options.lead = state.lead;
-      const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }), ...(s.remote ? { remote: true } : {}) }
+      const seats = state.seats.map((s, i) => s.human ? { human: true, name: (s.name || "").trim() || t("dialog.defaultName", { n: i + 1 }), ...(s.remote && offersPeople ? { remote: true } : {}) }
         : { human: false, level: s.level, name: computerName(i) });
       return { variant: p.id, options, seats, seed: typedNumber(state.seed) };
     };

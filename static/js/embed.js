@@ -21,11 +21,16 @@
 //
 // Events the game posts (the message's `type`), public information only - never a card in a
 // hand or in the mazzo:
-//   "settebello:ready"      {variant, players, sides, target}   (the first game is on the table)
+//   "settebello:ready"      {variant, players, sides, target, people}   (the first game is on the
+//                            table; people: whether the frame offers Play with people)
 //   "settebello:new-game"   {variant, players, sides, target}   (a new game started, e.g. by a command)
 //   "settebello:hand-end"   {sheet: {hand, categories, points, totals, match_totals, target,
 //                            sides, over, winner, detail}}   (the score sheet)
 //   "settebello:match-end"  {winner, totals, sides}
+//   "settebello:people"     {state, remote}   (Play with people, only with people=1: state
+//                            "inviting" (the invitations shown), "playing" (the match with them
+//                            dealt, or resumed after a reload) or "ended"; remote: the seats on
+//                            other devices. Never an invitation link: it is a seat's key)
 //   "settebello:rejected"   {reason, param?, value?}  (a command from the trusted parent was
 //                            refused: an unknown command, or a config the engine refused, with the
 //                            engine's reason; or a value of the frame's address cannot be used:
@@ -39,11 +44,15 @@
 //     seats: [{human: true, name} | {human: false, level}], as the new-game dialog builds them (a
 //     computer without a name gets the one it has in the game's own page);
 //     the config goes to the engine as it is, which checks all of it (unknown variant, wrong
-//     number of seats ...) and changes nothing when it refuses.
+//     number of seats ...) and changes nothing when it refuses. A seat {human: true, remote: true}
+//     (a person on another device) only with people=1 in the frame's address, else refused.
+//
+// Play with people (issue 41): the New game dialog offers seats on other devices in a frame
+// only when its address says people=1 (address.js peopleOffered); the parent is told each step.
 import { startGame } from "./table.js";
 import { on, onView } from "./store.js";
 import { computerName } from "./dialog.js";
-import { addressProblem } from "./address.js";
+import { addressProblem, peopleOffered } from "./address.js";
 import { t } from "./i18n.js";
 import { game } from "./engine.js";
 import { setAside } from "./persist.js";
@@ -81,6 +90,9 @@ export function inProgress(v) {
 /** A parent's new game: checked by the engine first (a refusal changes nothing), then the match
  *  under way set aside (Records), then started. */
 async function parentsNewGame(config) {
+  if (!peopleOffered() && Array.isArray(config?.seats) && config.seats.some((s) => plain(s) && s.remote)) {
+    throw new Error("a seat on another device (remote) needs people=1 in the frame's address");
+  }
   await game("check_game", config);
   const v = currentView();
   if (inProgress(v)) {
@@ -156,7 +168,7 @@ function startEmbed() {
     // said once the page has its language (the other values of the address are said by then)
     if (badParent()) addressProblem("parent", params.get("parent"), t("inputs.badParent"));
     const v = d?.view || {};
-    post("ready", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target });
+    post("ready", { variant: v.variant, players: v.players, sides: v.sides, target: v.rules?.target, people: peopleOffered() });
   });
   onView((v, op) => {
     if (!ready || op !== "new_game") return;
@@ -164,6 +176,7 @@ function startEmbed() {
   });
   on("hand-end", (d) => post("hand-end", { sheet: publicSheet(d?.sheet) }));
   on("match-end", (d) => post("match-end", publicCopy(pick(d, ["winner", "totals", "sides"]))));
+  on("people", (d) => post("people", { state: d?.state, remote: [...(d?.remote || [])] }));  // (people.js)
 
   window.addEventListener("message", (e) => {
     const data = e.data;

@@ -48,11 +48,21 @@ export async function keepMatch(v = currentView()) {
   const save = await game("save");
   let record = null;
   try { record = await game("record"); } catch { /* its first hand: no record yet */ }
-  const text = JSON.stringify({ save, record });
-  const entry = { id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, at: Date.now(),
-    finished: v.phase === "over", variant: v.variant, sides: v.sides.map((_, s) => sideName(v, s)),
-    totals: [...(v.totals || [])], size: text.length };
-  let list = [entry, ...historyEntries()];
+  return store(`${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, { save, record }, v);
+}
+
+/** A match of which this device holds only the record, kept (again) under `id` as the history's
+ *  newest entry: a seat at another device's table (people.js), each time one of its hands ends. */
+export function keepRecord(id, record, v = currentView()) {
+  return store(id, { save: null, record }, v, { remote: true });
+}
+
+/** Write `data` under `id` as the history's newest entry, the oldest going past the limits. */
+function store(id, data, v, extra = {}) {
+  const text = JSON.stringify(data);
+  const entry = { id, at: Date.now(), finished: v.phase === "over", variant: v.variant,
+    sides: v.sides.map((_, s) => sideName(v, s)), totals: [...(v.totals || [])], size: text.length, ...extra };
+  let list = [entry, ...historyEntries().filter((e) => e.id !== id)];
   let total = 0;
   list = list.filter((e, i) => {
     total += e.size || 0;
@@ -60,7 +70,7 @@ export async function keepMatch(v = currentView()) {
     if (!keep) remove(entryKey(e.id));
     return keep;
   });
-  const err = writeJSON(entryKey(entry.id), { save, record }) || writeJSON(HISTORY_KEY, list);
+  const err = writeJSON(entryKey(entry.id), data) || writeJSON(HISTORY_KEY, list);
   if (err) { remove(entryKey(entry.id)); throw new Error(t("history.notKept", { why: err.message })); }
   return entry;
 }
@@ -181,7 +191,7 @@ export function fillHistory(section, { onReplay, onResume } = {}) {
       b.addEventListener("click", onClick);
       li.append(b);
     };
-    if (!e.finished) {
+    if (!e.finished && !e.remote) {  // (a seat at another device's table: only its record, nothing to resume here)
       button("resume", async (event) => {
         event.currentTarget.disabled = true;
         try { await onResume?.(e, data()?.save); }

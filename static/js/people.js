@@ -19,11 +19,12 @@
 // the hand path's offer too: whichever connects first carries the seat.
 import { connectEngine, routeGame, EngineRefusal } from "./engine.js";
 import { t } from "./i18n.js";
-import { onView, view as currentView } from "./store.js";
+import { emit, onView, view as currentView } from "./store.js";
 import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
 import { playedElsewhere, resume } from "./table.js";
+import { keepRecord } from "./history.js";
 import { meeting, RELAY_RE, STUN_RE } from "./settings.js";
 
 const RTC = { iceServers: [] };  // the hand path: host candidates only, nothing to any other host
@@ -207,10 +208,11 @@ async function phrasesBar(say) {
 }
 
 const away = new Set();  // the seats (or "host") reconnecting, as this page was told
+let hostAwayKey = "people.join.hostLeft";  // what "host" in `away` says: reconnecting (relays), or gone (by hand)
 /** Show who is reconnecting (a seat that dropped, the host's device), beside the phrases. */
 function presence(who, gone) {
   if (gone) away.add(who); else away.delete(who);
-  const names = [...away].map((w) => (w === "host" ? t("people.join.hostLeft") : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
+  const names = [...away].map((w) => (w === "host" ? t(hostAwayKey) : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
   const el = document.querySelector("[data-testid=people-presence]");
   if (el) el.textContent = names.join(" ");
 }
@@ -261,6 +263,7 @@ function keepTable() {
 }
 
 function stopHosting() {
+  if (hosting) tell("ended");
   tableId += 1;
   remove(HOST_KEY);
   document.getElementById("people-phrases")?.remove();
@@ -293,6 +296,7 @@ function hostReceive(seat, text, link) {
     if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
+      tell("playing");
       dialog().close();
       await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
       await resume(out.host.started);
@@ -301,6 +305,19 @@ function hostReceive(seat, text, link) {
     }
   });
 }
+
+/** The page an invitation opens: this one, as the game's own page (an embed's frame values for
+ *  its parent page - embed, parent, people, start - left out: the friend plays in a page of theirs). */
+function joinPage() {
+  const url = new URL(location.href);
+  url.hash = "";
+  for (const k of ["embed", "parent", "people", "start"]) url.searchParams.delete(k);
+  return url.href.replace(/#$/, "");
+}
+
+/** What the page around an embed is told (embed.js: settebello:people): the table with people's
+ *  step and its remote seats, never an invitation link. */
+const tell = (state) => emit("people", { state, remote: [...seats.keys()].sort((a, b) => a - b) });
 
 /** A seat's invitation: its connection, its link (the offer in the fragment) and the field for
  *  its reply code, as a list item. A seat whose channel closes (its page reloaded or closed) gets
@@ -326,7 +343,7 @@ async function invitation(inv, { again = false } = {}) {
   const m = (await meet)?.m;
   if (table !== tableId) { pc.close(); return null; }
   const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp, ...(m ? { m } : {}) });
-  const link = `${location.href.split("#")[0]}#join=${code}`;
+  const link = `${joinPage()}#join=${code}`;
   const li = document.createElement("li");
   li.className = "people__seat";
   li.dataset.seat = inv.seat;
@@ -400,6 +417,7 @@ const newMeetingKind = () => (meeting().relays?.length === 0 ? "people.intro" : 
 
 /** New game with seats of people on other devices: one invitation per seat, then the match. */
 export async function hostTable(config) {
+  if (hosting && await rematchHosting(config)) return;
   if (hosting) stopHosting();
   hostStarted = false;
   const opened = await people("open", { config });
@@ -418,6 +436,7 @@ export async function hostTable(config) {
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="cancel">${esc(t("people.cancel"))}</button></form>`);
   d.addEventListener("cancel", () => { if (!hostStarted) stopHosting(); });
+  tell("inviting");
   // before the match: Cancel ends the table with people; during it, only closes the dialog
   d.querySelector("form").addEventListener("submit", () => { if (!hostStarted) stopHosting(); });
   if (d.open) d.close();  // shown beside the table for a seat that left (reinvite)
@@ -429,6 +448,21 @@ onView((v, op) => {
   if (!hosting || op === "remote") return;
   serial(async () => { const r = await people("updates"); sendAll(r.send); if (r.send?.length) keepTable(); });
 });
+
+/** Another match with the same people, over the channels they are on (the finished match's
+ *  Rematch, or a New game with the same seats on other devices): false when it cannot be (a match
+ *  under way, a seat away, other seats: people.py PeopleHost.rematch), and new invitations go out. */
+async function rematchHosting(config) {
+  if (!hostStarted || away.size) return false;
+  let r;
+  try { r = await serial(() => people("rematch", { config })); } catch { return false; }
+  if (!r?.send) return false;
+  hostStarted = false;  // dealt once every device has drawn its part of the new match's first deal
+  sendAll(r.send);
+  keepTable();
+  announce(() => t("people.rematchWaiting"));
+  return true;
+}
 
 /** The host's page reloaded with a match with people on other devices (table.js, after the save
  *  restored it): the table with people kept beside it comes back, each seat's room is joined
@@ -463,12 +497,18 @@ export async function resumeHosting() {
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
   if (!d.open) d.show();  // beside the table, which plays on where it was
+  tell("playing");
 }
 
 // ------------------------------------------------------------------ the guest
 
 let channel = null;
 let keptKey = null;         // this seat's deals kept across a reload (storage.js)
+let recordId = null;        // this match's entry in the history (history.js), the same after a reload
+let recordDue = false;      // a hand is over: its record joins the history once its last view came
+let inviteToken = null;     // this seat's invitation (its key): names its matches' entries in the history
+/** The history's entry of this seat's match `n` (1, the first, unnumbered). */
+const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteToken}-${n}` : `people-${inviteToken}`);
 let lastView = null;
 let started = false;
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
@@ -479,7 +519,8 @@ let dealWaiter = null;      // the table's Next hand, waiting for the host's nex
 function refused(reason, message) { return new EngineRefusal("game", message, reason, {}); }
 
 /** The guest's Session requests: a play goes to the host; a computer's play and the next deal
- *  are the host's, and come by themselves; the rest is not this device's to do. */
+ *  are the host's, and come by themselves; the hint and the coach are this page's own; the rest
+ *  is not this device's to do. */
 function guestRoute(op, arg, direct) {
   if (op === "variants" || op === "rulebook") return direct(op, arg);
   if (op === "view") return Promise.resolve(lastView);
@@ -493,6 +534,10 @@ function guestRoute(op, arg, direct) {
     if (computerPlays.length) return Promise.resolve(computerPlays.shift());
     return new Promise((resolve) => { computerWaiter = resolve; });
   }
+  // this seat's own hint and coach, computed by this page's Python from its seat's view (seatview.py)
+  if (op === "hint") return people("guest_hint", { level: arg });
+  if (op === "coach") return people("guest_coach", { play: arg });
+  if (op === "record") return people("guest_record");  // the record this device keeps (its hands over)
   if (op === "next_hand") {
     if (lastView?.phase === "play") return Promise.resolve(lastView);
     return new Promise((resolve) => { dealWaiter = resolve; });
@@ -514,15 +559,25 @@ function guestReceive(text) {
     }
     if (r.type === "phrase") said(r.phrase);
     if (r.type === "presence") presence(r.presence.seat, r.presence.away);
+    if (r.type === "rematch") {  // the host's device starts another match with the same people
+      started = false; lastView = null; recordDue = false;
+      computerPlays.length = 0; computerWaiter = null; dealWaiter = null;
+      recordId = matchRecordId(r.match);  // the last match's record stays in the history as it was
+      delete document.documentElement.dataset.dealVerified;
+      announce(() => t("people.rematchComing"));
+    }
     if (r.type === "welcome") presence("host", false);
     if (r.type === "reveals") {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
       document.documentElement.dataset.dealVerified = String(v.verified);
       announce(words);
+      recordDue = true;
+      await keepHands();
     }
     if (r.type !== "state") return;
     lastView = r.view;
+    await keepHands();
     const played = { event: r.event, view: r.view };
     if (pendingPlay && pendingPlay.n === r.ack) { pendingPlay.resolve(played); pendingPlay = null; return; }
     if (!started) {
@@ -545,6 +600,33 @@ function guestReceive(text) {
     if (!r.event && r.view.phase === "play" && dealWaiter) { const w = dealWaiter; dealWaiter = null; w(r.view); return; }
     playedElsewhere(r.view, r.event);  // not awaited: the table takes it once it is idle
   });
+}
+
+/** The host's device left while the hand path carried this seat (its page closed or reloaded):
+ *  said beside the phrases, and in a dialog over the table with what this person can do (no
+ *  relay to find it again: the host's page shows a new invitation for this seat once it is back). */
+function hostGoneByHand() {
+  if (away.has("host")) return;
+  hostAwayKey = "people.join.hostGone";
+  presence("host", true);
+  const d = dialog();
+  if (d.open) d.close();
+  d.replaceChildren();
+  d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.hostGone"))}</h2>
+    <p data-testid="people-host-gone">${esc(t("people.join.hostGoneHand"))}</p>
+    <form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
+  d.showModal();  // over the score sheet too: the table cannot go on without the host; Close shows it as it was
+  d.querySelector("button").focus();
+  announce(() => `${t("people.join.hostGone")}. ${t("people.join.hostGoneHand")}`);
+}
+
+/** Once a hand is over and its last view came (in either order): the match's record, its hands
+ *  over with their commitments and reveals, joins this device's history (Records). */
+async function keepHands() {
+  if (!recordDue || !lastView || lastView.phase === "play") return;
+  recordDue = false;
+  try { keepRecord(recordId, await people("guest_record"), lastView); }
+  catch (err) { console.warn(`Settebello: this match's record is not kept (${refusalText(err)})`); }
 }
 
 /** An invitation opened (#join=…): ask the name, answer the offer, show the reply code, then play
@@ -575,8 +657,10 @@ export async function joinTable() {
   if (name) writeText(NAME_KEY, name, { report: false });
   form.querySelector("button").disabled = true;
   keptKey = ownKey(`settebello.people.kept.${invite.k}`);
+  inviteToken = invite.k;
   let kept = null;
   try { kept = JSON.parse(readText(keptKey) || "null"); } catch { kept = null; }
+  recordId = matchRecordId(kept?.match);
   let joined;
   try { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null, kept }); }
   catch { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null }); }  // damaged: without it
@@ -587,6 +671,11 @@ export async function joinTable() {
     const hand = e.channel;
     hand.addEventListener("open", () => { if (!channel) { channel = hand; hand.send(hello); } });
     hand.addEventListener("message", (m) => { if (channel === hand) guestReceive(m.data); });
+    hand.addEventListener("close", () => { if (channel === hand) hostGoneByHand(); });
+  });
+  pc.addEventListener("connectionstatechange", () => {
+    // the host's page gone without closing its connection (a crash, a lost network): ICE gives up
+    if (["failed", "closed"].includes(pc.connectionState) && channel && !channel.peerId) hostGoneByHand();
   });
   if (invite.m) {
     joinMeeting(invite.m, {
