@@ -21,6 +21,7 @@ from scopa.state import Match, Play, PlayerView, PlayEvent
 
 from scopa_ai import LEVELS, seat_players
 from scopa_ai.explain import advise, warn
+from scopa_ai.holds import probable
 from . import lesson as first_lesson
 from .daily import checked_seed as daily_seed
 from .errors import SessionError, is_whole
@@ -302,7 +303,8 @@ class Game:
 
     def hint(self, level: Any) -> dict[str, Any]:
         """A suggested play for the shown human on their turn, as `level` plays, with its `reason`
-        (scopa_ai/explain.py: {key, params} of the page's words, or None)."""
+        (scopa_ai/explain.py: {key, params} of the page's words, or None) and the coach's `belief`
+        (scopa_ai/holds.py: what an opponent probably holds, or None)."""
         if level is None:
             level = "expert"
         if level not in HINT_LEVELS:
@@ -311,9 +313,12 @@ class Game:
             raise SessionError("today's deal is played without hints", reason="daily.hint")
         self.check_persons_turn()
         if self.lesson is not None:  # the lesson's hint is its script's play; its coach says why
-            return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None}
-        play, reason = advise(self.match.observe(self.match.turn), level)
-        return {**play.to_json(), "reason": None if reason is None else reason.to_json()}
+            return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None, "belief": None}
+        view = self.match.observe(self.match.turn)
+        play, reason = advise(view, level)
+        belief = probable(view)
+        return {**play.to_json(), "reason": None if reason is None else reason.to_json(),
+                "belief": None if belief is None else belief.to_json()}
 
     def coach(self, play: Any) -> dict[str, Any]:
         """The coach's word before the shown person's play (checked, not made): {warning: {key,
