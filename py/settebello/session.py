@@ -487,8 +487,9 @@ class Session:
         return self.ponder_status()
 
     def ponder_status(self) -> dict[str, Any]:
-        """Thinking on the person's time: whether it is on, replies ready, taken, deals searched."""
-        return dict(self.ponder.status(), on=self.pondering)
+        """Thinking on the person's time: whether it is on (and buys strength), replies ready, taken,
+        deals searched."""
+        return dict(self.ponder.status(), on=self.pondering, strength=self.strength)
 
     # -- today's deal (daily.py) -------------------------------------------------------------------
     @_refusals
