@@ -5,8 +5,9 @@ Powley & Whitehouse 2012). Not offered to players.
 One tree over the seat's information set: each iteration deals the cards the seat has not seen at
 random, consistent with its view (`sample_match`), walks the tree down with the plays that deal
 allows, choosing by UCB1 where every allowed play has a child (each child's availability counted,
-as ISMCTS does), adds one child, plays the hand out by a cheap policy (a capture before a lay, the
-most cards and a sweep first, a random play with chance `eps`) through the engine's own plays, and
+as ISMCTS does), adds one child, plays the hand out by a cheap policy (`_policy`: a sweep, else the
+capture worth most, else a lay that leaves no sum a single card sweeps; a random play with chance
+`eps`) through the engine's own plays, and
 backs the hand's points up: each node keeps the mean for the side that made its play (its hand
 points less the others' mean, negated in misère). The play at the root visited most is played.
 Every play is the engine's (`legal_plays`, `apply`): any variant the engine knows. Reads only the
@@ -19,6 +20,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from scopa.cards import SETTEBELLO, SUIT, VALUE, Card
 from scopa.state import Match, Play, PlayerView, sample_match
 
 __all__ = ["IsmctsPlayer", "IsmctsSettings"]
@@ -64,20 +66,32 @@ def _values(m: Match, totals: tuple[int, ...]) -> list[float]:
     return [sign * (totals[s] - (whole - totals[s]) / (sides - 1)) for s in range(sides)]
 
 
+def _worth(c: Card) -> float:
+    """A taken card's rough worth in the playout: the Settebello, a seven, a denaro, any card."""
+    return 1.0 + (3.0 if c == SETTEBELLO else 0.0) + (1.0 if VALUE[c] == 7 else 0.0) + (0.5 if SUIT[c] == 0 else 0.0)
+
+
 def _policy(m: Match, legal: list[Play], rng: random.Random, eps: float) -> Play:
-    """The playout's play: at random with chance `eps`, else the capture of the most cards (a sweep
-    first), else a random lay."""
+    """The playout's play: at random with chance `eps`; else the capture worth most (a sweep first,
+    then the cards taken by their rough worth, `_worth`); else a lay that leaves the table above 10
+    (no single card sweeps it by a sum), the lowest such card, else a random lay."""
     if len(legal) == 1 or rng.random() < eps:
         return legal[rng.randrange(len(legal))]
     table = len(m.table)
-    best, top = None, 0
+    best, top = None, 0.0
     for p in legal:
         presa = getattr(p, "presa", ())
         if presa:
-            score = len(presa) + (10 if len(presa) == table else 0)
+            score = sum(_worth(c) for c in presa) + (10.0 if len(presa) == table else 0.0)
             if score > top:
                 best, top = p, score
-    return best if best is not None else legal[rng.randrange(len(legal))]
+    if best is not None:
+        return best
+    base = sum(VALUE[c] for c in m.table)
+    safe = [p for p in legal if getattr(p, "card", None) is not None and base + VALUE[p.card] > 10]
+    if safe:
+        return min(safe, key=lambda p: (VALUE[p.card], _worth(p.card)))
+    return legal[rng.randrange(len(legal))]
 
 
 class IsmctsPlayer:
