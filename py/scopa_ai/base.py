@@ -68,6 +68,11 @@ def _pimc2(rng: random.Random) -> Player:
     return PimcPlayer(rng, PimcSettings(deals=24, depth=10, max_nodes=PIMC2_NODES))
 
 
+def _ismcts(rng: random.Random) -> Player:
+    from .ismcts import IsmctsPlayer
+    return IsmctsPlayer(rng)
+
+
 # Level name -> factory taking the player's own seeded generator, weakest first (the page lists
 # them in this order in its new-game dialog).
 LEVELS: dict[str, Callable[[random.Random], Player]] = {
@@ -81,6 +86,9 @@ LEVELS: dict[str, Callable[[random.Random], Player]] = {
     # (settebello/game.py lists its own levels); the arena, the hint and the tests take them.
     "pimc": _pimc,
     "pimc2": _pimc2,
+    # Issue 46's ISMCTS after Di Palma & Lanzi (ismcts.py): a sparring partner for the benchmarks,
+    # not offered by the page either.
+    "ismcts": _ismcts,
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from scopa.cards import card_str
 from scopa.errors import ScopaError
+from scopa.inputs import brief
 from scopa import Claim
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
@@ -21,6 +22,8 @@ from scopa.state import Match, Play, PlayerView, PlayEvent
 
 from scopa_ai import LEVELS, seat_players
 from scopa_ai.explain import advise, warn
+from scopa_ai.holds import probable
+from scopa_ai.thinking import searches_for
 from . import lesson as first_lesson
 from .daily import checked_seed as daily_seed
 from .errors import SessionError, is_whole
@@ -149,6 +152,10 @@ class Game:
         self.lesson: str | None = None  # the first lesson's id (lesson.py): its script plays the hand
         self.daily: str | None = None  # the day of today's deal (daily.py) this game is, if it is one
         self.replay = False  # a day's deal played again: marked, never the day's result
+        # The computer replies that the person's thinking time gave more searches (issue 46,
+        # scopa_ai/thinking.py): {hand, play, seat, ms, searches}, indices from 0; the record's
+        # "thinking" field, so that a replay gives the same plays.
+        self.thinking: list[dict[str, int]] = []
 
     @classmethod
     def new(cls, config: Any) -> "Game":
@@ -302,7 +309,8 @@ class Game:
 
     def hint(self, level: Any) -> dict[str, Any]:
         """A suggested play for the shown human on their turn, as `level` plays, with its `reason`
-        (scopa_ai/explain.py: {key, params} of the page's words, or None)."""
+        (scopa_ai/explain.py: {key, params} of the page's words, or None) and the coach's `belief`
+        (scopa_ai/holds.py: what an opponent probably holds, or None)."""
         if level is None:
             level = "expert"
         if level not in HINT_LEVELS:
@@ -311,9 +319,12 @@ class Game:
             raise SessionError("today's deal is played without hints", reason="daily.hint")
         self.check_persons_turn()
         if self.lesson is not None:  # the lesson's hint is its script's play; its coach says why
-            return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None}
-        play, reason = advise(self.match.observe(self.match.turn), level)
-        return {**play.to_json(), "reason": None if reason is None else reason.to_json()}
+            return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None, "belief": None}
+        view = self.match.observe(self.match.turn)
+        play, reason = advise(view, level)
+        belief = probable(view)
+        return {**play.to_json(), "reason": None if reason is None else reason.to_json(),
+                "belief": None if belief is None else belief.to_json()}
 
     def coach(self, play: Any) -> dict[str, Any]:
         """The coach's word before the shown person's play (checked, not made): {warning: {key,
@@ -326,8 +337,20 @@ class Game:
         return {"warning": None if found is None else found.to_json()}
 
     def record(self) -> dict[str, Any]:
-        """The match record (RULES §6), with this game's variant id."""
-        return to_record(self.match, self.variant)
+        """The match record (RULES §6), with this game's variant id and, when the person's thinking
+        time bought a reply more searches, the extra "thinking" field (RULES §6 readers ignore it)."""
+        record = to_record(self.match, self.variant)
+        if self.thinking:
+            record["thinking"] = [dict(t) for t in self.thinking]
+        return record
+
+    def thought(self, seat: int, ms: float, searches: int) -> None:
+        """Note that the reply about to be made by `seat` had `searches` searches, bought by the
+        person's `ms` of thinking (scopa_ai/thinking.py); one search (today's) is not noted."""
+        if searches > 1:
+            m = self.match
+            self.thinking.append({"hand": len(m.log) - 1, "play": len(m.log[-1].plays), "seat": seat,
+                                  "ms": int(round(ms)), "searches": searches})
 
     def save(self) -> dict[str, Any]:
         """The random states and the shown seat a save needs beside the settings and the record."""
@@ -404,6 +427,8 @@ class Game:
             raise SessionError("there is no play of yours to take back in this hand")
         record = to_record(self.match)
         record["hands"][-1]["plays"] = record["hands"][-1]["plays"][:target]
+        hand = len(record["hands"]) - 1
+        self.thinking = [t for t in self.thinking if (t["hand"], t["play"]) < (hand, target)]
         rebuilt = from_record(record)
         rebuilt.rng = self.rng
         self.match = rebuilt
@@ -448,7 +473,27 @@ class Game:
         for player, state in zip(game.players, states):
             if state is not None:
                 player.rng.setstate(state)
+        game.thinking = _check_thinking(record.get("thinking", []), match)
         game.match, game.rng = match, rng
         match.rng = rng
         game.shown = shown if shown is not None else game._first_human_to_show()
         return game
+
+
+def _check_thinking(value: Any, match: Match) -> list[dict[str, int]]:
+    """A record's "thinking" field (`Game.thought`), checked against its match: SessionError
+    saying what is wrong."""
+    keys = ("hand", "play", "seat", "ms", "searches")
+    if not isinstance(value, list) or len(value) > 10_000:
+        raise SessionError("the record's thinking must be a list of the computer's replies")
+    out = []
+    for t in value:
+        if not isinstance(t, dict) or sorted(t) != sorted(keys) or not all(is_whole(t[k]) and t[k] >= 0 for k in keys):
+            raise SessionError(f"each reply of the record's thinking is {{{', '.join(keys)}}}, whole numbers of at "
+                               f"least 0, not {brief(t)}")
+        plays = match.log[t["hand"]].plays if t["hand"] < len(match.log) else []
+        if t["play"] >= len(plays) or t["seat"] >= match.n or t["searches"] != searches_for(t["ms"]) or t["searches"] < 2:
+            raise SessionError(f"the record's thinking names a reply the record does not hold, or searches its "
+                               f"time does not give: {brief(t)}")
+        out.append({k: t[k] for k in keys})
+    return out

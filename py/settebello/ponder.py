@@ -23,6 +23,7 @@ from scopa.loop import Turn
 from scopa.state import Match, Play, PlayerView
 from scopa_ai.steps import run_to_end
 from scopa_ai.levels import ExpertPlayer
+from scopa_ai.thinking import MAX_SEARCHES, Thought, searches_for
 
 
 class _SearchClock:
@@ -59,20 +60,38 @@ def _steps(player: Any, view: PlayerView) -> Generator[None, None, Play]:
 
 
 class _Reply:
-    """One of the person's possible plays and the computer's search of its reply."""
+    """One of the person's possible plays and the computer's search of its reply: with a master,
+    its searches (scopa_ai/thinking.py `Thought`: its own, then the extra ones the person's
+    thinking time may buy), each on its own clock."""
 
-    def __init__(self, play: Play, twin: Any, steps: Generator[None, None, Play], clock: _SearchClock,
-                 player_clock: Callable[[], float]):
+    def __init__(self, play: Play, twin: Any, view: PlayerView, clock: _SearchClock,
+                 player_clock: Callable[[], float] | None, make_clock: Callable[[], _SearchClock]):
         self.play = play
         self.twin = twin
-        self.steps = steps
-        self.clock = clock
+        self.clocks = {0: clock}
         self.player_clock = player_clock
         self.answer: Play | None = None
+        if hasattr(twin, "choose_steps"):
+            self.thought: Thought | None = Thought(twin, view, lambda i: self.clocks.setdefault(i, make_clock()))
+            self.steps = None
+        else:
+            self.thought = None
+            self.steps = _steps(twin, view)
 
-    def search(self, until: Callable[[], bool] = lambda: False) -> int:
-        """Search on, on the twin's own clock, until the reply is found or `until()` says stop
-        after a deal: the deals searched."""
+    def levels(self) -> int:
+        """How many searches of this reply are worth making: more than one only for a master's
+        reply that was searched (thinking.py)."""
+        return MAX_SEARCHES if self.thought is not None and self.thought.searched() else 1
+
+    def done(self, level: int) -> bool:
+        """Whether search `level` (0: the computer's own) has ended."""
+        if level == 0:
+            return self.answer is not None
+        return self.thought is not None and self.thought.results[level] is not None
+
+    def search(self, until: Callable[[], bool] = lambda: False, level: int = 0) -> int:
+        """Search `level` on, on its own clock, until it ends or `until()` says stop after a deal:
+        the deals searched."""
         deals = 0
 
         def stop() -> bool:
@@ -80,23 +99,46 @@ class _Reply:
             deals += 1
             return until()
 
-        self.clock.start()
+        clock = self.clocks.get(level)
+        if self.thought is not None and level:
+            self.thought.steps(level)  # makes the twin, and so its clock
+            clock = self.clocks[level]
+        clock.start()
         try:
-            ended, answer = run_to_end(self.steps, stop)
+            if self.thought is not None:
+                ended = self.thought.run(level, stop)
+                if ended and level == 0:
+                    self.answer = self.thought.results[0][0]
+            else:
+                ended, answer = run_to_end(self.steps, stop)
+                if ended:
+                    self.answer = answer
         finally:
-            self.clock.stop()
-        if ended:
-            self.answer = answer
+            clock.stop()
         return deals
+
+    def reply(self, searches: int) -> Play:
+        """The reply after `searches` searches (thinking.py), each finished now if it is not yet."""
+        if self.answer is None:
+            self.search()
+        if self.thought is None or searches == 1:
+            return self.answer
+        for level in range(1, searches):
+            if not self.done(level):
+                self.search(level=level)
+        return self.thought.play(searches)
 
 
 class Ponder:
     """The replies searched on the person's time for the game's current position, and counts of
     their use (shown in the session's diagnostics)."""
 
-    def __init__(self, clock: Callable[[], float] = time.perf_counter):
-        """`clock` (seconds) only measures slices; it never changes a reply."""
+    def __init__(self, clock: Callable[[], float] = time.perf_counter, strength: bool = False):
+        """`clock` (seconds) measures slices and, with `strength`, the person's thinking time, which
+        buys the master's reply more searches (scopa_ai/thinking.py; never in today's deal, whose
+        replies must be the master's own); without `strength` it never changes a reply."""
         self.clock = clock
+        self.strength = strength
         self.key: tuple | None = None
         self.replies: list[_Reply] = []
         self.taken = 0     # computer replies taken from a search on the person's time
@@ -104,6 +146,13 @@ class Ponder:
         # How the last reply taken came: "ready" (searched to its end on the person's time) or
         # "finished" (the person played first: the rest of its search made on the computer's turn).
         self.last: str | None = None
+        # When the replies of this position began to be searched (the person's turn, as far as
+        # the searching can tell), and the time the person took to choose: the thinking time that
+        # buys the reply its searches (scopa_ai/thinking.py); 0 when nothing was searched.
+        self.started: float | None = None
+        self.thought_ms = 0.0
+        # The last reply taken: the person's thinking time and the searches it bought.
+        self.last_thinking: tuple[float, int] | None = None
 
     @staticmethod
     def _key(game: Any) -> tuple:
@@ -127,6 +176,7 @@ class Ponder:
         """The person's legal plays, likeliest first, each with a twin ready to search its reply."""
         self.replies = []
         self.key = self._key(game)
+        self.started = self.clock()
         if not self.wanted(game):
             return
         m = game.match
@@ -147,7 +197,8 @@ class Ponder:
             player_clock = getattr(twin, "clock", None)
             if player_clock is not None:
                 twin.clock = clock
-            self.replies.append(_Reply(play, twin, _steps(twin, after.observe(nxt)), clock, player_clock))
+            self.replies.append(_Reply(play, twin, after.observe(nxt), clock, player_clock,
+                                       lambda: _SearchClock(self.clock)))
 
     def step(self, game: Any, slice_ms: float = 8.0) -> bool:
         """Search on for about `slice_ms` milliseconds; whether any search is left to do. A new
@@ -158,21 +209,30 @@ class Ponder:
         if self.key != now:
             self._plan(game)
         end = self.clock() + slice_ms / 1000.0
-        for r in self.replies:
-            if r.answer is not None:
-                continue
-            self.deals += r.search(lambda: self.clock() >= end)
-            if self.clock() >= end:
-                return any(x.answer is None for x in self.replies)
+        # every reply's own search first (the reply as without thinking time), then each reply's
+        # further searches, one level at a time (scopa_ai/thinking.py)
+        for level in range(MAX_SEARCHES if self.strength else 1):
+            for r in self.replies:
+                if level >= r.levels() or r.done(level):
+                    continue
+                self.deals += r.search(lambda: self.clock() >= end, level)
+                if self.clock() >= end:
+                    return self._left()
         return False
+
+    def _left(self) -> bool:
+        """Whether any search of the replies is left to do."""
+        return any(not r.done(level) for r in self.replies for level in range(r.levels() if self.strength else 1))
 
     def chosen(self, game: Any, play: Play) -> None:
         """The person is about to make `play` (checked, not yet made): keep its reply only, if the
         replies were searched for this very position."""
         if self.key == self._key(game):
             self.replies = [r for r in self.replies if r.play == play]
+            self.thought_ms = (self.clock() - self.started) * 1000.0 if self.started is not None else 0.0
         else:
             self.replies = []
+            self.thought_ms = 0.0
         self.key = None
 
     def played(self, game: Any) -> None:
@@ -185,20 +245,23 @@ class Ponder:
         twin that searched it becomes the seat's player. None when nothing was searched for this
         turn (the computer then searches as always)."""
         m = game.match
+        self.last_thinking = None
         if not self.replies or self.key != ("played", self._key(game)):
             self.replies, self.key = [], None
             return None
         r = self.replies[0]
         self.replies, self.key = [], None
         started = self.clock()
-        self.last = "ready" if r.answer is not None else "finished"
-        if r.answer is None:
-            r.search()
+        thought, self.thought_ms = self.thought_ms, 0.0
+        searches = searches_for(thought) if self.strength and game.daily is None else 1
+        self.last = "ready" if all(r.done(level) for level in range(min(searches, r.levels()))) else "finished"
+        answer = r.reply(searches)
+        self.last_thinking = (thought, searches if r.levels() > 1 else 1)
         if r.player_clock is not None:
             r.twin.clock = r.player_clock
         game.players[m.turn] = r.twin
         self.taken += 1
-        return Turn(m.turn, r.answer, (self.clock() - started) * 1000.0)
+        return Turn(m.turn, answer, (self.clock() - started) * 1000.0)
 
     def status(self) -> dict[str, Any]:
         """Counts for the page's diagnostics and the tests: replies ready now, taken, missed."""

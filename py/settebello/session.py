@@ -96,6 +96,10 @@ class Session:
         # The computer's replies searched while a person chooses (ponder.py), when `pondering`.
         self.ponder = Ponder()
         self.pondering = True
+        # Whether the person's thinking time buys the master's reply more searches (issue 46,
+        # scopa_ai/thinking.py): off unless the page asks (`ponder_strength`), so tests and
+        # benchmarks play as the budget alone says.
+        self.strength = False
 
     # -- the dialog -----------------------------------------------------------------------------
     @staticmethod
@@ -219,6 +223,8 @@ class Session:
         if self.time.charge_computer(game.match, turn.ms):
             self.desk.report(game.match, self.time.forfeit)
             return {"event": None, "forfeit": self.time.forfeit, "view": self._view()}
+        if self.ponder.last_thinking is not None:  # the person's time bought it searches (issue 46)
+            game.thought(turn.seat, *self.ponder.last_thinking)
         return self._moved(game.apply(turn.play))
 
     @_refusals
@@ -292,6 +298,10 @@ class Session:
         record = game.record()
         if game.match.phase == "play" and self.time.forfeit is None:
             record["hands"].pop()
+            thinking = [t for t in record.get("thinking", []) if t["hand"] < len(record["hands"])]
+            record.pop("thinking", None)
+            if thinking:
+                record["thinking"] = thinking
             if not any(hand["plays"] for hand in record["hands"]):  # none, or a void deal only (R3)
                 raise SessionError("no hand of this match has ended yet: the hand being played joins "
                                    "the record when it ends", reason="record.unfinished")
@@ -465,12 +475,21 @@ class Session:
             raise SessionError("pondering is on (true) or off (false)")
         self.pondering = on
         if not on:
-            self.ponder = Ponder()
+            self.ponder = Ponder(strength=self.strength)
+        return self.ponder_status()
+
+    def ponder_strength(self, on: bool) -> dict[str, Any]:
+        """Let the person's thinking time buy the master's reply more searches (true) or not
+        (false, the default: the budget alone); its counts."""
+        if not isinstance(on, bool):
+            raise SessionError("the thinking time's strength is on (true) or off (false)")
+        self.strength = self.ponder.strength = on
         return self.ponder_status()
 
     def ponder_status(self) -> dict[str, Any]:
-        """Thinking on the person's time: whether it is on, replies ready, taken, deals searched."""
-        return dict(self.ponder.status(), on=self.pondering)
+        """Thinking on the person's time: whether it is on (and buys strength), replies ready, taken,
+        deals searched."""
+        return dict(self.ponder.status(), on=self.pondering, strength=self.strength)
 
     # -- today's deal (daily.py) -------------------------------------------------------------------
     @_refusals
@@ -536,6 +555,7 @@ class Session:
         "stats_add": ("stats_add", True), "stats_view": ("stats_view", True), "stats_merge": ("stats_merge", True),
         "stats_reset": ("stats_reset", False),
         "ponder_set": ("ponder_set", True), "ponder_status": ("ponder_status", False),
+        "ponder_strength": ("ponder_strength", True),
         "daily_start": ("daily_start", True), "daily_step": ("daily_step", True),
         "daily_remember": ("daily_remember", True), "daily_calendar": ("daily_calendar", True),
         "puzzle_next": ("puzzle_next", True), "puzzle_answer": ("puzzle_answer", True), "puzzle_own": ("puzzle_own", True),

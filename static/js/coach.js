@@ -5,6 +5,7 @@
 //
 //   reasonText({key: "coach.safe", params: {card: "3D", other: "6C", sum: 9, left: 12, name: "Bruno"}})
 //     -> "The Six of Cups would leave 9 on the table and Bruno could sweep it; the Three of Coins leaves 12, ..."
+//   hintWhy(hint)             a hint's reason and its belief ("Bruno probably holds no card of value 7: ...")
 //   coachOn()                 the Settings dialog's "Coach" (off unless the player turned it on)
 //   await confirmPlay(reason) the warning in a dialog: true to play anyway, false to choose again
 //
@@ -28,6 +29,12 @@ export function reasonText(reason) {
   }
   const text = t(reason.key, params);
   return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
+}
+
+/** A hint's words under the play: its reason, then what the coach believes an opponent probably
+ *  holds (py/scopa_ai/holds.py), each a sentence ("" for neither). */
+export function hintWhy(hint) {
+  return [reasonText(hint?.reason), reasonText(hint?.belief)].filter(Boolean).join(" ");
 }
 
 /** Whether the coach warns before a play (Settings: off by default). */

@@ -30,7 +30,7 @@ import { addressProblem, forgetProblems } from "./address.js";
 import { art as cardDataURL, setDeck, deckOptions, redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { sound } from "./sound.js";
-import { reasonText, coachOn, confirmPlay } from "./coach.js";
+import { hintWhy, coachOn, confirmPlay } from "./coach.js";
 import { settings } from "./settings.js";
 import { lookAhead } from "./review.js";
 import { address, readAddress, quietly, checkAddress, bootConfig, addressGameIs, ADDRESS_GAME } from "./tablestart.js";
@@ -201,9 +201,9 @@ function decorate() {
   $("me").classList.toggle("seat--waiting", mine);
   $("me").classList.toggle("seat--answering", mine && (!!mechanics.status(v) || deciding));
   // the hint keeps its words in the status line until the player does something, and its reason
-  // (coach.js) under it
+  // and what the coach believes an opponent holds (coach.js) under it
   if (mine && !chosen && !hinted) status(() => (deciding ? t("status.declare") : turnLine(v)));
-  const why = mine && hinted ? reasonText(hinted.reason) : "";
+  const why = mine && hinted ? hintWhy(hinted) : "";
   $("hint-why").textContent = why;
   $("hint-why").hidden = !why;
 }
@@ -718,6 +718,9 @@ async function rematch(config) {
 async function bootGame() {
   forgetProblems();  // a reset (the test hook) says them again
   checkAddress();
+  // the person's thinking time buys the master's reply more searches (py/scopa_ai/thinking.py),
+  // except in fast mode (the tests), whose replies the budget alone decides
+  try { await game("ponder_strength", !fast); } catch { /* an older engine: the budget alone */ }
   let config = bootConfig();
   const fallbacks = [{ targets: false }, { address: false }, { address: false, remembered: false }];
   for (const fallback of fallbacks) {
@@ -936,9 +939,10 @@ async function hint() {
     // a mechanic's own play (mechanics/: an answer to a claim, a claim), else a capture or a lay
     const text = () => (mechanics.hintWords(h)
       ?? (h.presa.length ? t("hint.take", { card: theCard(h.card), cards: theCards(h.presa) }) : t("hint.lay", { card: theCard(h.card) })));
-    // why (py/scopa_ai/explain.py): shown under the status line by decorate, said after the hint
-    // (both functions: a language change says them again in the new language)
-    const said = () => { const why = reasonText(h.reason); return why ? `${text()} ${why}` : text(); };
+    // why (py/scopa_ai/explain.py) and what an opponent probably holds (holds.py): shown under the
+    // status line by decorate, said after the hint (both functions: a language change says them
+    // again in the new language)
+    const said = () => { const why = hintWhy(h); return why ? `${text()} ${why}` : text(); };
     status(text); announce(said);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
   } catch (err) { if (!live(g)) return; failed(err, { speak: false }); }

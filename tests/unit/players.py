@@ -8,13 +8,17 @@ import random
 from scopa import Match, rules_for
 from scopa.loop import Turn, play_match
 from scopa_ai import LEVELS, make_player
+from scopa_ai.ismcts import IsmctsPlayer, IsmctsSettings
 from scopa_ai.master import MasterPlayer, MasterSettings
 
 
 def level(name: str, rng: random.Random):
-    """The level `name` as `make_player` makes it; the master searching 3 iterations a candidate."""
+    """The level `name` as `make_player` makes it; the master searching 3 iterations a candidate,
+    ISMCTS 12 deals a move."""
     if name == "master":
         return MasterPlayer(rng, MasterSettings(iterations=3))
+    if name == "ismcts":
+        return IsmctsPlayer(rng, IsmctsSettings(iterations=12))
     return make_player(name, rng)
 
 

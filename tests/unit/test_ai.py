@@ -19,6 +19,7 @@ from scopa_ai.inference import (KEEP, PRIOR_PLAYS, error_rates, play_likelihood,
 from scopa_ai.endgame import solvable
 from scopa_ai.levels import ExpertPlayer
 from scopa_ai.master import MasterPlayer, MasterSettings
+from scopa_ai.ismcts import IsmctsPlayer, IsmctsSettings
 from scopa_ai.pimc import PimcPlayer, PimcSettings
 from scopa_ai.replies import replies as next_replies
 from scopa_ai.rollout import playout
@@ -30,7 +31,7 @@ from scopa.rules import PRESETS, rules_for
 from scopa.state import Declared, Match, Play, sample_match
 from deals import played_into
 
-LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master", "pimc", "pimc2"]
+LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master", "pimc", "pimc2", "ismcts"]
 
 
 def fast(level: str, rng: random.Random):
@@ -42,6 +43,8 @@ def fast(level: str, rng: random.Random):
         return PimcPlayer(rng, PimcSettings(deals=3, depth=3))
     if level == "pimc2":
         return PimcPlayer(rng, PimcSettings(deals=2, depth=6, max_nodes=200))
+    if level == "ismcts":
+        return IsmctsPlayer(rng, IsmctsSettings(iterations=12))
     return make_player(level, rng)
 
 

@@ -15,6 +15,7 @@ from scopa import DECK, IllegalPlayError, Match, from_record, rules_for, sample_
 from scopa.mechanics.cascina import Build, Cascina
 from scopa.replay import replay_steps
 from scopa_ai import LEVELS, make_player
+from scopa_ai.ismcts import IsmctsPlayer, IsmctsSettings
 from scopa_ai.master import MasterPlayer, MasterSettings
 
 C = cards
@@ -185,6 +186,8 @@ def test_every_level_plays_a_whole_match_legally(level, four):
     rules = rules_for("cascina", {"players": 4, "teams": "pairs"} if four else {})
     if level == "master":
         players = [MasterPlayer(random.Random(s), MasterSettings(iterations=20)) for s in range(rules.players)]
+    elif level == "ismcts":  # the benchmarks' sparring partner, on a small budget here
+        players = [IsmctsPlayer(random.Random(s), IsmctsSettings(iterations=12)) for s in range(rules.players)]
     else:
         players = [make_player(level, random.Random(s)) for s in range(rules.players)]
     m = Match.new(rules, random.Random(11))
