@@ -720,7 +720,7 @@ async function bootGame() {
   checkAddress();
   // the person's thinking time buys the master's reply more searches (py/scopa_ai/thinking.py),
   // except in fast mode (the tests), whose replies the budget alone decides
-  try { await game("ponder_strength", !fast); } catch { /* an older engine: the budget alone */ }
+  await game("ponder_strength", !fast);
   let config = bootConfig();
   const fallbacks = [{ targets: false }, { address: false }, { address: false, remembered: false }];
   for (const fallback of fallbacks) {
