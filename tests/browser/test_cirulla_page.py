@@ -98,3 +98,28 @@ def test_the_rules_page_says_cirullas_rules_with_its_declarations(table_page):
     for viewport in (DESKTOP, PHONE):  # the page open, at both sizes
         page.set_viewport_size(viewport)
         rules.locator(".rules__changes").screenshot(path=f"{SHOTS}/rules-changes-{viewport['width']}.png")
+
+
+# seed 9: the computer plays first and declares a Buona da dieci, three alike (R25)
+DECLARES = "fast=1&variant=cirulla&seed=9&players=human,expert&lang=en"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_an_opponents_declared_cards_stay_face_up_in_its_hand(table_page, viewport):
+    """R25, SB84: the cards a declaration shows stay shown for the hand: the computer's two declared
+    cards still held are drawn face up in its hand, the rest of it as backs."""
+    page = table_page(DECLARES, viewport=viewport)
+    to_play(page)
+    view = page.evaluate("settebello.view")
+    declared = view["mechanics"]["accuse"]["accuse"]
+    assert [(a["seat"], a["kind"]) for a in declared] == [(1, "buona-dieci")]
+    held = view["mechanics"]["accuse"]["held"]["1"]
+    assert len(held) == 2 and set(held) < set(declared[0]["cards"])
+    hand = page.locator('#opponents .seat[data-seat="1"] .seat__hand')
+    faces = hand.locator(".card[data-card]")
+    assert sorted(faces.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(held)
+    for i in range(faces.count()):
+        assert faces.nth(i).locator(".card__face").is_visible()
+    assert hand.locator(".card--down").count() == view["hand_counts"][1] - 2
+    assert "showing" in hand.get_attribute("aria-label")
+    page.screenshot(path=f"{SHOTS}/declared-held-{viewport['width']}.png")

@@ -139,6 +139,18 @@ def test_a_declaration_is_a_choice_made_with_the_first_play_and_scored():
     assert m.results[-1].points[0]["accuse"] >= 3
 
 
+def test_the_view_shows_another_seats_declared_cards_until_played():
+    """R25, SB84: the cards a declaration shows stay shown for the hand: the other seat's view names
+    those its declarer still holds (the page draws them face up), each gone once played."""
+    m = dealt([cards("1D", "2D", "3D"), cards("6D", "6C", "6B")], cards("10S", "9S", "4S", "8B"))
+    m.play("2D!")
+    assert m.observe(1).to_json()["mechanics"]["accuse"]["held"] == {"0": ["1D", "3D"]}
+    assert m.observe(0).to_json()["mechanics"]["accuse"]["held"] == {}  # its own hand is shown anyway
+    m.apply(m.legal_plays()[0])
+    m.play("1D")
+    assert m.observe(1).to_json()["mechanics"]["accuse"]["held"] == {"0": ["3D"]}
+
+
 def test_the_grande_scores_five_to_the_side_that_took_it():
     """R27, SB86."""
     base = HandResult(("scope",), ({"scope": 0}, {"scope": 0}), ({}, {}))

@@ -56,6 +56,9 @@ export function pileShows(v, side) {
 
 /** The elements at the bottom of side's pile that stand for its cards face down. */
 export const pileBacks = (v, side, stage) => ask(v, "pileBacks", side, stage).flat();
+/** The cards of another seat's hand shown face up to this view (declared and still held: R25,
+ *  SB10), by their codes; the rest of that hand is drawn as backs. */
+export const handShown = (v, seat) => [...new Set(ask(v, "handShown", seat).flat())];
 /** The screen reader's sentences about the table beyond its loose cards. */
 export const describeTable = (v) => ask(v, "describeTable").flat();
 /** The turn prompt's i18n key when a mechanic asks the person something, else null. */
