@@ -100,6 +100,19 @@ def test_a_table_of_thirty_scores_two_and_the_hand_counts_it():
     assert m.results[-1].points[0]["accuse"] >= 2
 
 
+def test_the_stories_best_moments_tell_the_dealt_fifteen_first():
+    """R24, SB83: the match's story (its best moments) tells the dealer's table of fifteen, the
+    hand's first moment, as it tells a declaration made with a play."""
+    from settebello.story import match_story
+    m = dealt([cards("5D", "10B", "10C"), cards("6D", "6C", "6B")], cards("1S", "2S", "3S", "9D"), dealer=1)
+    while m.phase == "play":
+        m.apply(m.legal_plays()[0])
+    moments = match_story(m)["moments"]
+    assert moments[0] == {"hand": 1, "kind": "accusa", "seat": 1, "side": 1, "accusa": "quindici",
+                          "cards": ["1S", "2S", "3S", "9D"], "points": 1}
+    assert [x["accusa"] for x in moments if x["kind"] == "accusa"].count("quindici") == 1
+
+
 def test_any_other_table_stays():
     m = dealt([cards("5D", "10B", "10C"), cards("6D", "6C", "6B")], cards("1S", "2S", "3S", "10D"))
     assert len(m.table) == 4 and m.accuse == []
