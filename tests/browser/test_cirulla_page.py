@@ -9,6 +9,7 @@ import os
 import pytest
 
 from harness import settled
+from saves import near_the_end, person_and_computers
 
 SHOTS = "/tmp/cirulla42"
 os.makedirs(SHOTS, exist_ok=True)
@@ -93,6 +94,9 @@ def test_the_rules_page_says_cirullas_rules_with_its_declarations(table_page):
     assert any(c.startswith("An Ace played when no Ace lies on the table takes the whole table") for c in changes)
     assert any("The 7 of Cups (the matta) counts as any value" in c for c in changes)
     assert "The match is played to 51 points." in changes
+    # R27: the game's own word for O8's napola, as its New game text says it
+    assert any(c.startswith("Piccola: the Ace, Two and Three of Coins score 3") for c in changes)
+    assert not any("Napola" in c for c in changes)
     captions = rules.locator(".rules__example figcaption").all_inner_texts()
     assert captions[:2] == ["Buona da dieci (three alike): 10 points", "Buona da tre (9 or less): 3 points"]
     for viewport in (DESKTOP, PHONE):  # the page open, at both sizes
@@ -123,3 +127,21 @@ def test_an_opponents_declared_cards_stay_face_up_in_its_hand(table_page, viewpo
     assert hand.locator(".card--down").count() == view["hand_counts"][1] - 2
     assert "showing" in hand.get_attribute("aria-label")
     page.screenshot(path=f"{SHOTS}/declared-held-{viewport['width']}.png")
+
+
+def test_the_score_sheet_names_the_piccola_by_cirullas_word(table_page):
+    """R27: the sheet's row of O8's napola is Cirulla's piccola (the view's words), as the New game
+    text says it."""
+    save = near_the_end({"variant": "cirulla", "seed": 85, "seats": person_and_computers(2)}, 1, of="hand")
+    page = table_page("fast=1&lang=en", viewport=DESKTOP, save=save)
+    to_play(page)
+    page.locator("#hand-cards .card:not([disabled])").first.click()
+    choice = page.locator("#choices button.btn--choice")
+    if choice.count():
+        choice.first.click()
+    sheet = page.locator("#sheet")
+    sheet.wait_for(state="visible")
+    settled(page)
+    assert sheet.locator('tr[data-category="napola"] th').inner_text() == "Piccola"
+    assert "Napola" not in sheet.inner_text()
+    page.screenshot(path=f"{SHOTS}/piccola-sheet-1366.png")
