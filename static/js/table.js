@@ -73,7 +73,7 @@ let asking = null;         // the engine's answer to the last New game asked, un
 function accept(v, op) {
   const fresh = v.phase === "play" && !v.plays.length && (op === "new_game" || shown?.results?.length !== v.results.length
     || shown?.phase !== "play");
-  if (fresh) dealtCallouts(v);
+  if (fresh && op !== "new_game" && op !== "next_hand") dealtCallouts(v);  // those two: showDeal
   const before = deckOptions();
   shown = v; setDeck(v.rules);
   const now = deckOptions();
@@ -378,6 +378,28 @@ function dealtCallouts(v) {
   if (!words.length) return;
   status(() => words.map((w) => w.said()).join(" "));
   callout(words.map((w) => w.callout).join(" · "));
+}
+
+/** A new hand's deal drawn (with a slide from the mazzo unless `animate` is false); what a
+ *  mechanic takes with the deal itself (mechanics/: the dealer's table of 15, R24) is first shown
+ *  where it was dealt, on the table, with its words and callout, for a capture's pace, then goes. */
+async function showDeal(v, g, { animate = true } = {}) {
+  const words = mechanics.dealt(v, { isYou: (s) => saidToYou(v, s) });
+  const moves = words.flatMap((w) => w.table || []).map((card) => ({ card, to: "table",
+    from: `pile:${v.prese.findIndex((p) => p.includes(card))}` })).filter((m) => m.from !== "pile:-1");
+  const scene = moves.length ? moved(v, moves, v) : v;
+  shown = scene;
+  await draw(scene, { fresh: true, animate });
+  if (!live(g)) return;
+  dealtCallouts(v);
+  if (!moves.length) return;
+  const taking = new Set(moves.map((m) => m.card));
+  for (const b of $("table-cards").querySelectorAll(".card")) b.classList.toggle("card--taking", taking.has(b.dataset.card));
+  await pause(PACE.verdict);
+  for (const b of $("table-cards").querySelectorAll(".card--taking")) b.classList.remove("card--taking");
+  if (!live(g)) return;
+  shown = v;
+  await draw(v);
 }
 
 function callout(text) {
@@ -693,7 +715,7 @@ function showSheet() {
         $("sheet").hidden = true;
         accept(next, "next_hand");
         sound("deal");
-        await queue.run(() => live(g) && draw(next, { fresh: true }));
+        await queue.run(() => live(g) && showDeal(next, g));
         if (!live(g)) return;
         busy = false;
         await advance(g);
@@ -797,7 +819,7 @@ async function startGame(config, { deal = true, report = true } = {}) {
   announce(() => t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
   if (deal) sound("deal");
-  await queue.run(() => live(g) && draw(v, { fresh: true, animate: deal }));
+  await queue.run(() => live(g) && showDeal(v, g, { animate: deal }));
   if (!live(g)) return;
   busy = false;
   markReady();

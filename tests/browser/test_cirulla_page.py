@@ -36,6 +36,9 @@ RECORDER = """
 FIFTEEN = "fast=1&variant=cirulla&seed=85&level=random&lang=en"
 # seed 126: the person plays first holding the Asso of Spades, the Two of Cups and the Seven of
 # Cups, the matta: nine or less with the matta as 1 (R25, R26)
+# seed 14: the first hand played (the person taking its first legal play), the person deals a
+# table of fifteen (R24)
+NEXT_SEED = 14
 MATTA = "fast=1&variant=cirulla&seed=126&level=random&lang=en"
 
 
@@ -57,6 +60,50 @@ def test_the_dealers_fifteen_is_said_with_the_deal_and_its_cards_are_in_his_pile
     spoken = " ".join(page.evaluate("window.__spoken"))
     assert "declares Fifteen on the table: " in spoken and "1 points." in spoken.split("Fifteen on the table")[1]
     page.screenshot(path=f"{SHOTS}/fifteen-{viewport['width']}.png")
+
+
+# Every card put on the table, and the callout's words when it came, from before the page's scripts.
+TABLE_WATCH = """
+(() => {
+  window.__onTable = [];
+  if (window.__watchingTable) return;
+  window.__watchingTable = true;
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.dataset && n.dataset.card && r.target.id === 'table-cards') window.__onTable.push(n.dataset.card);
+    }
+  }).observe(document, { subtree: true, childList: true });
+})();
+"""
+
+
+@pytest.mark.parametrize("deal", ["first", "next"])
+def test_the_dealt_fifteen_is_shown_on_the_table_before_the_dealer_takes_it(table_page, deal):
+    """R24, SB83: the table dealt of fifteen is seen on the table, with its callout, before its cards
+    go to the dealer's pile: at the page's first deal and at a hand's Next."""
+    if deal == "first":
+        page = table_page(FIFTEEN, init_script=TABLE_WATCH, viewport=DESKTOP)
+    else:
+        # seed 14's second hand (the person dealing): a table of fifteen
+        save = near_the_end({"variant": "cirulla", "seed": NEXT_SEED, "seats": person_and_computers(2)}, 1, of="hand")
+        page = table_page("fast=1&lang=en", init_script=TABLE_WATCH, viewport=DESKTOP, save=save)
+        to_play(page)
+        page.evaluate("window.__onTable = []")
+        page.locator("#hand-cards .card:not([disabled])").first.click()
+        choice = page.locator("#choices button.btn--choice")
+        if choice.count():
+            choice.first.click()
+        page.evaluate("window.__onTable = []")  # the first hand's own cards on the table forgotten
+        page.locator("#sheet #next").click()
+    to_play(page)
+    view = page.evaluate("settebello.view")
+    declared = view["mechanics"]["accuse"]["accuse"]
+    assert len(declared) == 1 and declared[0]["kind"] in ("quindici", "trenta")
+    taken = set(declared[0]["cards"])
+    assert not taken & set(view["table"]) and taken <= set(view["prese"][view["side_of"][declared[0]["seat"]]])
+    assert taken <= set(page.evaluate("window.__onTable"))  # seen on the table
+    on_table = page.locator("#table-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert not taken & set(on_table)  # and taken from it
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

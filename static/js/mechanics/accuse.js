@@ -23,9 +23,11 @@ export default {
     return (e.accuse || []).map((a) => ({ said: saying(a, v, isYou), callout: kindName(a) }));
   },
 
-  /** The declarations made with the deal itself, before any play (the dealer's table of 15, R24). */
+  /** The declarations made with the deal itself, before any play (the dealer's table of 15, R24),
+   *  with the dealt table's cards they took (shown on the table first, then taken). */
   dealt(part, v, { isYou }) {
-    return v.plays.length ? null : (part.accuse || []).map((a) => ({ said: saying(a, v, isYou), callout: kindName(a) }));
+    return v.plays.length ? null
+      : (part.accuse || []).map((a) => ({ said: saying(a, v, isYou), callout: kindName(a), table: a.cards }));
   },
 
   /** The cards seat declared and still holds, shown face up in its hand for the hand (R25, SB84). */

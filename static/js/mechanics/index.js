@@ -89,7 +89,8 @@ export const eventSentence = (e, v, opts = {}) => first("eventSentence", e, v, o
 export const calledOut = (e, v, opts) => every("calledOut", e, v, opts).flat();
 /** Show event e on the table its own way (a promise), else null; `x` is the table's toolkit. */
 export const showEvent = (e, x, prev, next) => first("showEvent", e, x, prev, next);
-/** What is said and called out with the deal itself, before any play: [{said, callout}]. */
+/** What is said and called out with the deal itself, before any play: [{said, callout, table}],
+ *  `table` the dealt table's cards it took, shown on the table before they go. */
 export const dealt = (v, opts) => ask(v, "dealt", opts).flat();
 /** A declaration offered with a play, named, else null. */
 export const declarationName = (a) => first("declarationName", a);
