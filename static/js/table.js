@@ -895,6 +895,22 @@ async function newGameDialog() {
   savePrefs(res.prefs);
   hintLevel = res.prefs.hintLevel || described().default_level;
   await startGame(timed(res.config)).catch(() => {});
+  focusAfterStart();
+}
+
+/** After New game → Start the focus leaves the New game button, where the closed dialog gave it
+ *  back: the person's next move is at the table. A keyboard player's goes to the hand's first
+ *  playable card (or the question asked first), a pointer player's to the hand itself, which
+ *  shows no ring (Tab or an arrow then reaches the cards). */
+function focusAfterStart() {
+  const at = document.activeElement;
+  if (at && at !== document.body && at !== $("new") && !at.closest("dialog")) return;  // moved already
+  const question = ["declare-buttons", "answer-buttons"].map((id) => $(id).querySelector("button")).find((b) => b?.offsetParent);
+  if (question && !pointerInput) return question.focus();
+  if (!pointerInput && $("hand-cards").querySelector(".card:not([disabled])")) return focusHand();
+  const hand = $("hand-cards");
+  hand.tabIndex = -1;
+  hand.focus({ preventScroll: true });
 }
 
 /** A switch as the game line says it: its short name on, "no …" off (or its own words for off). */

@@ -1,0 +1,55 @@
+"""A player's review of a whole Cirulla match (issue 42), the table's part: the focus after New game
+→ Start, the declare question beside the mazzo on a desktop, the match story's "Hand by hand" under
+the phone's sticky buttons, the callout above cards in flight. Screenshots go to /tmp/page42."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from harness import settled
+from saves import near_the_end, person_and_computers
+
+SHOTS = "/tmp/page42"
+os.makedirs(SHOTS, exist_ok=True)
+DESKTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 360, "height": 740}
+
+
+def to_play(page) -> None:
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
+    settled(page)
+
+
+def rect(page, selector: str) -> dict:
+    return page.locator(selector).evaluate("e => { const r = e.getBoundingClientRect(); "
+                                           "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }")
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("how", ["click", "keys"])
+def test_after_new_game_start_the_focus_is_in_the_hand_not_on_new_game(table_page, how):
+    """After New game → Start the person's next move is a card: the focus leaves the New game
+    button (where the closed dialog gave it back) for the hand's first playable card."""
+    page = table_page("fast=1&seed=3&level=random&lang=en", viewport=DESKTOP)
+    to_play(page)
+    dialog = page.locator("#newgame-dialog")
+    if how == "click":
+        page.locator("#new").click()
+        dialog.locator("#ng-start").wait_for()
+        dialog.locator("#ng-start").click()
+    else:
+        page.locator("#new").focus()
+        page.keyboard.press("Enter")
+        dialog.locator("#ng-start").wait_for()
+        dialog.locator("#ng-start").focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function("!document.getElementById('newgame-dialog').open")
+    to_play(page)
+    page.wait_for_function("document.activeElement && document.activeElement.id !== 'new'"
+                           " && !!document.activeElement.closest('#hand-cards')")
+    assert not page.evaluate("document.activeElement.disabled")
