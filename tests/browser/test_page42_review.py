@@ -53,3 +53,20 @@ def test_after_new_game_start_the_focus_is_in_the_hand_not_on_new_game(table_pag
     page.wait_for_function("document.activeElement && document.activeElement.id !== 'new'"
                            " && !!document.activeElement.closest('#hand-cards')")
     assert not page.evaluate("document.activeElement.disabled")
+
+
+# seed 126: the person plays first and may declare (R25): the question is open at the deal
+DECLARE = "fast=1&variant=cirulla&seed=126&level=random&lang=en"
+
+
+def test_the_declare_question_on_a_desktop_leaves_the_mazzo_and_table_clear_of_the_hand(table_page):
+    """With the declare question open (R25, SB84), the You panel grows no taller than the felt has
+    room for: the mazzo and the table's cards stay above it, and the hand inside the window."""
+    page = table_page(DECLARE, viewport=DESKTOP)
+    to_play(page)
+    assert page.locator("#declare").is_visible()
+    me = rect(page, "#me")
+    for selector in ("#deck", *[f"#table-cards .card >> nth={i}" for i in range(page.locator("#table-cards .card").count())]):
+        assert not overlap(rect(page, selector), me), selector
+    assert rect(page, "#hand-cards")["bottom"] <= DESKTOP["height"]
+    page.screenshot(path=f"{SHOTS}/declare-open-1366.png")
