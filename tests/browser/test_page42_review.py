@@ -70,3 +70,25 @@ def test_the_declare_question_on_a_desktop_leaves_the_mazzo_and_table_clear_of_t
         assert not overlap(rect(page, selector), me), selector
     assert rect(page, "#hand-cards")["bottom"] <= DESKTOP["height"]
     page.screenshot(path=f"{SHOTS}/declare-open-1366.png")
+
+
+def test_on_a_phone_the_storys_headings_scroll_into_view_above_its_sticky_buttons(table_page):
+    """At a match's end on a phone, a heading brought into view (by the keyboard, a screen reader,
+    a link) lands above Rematch and New game, which stay at the card's foot, not under them."""
+    save = near_the_end({"variant": "cirulla", "seed": 85, "options": {"target": 11}, "seats": person_and_computers(2)}, 1)
+    page = table_page("fast=1&lang=en", viewport=PHONE, save=save)
+    to_play(page)
+    page.locator("#hand-cards .card:not([disabled])").first.click()
+    choice = page.locator("#choices button.btn--choice")
+    if choice.count():
+        choice.first.click()
+    page.locator("#sheet #over").wait_for()
+    settled(page)
+    page.screenshot(path=f"{SHOTS}/story-top-360.png")
+    caption = page.locator("[data-testid=story-by-hand] caption")
+    assert caption.inner_text() == "Hand by hand"
+    caption.evaluate("c => c.scrollIntoView({ block: 'nearest' })")
+    page.wait_for_function("(() => { const c = document.querySelector('#sheet .sheet__card'); return c.scrollTop > 0; })()")
+    actions = rect(page, "#sheet .story__actions")
+    assert rect(page, "[data-testid=story-by-hand] caption")["bottom"] <= actions["top"]
+    page.screenshot(path=f"{SHOTS}/story-by-hand-360.png")
