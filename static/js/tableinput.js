@@ -39,7 +39,7 @@ function pickTable(card) {
   if (!options.length) return;
   if (options.length === 1) return send(options[0].notation);
   // the card is in several captures: keep it and let the next click narrow them down
-  const still = [...picked, card];
+  const still = [...T.picked, card];
   const exact = options.find((p) => p.presa.length === still.length && still.every((x) => p.presa.includes(x)));
   if (exact) return send(exact.notation);
   T.picked = still;
