@@ -85,6 +85,9 @@ def test_on_a_phone_the_storys_headings_scroll_into_view_above_its_sticky_button
     page.locator("#sheet #over").wait_for()
     settled(page)
     page.screenshot(path=f"{SHOTS}/story-top-360.png")
+    # it opens at its top, Rematch in focus where it stands (the focus scrolls nothing)
+    assert page.evaluate("document.activeElement.id") == "rematch"
+    assert page.evaluate("document.querySelector('#sheet .sheet__card').scrollTop") == 0
     caption = page.locator("[data-testid=story-by-hand] caption")
     assert caption.inner_text() == "Hand by hand"
     caption.evaluate("c => c.scrollIntoView({ block: 'nearest' })")
