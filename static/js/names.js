@@ -97,7 +97,7 @@ export const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera
  *  the primiera's point for the most sevens is named so. */
 export function categoryName(cat, rules, words = {}) {
   if (cat.startsWith("carta:")) return t("category.carta", { card: cardName(cat.slice(6)) });  // SB53
-  // the game's own word for it (the view's `words`: Cirulla's piccola for the napola, R27)
+  // the game's own word for it (the view's `words`, e.g. {napola: "piccola"}, R27)
   const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${words?.[cat] ?? cat}`, s = t(k);
   return s === k ? cat : s;
 }

@@ -74,7 +74,7 @@ export function rulesHTML(page = null) {
  *  choice, "rulebook.<key>" with {value} for a number, said by the game's own word for the key
  *  when it has one (`words`); the engine's words when the page has none. */
 function changeText({ key, value }, words = {}) {
-  // the game's own word for it (the engine's `words`: Cirulla's piccola for the napola, R27)
+  // the game's own word for it (the engine's `words`, e.g. {napola: "piccola"}, R27)
   if (words[key] && hasText(`rulebook.${words[key]}.${value}`)) return t(`rulebook.${words[key]}.${value}`);
   if (hasText(`rulebook.${key}.${value}`)) return t(`rulebook.${key}.${value}`);
   if (hasText(`rulebook.${key}`)) return t(`rulebook.${key}`, { value });
