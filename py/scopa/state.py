@@ -249,6 +249,7 @@ class PlayerView:
             "speciali": [dict(k) for k in self.speciali] or [{} for _ in range(sides)],  # SB41, SB42
             # each special rule's part, under its name: declarations, pile tops, builds, claims
             "mechanics": {m.name: m.view_json(self) for m in mechanics.active(self.rules) if m.view_keys},
+            "words": mechanics.words(self.rules),  # the game's own words (the page's categories)
         }
 
 

@@ -16,6 +16,7 @@ from scopa.captures import CaptureRule
 from scopa.mechanics.decks import options_among_twins
 from scopa.mechanics.steal import capture_choices
 from scopa.cards import card_str, parse_card, parse_cards
+from scopa import mechanics
 from scopa.rules import RuleSet, preset
 from scopa.tables import TABLE_KEYS
 
@@ -128,4 +129,4 @@ def rulebook(arg: Any) -> dict[str, Any]:
               for k, values in preset(arg["variant"]).offers.items() for v in values if v != getattr(rules, k)]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
             "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers,
-            "figures_count": rules.king_value == classic.king_value}
+            "figures_count": rules.king_value == classic.king_value, "words": mechanics.words(rules)}

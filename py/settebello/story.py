@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa.cards import FACE, SETTEBELLO, card_str
+from scopa.cards import FACE, SETTEBELLO, card_str, cards_str
 from scopa.state import Match, PlayEvent
 
 __all__ = ["match_story"]
@@ -44,6 +44,14 @@ def _hand_moments(n: int, events: list[PlayEvent], result: Any, sides: int) -> l
     other worth (SB41, SB42), each declaration (SB10); then the Settebello's taker (where it scores), the napola runs
     and a napoleone, which the hand's end settles."""
     out: list[dict[str, Any]] = []
+    # declarations no play made, the deal's own (the dealer's table of 15 or 30, R24, SB83): first,
+    # as the hand's sheet lists them
+    made = {(a.seat, a.kind, tuple(cards_str(a.cards))) for event in events for a in event.accuse}
+    for d in result.detail:
+        for a in d.get("accuse", ()):
+            if (a["seat"], a["kind"], tuple(a["cards"])) not in made:
+                out.append({"hand": n, "kind": "accusa", "seat": a["seat"], "side": a["seat"] % sides,
+                            "accusa": a["kind"], "cards": list(a["cards"]), "points": a["points"]})
     for i, event in enumerate(events):
         side = event.seat % sides
         for a in event.accuse:

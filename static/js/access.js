@@ -237,7 +237,7 @@ export function handPoints(v) {
   if (!r) return "";
   return sidesMineFirst(v).map((i) => {
     const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
-      const name = categoryName(c, v.rules);
+      const name = categoryName(c, v.rules, v.words);
       // a category's points are said unless it is one won point (a point lost is said: -1)
       return r.points[i][c] !== 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
     });

@@ -2,7 +2,7 @@
 // play order counter-clockwise), each seat's hand and its side's pile, the mazzo and the table.
 // `buildSeats` makes the seat boxes for a match; `place` puts every card element where the view
 // says it is (no animation here: table.js measures before and animates after, see animate.js).
-import { t, joinList, cardName } from "./i18n.js";
+import { t, joinList, cardName, cardList } from "./i18n.js";
 import { sideName, levelName } from "./names.js";
 import * as mechanics from "./mechanics/index.js";
 
@@ -202,17 +202,26 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
       + (top ? " " + t("pile.top", { card: cardName(top) }) : ""));
     pile.parentElement.dataset.scope = String(scopeCount);
   });
-  // the other seats' hands, as backs
+  // the other seats' hands, as backs, but for the cards a mechanic shows face up (mechanics/:
+  // declared and still held, R25), first
   for (const seat of document.querySelectorAll("#opponents .seat")) {
     const s = +seat.dataset.seat, k = v.hand_counts[s] ?? 0;
     const h = seat.querySelector(".seat__hand");
-    while (h.children.length > k) h.lastElementChild.remove();
-    while (h.children.length < k) h.append(stage.back());
+    const up = mechanics.handShown(v, s).slice(0, k);
+    const backs = [...h.children].filter((b) => !b.dataset.card).slice(0, k - up.length);
+    while (backs.length < k - up.length) backs.push(stage.back());
+    const faces = up.map((c) => stage.card(c));
+    syncChildren(h, [...faces, ...backs]);
+    up.forEach((c, i) => {
+      const e = faces[i]; inPlay.add(c);
+      e.classList.remove("card--down", "card--pile", "card--scopa", "card--candidate", "card--hint", "card--taking");
+      e.setAttribute("aria-hidden", "true"); e.tabIndex = -1; e.disabled = true;
+    });
     [...h.children].forEach((b, i) => b.style.setProperty("--i", i - (k - 1) / 2));
     h.style.setProperty("--n", k);
     seat.querySelector(".seat__count").textContent = String(k);
     seat.querySelector(".seat__count").toggleAttribute("data-zero", k === 0);  // no "0" badge on an empty hand
-    h.setAttribute("aria-label", t("seat.handCount", { count: k }));
+    h.setAttribute("aria-label", up.length ? t("seat.handShown", { count: k, cards: cardList(up) }) : t("seat.handCount", { count: k }));
     seat.classList.toggle("seat--turn", v.phase === "play" && v.turn === s);
     markDealer(seat, dealer === s);
     if (seat.dataset.label) {

@@ -314,7 +314,7 @@ function countLine(v, row) {
   const li = document.createElement("li");
   li.dataset.category = row.category;
   const name = document.createElement("strong");
-  name.textContent = categoryName(row.category, v.rules);
+  name.textContent = categoryName(row.category, v.rules, v.words);
   const scored = row.points.map((n, side) => [n, side]).filter(([n]) => n > 0);
   const points = scored.length
     ? t("lesson.sum.points", { points: scored.map(([n, side]) => `${sideName(v, side)} ${n}`).join(", ") })

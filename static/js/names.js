@@ -95,9 +95,10 @@ export const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera
 
 /** The text of a score category: its translated name when there is one, else the engine's id;
  *  the primiera's point for the most sevens is named so. */
-export function categoryName(cat, rules) {
+export function categoryName(cat, rules, words = {}) {
   if (cat.startsWith("carta:")) return t("category.carta", { card: cardName(cat.slice(6)) });  // SB53
-  const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${cat}`, s = t(k);
+  // the game's own word for it (the view's `words`, e.g. {napola: "piccola"}, R27)
+  const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${words?.[cat] ?? cat}`, s = t(k);
   return s === k ? cat : s;
 }
 

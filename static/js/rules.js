@@ -71,8 +71,11 @@ export function rulesHTML(page = null) {
 }
 
 /** One change from classic Scopa as a sentence: "rulebook.<key>.<value>" for a switch or a
- *  choice, "rulebook.<key>" with {value} for a number; the engine's words when the page has none. */
-function changeText({ key, value }) {
+ *  choice, "rulebook.<key>" with {value} for a number, said by the game's own word for the key
+ *  when it has one (`words`); the engine's words when the page has none. */
+function changeText({ key, value }, words = {}) {
+  // the game's own word for it (the engine's `words`, e.g. {napola: "piccola"}, R27)
+  if (words[key] && hasText(`rulebook.${words[key]}.${value}`)) return t(`rulebook.${words[key]}.${value}`);
   if (hasText(`rulebook.${key}.${value}`)) return t(`rulebook.${key}.${value}`);
   if (hasText(`rulebook.${key}`)) return t(`rulebook.${key}`, { value });
   return `${key}: ${value}`;
@@ -104,12 +107,12 @@ function exampleHTML(ex) {
 function changesHTML(page) {
   if (!page?.changes.length) return "";
   return `<section class="rules__changes"><h3>${esc(t("rulebook.changesTitle", { variant: variantName(page.variant) }))}</h3>
-    <ul class="rules__list">${page.changes.map((c) => `<li>${esc(c.key === "table" ? tableText(c) : changeText(c))}</li>`).join("")}</ul>
+    <ul class="rules__list">${page.changes.map((c) => `<li>${esc(c.key === "table" ? tableText(c) : changeText(c, page.words))}</li>`).join("")}</ul>
     ${(page.accuse || []).map((a) => `<figure class="rules__example"><figcaption>${esc(t("rulebook.accusePoints",
       { kind: t(`accusa.${a.kind}`), points: a.points }))}</figcaption>${row(...a.example.map((c) => card(c)))}</figure>`).join("")}
     ${page.examples.map(exampleHTML).join("")}
     ${(page.offers || []).length ? `<h4 class="rules__offers">${esc(t("rulebook.offersTitle", { variant: variantName(page.variant) }))}</h4>
-    <ul class="rules__list">${page.offers.map((o) => `<li>${esc(changeText(o))}</li>`).join("")}</ul>
+    <ul class="rules__list">${page.offers.map((o) => `<li>${esc(changeText(o, page.words))}</li>`).join("")}</ul>
     ${page.offers.flatMap((o) => o.examples).map(exampleHTML).join("")}` : ""}
     <p class="rules__then">${esc(t("rulebook.then"))}</p></section>`;
 }

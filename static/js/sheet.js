@@ -57,7 +57,7 @@ export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) 
   const misere = !!v.rules.misere;
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
-  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules))}</th>${sides.map((i) => {
+  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules, v.words))}</th>${sides.map((i) => {
     const d = r.detail[i] || {};
     const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.rules);
     // points a side wants: won; in a misère game (O12) points, and anywhere a point taken away

@@ -9,6 +9,7 @@ import os
 import pytest
 
 from harness import settled
+from saves import near_the_end, person_and_computers
 
 SHOTS = "/tmp/cirulla42"
 os.makedirs(SHOTS, exist_ok=True)
@@ -35,6 +36,9 @@ RECORDER = """
 FIFTEEN = "fast=1&variant=cirulla&seed=85&level=random&lang=en"
 # seed 126: the person plays first holding the Asso of Spades, the Two of Cups and the Seven of
 # Cups, the matta: nine or less with the matta as 1 (R25, R26)
+# seed 14: the first hand played (the person taking its first legal play), the person deals a
+# table of fifteen (R24)
+NEXT_SEED = 14
 MATTA = "fast=1&variant=cirulla&seed=126&level=random&lang=en"
 
 
@@ -56,6 +60,50 @@ def test_the_dealers_fifteen_is_said_with_the_deal_and_its_cards_are_in_his_pile
     spoken = " ".join(page.evaluate("window.__spoken"))
     assert "declares Fifteen on the table: " in spoken and "1 points." in spoken.split("Fifteen on the table")[1]
     page.screenshot(path=f"{SHOTS}/fifteen-{viewport['width']}.png")
+
+
+# Every card put on the table, and the callout's words when it came, from before the page's scripts.
+TABLE_WATCH = """
+(() => {
+  window.__onTable = [];
+  if (window.__watchingTable) return;
+  window.__watchingTable = true;
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.dataset && n.dataset.card && r.target.id === 'table-cards') window.__onTable.push(n.dataset.card);
+    }
+  }).observe(document, { subtree: true, childList: true });
+})();
+"""
+
+
+@pytest.mark.parametrize("deal", ["first", "next"])
+def test_the_dealt_fifteen_is_shown_on_the_table_before_the_dealer_takes_it(table_page, deal):
+    """R24, SB83: the table dealt of fifteen is seen on the table, with its callout, before its cards
+    go to the dealer's pile: at the page's first deal and at a hand's Next."""
+    if deal == "first":
+        page = table_page(FIFTEEN, init_script=TABLE_WATCH, viewport=DESKTOP)
+    else:
+        # seed 14's second hand (the person dealing): a table of fifteen
+        save = near_the_end({"variant": "cirulla", "seed": NEXT_SEED, "seats": person_and_computers(2)}, 1, of="hand")
+        page = table_page("fast=1&lang=en", init_script=TABLE_WATCH, viewport=DESKTOP, save=save)
+        to_play(page)
+        page.evaluate("window.__onTable = []")
+        page.locator("#hand-cards .card:not([disabled])").first.click()
+        choice = page.locator("#choices button.btn--choice")
+        if choice.count():
+            choice.first.click()
+        page.evaluate("window.__onTable = []")  # the first hand's own cards on the table forgotten
+        page.locator("#sheet #next").click()
+    to_play(page)
+    view = page.evaluate("settebello.view")
+    declared = view["mechanics"]["accuse"]["accuse"]
+    assert len(declared) == 1 and declared[0]["kind"] in ("quindici", "trenta")
+    taken = set(declared[0]["cards"])
+    assert not taken & set(view["table"]) and taken <= set(view["prese"][view["side_of"][declared[0]["seat"]]])
+    assert taken <= set(page.evaluate("window.__onTable"))  # seen on the table
+    on_table = page.locator("#table-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert not taken & set(on_table)  # and taken from it
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
@@ -93,8 +141,54 @@ def test_the_rules_page_says_cirullas_rules_with_its_declarations(table_page):
     assert any(c.startswith("An Ace played when no Ace lies on the table takes the whole table") for c in changes)
     assert any("The 7 of Cups (the matta) counts as any value" in c for c in changes)
     assert "The match is played to 51 points." in changes
+    # R27: the game's own word for O8's napola, as its New game text says it
+    assert any(c.startswith("Piccola: the Ace, Two and Three of Coins score 3") for c in changes)
+    assert not any("Napola" in c for c in changes)
     captions = rules.locator(".rules__example figcaption").all_inner_texts()
     assert captions[:2] == ["Buona da dieci (three alike): 10 points", "Buona da tre (9 or less): 3 points"]
     for viewport in (DESKTOP, PHONE):  # the page open, at both sizes
         page.set_viewport_size(viewport)
         rules.locator(".rules__changes").screenshot(path=f"{SHOTS}/rules-changes-{viewport['width']}.png")
+
+
+# seed 9: the computer plays first and declares a Buona da dieci, three alike (R25)
+DECLARES = "fast=1&variant=cirulla&seed=9&players=human,expert&lang=en"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_an_opponents_declared_cards_stay_face_up_in_its_hand(table_page, viewport):
+    """R25, SB84: the cards a declaration shows stay shown for the hand: the computer's two declared
+    cards still held are drawn face up in its hand, the rest of it as backs."""
+    page = table_page(DECLARES, viewport=viewport)
+    to_play(page)
+    view = page.evaluate("settebello.view")
+    declared = view["mechanics"]["accuse"]["accuse"]
+    assert [(a["seat"], a["kind"]) for a in declared] == [(1, "buona-dieci")]
+    held = view["mechanics"]["accuse"]["held"]["1"]
+    assert len(held) == 2 and set(held) < set(declared[0]["cards"])
+    hand = page.locator('#opponents .seat[data-seat="1"] .seat__hand')
+    faces = hand.locator(".card[data-card]")
+    assert sorted(faces.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(held)
+    for i in range(faces.count()):
+        assert faces.nth(i).locator(".card__face").is_visible()
+    assert hand.locator(".card--down").count() == view["hand_counts"][1] - 2
+    assert "showing" in hand.get_attribute("aria-label")
+    page.screenshot(path=f"{SHOTS}/declared-held-{viewport['width']}.png")
+
+
+def test_the_score_sheet_names_the_piccola_by_cirullas_word(table_page):
+    """R27: the sheet's row of O8's napola is Cirulla's piccola (the view's words), as the New game
+    text says it."""
+    save = near_the_end({"variant": "cirulla", "seed": 85, "seats": person_and_computers(2)}, 1, of="hand")
+    page = table_page("fast=1&lang=en", viewport=DESKTOP, save=save)
+    to_play(page)
+    page.locator("#hand-cards .card:not([disabled])").first.click()
+    choice = page.locator("#choices button.btn--choice")
+    if choice.count():
+        choice.first.click()
+    sheet = page.locator("#sheet")
+    sheet.wait_for(state="visible")
+    settled(page)
+    assert sheet.locator('tr[data-category="napola"] th').inner_text() == "Piccola"
+    assert "Napola" not in sheet.inner_text()
+    page.screenshot(path=f"{SHOTS}/piccola-sheet-1366.png")

@@ -100,6 +100,19 @@ def test_a_table_of_thirty_scores_two_and_the_hand_counts_it():
     assert m.results[-1].points[0]["accuse"] >= 2
 
 
+def test_the_stories_best_moments_tell_the_dealt_fifteen_first():
+    """R24, SB83: the match's story (its best moments) tells the dealer's table of fifteen, the
+    hand's first moment, as it tells a declaration made with a play."""
+    from settebello.story import match_story
+    m = dealt([cards("5D", "10B", "10C"), cards("6D", "6C", "6B")], cards("1S", "2S", "3S", "9D"), dealer=1)
+    while m.phase == "play":
+        m.apply(m.legal_plays()[0])
+    moments = match_story(m)["moments"]
+    assert moments[0] == {"hand": 1, "kind": "accusa", "seat": 1, "side": 1, "accusa": "quindici",
+                          "cards": ["1S", "2S", "3S", "9D"], "points": 1}
+    assert [x["accusa"] for x in moments if x["kind"] == "accusa"].count("quindici") == 1
+
+
 def test_any_other_table_stays():
     m = dealt([cards("5D", "10B", "10C"), cards("6D", "6C", "6B")], cards("1S", "2S", "3S", "10D"))
     assert len(m.table) == 4 and m.accuse == []
@@ -137,6 +150,18 @@ def test_a_declaration_is_a_choice_made_with_the_first_play_and_scored():
     while m.phase == "play":
         m.apply(m.legal_plays()[0])
     assert m.results[-1].points[0]["accuse"] >= 3
+
+
+def test_the_view_shows_another_seats_declared_cards_until_played():
+    """R25, SB84: the cards a declaration shows stay shown for the hand: the other seat's view names
+    those its declarer still holds (the page draws them face up), each gone once played."""
+    m = dealt([cards("1D", "2D", "3D"), cards("6D", "6C", "6B")], cards("10S", "9S", "4S", "8B"))
+    m.play("2D!")
+    assert m.observe(1).to_json()["mechanics"]["accuse"]["held"] == {"0": ["1D", "3D"]}
+    assert m.observe(0).to_json()["mechanics"]["accuse"]["held"] == {}  # its own hand is shown anyway
+    m.apply(m.legal_plays()[0])
+    m.play("1D")
+    assert m.observe(1).to_json()["mechanics"]["accuse"]["held"] == {"0": ["3D"]}
 
 
 def test_the_grande_scores_five_to_the_side_that_took_it():

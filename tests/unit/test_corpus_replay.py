@@ -76,6 +76,10 @@ def _view(view) -> dict[str, Any]:
     went under `mechanics`, issue 42): every mechanic's keys at the top, an inactive one's empty."""
     out = view.to_json()
     parts = out.pop("mechanics")
+    # keys added since the digests, each a function of what they cover: the game's own words (of
+    # its rules) and the declared cards a seat still holds (of `accuse`, the table and the piles)
+    out.pop("words")
+    parts = {name: {k: v for k, v in part.items() if k != "held"} for name, part in parts.items()}
     sides = view.rules.sides
     flat = {"accuse": [], "pile_tops": [None] * sides, "cascine": [], "claims": [], "claim": None, "hidden": [0] * sides}
     for part in parts.values():

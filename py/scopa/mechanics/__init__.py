@@ -36,6 +36,11 @@ def active(rules: Any) -> tuple[Mechanic, ...]:
     return tuple(m for m in ORDER if m.active(rules))
 
 
+def words(rules: Any) -> dict[str, str]:
+    """The words of the game `rules` play for what the core names otherwise ({napola: piccola})."""
+    return {k: w for m in active(rules) for k, w in m.words.items()}
+
+
 def incompatible(rules: Any) -> tuple[str, str] | None:
     """(message, reason) of the first mechanic's exclusion `rules` break, or None."""
     for mech in CHECKED:
@@ -45,4 +50,4 @@ def incompatible(rules: Any) -> tuple[str, str] | None:
     return None
 
 
-__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible"]
+__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible", "words"]

@@ -236,7 +236,7 @@ class Accuse(Mechanic):
     or by choice with a `!` play (SB14); their points are the hand's category `accuse`."""
 
     name = "accuse"
-    view_keys = ("accuse",)
+    view_keys = ("accuse", "held")
     option = "accuse"
     excludes = (
         # SB14: a declared play is one of the plain plays with its declarations; a steal or a
@@ -293,7 +293,10 @@ class Accuse(Mechanic):
         parts["accuse"] = tuple(m.accuse) if m.phase == "play" else ()
 
     def view_json(self, view: Any) -> dict[str, Any]:
-        return {"accuse": [a.to_json() for a in view.accuse]}  # SB10: this hand's, their cards public
+        # SB10: this hand's, their cards public; `held`, per other seat, the cards it declared and
+        # still holds (R25, SB84: they stay shown face up for the hand)
+        return {"accuse": [a.to_json() for a in view.accuse],
+                "held": {str(s): cards_str(cs) for s, cs in view.shown().items()}}
 
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         """The declarations made stay made; the cards shown and still held stay in their hands (SB10)."""

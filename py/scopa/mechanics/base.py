@@ -67,6 +67,9 @@ class Mechanic:
     offered = True  # its plays are named among a card's options when a play is refused
     state: tuple[str, ...] = ()  # the Match attributes (lists) that hold its state, empty each hand
     view_keys: tuple[str, ...] = ()  # the keys of its part of the page's view (`view_json`); none: no part
+    # the game's own words for things the core names otherwise ({core word: its word}): the page
+    # says a category, an option, by the word of the game on the table ({"napola": "piccola"}, R27)
+    words: dict[str, str] = {}
 
     def active(self, rules: Any) -> bool:
         """Whether these rules play this mechanic."""

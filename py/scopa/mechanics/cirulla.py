@@ -113,6 +113,7 @@ class Cirulla(Mechanic):
 
     name = "cirulla"
     option = "cirulla"
+    words = {"napola": "piccola"}  # R27: O8's napola, as Cirulla's players call it
     excludes = (
         Exclusion("cirulla", "cirulla plays its own Asso pigliatutto (R23) on 40 cards: it is not played with "
                   "ace_takes_all, steal, cascina, fidasse or another deck", "option.cirulla",

@@ -1,6 +1,7 @@
 // Declarations (SB10-SB14): said and called out before the card that makes them moves; what each
 // side declared on the score sheet. Its part of the view (py/scopa/mechanics/accuse.py
-// `view_json`): {accuse: [{seat, kind, name, cards, points}]}, this hand's so far.
+// `view_json`): {accuse: [{seat, kind, name, cards, points}]}, this hand's so far, and {held:
+// {seat: cards}}, the cards each other seat declared and still holds.
 import { t, cardList, theCard } from "../i18n.js";
 
 /** A declaration's name as said: its kind, and the value a wild card of the hand stands for in it
@@ -22,9 +23,16 @@ export default {
     return (e.accuse || []).map((a) => ({ said: saying(a, v, isYou), callout: kindName(a) }));
   },
 
-  /** The declarations made with the deal itself, before any play (the dealer's table of 15, R24). */
+  /** The declarations made with the deal itself, before any play (the dealer's table of 15, R24),
+   *  with the dealt table's cards they took (shown on the table first, then taken). */
   dealt(part, v, { isYou }) {
-    return v.plays.length ? null : (part.accuse || []).map((a) => ({ said: saying(a, v, isYou), callout: kindName(a) }));
+    return v.plays.length ? null
+      : (part.accuse || []).map((a) => ({ said: saying(a, v, isYou), callout: kindName(a), table: a.cards }));
+  },
+
+  /** The cards seat declared and still holds, shown face up in its hand for the hand (R25, SB84). */
+  handShown(part, v, seat) {
+    return (part.held || {})[seat] || null;
   },
 
   /** A declaration offered with a play, named (the question "Declare ...?", SB14). */

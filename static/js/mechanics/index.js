@@ -56,6 +56,9 @@ export function pileShows(v, side) {
 
 /** The elements at the bottom of side's pile that stand for its cards face down. */
 export const pileBacks = (v, side, stage) => ask(v, "pileBacks", side, stage).flat();
+/** The cards of another seat's hand shown face up to this view (declared and still held: R25,
+ *  SB10), by their codes; the rest of that hand is drawn as backs. */
+export const handShown = (v, seat) => [...new Set(ask(v, "handShown", seat).flat())];
 /** The screen reader's sentences about the table beyond its loose cards. */
 export const describeTable = (v) => ask(v, "describeTable").flat();
 /** The turn prompt's i18n key when a mechanic asks the person something, else null. */
@@ -86,7 +89,8 @@ export const eventSentence = (e, v, opts = {}) => first("eventSentence", e, v, o
 export const calledOut = (e, v, opts) => every("calledOut", e, v, opts).flat();
 /** Show event e on the table its own way (a promise), else null; `x` is the table's toolkit. */
 export const showEvent = (e, x, prev, next) => first("showEvent", e, x, prev, next);
-/** What is said and called out with the deal itself, before any play: [{said, callout}]. */
+/** What is said and called out with the deal itself, before any play: [{said, callout, table}],
+ *  `table` the dealt table's cards it took, shown on the table before they go. */
 export const dealt = (v, opts) => ask(v, "dealt", opts).flat();
 /** A declaration offered with a play, named, else null. */
 export const declarationName = (a) => first("declarationName", a);

@@ -1,0 +1,123 @@
+// The person's input at the table (table.js's part): a hand card picked, a table card narrowing
+// the captures, the keyboard in the hand and on the table, and the wiring of every control of the
+// table page (buttons, the language, the display and deck style, other modules' commands).
+import { view as currentView, on } from "./store.js";
+import { announce } from "./announce.js";
+import { t, cardName, theCard, translatePage, onLanguageChange } from "./i18n.js";
+import { setArt } from "./animate.js";
+import { labelSeats, place } from "./layout.js";
+import { showNames } from "./names.js";
+import { art as cardDataURL, redrawArt } from "./deck.js";
+import { pointerInput } from "./input.js";
+import { wireMoreMenu } from "./moremenu.js";
+import { T, $, stage, status, sayStatusAgain, rulesPage } from "./tablestate.js";
+import { choiceLabel, choiceOrder, decorate, playable } from "./draw.js";
+import { hint, lastTrick, newGameDialog, passReady, send, showRestored, showSheet, startGame, syncView, undo } from "./gameloop.js";
+
+function pick(card) {
+  const view = currentView();
+  if (T.busy || !view || view.waiting !== "human") return;
+  if (T.hinted?.card !== card) T.hinted = null;  // the hinted card keeps its capture marked among the choices
+  T.verdict = "";
+  const options = playable(view.legal).filter((p) => p.card === card);
+  if (!options.length) return;
+  if (options.length === 1) return send(options[0].notation);
+  T.chosen = card; T.picked = [];
+  decorate();
+  // a card that may be laid, built with or claimed face down (a mechanic's play takes nothing) is
+  // played one of several ways, not only a choice of what it takes (issue 45)
+  const claiming = !options.every((p) => p.presa?.length);
+  status(() => t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
+  announce(() => t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
+    + choiceOrder(options).map(choiceLabel).join("; "));
+  if (!pointerInput) $("choices").querySelector("button")?.focus();
+}
+
+function pickTable(card) {
+  if (!T.chosen || T.busy) return;
+  const options = playable(currentView().legal).filter((p) => p.card === T.chosen && p.presa.includes(card) && T.picked.every((x) => p.presa.includes(x)));
+  if (!options.length) return;
+  if (options.length === 1) return send(options[0].notation);
+  // the card is in several captures: keep it and let the next click narrow them down
+  const still = [...T.picked, card];
+  const exact = options.find((p) => p.presa.length === still.length && still.every((x) => p.presa.includes(x)));
+  if (exact) return send(exact.notation);
+  T.picked = still;
+  decorate();
+}
+
+export function cancelChoice() {
+  const c = T.chosen;
+  T.chosen = null; T.picked = []; decorate();
+  if (c) $("hand-cards").querySelector(`[data-card="${c}"]`)?.focus();
+}
+
+function onHandKey(e) {
+  const keys = ["ArrowLeft", "ArrowRight", "Home", "End"];
+  if (!keys.includes(e.key)) return;
+  const box = e.currentTarget;
+  const cards = [...box.querySelectorAll(".card:not([disabled])")];
+  if (!cards.length) return;
+  const i = cards.indexOf(document.activeElement);
+  let j = i;
+  if (e.key === "ArrowLeft") j = i <= 0 ? cards.length - 1 : i - 1;
+  if (e.key === "ArrowRight") j = i < 0 || i >= cards.length - 1 ? 0 : i + 1;
+  if (e.key === "Home") j = 0;
+  if (e.key === "End") j = cards.length - 1;
+  cards[j].focus(); e.preventDefault();
+}
+
+export function wire() {
+  $("hand-cards").addEventListener("click", (e) => { const b = e.target.closest(".card"); if (b && !b.disabled) pick(b.dataset.card); });
+  $("table-cards").addEventListener("click", (e) => { const b = e.target.closest(".card"); if (b && !b.disabled) pickTable(b.dataset.card); });
+  $("hand-cards").addEventListener("keydown", onHandKey);
+  $("table-cards").addEventListener("keydown", onHandKey);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && T.chosen) { cancelChoice(); e.preventDefault(); } });
+  $("new").addEventListener("click", newGameDialog);
+  $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", hint);
+  $("trick").addEventListener("click", lastTrick);
+  // the rules of the game on the table: what it changes from classic Scopa first
+  $("rules-btn").addEventListener("click", () => {
+    const v = currentView();
+    rulesPage(v ? { variant: v.variant, options: v.rules } : null);
+  });
+  $("pass-btn").addEventListener("click", passReady);
+  $("trick-dialog").querySelector(".trick__close").addEventListener("click", () => $("trick-dialog").close());
+  wireMoreMenu();
+  // access.js's display settings: high contrast redraws every card in the high-contrast art
+  on("display", (d) => {
+    const highContrast = !!d?.highContrast;
+    setArt({ highContrast });
+    stage.redraw();
+    for (const img of document.querySelectorAll("#felt .card--down > img")) img.src = cardDataURL("back", { highContrast });
+  });
+  // deck.js: the player chose another deck style; every card in sight takes the new look (the
+  // table's, the score sheet's, the rules page's, the last trick's); their names stay the same
+  document.addEventListener("deckstyle", () => { stage.redraw(); redrawArt(document); });
+  // another module asks (bracket.js: a tournament's match; clock.js: a player ran out of time)
+  on("command", (d) => {
+    if (d?.type === "new-game" && d.config) startGame(d.config).catch(() => {});
+    if (d?.type === "restored") showRestored(d.view).catch(() => {}).finally(() => d.done?.());
+    else if (d?.type === "sync" && currentView()) syncView().catch(() => {}).finally(() => d.done?.());
+    else if (d?.type === "sync") d.done?.();
+  });
+  onLanguageChange(() => {
+    translatePage(document);
+    // the people's default names in the new language ("You" is "Tu"), before anything says them
+    showNames(currentView());
+    showNames(T.shown);
+    sayStatusAgain();  // the status line said again in the new language
+    const view = T.shown;
+    if (!view) return;
+    for (const [code, el] of stage.cards) el.setAttribute("aria-label", cardName(code));
+    labelSeats(view);
+    place(view, stage, { hideHand: view.pass_to !== null && view.phase === "play" });
+    decorate();
+    if (!$("sheet").hidden) showSheet();
+  });
+  let resizeTimer;
+  for (const type of ["resize", "settebello:notices"]) {
+    window.addEventListener(type, () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => T.shown && decorate(), 100); });
+  }
+}
