@@ -20,6 +20,7 @@ class Part:
     # and the styles of play do not model this mechanic's plays (builds, claims)
     through_engine = False
     slow_rollout = False  # the master's rollouts play through the engine's push: a smaller budget
+    principles = True  # the tradition's principles (principles.py, the hints' reasons) speak for its game
 
     # -- the beginner and the easy level ----------------------------------------------------
     def answer(self, view: PlayerView) -> Play | None:

@@ -32,6 +32,7 @@ from scopa.mechanics.accuse import accuse_points
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
+from scopa.mechanics import special_sweeps
 from scopa.scoring import score_hand
 from scopa.mechanics.cascina import Build
 from scopa.mechanics.fidasse import Answer, Claim
@@ -415,7 +416,7 @@ def by_engine(rules: RuleSet) -> bool:
     fast playout does not know. (Cicera's 52 cards went through the engine until its master was
     found no stronger than the expert: the engine rollout's greedy policy leaves sweeps a careful
     player would not, and a hand of 48 plays so played was mostly noise; benchmarks/ai_results.md.)"""
-    return rules.deck not in FAST_DECKS or rules.maresciallo
+    return rules.deck not in FAST_DECKS or bool(special_sweeps(rules))
 
 
 def engine_playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,

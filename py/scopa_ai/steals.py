@@ -313,6 +313,7 @@ class StealPart(Part):
 
     mechanic = "steal"
     slow_rollout = True  # SB20: its rollouts play through the engine's own push (steal_playout)
+    principles = False  # SB20: a capture risks the pile it lands on; the principles do not weigh it
 
     def count(self, view: PlayerView, play: Play) -> int:
         return stolen_count(view, play)

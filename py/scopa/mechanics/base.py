@@ -15,7 +15,7 @@ state, the table, hands and piles it plays on, and the match's public methods (`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..cards import Card
 
@@ -138,6 +138,26 @@ class Mechanic:
     def lay(self, m: "Match", seat: int, play: Any) -> bool:
         """Put a play that takes nothing on the table its own way; False leaves it to the core."""
         return False
+
+    # -- its sweeps and points (captures.scopa_kind and scoring.score_hand ask them) ---------
+    def sweeps(self, rules: Any) -> dict[str, int]:
+        """The sweeps of its own these rules can make, each worth other points than a scopa's and
+        scored in a category of its own (SB41, SB42): kind → points a sweep."""
+        return {}
+
+    def sweep_kind(self, rules: Any, card: Card, presa: Sequence[Card]) -> str | None:
+        """What taking the whole table (`presa`) with `card` is when it is one of its `sweeps`, else None."""
+        return None
+
+    def card_points(self, rules: Any) -> dict[str, dict[Card, int]]:
+        """The categories it scores in which a card scores by itself, wherever it lies: category →
+        card → points (read by `scoring.card_points`, so the computer players' worths too)."""
+        return {}
+
+    def pile_points(self, rules: Any, piles: Sequence[Sequence[Card]]) -> list[tuple[str, list[int]]]:
+        """Its categories of a hand's score counted from the sides' piles alone, in order:
+        (category, points per side)."""
+        return []
 
     # -- the hand's end, the views, the search --------------------------------------------
     def left_on_table(self, m: "Match") -> list[Card]:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..cards import VALUE, Card, twin_of
+from ..cards import FACE, VALUE, Card, twin_of
 from ..plays import LAY, Play
 from .base import Exclusion, Mechanic
+
+GEMELLE = "gemelle"  # SB42: a card sweeping its own twin, alone on the table, among the 80 cards
+GEMELLE_POINTS = 3
 
 
 def options_among_twins(rule: "CaptureRule", rules: Any, table: Sequence[Card], card: Card) -> list[tuple[Card, ...]]:
@@ -63,6 +66,15 @@ class Decks(Mechanic):
 
     def more_plays(self, m: "Match", plays: list) -> list:
         return without_twins(m, plays) if m.rules.deck == 80 else plays
+
+    def sweeps(self, rules: Any) -> dict[str, int]:
+        """SB42: among the 80 cards a card sweeping its twin scores 3, and no scopa."""
+        return {GEMELLE: GEMELLE_POINTS} if rules.deck == 80 else {}
+
+    def sweep_kind(self, rules: Any, card: Card, presa: Sequence[Card]) -> str | None:
+        """SB42: the sweep of a card's lone twin."""
+        twin = len(presa) == 1 and presa[0] != card and FACE[presa[0]] == FACE[card]
+        return GEMELLE if twin else None
 
 
 DECKS = Decks()

@@ -1,0 +1,64 @@
+"""Issue 42: a special mechanic's sweeps, scores, rules-page examples and the principles' say are
+declared by its own modules (the engine's `Mechanic`, the computer players' `Part`) and read by the
+generic capture judge, scoring, rules page and hints, which name no mechanic."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa import rules_for
+from scopa.captures import SCOPA, scopa_kind
+from scopa.cards import parse_card, parse_cards
+from scopa.mechanics import active, special_sweeps
+from scopa.mechanics.maresciallo import MARESCIALLO
+from scopa.rules import PRESETS, RuleSet
+from scopa.scoring import card_points, score_hand
+from scopa_ai.principles import speaks
+
+# What `speaks` answered for every preset before the mechanics declared it (issue 42's point 5).
+SPOKEN_FOR = {"scopa", "scopa-a-tre", "scopa-a-quattro", "scopa-a-sei", "scopone", "scopone-a-dieci",
+              "scopone-spagnolo", "escoba", "scopa-a-quindici", "scopa-a-undici", "scopa-d-assi", "sottratta",
+              "inversa", "bazzica", "tuzzulicchio", "cocchiaundici", "cirulla"}
+
+
+def test_the_sweeps_of_other_worth_are_those_the_played_mechanics_declare():
+    # SB41, SB42: the twins' 3 where there are twins; the Re di picche's -4, and 10 on its twin
+    assert special_sweeps(rules_for("maresciallo-80")) == {"gemelle": 3, "maresciallo": -4, "maresciallone": 10}
+    assert special_sweeps(rules_for("maresciallo")) == {"maresciallo": -4}
+    assert special_sweeps(rules_for("cicera")) == {} and special_sweeps(rules_for("scopa")) == {}
+    for p in PRESETS.values():
+        assert special_sweeps(p.rules) == {k: v for m in active(p.rules) for k, v in m.sweeps(p.rules).items()}
+
+
+def test_a_sweep_of_other_worth_is_judged_by_the_mechanic_that_makes_it():
+    m80, re, re2 = rules_for("maresciallo-80"), parse_card("10S"), parse_card("10S'")
+    assert scopa_kind(m80, re, [re2]) == "maresciallone"  # SB41's, before SB42's gemelle
+    assert scopa_kind(m80, parse_card("5S"), [parse_card("5S'")]) == "gemelle"
+    assert scopa_kind(m80, re, parse_cards(["3C", "7B"])) == "maresciallo"
+    assert scopa_kind(rules_for("maresciallo"), re, parse_cards(["3C", "7B"])) == "maresciallo"
+    assert scopa_kind(rules_for("scopa"), re, parse_cards(["3C", "7B"])) == SCOPA
+
+
+def test_maresciallo_scores_its_own_categories_in_their_place():
+    rules = rules_for("maresciallo-80")  # SB44: with the saponificatrice
+    piles = [parse_cards(["10S", "9D", "7D", "9S"]), parse_cards(["10S'", "1C"])]
+    result = score_hand(rules, piles, [0, 0], speciali=[{"maresciallone": 1}, {}])
+    cats = result.categories
+    assert cats[:4] == ("scope", "gemelle", "maresciallo", "maresciallone")
+    at = cats.index("marescialli")
+    assert cats[at:at + 4] == ("marescialli", "polacca", "saponificatrice", "napola")
+    assert [(p["maresciallone"], p["marescialli"], p["polacca"], p["saponificatrice"]) for p in result.points] == \
+        [(10, -1, 1, -1), (0, -1, 0, 0)]
+    # SB40: the Re di picche's cost is a card's own points, which the computer players' worths read
+    assert card_points(rules)["marescialli"] == MARESCIALLO.card_points(rules)["marescialli"]
+    assert "marescialli" not in card_points(rules_for("scopa"))
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_the_principles_speak_for_the_games_they_spoke_for(variant):
+    assert speaks(PRESETS[variant].rules) == (variant in SPOKEN_FOR)
+
+
+def test_the_principles_are_silent_where_a_card_costs_its_taker():
+    # SB40: Maresciallo's Re di picche costs a point: taking is not always good
+    assert not speaks(RuleSet().with_options({"maresciallo": True}))
