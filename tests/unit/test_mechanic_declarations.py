@@ -10,10 +10,12 @@ from scopa import rules_for
 from scopa.captures import SCOPA, scopa_kind
 from scopa.cards import parse_card, parse_cards
 from scopa.mechanics import active, special_sweeps
+from scopa.mechanics.decks import DECKS
 from scopa.mechanics.maresciallo import MARESCIALLO
 from scopa.rules import PRESETS, RuleSet
 from scopa.scoring import card_points, score_hand
 from scopa_ai.principles import speaks
+from settebello.rulebook import SCENE_OWNERS, rulebook
 
 # What `speaks` answered for every preset before the mechanics declared it (issue 42's point 5).
 SPOKEN_FOR = {"scopa", "scopa-a-tre", "scopa-a-quattro", "scopa-a-sei", "scopone", "scopone-a-dieci",
@@ -52,6 +54,15 @@ def test_maresciallo_scores_its_own_categories_in_their_place():
     # SB40: the Re di picche's cost is a card's own points, which the computer players' worths read
     assert card_points(rules)["marescialli"] == MARESCIALLO.card_points(rules)["marescialli"]
     assert "marescialli" not in card_points(rules_for("scopa"))
+
+
+def test_a_mechanics_examples_on_the_rules_page_are_its_own():
+    assert SCENE_OWNERS["twin"] is DECKS and SCENE_OWNERS["court"] is DECKS and SCENE_OWNERS["steal"].name == "steal"
+    steal = [e for e in rulebook({"variant": "rubamazzo"})["examples"] if e["scene"] == "steal"]
+    assert steal == [{"scene": "steal", "table": ["2D", "4C"], "card": "5S", "takes": [["5B"]], "tops": ["5B"]}]
+    examples = {e["scene"]: e for e in rulebook({"variant": "maresciallo-80"})["examples"]}
+    assert examples["twin"]["takes"] == [["5C"]] and examples["twin_alone"]["takes"] == [["5S'"]]  # SB42
+    assert [e["scene"] for e in rulebook({"variant": "cicera"})["examples"]] == ["court"]  # SB38
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))

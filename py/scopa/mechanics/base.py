@@ -67,6 +67,8 @@ class Mechanic:
     offered = True  # its plays are named among a card's options when a play is refused
     state: tuple[str, ...] = ()  # the Match attributes (lists) that hold its state, empty each hand
     view_keys: tuple[str, ...] = ()  # the keys of its part of the page's view (`view_json`); none: no part
+    # the rules page's examples of its captures: scene → (table, card played[, other sides' pile tops])
+    examples: Mapping[str, tuple[Any, ...]] = {}
 
     def active(self, rules: Any) -> bool:
         """Whether these rules play this mechanic."""
@@ -158,6 +160,17 @@ class Mechanic:
         """Its categories of a hand's score counted from the sides' piles alone, in order:
         (category, points per side)."""
         return []
+
+    # -- the rules page ---------------------------------------------------------------------
+    def scenes(self, rules: Any) -> tuple[str, ...]:
+        """The scenes of its `examples` the rules page shows for these rules."""
+        return tuple(self.examples)
+
+    def example_takes(self, rule: Any, rules: Any, table: Sequence[Card], tops: Sequence[Card],
+                      card: Card) -> list[tuple[Card, ...]]:
+        """The sets of cards (of the sorted `table` and the pile `tops`) `card` may take in one of its
+        examples, by the engine's capture rule `rule` (a CaptureRule) and this mechanic's."""
+        return rule.options(table, card)
 
     # -- the hand's end, the views, the search --------------------------------------------
     def left_on_table(self, m: "Match") -> list[Card]:

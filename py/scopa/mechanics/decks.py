@@ -64,6 +64,23 @@ class Decks(Mechanic):
             return "the 52 cards are scored the way of Cicera, and only they are (SB50)", "option.deck"
         return broken
 
+    examples = {
+        # SB38: among the 52 cards a Knave takes the other Knave, never 5 + 6, or is laid
+        "court": (("5C", "6B", "11S"), "11D"),
+        # SB42: among the 80 cards a Five takes the other Five, never its twin ...
+        "twin": (("5C", "5S'"), "5S"),
+        # ... and sweeps its twin when it lies alone
+        "twin_alone": (("5S'",), "5S"),
+    }
+
+    def scenes(self, rules: Any) -> tuple[str, ...]:
+        """The 52 cards' courts (SB38), the 80 cards' twins (SB42)."""
+        return {52: ("court",), 80: ("twin", "twin_alone")}.get(rules.deck, ())
+
+    def example_takes(self, rule: Any, rules: Any, table: Sequence[Card], tops: Sequence[Card],
+                      card: Card) -> list[tuple[Card, ...]]:
+        return options_among_twins(rule, rules, table, card)  # SB42
+
     def more_plays(self, m: "Match", plays: list) -> list:
         return without_twins(m, plays) if m.rules.deck == 80 else plays
 
