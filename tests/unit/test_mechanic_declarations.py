@@ -4,9 +4,11 @@ generic capture judge, scoring, rules page and hints, which name no mechanic."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from scopa import rules_for
+from scopa import Match, Steal, rules_for
 from scopa.captures import SCOPA, scopa_kind
 from scopa.cards import parse_card, parse_cards
 from scopa.mechanics import active, special_sweeps
@@ -14,6 +16,7 @@ from scopa.mechanics.decks import DECKS
 from scopa.mechanics.maresciallo import MARESCIALLO
 from scopa.rules import PRESETS, RuleSet
 from scopa.scoring import card_points, score_hand
+from scopa_ai.parts import asked, legal_for, reads_plays
 from scopa_ai.principles import speaks
 from settebello.rulebook import SCENE_OWNERS, rulebook
 
@@ -73,3 +76,29 @@ def test_the_principles_speak_for_the_games_they_spoke_for(variant):
 def test_the_principles_are_silent_where_a_card_costs_its_taker():
     # SB40: Maresciallo's Re di picche costs a point: taking is not always good
     assert not speaks(RuleSet().with_options({"maresciallo": True}))
+
+
+@pytest.mark.parametrize("variant", ["rubamazzo", "rubamazzo-a-somme", "scopa", "scopone"])
+def test_the_computer_players_legal_plays_are_the_engines_through_the_parts(variant):
+    # SB20-SB22: with steals the part makes them (the tops taken as table cards are); else the table's
+    m = Match(rules_for(variant), rng=random.Random(11))
+    steals = 0
+    for _ in range(60):
+        if m.winner is not None:
+            break
+        if m.phase == "deal":
+            m.deal_until_played()
+        view = m.observe(m.turn)
+        assert legal_for(view, view.hand) == list(view.legal)
+        steals += any(type(p) is Steal for p in view.legal)
+        m.apply(view.legal[0])
+    assert (steals > 0) == rules_for(variant).steal
+
+
+def test_a_steal_games_piles_are_read_through_its_part():
+    rubamazzo, scopa = rules_for("rubamazzo"), rules_for("scopa")
+    piles = [parse_cards(["3C", "5B"]), []]
+    assert asked(rubamazzo, "pile_tops", piles) == (parse_card("5B"), None)  # SB20: face up
+    assert asked(scopa, "pile_tops", piles) is None
+    # SB20: a play's worth hung on piles since moved: no hand is read from the plays
+    assert not reads_plays(rubamazzo) and reads_plays(scopa) and reads_plays(rules_for("cascina"))
