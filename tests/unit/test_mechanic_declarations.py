@@ -14,10 +14,11 @@ from scopa.cards import parse_card, parse_cards
 from scopa.mechanics import active, special_sweeps
 from scopa.mechanics.decks import DECKS
 from scopa.mechanics.maresciallo import MARESCIALLO
-from scopa.rules import PRESETS, RuleSet
+from scopa.rules import OPTION_SPECS, PRESETS, RuleSet
 from scopa.scoring import card_points, score_hand
 from scopa_ai.parts import asked, legal_for, reads_plays
 from scopa_ai.principles import speaks
+from settebello.describe import open_options
 from settebello.rulebook import SCENE_OWNERS, rulebook
 
 # What `speaks` answered for every preset before the mechanics declared it (issue 42's point 5).
@@ -102,3 +103,11 @@ def test_a_steal_games_piles_are_read_through_its_part():
     assert asked(scopa, "pile_tops", piles) is None
     # SB20: a play's worth hung on piles since moved: no hand is read from the plays
     assert not reads_plays(rubamazzo) and reads_plays(scopa) and reads_plays(rules_for("cascina"))
+
+
+def test_a_games_own_machinery_is_declared_with_its_option_and_never_offered_as_a_house_rule():
+    machinery = {k for k, spec in OPTION_SPECS.items() if not spec.house_rule}
+    # SB5, SB6, SB14, SB20, SB30, SB36, SB37: what the dialog offered as none of another game's switches
+    assert machinery == {"modulo", "scopa_tradizionale", "accuse_choice", "steal", "cascina", "due_denari", "deck"}
+    for p in PRESETS.values():
+        assert not machinery & set(open_options(p.rules, p.offers)), p.id
