@@ -11,7 +11,8 @@ import pytest
 from scopa import Match, Steal, rules_for
 from scopa.captures import SCOPA, scopa_kind
 from scopa.cards import parse_card, parse_cards
-from scopa.mechanics import active, special_sweeps
+from scopa.errors import RuleError
+from scopa.mechanics import ORDER, active, special_sweeps
 from scopa.mechanics.decks import DECKS
 from scopa.mechanics.maresciallo import MARESCIALLO
 from scopa.rules import OPTION_SPECS, PRESETS, RuleSet
@@ -111,3 +112,16 @@ def test_a_games_own_machinery_is_declared_with_its_option_and_never_offered_as_
     assert machinery == {"modulo", "scopa_tradizionale", "accuse_choice", "steal", "cascina", "due_denari", "deck"}
     for p in PRESETS.values():
         assert not machinery & set(open_options(p.rules, p.offers)), p.id
+
+
+def test_which_mechanics_combine_is_read_from_their_declared_traits():
+    # SB37: the other decks are played without steals, builds or declarations, whichever mechanic
+    # brings them: the exclusion names the traits, each mechanic declares its own
+    [deck] = DECKS.excludes
+    excluded = {m.name for m in ORDER if set(m.traits) & set(deck.off_traits)}
+    assert excluded == {"steal", "cascina", "accuse"}
+    for option, value in (("steal", True), ("cascina", True), ("accuse", "bazzica")):
+        with pytest.raises(RuleError) as caught:
+            rules_for("cicera", {option: value})  # SB37, SB50: Cicera's 52 cards
+        assert caught.value.reason == "option.deck"
+        assert str(caught.value) == deck.message.format(value=52)

@@ -4,7 +4,8 @@ A variant is a RuleSet value; the ones with a rule of their own name a mechanic 
 (`accuse`, `steal`, `cascina`, `deck`, `fidasse`, `cirulla`). Each mechanic (`base.Mechanic`) declares its
 option, what it excludes, its play kinds and notation mark, the state it keeps and its hooks;
 `Match` calls the hooks of the active ones in `ORDER`. Which mechanics combine is read from their
-`excludes` (`incompatible`), not from a matrix.
+`excludes` (`incompatible`), an option or a trait another declares (`Mechanic.traits`), not from a
+matrix.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def active(rules: Any) -> tuple[Mechanic, ...]:
 def incompatible(rules: Any) -> tuple[str, str] | None:
     """(message, reason) of the first mechanic's exclusion `rules` break, or None."""
     for mech in CHECKED:
-        broken = mech.check(rules)
+        broken = mech.check(rules, ORDER)
         if broken is not None:
             return broken
     return None

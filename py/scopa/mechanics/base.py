@@ -34,7 +34,8 @@ class Taken(NamedTuple):
 @dataclass(frozen=True)
 class Exclusion:
     """What cannot be played with `option` on (set other than its default): every option in `off`
-    keeps its default, and no option in `refuse` takes one of the values listed; else RuleError
+    keeps its default, no option in `refuse` takes one of the values listed, and no mechanic with
+    one of the `off_traits` (`Mechanic.traits`: what it brings to a game) is played; else RuleError
     with `message` and `reason`."""
 
     option: str
@@ -42,12 +43,15 @@ class Exclusion:
     reason: str
     off: tuple[str, ...] = ()
     refuse: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    off_traits: tuple[str, ...] = ()
 
-    def broken_by(self, rules: Any) -> bool:
-        """Whether `rules` (a RuleSet) sets `option` together with something it excludes."""
+    def broken_by(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> bool:
+        """Whether `rules` (a RuleSet) sets `option` together with something it excludes, the
+        traits read from `mechanics` (every mechanic: `mechanics.ORDER`)."""
         if not _set(rules, self.option):
             return False
-        return any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
+        return (any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
+                or any(m.active(rules) for m in mechanics if set(m.traits) & set(self.off_traits)))
 
 
 def _set(rules: Any, option: str) -> bool:
@@ -61,6 +65,10 @@ class Mechanic:
     name = ""  # its id, as the notes and the tests call it
     option = ""  # the RuleSet field that turns it on (any value but the default)
     excludes: tuple[Exclusion, ...] = ()
+    # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
+    # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"
+    # (cards shown from the hand, SB10)
+    traits: tuple[str, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
     plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)
     mark = ""  # the notation mark of its plays (RULES §6)
@@ -74,10 +82,11 @@ class Mechanic:
         """Whether these rules play this mechanic."""
         return _set(rules, self.option)
 
-    def check(self, rules: Any) -> tuple[str, str] | None:
-        """(message, reason) of the first exclusion `rules` break, or None."""
+    def check(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> tuple[str, str] | None:
+        """(message, reason) of the first exclusion `rules` break, or None; the traits an exclusion
+        names are those of `mechanics` (every mechanic: `mechanics.ORDER`)."""
         for e in self.excludes:
-            if e.broken_by(rules):
+            if e.broken_by(rules, mechanics):
                 return e.message.format(value=getattr(rules, e.option)), e.reason
         return None
 

@@ -10,7 +10,7 @@ of Cicera, and only they are (SB50).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..cards import FACE, VALUE, Card, twin_of
 from ..plays import LAY, Play
@@ -55,11 +55,11 @@ class Decks(Mechanic):
     option = "deck"
     excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without a modulo, "
                           "steals, builds or declarations (SB37)", "option.deck",
-                          off=("capture", "modulo", "steal", "cascina", "accuse")),)
+                          off=("capture", "modulo"), off_traits=("piles", "builds", "declarations")),)
 
-    def check(self, rules: Any) -> tuple[str, str] | None:
+    def check(self, rules: Any, mechanics: Iterable[Mechanic] = ()) -> tuple[str, str] | None:
         """The exclusions, then SB50: the 52 cards go with Cicera's scoring, both ways."""
-        broken = super().check(rules)
+        broken = super().check(rules, mechanics)
         if broken is None and (rules.scoring == "cicera") != (rules.deck == 52):
             return "the 52 cards are scored the way of Cicera, and only they are (SB50)", "option.deck"
         return broken

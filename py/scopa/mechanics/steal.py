@@ -84,6 +84,7 @@ class Steals(Mechanic):
     examples = {"steal": (("2D", "4C"), "5S", ("5B",))}
     view_keys = ("pile_tops",)
     option = "steal"
+    traits = ("piles",)  # SB20: piles face up, taken whole
     excludes = (Exclusion("steal", "steal cannot be played with ace_takes_all: whether the Asso would take the "
                           "piles too is nowhere said", "option.steal", off=("ace_takes_all",)),)
     play_kinds = (Steal,)
