@@ -24,6 +24,8 @@ class Part:
     # the levels read the other seats' hands from their plays (inference.py, beliefs.py): not where a
     # play's worth hung on what has moved since (piles taken since, SB20)
     reads_plays = True
+    beliefs = True  # the plays model (beliefs.py) is defined for its game: not with cards shown from hands
+    light_search = False  # the light search (pimc.py) knows its plays, else the expert plays its game
 
     # -- the view's cards, as a level works them out -----------------------------------------
     def legal(self, view: PlayerView, cards: Sequence[int]) -> list | None:
@@ -87,6 +89,11 @@ class Part:
     def candidates(self, view: PlayerView, k: Any, scores: Sequence[float], order: Sequence[int]) -> Sequence[int]:
         """The master's candidates (indexes into `view.legal`) for its search through the engine."""
         return order
+
+    def fixed_points(self, m: Any, declares: bool) -> list[int] | None:
+        """Each side's points of the hand that no play changes, counted once before the master's
+        fast rollout of `m` (whose seat to move makes its own only if it `declares`), else None."""
+        return None
 
     def playout(self, m: Any, card: int, presa: tuple[int, ...], k: Any, rng: random.Random, eps: Any,
                 record: list | None, reply: Any, sums: bool) -> tuple[int, ...] | None:

@@ -18,12 +18,13 @@ from scopa.rules import RuleSet
 from scopa.state import Play, PlayerView
 from .cascina import CASCINA_PART
 from .cirulla import CIRULLA_PART
+from .declare import ACCUSE_PART
 from .fidasse import FIDASSE_PART
 from .heuristics import knowledge
 from .part import Part
 from .steals import STEAL_PART
 
-PARTS: dict[str, Part] = {p.mechanic: p for p in (STEAL_PART, CASCINA_PART, FIDASSE_PART, CIRULLA_PART)}
+PARTS: dict[str, Part] = {p.mechanic: p for p in (ACCUSE_PART, STEAL_PART, CASCINA_PART, FIDASSE_PART, CIRULLA_PART)}
 
 
 @lru_cache(maxsize=128)

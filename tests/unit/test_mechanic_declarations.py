@@ -17,7 +17,10 @@ from scopa.mechanics.decks import DECKS
 from scopa.mechanics.maresciallo import MARESCIALLO
 from scopa.rules import OPTION_SPECS, PRESETS, RuleSet
 from scopa.scoring import card_points, score_hand
-from scopa_ai.parts import asked, legal_for, reads_plays
+from scopa.mechanics.accuse import accuse_points
+from scopa_ai.beliefs import defined
+from scopa_ai.declare import declared_points
+from scopa_ai.parts import asked, legal_for, parts, reads_plays
 from scopa_ai.principles import speaks
 from settebello.describe import open_options
 from settebello.rulebook import SCENE_OWNERS, rulebook
@@ -125,3 +128,19 @@ def test_which_mechanics_combine_is_read_from_their_declared_traits():
             rules_for("cicera", {option: value})  # SB37, SB50: Cicera's 52 cards
         assert caught.value.reason == "option.deck"
         assert str(caught.value) == deck.message.format(value=52)
+
+
+def test_the_declarations_reach_the_computer_players_through_their_part():
+    m = Match(rules_for("bazzica"), rng=random.Random(2))
+    m.deal_until_played()
+    assert [p.mechanic for p in parts(m.rules)] == ["accuse"]
+    # SB10: the hand's declaration points, counted once before the master's fast rollout
+    points = asked(m.rules, "fixed_points", m, True)
+    assert points == declared_points(m, True) and len(points) == m.sides
+    # the hands dealt and the rounds still in the mazzo (each seat's share dealt as R2 deals it)
+    assert sum(points) >= sum(accuse_points("bazzica", h) for h in m.hands)
+    assert asked(rules_for("scopa"), "fixed_points", m, True) is None
+    # the plays model leaves declared cards to the sampler; the light search plays plain plays
+    assert not defined(m.observe(m.turn)) and defined(Match(rules_for("scopa"), rng=random.Random(2)).observe(0))
+    assert all(part.light_search for part in parts(m.rules))
+    assert not all(part.light_search for part in parts(rules_for("cirulla")))
