@@ -67,7 +67,7 @@ class Mechanic:
     excludes: tuple[Exclusion, ...] = ()
     # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
     # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"
-    # (cards shown from the hand, SB10)
+    # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60)
     traits: tuple[str, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
     plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)

@@ -29,10 +29,10 @@ class Maresciallo(Mechanic):
     name = "maresciallo"
     option = "maresciallo"
     # SB41: its sweeps are worth other points than a scopa's, so no claim of a scopa worth a point
-    # (fidasse's own exclusion, checked first, is the one reported: the same pair from this side)
+    # (the claims' own exclusion, checked first, is the one reported: the same pair from this side)
     excludes = (Exclusion("maresciallo", "maresciallo's sweeps with the Re di picche are worth other points than a "
-                          "scopa (SB41): it is not played with fidasse, whose claims are of a scopa worth a point",
-                          "option.maresciallo", off=("fidasse",)),)
+                          "scopa (SB41): it is not played with claims of a scopa worth a point", "option.maresciallo",
+                          off_traits=("claims",)),)
 
     def sweeps(self, rules: Any) -> dict[str, int]:
         """SB41: the Re di picche's sweep; its sweep of its twin where there are twins (80 cards)."""
