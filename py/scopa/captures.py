@@ -11,19 +11,16 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import FACE, VALUE, Card, card, twin_of
+from .cards import VALUE, Card
+from .mechanics import sweepers
 from .rules import RuleSet
 
 # What a capture that empties the table is (`scopa_kind`): a scopa that scores for its side, or
 # (counting modulo, SB6) a traditional scopa, which scores `RuleSet.scopa_tradizionale`.
 SCOPA = "scopa"
 TRADIZIONALE = "tradizionale"
-# SB42, SB41: sweeps worth other points than a scopa's, each a category of the hand's score.
-GEMELLE = "gemelle"  # a card sweeping its own twin, among the 80 cards
-MARESCIALLO = "maresciallo"  # a sweep made with the Re di picche (Maresciallo)
-MARESCIALLONE = "maresciallone"  # the Re di picche sweeping its twin
-SPECIAL_SWEEPS: dict[str, int] = {GEMELLE: 3, MARESCIALLO: -4, MARESCIALLONE: 10}
-RE_DI_PICCHE = card(10, "S")
+# Any other kind is a sweep worth other points than a scopa's, made by a mechanic
+# (`mechanics.special_sweeps`, SB41, SB42), each a category of the hand's score.
 COURTS = (11, 12, 13)  # SB38: the 52 cards' courts, which take only a court of their rank
 
 Positions = tuple[int, ...]
@@ -99,7 +96,7 @@ def _differences(values: Sequence[int]) -> dict[int, list[Positions]]:
 
 def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     """What taking `presa`, the whole table, with `card` is (the hand's last play aside, R5):
-    `SCOPA`, `TRADIZIONALE` or None (no scopa at all).
+    `SCOPA`, `TRADIZIONALE`, a mechanic's own sweep (`mechanics.special_sweeps`) or None (no scopa at all).
 
     S5: the Asso that takes all is a scopa only with `ace_scopa`. SB6, counting modulo (Modulo
     sette): a sweep classic Scopa allows too (the taken cards' face values add up to the card's,
@@ -109,11 +106,10 @@ def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     v = VALUE[card]
     if rules.ace_takes_all and v == 1:
         return SCOPA if rules.ace_scopa else None
-    twin = len(presa) == 1 and presa[0] != card and FACE[presa[0]] == FACE[card]  # SB42
-    if rules.maresciallo and FACE[card] == RE_DI_PICCHE:
-        return MARESCIALLONE if twin else MARESCIALLO  # SB41
-    if twin:
-        return GEMELLE
+    for mech in sweepers(rules):  # SB41, SB42: a sweep of a mechanic's own
+        kind = mech.sweep_kind(rules, card, presa)
+        if kind is not None:
+            return kind
     if not rules.modulo or sum(VALUE[c] for c in presa) != v:
         return SCOPA
     if v % rules.modulo == 0 and len(presa) == 1:

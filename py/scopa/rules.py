@@ -228,6 +228,11 @@ class OptionSpec:
     high: int | None = None
     help: str = ""
     needs: str | None = None  # a switch that only means something with this other one on
+    # whether the new-game dialog may put it on another game as a house rule: not the machinery of
+    # one game, offered only by choosing that game (Modulo sette's counting and what its traditional
+    # scopa costs, SB5, SB6; Rubamazzo's steals, SB20; Scopa a cascina's builds and its 2 of denari,
+    # SB30, SB36; Bàzzica's declarations by choice, SB14, Tuzzulicchio's being due; the decks, SB37)
+    house_rule: bool = True
 
     def coerce(self, key: str, raw: Any) -> Any:
         """The value read from `raw`, or RuleError saying what is allowed."""
@@ -283,16 +288,19 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
     "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
     "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
-    "modulo": OptionSpec(int, choices=MODULI, help="capture values and sums counted modulo 7, or not (0) (SB5)"),
-    "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1),
+    "modulo": OptionSpec(int, choices=MODULI, help="capture values and sums counted modulo 7, or not (0) (SB5)",
+                         house_rule=False),
+    "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1), house_rule=False,
                                      help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
     "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
     "accuse_choice": OptionSpec(bool, help="declaring is each player's choice: the points, or the cards kept "
-                                           "hidden (SB14)"),
-    "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)"),
-    "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)"),
-    "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)"),
-    "deck": OptionSpec(int, choices=tuple(DECKS), help="the deck: 40 cards, 52 (courts take only courts) or 80 (two of 40) (SB37)"),
+                                           "hidden (SB14)", house_rule=False),
+    "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)",
+                        house_rule=False),
+    "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)", house_rule=False),
+    "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)", house_rule=False),
+    "deck": OptionSpec(int, choices=tuple(DECKS), help="the deck: 40 cards, 52 (courts take only courts) or 80 (two of 40) (SB37)",
+                       house_rule=False),
     "french": OptionSpec(bool, help="French-suited cards: Quadri, Cuori, Fiori, Picche (SB37)"),
     "maresciallo": OptionSpec(bool, help="the Re di picche costs 1, sweeping with it 4; Donna di quadri with the Settebello 1 (SB40)"),
     "saponificatrice": OptionSpec(bool, help="the Donna di picche with a Re di picche costs 1 more (SB44)",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
-from .captures import SPECIAL_SWEEPS
+from .mechanics import active, special_sweeps
 from .result import HandResult
 from .rules import RuleSet
 
@@ -20,7 +20,6 @@ FIGURE_DENARI = tuple(card(r, "D") for r in (8, 9, 10))
 NAPOLA_RUN = tuple(card(r, "D") for r in range(1, 11))
 SPADE = 3  # suit index of S
 NAPULA_RUN = tuple(card(r, "S") for r in range(1, 14))  # SB52: Cicera's napula runs through the courts
-RE_DI_PICCHE, DONNA_DI_PICCHE, DONNA_DI_QUADRI = card(10, "S"), card(9, "S"), card(9, "D")
 
 # Veneto primiera (O7): nominal values, Asso 5.5, figures 0.5 — kept doubled to stay in integers.
 _VENETO_BY_RANK = (11, 4, 6, 8, 10, 12, 14, 1, 1, 1)
@@ -89,8 +88,8 @@ def card_points(rules: RuleSet) -> dict[str, dict[Card, int]]:
         out["due_denari"] = {DUE_DENARI: 1}  # SB36
     for c in profile.singles:  # SB53
         out[f"carta:{card_str(c)}"] = {c: 1}
-    if rules.maresciallo:
-        out["marescialli"] = {c: -1 for c in deck if FACE[c] == RE_DI_PICCHE}  # SB40
+    for mech in active(rules):  # a mechanic's own (SB40)
+        out.update(mech.card_points(rules))
     return out
 
 
@@ -249,10 +248,8 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     if rules.modulo:
         # SB6: a traditional scopa scores its own points (Modulo sette: -1), a category of its own.
         count("tradizionali", [d["tradizionali"] * rules.scopa_tradizionale for d in detail])
-    for kind, worth in SPECIAL_SWEEPS.items():  # SB41, SB42: only where such a sweep can be made
-        if (kind == "gemelle" and rules.deck == 80) or (kind != "gemelle" and rules.maresciallo and (
-                kind == "maresciallo" or rules.deck == 80)):
-            count(kind, [(speciali[side].get(kind, 0) if speciali else 0) * worth for side in range(sides)])
+    for kind, worth in special_sweeps(rules).items():  # SB41, SB42: only where such a sweep can be made
+        count(kind, [(speciali[side].get(kind, 0) if speciali else 0) * worth for side in range(sides)])
     if profile.carte and profile.carte_points > 1:
         # SB51: Cicera's cards, 2 points to the side with most, 1 each on an even split.
         cards = [d["cards"] for d in detail]
@@ -288,14 +285,9 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     if profile.singles:  # SB53
         for c in profile.singles:
             each(f"carta:{card_str(c)}")
-    if rules.maresciallo:
-        # SB40: each Re di picche taken costs 1; SB43: each Donna di quadri beside a Settebello scores 1;
-        # SB44: each Donna di picche beside a Re di picche costs 1 more.
-        faces = [[FACE[c] for c in pile] for pile in piles]
-        each("marescialli")
-        count("polacca", [min(f.count(DONNA_DI_QUADRI), f.count(SETTEBELLO)) for f in faces])
-        if rules.saponificatrice:
-            count("saponificatrice", [-min(f.count(DONNA_DI_PICCHE), f.count(RE_DI_PICCHE)) for f in faces])
+    for mech in active(rules):  # a mechanic's categories counted from the piles (SB40, SB43, SB44)
+        for category, per_side in mech.pile_points(rules, piles):
+            count(category, per_side)
     napoleone = None
     if rules.napola:
         count("napola", _runs_detail(piles, detail, "napola", NAPOLA_RUN))

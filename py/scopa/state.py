@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any, NamedTuple, Sequence
 
 from . import mechanics
-from .captures import SCOPA, SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
+from .captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from .cards import ALL_CARDS, DECKS, VALUE, Card, card_str, cards_str, check_deck, parse_card, shuffled_deck
 from .errors import IllegalPlayError, RuleError
 from .inputs import ascii_text, brief
@@ -75,8 +75,8 @@ class PlayEvent:
     # SB6: a sweep classic Scopa allows too, counting modulo: it scores `scopa_tradizionale` (-1 in
     # Modulo sette) and is no `scopa`.
     tradizionale: bool = False
-    # SB41, SB42: a sweep worth other points than a scopa's (`gemelle`, `maresciallo`,
-    # `maresciallone`, captures.SPECIAL_SWEEPS); it is no `scopa` either.
+    # SB41, SB42: a sweep worth other points than a scopa's, a mechanic's own kind
+    # (`mechanics.special_sweeps`); it is no `scopa` either.
     special: str | None = None
     accuse: tuple[Accusa, ...] = ()  # SB10: the declarations `seat` made before this play, its first of the deal
     # SB20: (side, cards bottom first) of each pile the play stole, in the order they were taken
@@ -560,8 +560,8 @@ class Match:
                 if kind == TRADIZIONALE:
                     tradizionale = True
                     self.tradizionali[side] += 1
-                elif kind in SPECIAL_SWEEPS:
-                    special = kind  # SB41, SB42
+                elif kind is not None and kind != SCOPA:
+                    special = kind  # SB41, SB42: a mechanic's own sweep
                     won = self.speciali[side] = dict(self.speciali[side])
                     won[kind] = won.get(kind, 0) + 1
                 elif kind is not None:

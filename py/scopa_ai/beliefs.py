@@ -193,7 +193,7 @@ def defined(view: PlayerView) -> bool:
     a play's worth hangs on the piles) or builds and claims (SB30, SB60, searched through the
     engine)."""
     rules = view.rules
-    return rules.accuse == "none" and not rules.steal and not any(part.through_engine for part in parts(rules))
+    return all(part.beliefs and part.reads_plays and not part.through_engine for part in parts(rules))
 
 
 def round_plays(view: PlayerView) -> dict[int, list[int]]:

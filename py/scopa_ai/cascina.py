@@ -50,6 +50,7 @@ class CascinaPart(Part):
 
     mechanic = "cascina"
     through_engine = True  # SB30: builds are read by the engine's search, not the styles
+    principles = False  # SB30: the principles know no builds
 
     def expert_now(self, view: PlayerView, k: Knowledge, play: Play, score: float, unseen: Sequence[Card]) -> float:
         if type(play) is Build:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scopa.mechanics.accuse import Accusa, shown_cards
+from scopa.mechanics.accuse import Accusa, accuse_points, shown_cards
 from scopa.cards import SETTEBELLO, VALUE
-from scopa.state import Declared, PlayerView
+from scopa.state import Declared, Match, PlayerView
+from .part import Part
 
 SHOW = 0.5  # a card shown: the others play around it while it is held
 SEVEN = 0.5  # a seven shown: the others keep the sevens (primiera) away from it
@@ -81,3 +82,39 @@ def settle(view: PlayerView, declare: bool | None = None) -> PlayerView:
         w = weigh(view)
         declare = w is not None and w.declare
     return replace(view, legal=tuple(p for p in view.legal if (type(p) is Declared) == declare))
+
+
+def declared_points(m: Match, declares: bool = True) -> list[int]:
+    """Each side's declaration points in this hand (SB10): those made, those the hands not yet
+    played from will make (the seat to move's only if it `declares`, SB14), and those of the
+    rounds still in the deck. No play changes them, so they are counted once, before the playout."""
+    rules = m.rules
+    n, k = m.n, rules.hand_size
+    out = [0] * m.sides
+    for a in m.accuse:
+        out[m.side_of[a.seat]] += a.points
+    for seat, hand in enumerate(m.hands):
+        if len(hand) == k and (declares or seat != m.turn):
+            out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
+    first = m.dealer + 1
+    for r in range(0, len(m.mazzo) - n * k + 1, n * k):
+        dealt = m.mazzo[r: r + n * k]
+        for seat in range(n):
+            hand = dealt[(seat - first) % n::n]
+            out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
+    return out
+
+
+class AccusePart(Part):
+    """SB10-SB14: the declarations' points in the master's rollouts; the light search plays the
+    declared plays (each a plain play with its declarations), the plays model does not."""
+
+    mechanic = "accuse"
+    beliefs = False  # SB10: cards shown from a hand are not drawn from the belief
+    light_search = True
+
+    def fixed_points(self, m: Match, declares: bool) -> list[int]:
+        return declared_points(m, declares)
+
+
+ACCUSE_PART = AccusePart()

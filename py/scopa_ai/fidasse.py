@@ -148,6 +148,7 @@ class FidassePart(Part):
 
     mechanic = "fidasse"
     through_engine = True  # SB60: claims are read by the engine's search, not the styles
+    principles = False  # SB60: the principles know no claims
 
     def answer(self, view: PlayerView) -> Play | None:
         return TRUST_PLAY if answering(view) else None

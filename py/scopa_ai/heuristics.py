@@ -15,11 +15,12 @@ from functools import lru_cache
 from math import comb
 from typing import Sequence
 
-from scopa.captures import SCOPA, SPECIAL_SWEEPS, TRADIZIONALE, CaptureRule, scopa_kind
+from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
-from scopa.scoring import DONNA_DI_PICCHE, DONNA_DI_QUADRI, NAPOLA_RUN, PROFILES, RE_DI_PICCHE, SPADE, card_points
-from scopa.mechanics import active
+from scopa.scoring import NAPOLA_RUN, PROFILES, SPADE, card_points
+from scopa.mechanics import active, special_sweeps
+from scopa.mechanics.maresciallo import DONNA_DI_PICCHE, DONNA_DI_QUADRI, RE_DI_PICCHE
 from scopa.mechanics.cascina import Build
 from scopa.state import Play, PlayerView
 
@@ -32,6 +33,7 @@ class Knowledge:
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
+        self.special = special_sweeps(rules)  # SB41, SB42: the sweeps of a mechanic's own, kind → points
         profile = PROFILES[rules.scoring]
         sign = self.sign = -1.0 if rules.misere else 1.0
         w = [0.0] * len(ALL_CARDS)
@@ -131,8 +133,9 @@ class Knowledge:
             return self.scopa
         if kind == TRADIZIONALE:
             return self.tradizionale
-        if kind in SPECIAL_SWEEPS:  # SB41, SB42: the twins' 3, the Re di picche's -4 or 10
-            return self.sign * (SPECIAL_SWEEPS[kind] + 0.1)
+        special = self.special
+        if kind in special:  # SB41, SB42: the twins' 3, the Re di picche's -4 or 10
+            return self.sign * (special[kind] + 0.1)
         return 0.0
 
     def is_scopa(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> bool:

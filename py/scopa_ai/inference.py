@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 from scopa.cards import VALUE, Card
 from scopa.state import Match, Play, PlayerView, sample_match
 from .heuristics import knowledge
+from .parts import reads_plays
 from .styles import Style, chance_of, view_before
 
 # A card whose best play was worth this much more than the play made is "unlikely" in that hand.
@@ -46,7 +47,7 @@ def unlikely_cards(view: PlayerView) -> dict[int, frozenset[Card]]:
     start = (len(view.plays) // per_round) * per_round
     if start == len(view.plays):
         return {}
-    if rules.steal:
+    if not reads_plays(rules):
         return {}  # SB20: a play's worth there depends on piles since moved; no card is ruled out
     k = knowledge(rules)
     unseen = view.unseen()
@@ -83,7 +84,7 @@ def error_rates(view: PlayerView) -> dict[int, tuple[float, int]]:
     n = len(view.names)
     per_round = n * rules.hand_size
     done = (len(view.plays) // per_round) * per_round
-    if rules.steal:
+    if not reads_plays(rules):
         done = 0  # SB20: as in `unlikely_cards`, no play is judged a miss; every seat keeps the prior
     k = knowledge(rules)
     tables = tables_before(view) if done else []

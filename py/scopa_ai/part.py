@@ -20,6 +20,32 @@ class Part:
     # and the styles of play do not model this mechanic's plays (builds, claims)
     through_engine = False
     slow_rollout = False  # the master's rollouts play through the engine's push: a smaller budget
+    principles = True  # the tradition's principles (principles.py, the hints' reasons) speak for its game
+    # the levels read the other seats' hands from their plays (inference.py, beliefs.py): not where a
+    # play's worth hung on what has moved since (piles taken since, SB20)
+    reads_plays = True
+    beliefs = True  # the plays model (beliefs.py) is defined for its game: not with cards shown from hands
+    light_search = False  # the light search (pimc.py) knows its plays, else the expert plays its game
+
+    # -- the view's cards, as a level works them out -----------------------------------------
+    def legal(self, view: PlayerView, cards: Sequence[int]) -> list | None:
+        """The legal plays of a hand of `cards` for the seat of `view` when the mechanic makes them
+        (steals), else None (the table's captures: `parts.legal_for`)."""
+        return None
+
+    def piles_after(self, view: PlayerView, play: Play) -> list | None:
+        """The sides' piles once the seat of `view` has made `play` (a capture) when the mechanic
+        moves them its own way, else None (the card and its presa onto the side's own pile)."""
+        return None
+
+    def piles_before(self, view: PlayerView, i: int) -> list | None:
+        """The sides' piles as play `i` of this hand found them when the mechanic moved them its
+        own way, else None (the captures since taken back)."""
+        return None
+
+    def pile_tops(self, prese: Sequence[Sequence[int]]) -> tuple | None:
+        """What a view shows of these piles' tops when they lie face up, else None (nothing)."""
+        return None
 
     # -- the beginner and the easy level ----------------------------------------------------
     def answer(self, view: PlayerView) -> Play | None:
@@ -63,6 +89,11 @@ class Part:
     def candidates(self, view: PlayerView, k: Any, scores: Sequence[float], order: Sequence[int]) -> Sequence[int]:
         """The master's candidates (indexes into `view.legal`) for its search through the engine."""
         return order
+
+    def fixed_points(self, m: Any, declares: bool) -> list[int] | None:
+        """Each side's points of the hand that no play changes, counted once before the master's
+        fast rollout of `m` (whose seat to move makes its own only if it `declares`), else None."""
+        return None
 
     def playout(self, m: Any, card: int, presa: tuple[int, ...], k: Any, rng: random.Random, eps: Any,
                 record: list | None, reply: Any, sums: bool) -> tuple[int, ...] | None:

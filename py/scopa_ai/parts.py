@@ -10,19 +10,45 @@ engine's order, at fixed points of its scoring.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Sequence
 
+from scopa.cards import Card
 from scopa.mechanics import active
 from scopa.rules import RuleSet
+from scopa.state import Play, PlayerView
 from .cascina import CASCINA_PART
 from .cirulla import CIRULLA_PART
+from .declare import ACCUSE_PART
 from .fidasse import FIDASSE_PART
+from .heuristics import knowledge
 from .part import Part
 from .steals import STEAL_PART
 
-PARTS: dict[str, Part] = {p.mechanic: p for p in (STEAL_PART, CASCINA_PART, FIDASSE_PART, CIRULLA_PART)}
+PARTS: dict[str, Part] = {p.mechanic: p for p in (ACCUSE_PART, STEAL_PART, CASCINA_PART, FIDASSE_PART, CIRULLA_PART)}
 
 
 @lru_cache(maxsize=128)
 def parts(rules: RuleSet) -> tuple[Part, ...]:
     """The parts of the mechanics `rules` play, in the engine's order."""
     return tuple(PARTS[m.name] for m in active(rules) if m.name in PARTS)
+
+
+def asked(rules: RuleSet, hook: str, *args: Any) -> Any:
+    """The first answer but None of the hook `hook` of the parts `rules` play, else None."""
+    for part in parts(rules):
+        got = getattr(part, hook)(*args)
+        if got is not None:
+            return got
+    return None
+
+
+def reads_plays(rules: RuleSet) -> bool:
+    """Whether the levels may read the other seats' hands from their plays (`Part.reads_plays`)."""
+    return all(part.reads_plays for part in parts(rules))
+
+
+def legal_for(view: PlayerView, cards: Sequence[Card]) -> list[Play]:
+    """The legal plays of a hand of `cards` for the seat of `view` on its table (and a mechanic's
+    own, SB20's steals), in the engine's order."""
+    own = asked(view.rules, "legal", view, cards)
+    return own if own is not None else knowledge(view.rules).plays(view.table, cards)

@@ -67,7 +67,8 @@ class _OutOfNodes(Exception):
 def searchable(view: PlayerView) -> bool:
     """Whether the light search knows this game's plays (else the expert plays)."""
     r = view.rules
-    return not (parts(r) or by_engine(r)) and all(type(p) is Play for p in view.legal)
+    return (all(part.light_search for part in parts(r)) and not by_engine(r)
+            and all(type(p) is Play for p in view.legal))
 
 
 class _Deal:

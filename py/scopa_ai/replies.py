@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from scopa.cards import DECKS, VALUE, VALUES, Card
 from scopa.state import Play, PlayerView
 from .heuristics import knowledge, table_after
-from .steals import legal_for, piles_after
+from .parts import asked, legal_for
 from .levels import NOISE
 from .styles import BLUNDER, CAREFUL, NOVICE
 
@@ -42,11 +42,11 @@ def reply_options(view: PlayerView, play: Play,
     n = len(view.names)
     nxt = (view.seat + 1) % n
     rules = view.rules
-    k = knowledge(rules)
     rest = table_after(view.table, play)
     prese = list(view.prese)
-    if play.presa and rules.steal:
-        prese = piles_after(view.prese, view.side, play)  # SB20: the piles face up, some stolen
+    moved = asked(rules, "piles_after", view, play) if play.presa else None  # a mechanic's (SB20)
+    if moved is not None:
+        prese = moved
     elif play.presa:
         prese[view.side] = (*prese[view.side], play.card, *play.presa)
     counts = list(view.hand_counts)
@@ -56,12 +56,12 @@ def reply_options(view: PlayerView, play: Play,
         seen.update(pile)
     others = [c for c in DECKS[rules.deck] if c not in seen]  # what the next player may hold
     base = replace(view, seat=nxt, turn=nxt, hand_counts=tuple(counts), table=tuple(rest),
-                   prese=tuple(prese), pile_tops=tuple(p[-1] if p else None for p in prese) if rules.steal else (),
+                   prese=tuple(prese), pile_tops=asked(rules, "pile_tops", prese) or (),
                    last_capturer=view.seat if play.presa else view.last_capturer,
                    plays=(*view.plays, (view.seat, play)))
     out: dict[Card, list[tuple[float, Play]]] = {}
     for c in others:
-        legal = tuple(legal_for(base, (c,)) if rules.steal else k.plays(rest, (c,)))
+        legal = tuple(legal_for(base, (c,)))
         got = scores(replace(base, hand=(c,), legal=legal))
         out[c] = list(zip(got, legal))
     return out

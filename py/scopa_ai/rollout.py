@@ -28,10 +28,10 @@ from bisect import insort
 from math import comb
 from typing import Sequence
 
-from scopa.mechanics.accuse import accuse_points
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
+from scopa.mechanics import special_sweeps
 from scopa.scoring import score_hand
 from scopa.mechanics.cascina import Build
 from scopa.mechanics.fidasse import Answer, Claim
@@ -39,7 +39,7 @@ from scopa.state import Match, Play
 from .fidasse import rollout_answer
 from .heuristics import Knowledge
 from .pushed import pushed_playout
-from .parts import parts
+from .parts import asked, parts
 
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
@@ -85,7 +85,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     last_capturer = m.last_capturer
     dealer = m.dealer
     seat = m.turn
-    accuse = _accuse_to_score(m, declares) if rules.accuse != "none" else None
+    fixed = asked(rules, "fixed_points", m, declares)  # SB10: the declarations' points
     hidden = None
     if fair:
         hidden = [0] * 14
@@ -228,8 +228,8 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
         prese[side_of[last_capturer]].extend(table)  # R6
         table.clear()
     totals = score_hand(rules, prese, scope, tradizionali).totals
-    if accuse is not None:
-        return tuple(t + a for t, a in zip(totals, accuse))
+    if fixed is not None:
+        return tuple(t + a for t, a in zip(totals, fixed))
     return totals
 
 
@@ -238,27 +238,6 @@ def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int]
     """Counting modulo (SB6): the worth of taking the whole table at `pos` with `card`."""
     kind = scopa_kind(rules, card, [table[i] for i in pos])
     return scopa_worth if kind == SCOPA else tradizionale_worth if kind == TRADIZIONALE else 0.0
-
-
-def _accuse_to_score(m: Match, declares: bool = True) -> list[int]:
-    """Each side's declaration points in this hand (SB10): those made, those the hands not yet
-    played from will make (the seat to move's only if it `declares`, SB14), and those of the
-    rounds still in the deck. No play changes them, so they are counted once, before the playout."""
-    rules = m.rules
-    n, k = m.n, rules.hand_size
-    out = [0] * m.sides
-    for a in m.accuse:
-        out[m.side_of[a.seat]] += a.points
-    for seat, hand in enumerate(m.hands):
-        if len(hand) == k and (declares or seat != m.turn):
-            out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
-    first = m.dealer + 1
-    for r in range(0, len(m.mazzo) - n * k + 1, n * k):
-        dealt = m.mazzo[r: r + n * k]
-        for seat in range(n):
-            hand = dealt[(seat - first) % n::n]
-            out[m.side_of[seat]] += accuse_points(rules.accuse, hand)
-    return out
 
 
 def _p_any(unseen: list[int], values: frozenset[int], total: int, hand: int) -> float:
@@ -415,7 +394,7 @@ def by_engine(rules: RuleSet) -> bool:
     fast playout does not know. (Cicera's 52 cards went through the engine until its master was
     found no stronger than the expert: the engine rollout's greedy policy leaves sweeps a careful
     player would not, and a hand of 48 plays so played was mostly noise; benchmarks/ai_results.md.)"""
-    return rules.deck not in FAST_DECKS or rules.maresciallo
+    return rules.deck not in FAST_DECKS or bool(special_sweeps(rules))
 
 
 def engine_playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,

@@ -21,12 +21,10 @@ from .part import Part
 from .pushed import pushed_playout
 
 
-def legal_for(view: PlayerView, cards: Sequence[Card]) -> list[Play]:
-    """The legal plays of a hand of `cards` for the seat of `view` on its table and piles (steals
-    included with `steal`), in the engine's order."""
+def steal_plays(view: PlayerView, cards: Sequence[Card]) -> list[Play]:
+    """With steals: the legal plays of a hand of `cards` for the seat of `view` on its table and
+    piles, in the engine's order (SB21: the tops taken as table cards are)."""
     k = knowledge(view.rules)
-    if not view.rules.steal:
-        return k.plays(view.table, cards)
     tops = stealable(view.prese, view.side)
     return [Steal(c, presa, taken) if taken else Play(c, presa)
             for c, presa, taken in capture_choices(k.capture, view.table, tuple(tops), cards)]
@@ -313,6 +311,20 @@ class StealPart(Part):
 
     mechanic = "steal"
     slow_rollout = True  # SB20: its rollouts play through the engine's own push (steal_playout)
+    principles = False  # SB20: a capture risks the pile it lands on; the principles do not weigh it
+    reads_plays = False  # SB20: a play's worth hung on piles since moved; no card is ruled out by it
+
+    def legal(self, view: PlayerView, cards: Sequence[Card]) -> list[Play]:
+        return steal_plays(view, cards)
+
+    def piles_after(self, view: PlayerView, play: Play) -> list[tuple[Card, ...]]:
+        return piles_after(view.prese, view.side, play)  # SB20: the piles face up, some stolen
+
+    def piles_before(self, view: PlayerView, i: int) -> list[tuple[Card, ...]]:
+        return piles_before(view, i)  # SB20: piles stolen since are put back
+
+    def pile_tops(self, prese: Sequence[Sequence[Card]]) -> tuple[Card | None, ...]:
+        return tuple(p[-1] if p else None for p in prese)  # SB20: the piles lie face up
 
     def count(self, view: PlayerView, play: Play) -> int:
         return stolen_count(view, play)

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from scopa.cards import Card
 from scopa.state import Play, PlayerView
 from .heuristics import knowledge
-from .steals import legal_for, piles_before
+from .parts import asked, legal_for
 from .levels import NOISE, BeginnerPlayer, EasyPlayer, ExpertPlayer
 
 # The kinds of player, in the order `make_styles` gives them.
@@ -91,8 +91,9 @@ def view_before(view: PlayerView, i: int, table: tuple[Card, ...]) -> PlayerView
     seat = view.plays[i][0]
     per_round = n * rules.hand_size
     start = (i // per_round) * per_round
-    if rules.steal:
-        prese = piles_before(view, i)  # SB20: piles stolen since are put back
+    own = asked(rules, "piles_before", view, i)  # a mechanic's (SB20)
+    if own is not None:
+        prese = own
     else:
         prese = [list(p) for p in view.prese]
         for s, p in view.plays[i:]:
@@ -108,7 +109,7 @@ def view_before(view: PlayerView, i: int, table: tuple[Card, ...]) -> PlayerView
     for s, p in view.plays[:i]:
         if p.presa:
             taker = s
-    tops = tuple(p[-1] if p else None for p in prese) if rules.steal else ()
+    tops = asked(rules, "pile_tops", prese) or ()
     return replace(view, seat=seat, turn=seat, table=table, prese=tuple(tuple(p) for p in prese), pile_tops=tops,
                    hand_counts=tuple(counts), deck_left=view.deck_left + per_round * rounds_after,
                    last_capturer=taker, plays=view.plays[:i], hand=(), legal=())
@@ -116,7 +117,7 @@ def view_before(view: PlayerView, i: int, table: tuple[Card, ...]) -> PlayerView
 
 def chance_of(style: Style, base: PlayerView, hand: tuple[Card, ...], play: Play) -> float:
     """The chance a player of this style, seeing `base` with `hand`, makes `play`."""
-    legal = legal_for(base, hand)  # steals included (SB20)
+    legal = legal_for(base, hand)  # a mechanic's plays included (SB20)
     if play not in legal:
         return 0.0
     return style(replace(base, hand=hand, legal=tuple(legal)))[legal.index(play)]

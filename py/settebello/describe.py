@@ -108,11 +108,6 @@ TOGGLES = ("ace_takes_all", "settanta", "rebello", "napola")
 
 # Options the new-game dialog sets with controls of their own (the table, the target, the lead).
 OWN_CONTROLS = (*TABLE_KEYS, "target", "lead")
-# The machinery of one game, not a house rule to put on another: Modulo sette's counting and what
-# its traditional scopa costs (SB5, SB6), Rubamazzo's steals (SB20) and Scopa a cascina's builds
-# and its 2 of denari (SB30, SB36), Bàzzica's declarations by choice (SB14; Tuzzulicchio's are
-# due) are offered only by choosing that game.
-NOT_HOUSE_RULES = ("modulo", "scopa_tradizionale", "accuse_choice", "steal", "cascina", "due_denari", "deck")
 LOOKS = ("french",)  # SB37: how the cards look, which any game may change, a preset's choice or not
 
 
@@ -185,7 +180,8 @@ def open_options(rules: RuleSet, offers: Mapping[str, Sequence[Any]] | None = No
         if offers and key in offers:
             out.append(key)
             continue
-        if (key in fixed and key not in LOOKS) or key in OWN_CONTROLS or key in NOT_HOUSE_RULES:
+        # a game's own machinery (`OptionSpec.house_rule` off) is offered only by choosing that game
+        if (key in fixed and key not in LOOKS) or key in OWN_CONTROLS or not spec.house_rule:
             continue
         if spec.kind is not bool and spec.choices and sum(_plays(rules, key, c) for c in spec.choices) < 2:
             continue

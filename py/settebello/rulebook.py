@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scopa.mechanics import ORDER, active
 from scopa.mechanics.accuse import example as accusa_example
 from scopa.captures import CaptureRule
-from scopa.mechanics.decks import options_among_twins
-from scopa.mechanics.steal import capture_choices
 from scopa.cards import card_str, parse_card, parse_cards
 from scopa import mechanics
 from scopa.rules import RuleSet, preset
@@ -22,7 +21,8 @@ from scopa.tables import TABLE_KEYS
 
 from .errors import SessionError
 
-# The tables the examples are played on, by the option they show: (table cards, the card played).
+# The tables the examples of the core's capture rules are played on, by the option they show: (table
+# cards, the card played). A mechanic's own are its `examples` (the other sides' pile tops a third).
 SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "match": (("3C", "4B"), "7D"),
     # S4's example: with 1, 3, 4, 5, 8 on the table a 6 makes fifteen with 1+8 or 4+5
@@ -45,18 +45,9 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "equal": (("2D", "3S"), "5S"),
     # SB5, [002]: a Knight (2 modulo 7) on a Seven and a Two takes the Two, or the Two and the Seven
     "modulo": (("2B", "7C"), "9S"),
-    # SB38: among the 52 cards a Knave takes the other Knave, never 5 + 6, or is laid
-    "court": (("5C", "6B", "11S"), "11D"),
-    # SB42: among the 80 cards a Five takes the other Five, never its twin ...
-    "twin": (("5C", "5S'"), "5S"),
-    # ... and sweeps its twin when it lies alone
-    "twin_alone": (("5S'",), "5S"),
-    # SB20-SB22: with piles to steal, a Five takes the Five on top of the other side's pile (no
-    # Five on the table) and so steals that whole pile
-    "steal": (("2D", "4C"), "5S"),
 }
-# The other side's pile tops a scene shows (SB20: the piles lie face up), by scene.
-PILE_TOPS: dict[str, tuple[str, ...]] = {"steal": ("5B",)}
+# The mechanic whose example each of the other scenes is.
+SCENE_OWNERS = {scene: mech for mech in ORDER for scene in mech.examples}
 
 # Which scene shows which rule: a capture mode shows its own, each switch its own.
 _CAPTURE_SCENES = {"match": ("match",), "fifteen": ("fifteen",), "match+fifteen": ("fifteen",),
@@ -75,15 +66,18 @@ def _rules(variant: Any, options: Any) -> RuleSet:
 
 def example(rules: RuleSet, scene: str) -> dict[str, Any]:
     """One example: the table, the card played and every set of table cards it may take under
-    `rules` (the engine's answer; [] when it takes nothing); with `tops`, the other side's pile
-    tops, which a presa may take too, stealing their piles."""
-    table, card = SCENES[scene]
+    `rules` (the engine's answer, a mechanic's where the scene is its own; [] when it takes
+    nothing); with `tops`, the other side's pile tops, which a presa may take too, stealing their
+    piles (SB21)."""
+    owner = SCENE_OWNERS.get(scene)
+    table, card, *more = SCENES[scene] if owner is None else owner.examples[scene]
     cards = sorted(parse_cards(list(table)))
-    tops = parse_cards(list(PILE_TOPS.get(scene, ())))
-    if tops:  # SB21: the tops are taken as table cards are, a top taken steals its pile
-        takes = [presa for _, presa, _ in capture_choices(CaptureRule.of(rules), cards, tops, [parse_card(card)]) if presa]
+    tops = parse_cards(list(more[0])) if more else []
+    rule = CaptureRule.of(rules)
+    if owner is None:
+        takes = rule.options(cards, parse_card(card))
     else:
-        takes = options_among_twins(CaptureRule.of(rules), rules, cards, parse_card(card))  # SB42
+        takes = owner.example_takes(rule, rules, cards, tops, parse_card(card))
     out = {"scene": scene, "table": [card_str(c) for c in cards], "card": card,
            "takes": [[card_str(c) for c in presa] for presa in takes]}
     if tops:
@@ -117,9 +111,8 @@ def rulebook(arg: Any) -> dict[str, Any]:
     for switch in ("fewest_cards", "single_priority", "ace_takes_all"):
         if switch in changed:
             scenes.append(switch)
-    scenes += {52: ["court"], 80: ["twin", "twin_alone"]}.get(rules.deck, [])
-    if rules.steal:
-        scenes.append("steal")  # issue 45: Rubamazzo's page shows a steal
+    for mech in active(rules):  # a mechanic's own examples (SB38, SB42; SB20, issue 45)
+        scenes += mech.scenes(rules)
     accuse = [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
                "example": [card_str(c) for c in accusa_example(rules.accuse, k)]} for k in rules.accuse_kinds]
     # the other ways the preset's own seed plays it (Preset.offers: Scopa inversa's "partite

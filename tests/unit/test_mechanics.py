@@ -42,6 +42,8 @@ def test_every_declared_exclusion_is_refused_with_the_mechanics_own_words(mechan
         preset = next(p for p in PRESETS.values() if getattr(p.rules, exclusion.option) != getattr(RuleSet(),
                                                                                                  exclusion.option))
         bad = [{o: SET[o]} for o in exclusion.off] + [{k: v[0]} for k, v in exclusion.refuse.items()]
+        # a mechanic with a trait it excludes (Mechanic.traits: piles, builds, declarations)
+        bad += [{m.option: SET[m.option]} for m in ORDER if set(m.traits) & set(exclusion.off_traits)]
         for extra in bad:
             with pytest.raises(RuleError) as caught:
                 preset.rules.with_options(extra)
@@ -53,7 +55,7 @@ def test_every_declared_exclusion_is_refused_with_the_mechanics_own_words(mechan
             # mechanics.CHECKED: this mechanic's, or another's the preset plays too)
             declared = {e.message.format(value=getattr(preset.rules, e.option)) for m in ORDER for e in m.excludes}
             assert str(caught.value) in declared, (preset.rules, extra)
-            if not any(m.check(preset.rules.__class__(**{**preset.rules.options(), **extra})) for m in CHECKED
+            if not any(m.check(preset.rules.__class__(**{**preset.rules.options(), **extra}), ORDER) for m in CHECKED
                        if m is not mechanic and CHECKED.index(m) < CHECKED.index(mechanic)):
                 assert str(caught.value) == exclusion.message.format(value=getattr(preset.rules, exclusion.option))
 

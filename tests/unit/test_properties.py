@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from depth import examples
 
-from scopa.captures import SPECIAL_SWEEPS
+from scopa.mechanics import special_sweeps
 from scopa.cards import DECKS
 from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, from_record, rules_for, sample_match,
                    to_record)
@@ -37,8 +37,8 @@ def point_range(m: Match, category: str) -> tuple[int, int]:
     if category == "tradizionali":
         worth = m.rules.scopa_tradizionale
         return min(0, 40 * worth), max(0, 40 * worth)
-    if category in SPECIAL_SWEEPS:  # SB41, SB42: sweeps of their own worth, each at most once a card
-        worth = SPECIAL_SWEEPS[category]
+    if category in special_sweeps(m.rules):  # SB41, SB42: sweeps of their own worth, each at most once a card
+        worth = special_sweeps(m.rules)[category]
         return min(0, n * worth), max(0, n * worth)
     copies = 2 if n == 80 else 1
     if category in ("marescialli", "saponificatrice"):  # SB40, SB44: each Re di picche taken costs 1

@@ -4,11 +4,13 @@ A variant is a RuleSet value; the ones with a rule of their own name a mechanic 
 (`accuse`, `steal`, `cascina`, `deck`, `fidasse`, `cirulla`). Each mechanic (`base.Mechanic`) declares its
 option, what it excludes, its play kinds and notation mark, the state it keeps and its hooks;
 `Match` calls the hooks of the active ones in `ORDER`. Which mechanics combine is read from their
-`excludes` (`incompatible`), not from a matrix.
+`excludes` (`incompatible`), an option or a trait another declares (`Mechanic.traits`), not from a
+matrix.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .accuse import ACCUSE
@@ -17,16 +19,18 @@ from .cascina import CASCINA
 from .cirulla import CIRULLA
 from .decks import DECKS
 from .fidasse import FIDASSE
+from .maresciallo import MARESCIALLO
 from .steal import STEAL
 
 # The fixed order of the hooks: declarations before the cards they show move, the tables'
-# mechanics, then the claims, which add to every other play; Cirulla's Asso, last, reads them all.
-ORDER: tuple[Mechanic, ...] = (ACCUSE, STEAL, CASCINA, DECKS, FIDASSE, CIRULLA)
+# mechanics (a deck's sweeps scored before the Re di picche's), then the claims, which add to
+# every other play; Cirulla's Asso, last, reads them all.
+ORDER: tuple[Mechanic, ...] = (ACCUSE, STEAL, CASCINA, DECKS, MARESCIALLO, FIDASSE, CIRULLA)
 # A play's text and why it is illegal are asked the other way round: a claim waiting for its
 # answer holds up every other play (SB61).
 ASKED: tuple[Mechanic, ...] = tuple(reversed(ORDER))
 # The order of the compatibility checks: the first exclusion broken is the one reported.
-CHECKED: tuple[Mechanic, ...] = (STEAL, CASCINA, DECKS, FIDASSE, ACCUSE, CIRULLA)
+CHECKED: tuple[Mechanic, ...] = (STEAL, CASCINA, DECKS, FIDASSE, ACCUSE, CIRULLA, MARESCIALLO)
 # Each mechanic's play kind, to the mechanic that owns it.
 OWNER: dict[type, Mechanic] = {kind: mech for mech in ORDER for kind in mech.play_kinds}
 
@@ -44,10 +48,25 @@ def words(rules: Any) -> dict[str, str]:
 def incompatible(rules: Any) -> tuple[str, str] | None:
     """(message, reason) of the first mechanic's exclusion `rules` break, or None."""
     for mech in CHECKED:
-        broken = mech.check(rules)
+        broken = mech.check(rules, ORDER)
         if broken is not None:
             return broken
     return None
 
 
-__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible", "words"]
+@lru_cache(maxsize=128)
+def sweepers(rules: Any) -> tuple[Mechanic, ...]:
+    """The active mechanics with sweeps of their own, in the order their `sweep_kind` is asked
+    (ASKED: a later mechanic's kind first, SB41's maresciallone before SB42's gemelle)."""
+    return tuple(m for m in ASKED if m.active(rules) and m.sweeps(rules))
+
+
+@lru_cache(maxsize=128)
+def special_sweeps(rules: Any) -> dict[str, int]:
+    """Every sweep worth other points than a scopa's that `rules` can make (SB41, SB42): kind →
+    points, in ORDER (the order of their categories in a hand's score). Shared: not to be changed."""
+    return {kind: points for m in active(rules) for kind, points in m.sweeps(rules).items()}
+
+
+__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible",
+           "special_sweeps", "sweepers", "words"]

@@ -238,6 +238,7 @@ class Accuse(Mechanic):
     name = "accuse"
     view_keys = ("accuse", "held")
     option = "accuse"
+    traits = ("declarations",)  # SB10: cards shown from the hand
     excludes = (
         # SB14: a declared play is one of the plain plays with its declarations; a steal or a
         # build declared is nowhere said, and without declarations there is nothing to choose

@@ -15,7 +15,7 @@ state, the table, hands and piles it plays on, and the match's public methods (`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..cards import Card
 
@@ -34,7 +34,8 @@ class Taken(NamedTuple):
 @dataclass(frozen=True)
 class Exclusion:
     """What cannot be played with `option` on (set other than its default): every option in `off`
-    keeps its default, and no option in `refuse` takes one of the values listed; else RuleError
+    keeps its default, no option in `refuse` takes one of the values listed, and no mechanic with
+    one of the `off_traits` (`Mechanic.traits`: what it brings to a game) is played; else RuleError
     with `message` and `reason`."""
 
     option: str
@@ -42,12 +43,15 @@ class Exclusion:
     reason: str
     off: tuple[str, ...] = ()
     refuse: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    off_traits: tuple[str, ...] = ()
 
-    def broken_by(self, rules: Any) -> bool:
-        """Whether `rules` (a RuleSet) sets `option` together with something it excludes."""
+    def broken_by(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> bool:
+        """Whether `rules` (a RuleSet) sets `option` together with something it excludes, the
+        traits read from `mechanics` (every mechanic: `mechanics.ORDER`)."""
         if not _set(rules, self.option):
             return False
-        return any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
+        return (any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
+                or any(m.active(rules) for m in mechanics if set(m.traits) & set(self.off_traits)))
 
 
 def _set(rules: Any, option: str) -> bool:
@@ -61,6 +65,10 @@ class Mechanic:
     name = ""  # its id, as the notes and the tests call it
     option = ""  # the RuleSet field that turns it on (any value but the default)
     excludes: tuple[Exclusion, ...] = ()
+    # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
+    # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"
+    # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60)
+    traits: tuple[str, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
     plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)
     mark = ""  # the notation mark of its plays (RULES §6)
@@ -70,15 +78,18 @@ class Mechanic:
     # the game's own words for things the core names otherwise ({core word: its word}): the page
     # says a category, an option, by the word of the game on the table ({"napola": "piccola"}, R27)
     words: dict[str, str] = {}
+    # the rules page's examples of its captures: scene → (table, card played[, other sides' pile tops])
+    examples: Mapping[str, tuple[Any, ...]] = {}
 
     def active(self, rules: Any) -> bool:
         """Whether these rules play this mechanic."""
         return _set(rules, self.option)
 
-    def check(self, rules: Any) -> tuple[str, str] | None:
-        """(message, reason) of the first exclusion `rules` break, or None."""
+    def check(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> tuple[str, str] | None:
+        """(message, reason) of the first exclusion `rules` break, or None; the traits an exclusion
+        names are those of `mechanics` (every mechanic: `mechanics.ORDER`)."""
         for e in self.excludes:
-            if e.broken_by(rules):
+            if e.broken_by(rules, mechanics):
                 return e.message.format(value=getattr(rules, e.option)), e.reason
         return None
 
@@ -141,6 +152,37 @@ class Mechanic:
     def lay(self, m: "Match", seat: int, play: Any) -> bool:
         """Put a play that takes nothing on the table its own way; False leaves it to the core."""
         return False
+
+    # -- its sweeps and points (captures.scopa_kind and scoring.score_hand ask them) ---------
+    def sweeps(self, rules: Any) -> dict[str, int]:
+        """The sweeps of its own these rules can make, each worth other points than a scopa's and
+        scored in a category of its own (SB41, SB42): kind → points a sweep."""
+        return {}
+
+    def sweep_kind(self, rules: Any, card: Card, presa: Sequence[Card]) -> str | None:
+        """What taking the whole table (`presa`) with `card` is when it is one of its `sweeps`, else None."""
+        return None
+
+    def card_points(self, rules: Any) -> dict[str, dict[Card, int]]:
+        """The categories it scores in which a card scores by itself, wherever it lies: category →
+        card → points (read by `scoring.card_points`, so the computer players' worths too)."""
+        return {}
+
+    def pile_points(self, rules: Any, piles: Sequence[Sequence[Card]]) -> list[tuple[str, list[int]]]:
+        """Its categories of a hand's score counted from the sides' piles alone, in order:
+        (category, points per side)."""
+        return []
+
+    # -- the rules page ---------------------------------------------------------------------
+    def scenes(self, rules: Any) -> tuple[str, ...]:
+        """The scenes of its `examples` the rules page shows for these rules."""
+        return tuple(self.examples)
+
+    def example_takes(self, rule: Any, rules: Any, table: Sequence[Card], tops: Sequence[Card],
+                      card: Card) -> list[tuple[Card, ...]]:
+        """The sets of cards (of the sorted `table` and the pile `tops`) `card` may take in one of its
+        examples, by the engine's capture rule `rule` (a CaptureRule) and this mechanic's."""
+        return rule.options(table, card)
 
     # -- the hand's end, the views, the search --------------------------------------------
     def left_on_table(self, m: "Match") -> list[Card]:

@@ -10,11 +10,14 @@ of Cicera, and only they are (SB50).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
-from ..cards import VALUE, Card, twin_of
+from ..cards import FACE, VALUE, Card, twin_of
 from ..plays import LAY, Play
 from .base import Exclusion, Mechanic
+
+GEMELLE = "gemelle"  # SB42: a card sweeping its own twin, alone on the table, among the 80 cards
+GEMELLE_POINTS = 3
 
 
 def options_among_twins(rule: "CaptureRule", rules: Any, table: Sequence[Card], card: Card) -> list[tuple[Card, ...]]:
@@ -52,17 +55,43 @@ class Decks(Mechanic):
     option = "deck"
     excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without a modulo, "
                           "steals, builds or declarations (SB37)", "option.deck",
-                          off=("capture", "modulo", "steal", "cascina", "accuse")),)
+                          off=("capture", "modulo"), off_traits=("piles", "builds", "declarations")),)
 
-    def check(self, rules: Any) -> tuple[str, str] | None:
+    def check(self, rules: Any, mechanics: Iterable[Mechanic] = ()) -> tuple[str, str] | None:
         """The exclusions, then SB50: the 52 cards go with Cicera's scoring, both ways."""
-        broken = super().check(rules)
+        broken = super().check(rules, mechanics)
         if broken is None and (rules.scoring == "cicera") != (rules.deck == 52):
             return "the 52 cards are scored the way of Cicera, and only they are (SB50)", "option.deck"
         return broken
 
+    examples = {
+        # SB38: among the 52 cards a Knave takes the other Knave, never 5 + 6, or is laid
+        "court": (("5C", "6B", "11S"), "11D"),
+        # SB42: among the 80 cards a Five takes the other Five, never its twin ...
+        "twin": (("5C", "5S'"), "5S"),
+        # ... and sweeps its twin when it lies alone
+        "twin_alone": (("5S'",), "5S"),
+    }
+
+    def scenes(self, rules: Any) -> tuple[str, ...]:
+        """The 52 cards' courts (SB38), the 80 cards' twins (SB42)."""
+        return {52: ("court",), 80: ("twin", "twin_alone")}.get(rules.deck, ())
+
+    def example_takes(self, rule: Any, rules: Any, table: Sequence[Card], tops: Sequence[Card],
+                      card: Card) -> list[tuple[Card, ...]]:
+        return options_among_twins(rule, rules, table, card)  # SB42
+
     def more_plays(self, m: "Match", plays: list) -> list:
         return without_twins(m, plays) if m.rules.deck == 80 else plays
+
+    def sweeps(self, rules: Any) -> dict[str, int]:
+        """SB42: among the 80 cards a card sweeping its twin scores 3, and no scopa."""
+        return {GEMELLE: GEMELLE_POINTS} if rules.deck == 80 else {}
+
+    def sweep_kind(self, rules: Any, card: Card, presa: Sequence[Card]) -> str | None:
+        """SB42: the sweep of a card's lone twin."""
+        twin = len(presa) == 1 and presa[0] != card and FACE[presa[0]] == FACE[card]
+        return GEMELLE if twin else None
 
 
 DECKS = Decks()

@@ -368,6 +368,7 @@ class Fidasse(Mechanic):
     name = "fidasse"
     view_keys = ("claims", "claim", "hidden")
     option = "fidasse"
+    traits = ("claims",)  # SB60: a scopa claimed with a card face down
     # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
     excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
                           "with steal or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "

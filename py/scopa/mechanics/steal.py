@@ -79,13 +79,22 @@ class Steals(Mechanic):
     is written as a capture, the tops it takes marked `^` (SB26)."""
 
     name = "steal"
+    # SB20-SB22: with piles to steal, a Five takes the Five on top of the other side's pile (no
+    # Five on the table) and so steals that whole pile (issue 45: Rubamazzo's page shows a steal)
+    examples = {"steal": (("2D", "4C"), "5S", ("5B",))}
     view_keys = ("pile_tops",)
     option = "steal"
+    traits = ("piles",)  # SB20: piles face up, taken whole
     excludes = (Exclusion("steal", "steal cannot be played with ace_takes_all: whether the Asso would take the "
                           "piles too is nowhere said", "option.steal", off=("ace_takes_all",)),)
     play_kinds = (Steal,)
     plain_kinds = (Steal,)  # written as the core's captures, with `^` before a top taken
     mark = "^"
+
+    def example_takes(self, rule: Any, rules: Any, table: Sequence[Card], tops: Sequence[Card],
+                      card: Card) -> list[tuple[Card, ...]]:
+        """SB21: the tops are taken as table cards are, a top taken steals its pile."""
+        return [presa for _, presa, _ in capture_choices(rule, table, tops, [card]) if presa]
 
     def well_typed(self, play: Any) -> bool:
         """A Steal made of ints."""
