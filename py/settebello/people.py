@@ -229,13 +229,6 @@ def _as_if_alone(game: Game, seat: int) -> Iterator[None]:
         game.shown, game.handed, game.local = saved
 
 
-def _for_seat(view: dict[str, Any]) -> dict[str, Any]:
-    """A view as a remote seat is sent it: a finished match's story offers it no Rematch (the
-    host's device starts the next match, with the same people: PeopleHost.rematch)."""
-    story = view.get("story")
-    return {**view, "story": {**story, "rematch": None}} if isinstance(story, dict) and story.get("rematch") else view
-
-
 class _Deal:
     """One deal's commitments and reveals, the host's nonce kept until the hand is over."""
 
@@ -425,7 +418,7 @@ class PeopleHost:
         r.last_n = msg["n"]
         event = game.match.log[-1].events[-1] if result.get("event") else None
         host = {"event": None if event is None else game.event_json(event), "view": self.session.view()}
-        view = _for_seat(result["view"])
+        view = result["view"]
         sent = json.dumps(view, separators=(",", ":"), sort_keys=True)
         r.sent_view, r.sent_events = sent, self._events()
         reply = message("state", self._next(), view=view, event=result.get("event"), ack=msg["n"])
@@ -589,7 +582,7 @@ class PeopleHost:
             if not r.joined:
                 continue
             with _as_if_alone(game, seat):
-                view = _for_seat(self.session.view())
+                view = self.session.view()
                 last = game.match.log[-1].events[-1] if game.match.log and game.match.log[-1].events else None
                 event = game.event_json(last) if last is not None and events == r.sent_events + 1 else None
             text = json.dumps(view, separators=(",", ":"), sort_keys=True)

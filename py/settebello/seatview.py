@@ -21,6 +21,7 @@ from scopa.result import HandResult
 from scopa.rules import RuleSet
 from scopa.state import PlayerView
 from scopa_ai.explain import advise, warn
+from scopa_ai.holds import probable
 
 from .errors import SessionError
 
@@ -113,12 +114,16 @@ def _own_turn(view: Any) -> PlayerView:
 
 def hint(view: Any, level: Any = None) -> dict[str, Any]:
     """A suggested play for this seat from its own view, as `level` ("expert", default, or
-    "master") plays, with its reason: what `Game.hint` says to a person at the host's table."""
+    "master") plays, with its reason and the coach's belief: what `Game.hint` says to a person at
+    the host's table."""
     level = "expert" if level is None else level
     if level not in HINT_LEVELS:
         raise SeatViewError(f"a hint comes from 'expert' or 'master', not {level!r}", reason="people.type")
-    play, reason = advise(_own_turn(view), level)
-    return {**play.to_json(), "reason": None if reason is None else reason.to_json()}
+    seen = _own_turn(view)
+    play, reason = advise(seen, level)
+    belief = probable(seen)
+    return {**play.to_json(), "reason": None if reason is None else reason.to_json(),
+            "belief": None if belief is None else belief.to_json()}
 
 
 def coach(view: Any, play: Any) -> dict[str, Any]:
