@@ -52,16 +52,27 @@ def build(config: str, rng: random.Random):
     return MasterPlayer(rng, settings_of(config))
 
 
-def play_hand(m: Match, players: list, seat: int, times: list[float]):
-    """Play the hand being played to its end; the last play's event (the tested seat's move times
-    into `times`)."""
+def duplicate_deck(rules, d: int) -> list[int]:
+    """Deal `d`'s deck, the same in every duplicate benchmark: shuffled from "dup:d", and again
+    while its deal is void (R3)."""
+    deck = list(range(40))
+    shuffler = random.Random(f"dup:{d}")
+    shuffler.shuffle(deck)
+    while not Match(rules, first_dealer=1).deal(list(deck)):
+        shuffler.shuffle(deck)
+    return deck
+
+
+def play_hand(m: Match, players: list, seat: int, times: list[float], clock=time.perf_counter):
+    """Play the hand being played to its end; the last play's event (the tested seat's move times,
+    ms by `clock`, into `times`)."""
     ev = None
     while m.phase == "play":
         view = m.observe(m.turn)
-        t0 = time.perf_counter()
+        t0 = clock()
         play = players[m.turn].choose(view)
         if m.turn == seat:
-            times.append((time.perf_counter() - t0) * 1000.0)
+            times.append((clock() - t0) * 1000.0)
         ev = m.apply(play)
     return ev
 
@@ -108,11 +119,7 @@ def main(argv: list[str]) -> None:
         settings_of(tested)  # a bad CONFIG fails here, before any deal is played
     diffs, times, capped = [], [], []
     for d in range(first, first + deals):
-        deck = list(range(40))
-        shuffler = random.Random(f"dup:{d}")
-        shuffler.shuffle(deck)
-        while not Match(rules, first_dealer=1).deal(list(deck)):  # a void deal (R3): shuffle again
-            shuffler.shuffle(deck)
+        deck = duplicate_deck(rules, d)
         diffs.append(sum(one_hand(rules, deck, tested, seat, f"dup:{d}:{seat}", times, opponent, capped,
                                   before, f"dup:{d}")
                          for seat in (0, 1)))

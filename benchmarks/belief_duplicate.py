@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from ai_duplicate import settings_of
+from ai_duplicate import duplicate_deck, play_hand, settings_of
 from scopa_ai import make_player
 from scopa_ai.master import MasterPlayer
 from scopa.rules import rules_for
@@ -34,15 +34,7 @@ def hand(rules, deck: list[int], config: str, seat: int, seed: str, opponent: st
     players[seat] = MasterPlayer(random.Random(f"{seed}:t"), settings_of(config))
     players[1 - seat] = make_player(opponent, random.Random(f"{seed}:e"))
     assert m.deal(list(deck))
-    ev = None
-    while m.phase == "play":
-        view = m.observe(m.turn)
-        t0 = time.process_time()
-        play = players[m.turn].choose(view)
-        if m.turn == seat:
-            times.append((time.process_time() - t0) * 1000.0)
-        ev = m.apply(play)
-    tot = ev.hand_result.totals
+    tot = play_hand(m, players, seat, times, clock=time.process_time).hand_result.totals
     return tot[seat] - tot[1 - seat]
 
 
@@ -60,11 +52,7 @@ def main(argv: list[str]) -> None:
     diffs: dict[str, list[int]] = {a: [], b: []}
     times: dict[str, list[float]] = {a: [], b: []}
     for d in range(first, first + deals):
-        deck = list(range(40))
-        shuffler = random.Random(f"dup:{d}")
-        shuffler.shuffle(deck)
-        while not Match(rules, first_dealer=1).deal(list(deck)):  # a void deal (R3): shuffle again
-            shuffler.shuffle(deck)
+        deck = duplicate_deck(rules, d)
         for config in (a, b):
             diffs[config].append(sum(hand(rules, deck, config, seat, f"dup:{d}:{seat}", opponent, times[config])
                                      for seat in (0, 1)))

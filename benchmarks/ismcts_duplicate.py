@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 
+from ai_duplicate import duplicate_deck, play_hand
 from belief_duplicate import summary
 from scopa_ai import make_player
 from scopa_ai.ismcts import IsmctsPlayer, IsmctsSettings
@@ -40,11 +41,7 @@ def main(argv: list[str]) -> None:
     rules = rules_for("scopa")
     diffs, times = [], []
     for d in range(first, first + deals):
-        deck = list(range(40))
-        shuffler = random.Random(f"dup:{d}")
-        shuffler.shuffle(deck)
-        while not Match(rules, first_dealer=1).deal(list(deck)):  # a void deal (R3): shuffle again
-            shuffler.shuffle(deck)
+        deck = duplicate_deck(rules, d)
         total = 0
         for seat in (0, 1):
             m = Match(rules, first_dealer=1)
@@ -52,14 +49,7 @@ def main(argv: list[str]) -> None:
             players = [None, None]
             players[seat] = player(level, random.Random(f"dup:{d}:{seat}:t"), iterations)
             players[1 - seat] = make_player(opponent, random.Random(f"dup:{d}:{seat}:e"))
-            ev = None
-            while m.phase == "play":
-                view = m.observe(m.turn)
-                t0 = time.process_time()
-                play = players[m.turn].choose(view)
-                if m.turn == seat:
-                    times.append((time.process_time() - t0) * 1000.0)
-                ev = m.apply(play)
+            ev = play_hand(m, players, seat, times, clock=time.process_time)
             total += ev.hand_result.totals[seat] - ev.hand_result.totals[1 - seat]
         diffs.append(total)
         print(json.dumps({"deal": d, "diff": total}), file=sys.stderr, flush=True)

@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 
+from ai_duplicate import duplicate_deck
 from belief_duplicate import summary
 from scopa_ai import make_player
 from scopa_ai.master import MasterPlayer, MasterSettings
@@ -56,11 +57,7 @@ def main(argv: list[str]) -> None:
     diffs: dict[int, list[int]] = {1: [], searches: []}
     times: dict[int, list[float]] = {1: [], searches: []}
     for d in range(first, first + deals):
-        deck = list(range(40))
-        shuffler = random.Random(f"dup:{d}")
-        shuffler.shuffle(deck)
-        while not Match(rules, first_dealer=1).deal(list(deck)):  # a void deal (R3): shuffle again
-            shuffler.shuffle(deck)
+        deck = duplicate_deck(rules, d)
         for n in (1, searches):
             diffs[n].append(sum(hand(rules, deck, n, seat, f"dup:{d}:{seat}", opponent, times[n]) for seat in (0, 1)))
         print(json.dumps({"deal": d, "a": diffs[1][-1], "b": diffs[searches][-1]}), file=sys.stderr, flush=True)
