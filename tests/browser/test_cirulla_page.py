@@ -58,7 +58,7 @@ def test_the_dealers_fifteen_is_said_with_the_deal_and_its_cards_are_in_his_pile
     # drawn: no card on the table, the dealer's pile holds the four
     assert page.locator("#table-cards .card").count() == 0
     spoken = " ".join(page.evaluate("window.__spoken"))
-    assert "declares Fifteen on the table: " in spoken and "1 points." in spoken.split("Fifteen on the table")[1]
+    assert "declares Fifteen on the table: " in spoken and "1 point." in spoken.split("Fifteen on the table")[1]
     page.screenshot(path=f"{SHOTS}/fifteen-{viewport['width']}.png")
 
 

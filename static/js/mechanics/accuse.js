@@ -13,7 +13,7 @@ function kindName(a) {
 
 /** A declaration said at the table: "Anna declares ..." or "You declare ...". */
 const saying = (a, v, isYou) => () => t(isYou(a.seat) ? "accusa.you" : "accusa.said", { name: v.players[a.seat],
-  kind: kindName(a), cards: cardList(a.cards), points: a.points });
+  kind: kindName(a), cards: cardList(a.cards), points: a.points, count: a.points });
 
 export default {
   name: "accuse",
