@@ -128,12 +128,15 @@ async function showPlay(prev, next, e, op, g = T.generation) {
   T.verdict = "";
   // what a mechanic says before the card moves (mechanics/: declarations from the hand, SB10),
   // called out on the table
-  for (const { said, callout: word } of mechanics.calledOut(e, next, { isYou: (s) => saidToYou(next, s) })) {
+  const declared = mechanics.calledOut(e, next, { isYou: (s) => saidToYou(next, s) });
+  for (const { said, callout: word } of declared) {
     status(said); announce(said); callout(word);
     await pause(PACE.show);
     if (!live(g)) return;
   }
-  const text = () => describe(e, next);
+  // the play's line keeps what it declared, for as long as the play is shown (said once more to a
+  // screen reader, whose first hearing the play's own line may cut short)
+  const text = () => [describe(e, next), ...declared.map(({ said }) => said())].join(" ");
   status(text); announce(text);
   setView(next, op);
   const hide = next.pass_to !== null;

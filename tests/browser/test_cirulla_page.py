@@ -158,10 +158,14 @@ DECLARES = "fast=1&variant=cirulla&seed=9&players=human,expert&lang=en"
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_an_opponents_declared_cards_stay_face_up_in_its_hand(table_page, viewport):
     """R25, SB84: the cards a declaration shows stay shown for the hand: the computer's two declared
-    cards still held are drawn face up in its hand, the rest of it as backs."""
-    page = table_page(DECLARES, viewport=viewport)
+    cards still held are drawn face up in its hand, the rest of it as backs; the play's line says
+    the declaration it made."""
+    page = table_page(DECLARES, init_script=RECORDER, viewport=viewport)
     to_play(page)
     view = page.evaluate("settebello.view")
+    # the play's own line says what it declared with it (not only the call before it)
+    assert any(text.startswith("Bruno played ") and "Bruno declares Buona da dieci" in text
+               for text in page.evaluate("window.__spoken"))
     declared = view["mechanics"]["accuse"]["accuse"]
     assert [(a["seat"], a["kind"]) for a in declared] == [(1, "buona-dieci")]
     held = view["mechanics"]["accuse"]["held"]["1"]
