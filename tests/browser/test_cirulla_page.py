@@ -10,6 +10,7 @@ import pytest
 
 from harness import settled
 from saves import near_the_end, person_and_computers
+from site_helpers import human_to_play
 
 SHOTS = "/tmp/cirulla42"
 os.makedirs(SHOTS, exist_ok=True)
@@ -43,7 +44,8 @@ MATTA = "fast=1&variant=cirulla&seed=126&level=random&lang=en"
 
 
 def to_play(page) -> None:
-    page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
+    """The person's turn at this screen, the table still (site_helpers.human_to_play, then settled)."""
+    human_to_play(page)
     settled(page)
 
 

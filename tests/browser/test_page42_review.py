@@ -10,6 +10,7 @@ import pytest
 
 from harness import settled
 from saves import near_the_end, person_and_computers
+from site_helpers import human_to_play
 
 SHOTS = "/tmp/page42"
 os.makedirs(SHOTS, exist_ok=True)
@@ -18,7 +19,8 @@ PHONE = {"width": 360, "height": 740}
 
 
 def to_play(page) -> None:
-    page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null")
+    """The person's turn at this screen, the table still (site_helpers.human_to_play, then settled)."""
+    human_to_play(page)
     settled(page)
 
 
