@@ -496,7 +496,8 @@ export async function resumeHosting() {
     list.append(li);
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
-  if (!d.open) d.show();  // beside the table, which plays on where it was
+  // beside the table, which plays on where it was; not when every seat found it again meanwhile
+  if (!d.open && away.size) d.show();
   tell("playing");
 }
 
