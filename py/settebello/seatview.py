@@ -5,8 +5,9 @@ never asks the host.
 
 `seat_view` reads the page view back into a `PlayerView` (checked: a damaged view is refused);
 `hint` and `coach` answer as `Game.hint` and `Game.coach` do. A game whose special rules put
-parts of their own in the view (declarations, builds, stolen piles' tops, claims) is not read
-back yet: its hint and coach are refused with the reason `people.hint_rules`.
+parts of their own in the view (declarations, builds, stolen piles' tops, claims) has each part
+read back by its mechanic (`Mechanic.read_view`, `read_play`), and written again to check it: the
+view the host sent names no card this seat may not see, and nothing else is read.
 """
 
 from __future__ import annotations
@@ -45,14 +46,42 @@ def _ints(value: Any, allow_none: bool = False) -> tuple[Any, ...]:
     return tuple(value)
 
 
-def _play(p: Any) -> Play:
-    """A plain play (a card and what it takes) written back from its JSON; its notation must agree."""
+def _play(p: Any, parts: dict[str, Any]) -> Any:
+    """A play written back from its JSON: a mechanic's own (a steal, a build, a claim, a declared
+    play), else a plain one (a card and what it takes); its notation must agree."""
     if not isinstance(p, dict):
         raise SeatViewError("a play is damaged", reason="people.view")
-    play = Play(parse_card(p.get("card")), tuple(sorted(_cards(p.get("presa")))))
-    if str(play) != p.get("notation") or p.get("steal"):
+    play = next((found for m in mechanics.active(parts["rules"])
+                 if (found := m.read_play(p, parts)) is not None), None)
+    if play is None:
+        if p.get("steal"):
+            raise SeatViewError("a play steals in a game without steals", reason="people.view")
+        play = Play(parse_card(p.get("card")), tuple(sorted(_cards(p.get("presa")))))
+    if str(play) != p.get("notation"):
         raise SeatViewError("a play's notation does not say its cards", reason="people.view")
     return play
+
+
+def _mechanics(view: dict[str, Any], parts: dict[str, Any]) -> None:
+    """Each special rule's part of the view read back into `parts` by its mechanic: exactly the
+    parts and keys the rules put there (`Mechanic.view_keys`)."""
+    own = [m for m in mechanics.active(parts["rules"]) if m.view_keys]
+    given = view.get("mechanics", {})
+    if not isinstance(given, dict) or set(given) != {m.name for m in own}:
+        raise SeatViewError("the special rules' parts of the view are not this game's", reason="people.view")
+    for m in own:
+        part = given[m.name]
+        if not isinstance(part, dict) or set(part) != set(m.view_keys):
+            raise SeatViewError("a special rule's part of the view is damaged", reason="people.view")
+        m.read_view(part, parts)
+
+
+def _written_again(view: dict[str, Any], seen: PlayerView) -> None:
+    """The special rules' parts written again from the view read back must be those sent (what is
+    made from others, such as the cards a declaration left in a hand, agrees with them)."""
+    again = seen.to_json()["mechanics"]
+    if again != view.get("mechanics", {}):
+        raise SeatViewError("a special rule's part of the view does not agree with the rest", reason="people.view")
 
 
 def _result(r: Any) -> HandResult:
@@ -70,15 +99,17 @@ def seat_view(view: Any) -> PlayerView:
         raise SeatViewError("no view of this seat yet", reason="people.view")
     try:
         rules = RuleSet().with_options(view["rules"])
-        if any(m.view_keys for m in mechanics.active(rules)):  # (the decks' own rules have none: read back)
-            raise SeatViewError("hints for this game's special rules are not computed on this device yet",
-                                reason="people.hint_rules")
         names = tuple(view["players"])
         n = len(names)
         if not (1 < n <= 6 and all(isinstance(x, str) for x in names)):
             raise SeatViewError("the players are damaged", reason="people.view")
-        plays = tuple((p["seat"], _play(p)) for p in view["plays"])
-        legal = tuple(_play(p) for p in view["legal"])
+        parts: dict[str, Any] = {"rules": rules, "names": names}
+        _mechanics(view, parts)
+        if not isinstance(view["plays"], list) or not isinstance(view["legal"], list) \
+                or len(view["plays"]) > 1000 or len(view["legal"]) > 1000:
+            raise SeatViewError("the plays are damaged", reason="people.view")
+        plays = tuple((p["seat"], _play(p, parts)) for p in view["plays"])
+        legal = tuple(_play(p, parts) for p in view["legal"])
         seat, turn, dealer = view["seat"], view["turn"], view["dealer"]
         if not all(type(x) is int and 0 <= x < n for x in (seat, turn, dealer)) \
                 or not all(type(s) is int and 0 <= s < n for s, _ in plays):
@@ -86,14 +117,16 @@ def seat_view(view: Any) -> PlayerView:
         speciali = view.get("speciali") or []
         if not (isinstance(speciali, list) and all(isinstance(k, dict) for k in speciali)):
             raise SeatViewError("the special sweeps are damaged", reason="people.view")
-        return PlayerView(
-            rules=rules, seat=seat, names=names, phase=view["phase"], dealer=dealer, turn=turn,
+        seen = PlayerView(
+            **parts, seat=seat, phase=view["phase"], dealer=dealer, turn=turn,
             hand=_cards(view["hand"]), hand_counts=_ints(view["hand_counts"]), table=_cards(view["table"]),
             deck_left=int(view["deck_left"]), prese=tuple(_cards(p) for p in view["prese"]),
             scope=_ints(view["scope"]), last_capturer=view["last_capturer"], plays=plays,
             totals=_ints(view["totals"]), results=tuple(_result(r) for r in view["results"]),
             winner=view["winner"], legal=legal, hand_dealer=view["hand_dealer"],
             tradizionali=_ints(view["tradizionali"]), speciali=tuple(dict(k) for k in speciali))
+        _written_again(view, seen)
+        return seen
     except SeatViewError:
         raise
     except ScopaError as err:

@@ -451,7 +451,10 @@ def test_a_new_table_right_after_a_guest_left_deals_with_its_own_invitations(loo
     table.guests[1].close()  # the guest closes the page: the host's page makes that seat a new invitation...
     table.host.locator('[data-people-state="1"]', has_text="left the table").wait_for()
     table.host.keyboard.press("Escape")
-    table.start(None, [1])  # ...and a New game with a person on another device at once: its own invitation
+    # ...and a New game with a person on another device at once: its own invitation; Rubamazzo, whose
+    # pile tops are its own part of the view, which the guest's page reads back for its own hint
+    table.start("rubamazzo", [1])
+    _guests_own_hint(table, 1)
     assert table.play_hand(limit=2)[0] == 2
     table.close()
 

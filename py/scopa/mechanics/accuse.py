@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
-from ..cards import SUIT, VALUE, Card, card_str, cards_str
+from ..cards import SUIT, VALUE, Card, card_str, cards_str, parse_card
 from ..errors import IllegalPlayError
 from ..plays import Move, Play, cards_tuple
 from ..result import HandResult
-from .base import Exclusion, Mechanic
+from .base import Exclusion, Mechanic, json_cards, json_int
 
 EQUAL_MODES = ("any", "all", "some", "none")
 
@@ -144,6 +144,18 @@ def _found(mode: str, hand: tuple[Card, ...]) -> tuple[tuple[str, tuple[Card, ..
         if not any(set(combo) <= set(other) for _, other in kept):
             kept.append((k, combo))
     return tuple((k.id, combo, k.points) for k, combo in kept)
+
+
+def read_accusa(value: Any, players: int) -> Accusa:
+    """A declaration read back from its JSON (`Accusa.to_json`) in a game of `players` seats;
+    ValueError when damaged (a kind no set declares, cards that do not make it, other points)."""
+    if not isinstance(value, dict) or value.get("kind") not in ACCUSA_KINDS:
+        raise ValueError("a declaration is damaged")
+    kind = ACCUSA_KINDS[value["kind"]]
+    cards = json_cards(value["cards"])
+    if value["points"] != kind.points or not kind.matches(cards):
+        raise ValueError(f"a declaration of {kind.name} does not say its cards and points")
+    return Accusa(json_int(value["seat"], 0, players - 1), kind.id, cards, kind.points)
 
 
 def accuse_of(mode: str, seat: int, hand: Sequence[Card]) -> tuple[Accusa, ...]:
@@ -298,6 +310,22 @@ class Accuse(Mechanic):
         # still holds (R25, SB84: they stay shown face up for the hand)
         return {"accuse": [a.to_json() for a in view.accuse],
                 "held": {str(s): cards_str(cs) for s, cs in view.shown().items()}}
+
+    def read_view(self, part: Mapping[str, Any], parts: dict[str, Any]) -> None:
+        """SB10: this hand's declarations (`held` is made from them and the cards gone)."""
+        if not isinstance(part["accuse"], list) or len(part["accuse"]) > 40:
+            raise ValueError("the declarations are damaged")
+        parts["accuse"] = tuple(read_accusa(a, len(parts["names"])) for a in part["accuse"])
+
+    def read_play(self, p: Mapping[str, Any], parts: dict[str, Any]) -> Any:
+        """A play made with the declarations of the hand dealt (SB14): `declare` names them."""
+        if "declare" not in p:
+            return None
+        declared = p["declare"]
+        if not isinstance(declared, list) or len(declared) > 40:
+            raise ValueError("a declared play's declarations are damaged")
+        return Declared(parse_card(p["card"]), tuple(sorted(json_cards(p["presa"]))),
+                        tuple(read_accusa(a, len(parts["names"])) for a in declared))
 
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         """The declarations made stay made; the cards shown and still held stay in their hands (SB10)."""

@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from ..cards import Card
+from ..cards import Card, parse_card
+
+MAX_JSON_CARDS = 80  # the most cards a list of a view's JSON can name (the 80 cards, SB37)
 
 
 class Taken(NamedTuple):
@@ -52,6 +54,21 @@ class Exclusion:
             return False
         return (any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
                 or any(m.active(rules) for m in mechanics if set(m.traits) & set(self.off_traits)))
+
+
+def json_cards(value: Any) -> tuple[Card, ...]:
+    """Cards read back from a list of their notations in a view's JSON; ValueError (or CardError)
+    when it is not such a list."""
+    if not isinstance(value, list) or len(value) > MAX_JSON_CARDS:
+        raise ValueError("a list of cards is damaged")
+    return tuple(parse_card(c) for c in value)
+
+
+def json_int(value: Any, low: int, high: int) -> int:
+    """A whole number from `low` to `high` read back from a view's JSON; ValueError otherwise."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"a number from {low} to {high} is damaged")
+    return value
 
 
 def _set(rules: Any, option: str) -> bool:
@@ -205,6 +222,16 @@ class Mechanic:
         """Its part of a view's JSON (a PlayerView's `mechanics[name]`, what the page's renderer of
         this mechanic draws): exactly the keys `view_keys` names, as that seat may see them."""
         return {}
+
+    def read_view(self, part: Mapping[str, Any], parts: dict[str, Any]) -> None:
+        """Read its part of a view's JSON (`part`, what `view_json` wrote) back into `parts`, the
+        PlayerView fields read so far (`rules`, `names`): a guest's own hint reads its seat's view
+        back (settebello/seatview.py). ValueError (or CardError) when damaged."""
+
+    def read_play(self, p: Mapping[str, Any], parts: dict[str, Any]) -> Any:
+        """One of its own plays read back from its JSON (what its `to_json` wrote), or None when `p`
+        is not of its kinds (`parts` as `read_view`'s); ValueError (or CardError) when damaged."""
+        return None
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         """Fill in its part of a replay's position (`out`, every card face up: replay.py)."""

@@ -10,12 +10,12 @@ for the plays they allow; without the rule-set field `cascina` none of this is e
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..cards import VALUE, Card, card_str, cards_str, parse_card
 from ..errors import IllegalPlayError
 from ..plays import Move, Play, cards_tuple
-from .base import Exclusion, Mechanic, Taken
+from .base import Exclusion, Mechanic, Taken, json_cards, json_int
 
 
 class Cascina(NamedTuple):
@@ -232,6 +232,21 @@ class Cascine(Mechanic):
 
     def view_json(self, view: Any) -> dict[str, Any]:
         return {"cascine": [b.to_json() for b in view.cascine]}  # SB30: builds, each {cards, value, owner}
+
+    def read_view(self, part: Mapping[str, Any], parts: dict[str, Any]) -> None:
+        """SB30: the builds on the table, each {cards, value, owner}."""
+        builds = part["cascine"]
+        if not isinstance(builds, list) or len(builds) > 20:
+            raise ValueError("the builds are damaged")
+        parts["cascine"] = tuple(Cascina(json_cards(b["cards"]), json_int(b["value"], 1, 10),
+                                         json_int(b["owner"], 0, len(parts["names"]) - 1)) for b in builds)
+
+    def read_play(self, p: Mapping[str, Any], parts: dict[str, Any]) -> Any:
+        """A build (SB30, SB31): its card onto a table card or a build, for a value."""
+        if "build" not in p:
+            return None
+        build = p["build"]
+        return Build(parse_card(p["card"]), json_cards(build["onto"]), json_int(build["value"], 1, 10))
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out["cascine"] = [b.to_json() for b in m.cascine]  # SB30: the builds, beside the loose table

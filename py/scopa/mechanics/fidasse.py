@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import replace
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..cards import VALUE, Card, card_str, parse_card
 from ..errors import IllegalPlayError
 from ..inputs import brief
 from ..plays import Move
 from ..result import HandResult
-from .base import Exclusion, Mechanic
+from .base import Exclusion, Mechanic, json_int
 
 TRUST = "trust"
 DOUBT = "doubt"
@@ -336,6 +336,32 @@ def sample(view: "PlayerView", m: "Match", unseen: list[Card], known: dict[int, 
     return known
 
 
+def read_claimed(value: Any, players: int) -> Claimed:
+    """A claim of the hand read back from its JSON (`Claimed.to_json`, its card and truth null
+    where hidden) in a game of `players` seats; ValueError when damaged."""
+    if not isinstance(value, dict) or value.get("answer") not in (None, *ANSWERS) \
+            or not (value.get("true") is None or type(value["true"]) is bool):
+        raise ValueError("a claim is damaged")
+    card, by = value["card"], value["by"]
+    return Claimed(json_int(value["seat"], 0, players - 1), None if card is None else parse_card(card),
+                   value["answer"], value["true"], None if by is None else json_int(by, 0, players - 1))
+
+
+def read_play(p: Mapping[str, Any]) -> Claim | Answer | None:
+    """A claim (its card null where hidden, its answer null while pending) or an answer read back
+    from its JSON, or None for any other play; ValueError when damaged (SB60, SB61)."""
+    if "answer" in p:
+        if p["answer"] not in ANSWERS:
+            raise ValueError("an answer is trust or doubt")
+        return Answer(p["answer"])
+    if "claim" not in p:
+        return None
+    claimed = p["claim"]
+    if not isinstance(claimed, dict) or claimed.get("answer") not in (None, *ANSWERS):
+        raise ValueError("a claim's answer is damaged")
+    return Claim(None if p["card"] is None else parse_card(p["card"]), claimed["answer"])
+
+
 def with_fidasse(result: HandResult, claims_: Sequence[Claimed], sides: int) -> HandResult:
     """SB65: the hand's result with the points claims lost, category `fidasse` (0 or less per side:
     a doubted false claim costs the claimer's side 1, a doubted true one the doubter's), and in
@@ -436,6 +462,15 @@ class Fidasse(Mechanic):
         return {"claims": [c.to_json() for c in claims],
                 "claim": claims[-1].to_json() if claims and claims[-1].answer is None else None,
                 "hidden": list(hidden_counts(claims, view.rules.sides))}
+
+    def read_view(self, part: Mapping[str, Any], parts: dict[str, Any]) -> None:
+        """SB60-SB62: the hand's claims (`claim` and `hidden` are made from them)."""
+        if not isinstance(part["claims"], list) or len(part["claims"]) > 40:
+            raise ValueError("the claims are damaged")
+        parts["claims"] = tuple(read_claimed(c, len(parts["names"])) for c in part["claims"])
+
+    def read_play(self, p: Mapping[str, Any], parts: dict[str, Any]) -> Any:
+        return read_play(p)  # SB60, SB61
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out.update(position_json(m))  # SB60-SB66: the pending claim's card face up, the hand's claims

@@ -11,11 +11,11 @@ then the card played, on top of its own.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import VALUE, Card, card_str
+from ..cards import VALUE, Card, card_str, parse_card
 from ..plays import Move, Play, cards_tuple, new_play
-from .base import Exclusion, Mechanic, Taken
+from .base import Exclusion, Mechanic, Taken, json_cards
 
 
 def pile_top(pile: Sequence[Card]) -> Card | None:
@@ -138,6 +138,22 @@ class Steals(Mechanic):
     def view_json(self, view: Any) -> dict[str, Any]:
         # SB20: each side's pile top, face up (null for an empty pile)
         return {"pile_tops": [None if c is None else card_str(c) for c in view.pile_tops]}
+
+    def read_view(self, part: Mapping[str, Any], parts: dict[str, Any]) -> None:
+        """SB20: each side's pile top (null: an empty pile), one per side."""
+        tops = part["pile_tops"]
+        if not isinstance(tops, list) or len(tops) != parts["rules"].sides:
+            raise ValueError("the piles' tops are not one per side")
+        parts["pile_tops"] = tuple(None if c is None else parse_card(c) for c in tops)
+
+    def read_play(self, p: Mapping[str, Any], parts: dict[str, Any]) -> Any:
+        """A steal (SB20): a capture whose `steal` names the tops it takes, each also in its presa."""
+        if not p.get("steal"):
+            return None
+        presa, tops = tuple(sorted(json_cards(p["presa"]))), json_cards(p["steal"])
+        if not set(tops) <= set(presa):
+            raise ValueError("a steal takes a top its presa does not name")
+        return Steal(parse_card(p["card"]), presa, tops)
 
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out["pile_tops"] = [card_str(p[-1]) if p else None for p in m.prese]  # SB20: face up (null: empty)
