@@ -3,7 +3,7 @@
 // last trick and the pass-the-device screen. Every flow that waits notes the generation it started
 // in and goes on only while it is current (tablestate.js `live`).
 import { markEngine } from "./engine.js";
-import { view as currentView, setView, emit, info as described, unheld } from "./store.js";
+import { view as currentView, setView, emit, info as described } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
 import { t, cardName, cardList, theCard, theCards, joinList } from "./i18n.js";
@@ -250,9 +250,6 @@ async function advance(g = T.generation) {
   T.busy = true; decorate();
   try {
     while (live(g) && currentView().waiting === "computer") {
-      // nobody plays while the page asks the person something first (the lesson's offer: store.js)
-      await unheld();
-      if (!live(g)) return;
       const view = currentView(), seat = view.turn;
       status(() => t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
