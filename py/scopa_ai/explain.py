@@ -19,7 +19,9 @@ denaro only to its twin of the same value); the denari taken, the most cards tak
 twice (none of these three for a play that leaves a sweep). Where a declaration may be made or
 kept hidden (SB14), the weighing of declare.py speaks first. When no principle speaks: a last round whose every card is
 known is solved, else the search's margin over the next best play with another card
-("coach.search": the master's expected points; "coach.reckon": the expert's rules of thumb).
+("coach.search": the master's expected points), or for the expert the term of its score that
+puts the play ahead of that one ("coach.reckon.*": it takes more now, leaves the next player less
+to take, or keeps a better take for the person's next turn).
 """
 
 from __future__ import annotations
@@ -57,7 +59,11 @@ def advise(view: PlayerView, level: str = "expert", rng: random.Random | None = 
     if isinstance(player, MasterPlayer):
         return play, explain(view, play, player.last_values, "search")
     if isinstance(player, ExpertPlayer):
-        return play, explain(view, play, dict(zip(view.legal, player.scores(view))), "reckon")
+        values = dict(zip(view.legal, player.scores(view)))
+        reason = explain(view, play, values, "reckon")
+        if reason is not None and reason.key in ("coach.reckon", "coach.reckonClose"):
+            reason = reckoned(view, play, values, player)
+        return play, reason
     return play, explain(view, play)
 
 
@@ -132,6 +138,32 @@ def margin(view: PlayerView, play: Play, values: Mapping[Play, float] | None, so
     if ahead < CLOSE:
         return Reason.of(f"coach.{source}Close", card=play.card, other=other.card)
     return Reason.of(f"coach.{source}", card=play.card, other=other.card, margin=round(ahead, 1))
+
+
+def reckoned(view: PlayerView, play: Play, values: Mapping[Play, float], expert: ExpertPlayer) -> Reason | None:
+    """Why the expert's score puts `play` ahead of the best play with another card, in its own
+    terms: the one that gives it most of its lead ("coach.reckon.take"/".lay": worth more now,
+    ".risk": leaves the next player less to take, ".follow": a better take kept for the next
+    turn); None when no term of the score does (a claim's weight, SB60, decided)."""
+    legal = view.legal
+    terms = dict(zip(legal, expert.terms(view)))
+    rivals = [(v, p) for p, v in values.items() if p.card != play.card and math.isfinite(v)]
+    if not rivals or play not in terms:
+        return None
+    _, other = max(rivals, key=lambda t: t[0])
+    (now, risk, follow), (now_o, risk_o, follow_o) = terms[play], terms[other]
+    leads = {"now": now - now_o, "risk": expert.caution * (risk_o - risk), "follow": expert.follow_up * (follow - follow_o)}
+    why, lead = max(leads.items(), key=lambda t: t[1])
+    if lead <= 0:
+        return None
+    if why == "now":
+        if play.presa:
+            return Reason.of("coach.reckon.take", card=play.card, cards=list(play.presa), other=other.card)
+        return Reason.of("coach.reckon.lay", card=play.card, other=other.card)
+    if why == "risk":
+        return Reason.of("coach.reckon.risk", card=play.card, other=other.card,
+                         name=view.names[(view.seat + 1) % len(view.names)])
+    return Reason.of("coach.reckon.follow", card=play.card, other=other.card)
 
 
 def warn(view: PlayerView, play: Play) -> Reason | None:

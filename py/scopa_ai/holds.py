@@ -15,7 +15,8 @@ Of several, it says the one the plays moved furthest.
 It names the play that said most (the one whose own chance, among the hands weighed, differs most
 between hands with and without the value) when that play's table shows why: a sweep or a take the
 value would have made and the play passed up ("none"), or a table left that the value sweeps or
-takes ("holds"). Speaks where the principles do (`principles.speaks`) and the model is defined.
+takes ("holds"; ".laid" when the card it laid is one of those: that card is named once). Speaks
+where the principles do (`principles.speaks`) and the model is defined.
 """
 
 from __future__ import annotations
@@ -124,6 +125,10 @@ def _why(view: PlayerView, seat: int, value: int, holds: bool) -> tuple[str, dic
         return "", {}
     if len(took) == len(table):
         return ".sweep", {"sum": sum(VALUE[c] for c in table), "card": play.card}
+    if play.card in took:
+        # the card laid is among those the value would take: named once, the others beside it
+        others = [c for c in took if c != play.card]
+        return (".laid", {"card": play.card, "cards": others}) if others else (".laidOne", {"card": play.card})
     return ".take", {"cards": list(took), "card": play.card}
 
 

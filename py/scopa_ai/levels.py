@@ -151,13 +151,24 @@ class ExpertPlayer:
     def scores(self, view: PlayerView) -> list[float]:
         """A score per legal play (same order as `view.legal`); answering a claim, what trust and
         doubt are worth against trusting (SB61)."""
-        rules = view.rules
-        k = knowledge(rules)
-        own = parts(rules)
+        k = knowledge(view.rules)
+        own = parts(view.rules)
         for part in own:
             answers = part.expert_answer(view, k)  # SB61: trust or doubt
             if answers is not None:
                 return answers
+        out = [now - self.caution * risk + self.follow_up * follow for now, risk, follow in self.terms(view)]
+        for part in own:
+            out = part.expert_scores(view, out)  # SB60: a claim as the scopa it makes, or a bluff
+        return out
+
+    def terms(self, view: PlayerView) -> list[tuple[float, float, float]]:
+        """Per legal play (not a claim's answer) the score's terms, for the hint to say which one
+        decides: (worth now, the next opponent's expected take, our own best follow-up take);
+        the score is now - caution * risk + follow_up * follow."""
+        rules = view.rules
+        k = knowledge(rules)
+        own = parts(rules)
         w = k.worth
         n = len(view.names)
         seat = view.seat
@@ -191,7 +202,7 @@ class ExpertPlayer:
                 if taker is not None and rest:
                     v = sum(w[c] for c in rest)
                     s += v if taker % rules.sides == view.side else -v
-                out.append(s)
+                out.append((s, 0.0, 0.0))
                 continue
             if not p.presa:
                 s -= 0.02 * abs(w[p.card])  # a laid card is a card put at risk
@@ -216,7 +227,6 @@ class ExpertPlayer:
             for top, ph in best:
                 risk += p_none * ph * top
                 p_none *= 1.0 - ph
-            s -= self.caution * risk
             # Our own follow-up: the best take we keep in hand for the table we leave (carta mula).
             mine = my_values.copy()
             mine[VALUE[p.card]] -= 1
@@ -228,10 +238,7 @@ class ExpertPlayer:
                     g = sum(w[c] for c in presa)
                     if g > follow:
                         follow = g
-            s += self.follow_up * follow
-            out.append(s)
-        for part in own:
-            out = part.expert_scores(view, out)  # SB60: a claim as the scopa it makes, or a bluff
+            out.append((s, risk, follow))
         return out
 
     def choose(self, view: PlayerView) -> Play:

@@ -1,8 +1,9 @@
 """Public facts of one seat's view that the page shows but must not work out itself.
 
 `public_facts(view, hand_shown)` is the page view's part (view.py `FactsPart`) that gives the
-side of each seat, the cards the viewer has not seen and each side's tallies (cards, denari, sevens,
-the Settebello) that the screen reader says: the JavaScript holds no deck, no suit and no side rule.
+side of each seat, the cards the viewer has not seen, each side's tallies (cards, denari, sevens,
+the Settebello) that the screen reader says, and what each seat declared this hand (its seat says
+it, points and all): the JavaScript holds no deck, no suit, no side rule and adds no points.
 A pure function of the engine's PlayerView: it changes nothing and reads no clock.
 """
 
@@ -29,9 +30,19 @@ def tally(pile: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
     }
 
 
+def declared(view: PlayerView) -> list[dict[str, Any] | None]:
+    """Per seat, the declarations it made this hand (SB10: public once made, R24's made with the
+    deal too) as its seat says them: {points: their sum, kinds: their ids in order}, None if none."""
+    out: list[dict[str, Any] | None] = [None] * len(view.names)
+    for a in view.accuse:
+        mine = out[a.seat] or {"points": 0, "kinds": []}
+        out[a.seat] = {"points": mine["points"] + a.points, "kinds": [*mine["kinds"], a.kind]}
+    return out
+
+
 def public_facts(view: PlayerView, hand_shown: bool = True) -> FactsPart:
-    """The part {side_of, seating, unseen, tallies} for `view`'s seat (`seating`: the table's name, as
-    describe's tables name it). With the hand not shown (the pass screen is up)
+    """The part {side_of, seating, unseen, tallies, declared} for `view`'s seat (`seating`: the
+    table's name, as describe's tables name it). With the hand not shown (the pass screen is up)
     `unseen` is empty: the list of cards nobody shown has seen would name the hands' cards, and the
     page then holds none of them (the review keys are closed behind the pass screen anyway)."""
     return FactsPart(
@@ -39,4 +50,5 @@ def public_facts(view: PlayerView, hand_shown: bool = True) -> FactsPart:
         seating=seating(view.rules),
         unseen=cards_str(view.unseen()) if hand_shown else [],
         tallies=[tally(p, n) for p, n in zip(view.prese, view.hidden_counts())],
+        declared=declared(view),
     )

@@ -19,7 +19,7 @@ A part is a frozen value; a part never writes another's keys. What one part chan
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from scopa.state import PlayerView
@@ -81,6 +81,8 @@ class FactsPart:
     seating: str | None
     unseen: list[str]
     tallies: list[dict[str, Any]]
+    # per seat, what it declared this hand (SB10): {points, kinds}, or None (the seat's label says it)
+    declared: list[dict[str, Any] | None] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

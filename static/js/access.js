@@ -347,8 +347,8 @@ function rescueFocus() {
   if (modalOpen()) return;
   const areas = gameAreas();
   if (!areas.length) return;
-  // what the person can do now: answer a claim, choose a capture, play a card; else, while the
-  // game waits for it (lesson.js), answer the lesson's offer
+  // what the person can do now: answer a claim, choose a capture, play a card; else, while it is
+  // up (lesson.js), answer the lesson's offer
   const next = document.querySelector("#answer:not([hidden]) button, #choices:not([hidden]) button, #hand-cards button:not([disabled])")
     || document.querySelector("#lesson-offer .btn--primary");
   (next || areas[0]).focus({ preventScroll: true });

@@ -258,7 +258,8 @@ export function choiceLabel(p) {
 export function focusHand() {
   if (pointerInput) return;
   const hand = $("hand-cards");
-  if (hand.contains(document.activeElement) && !document.activeElement.disabled) return;
+  const at = document.activeElement;
+  if (hand.contains(at) && at !== hand && !at.disabled) return;  // a card has it (the hand itself: on to a card)
   if (document.activeElement?.closest("[data-keeps-focus]")) return;  // a question over the table (the lesson's offer)
   hand.querySelector(".card:not([disabled])")?.focus({ preventScroll: true });
 }

@@ -3,7 +3,7 @@
 // last trick and the pass-the-device screen. Every flow that waits notes the generation it started
 // in and goes on only while it is current (tablestate.js `live`).
 import { markEngine } from "./engine.js";
-import { view as currentView, setView, emit, info as described, unheld } from "./store.js";
+import { view as currentView, setView, emit, info as described } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
 import { t, cardName, cardList, theCard, theCards, joinList } from "./i18n.js";
@@ -250,9 +250,6 @@ async function advance(g = T.generation) {
   T.busy = true; decorate();
   try {
     while (live(g) && currentView().waiting === "computer") {
-      // nobody plays while the page asks the person something first (the lesson's offer: store.js)
-      await unheld();
-      if (!live(g)) return;
       const view = currentView(), seat = view.turn;
       status(() => t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
@@ -409,6 +406,10 @@ export async function startGame(config, { deal = true, report = true } = {}) {
   // game asked while this one is on its way wins in turn, and this one's answer is dropped
   const g = ++T.generation;
   T.busy = true;
+  // the game on the table is over: its hand is not played any more, and the status line claims no
+  // turn until the new deal is playable (the player's review: "Your turn" of the game before)
+  status(() => t("status.dealing"));
+  decorate();
   let v;
   const answer = game("new_game", config);
   T.asking = answer;
@@ -431,7 +432,7 @@ export async function startGame(config, { deal = true, report = true } = {}) {
   announce(() => t("status.newGame", { variant: variantName(v.variant) }));
   accept(v, "new_game");
   if (deal) sound("deal");
-  await queue.run(() => live(g) && showDeal(v, g, { animate: deal }));
+  await queue.run(() => { if (!live(g)) return; if (deal) focusTheDeal(); return showDeal(v, g, { animate: deal }); });
   if (!live(g)) return;
   T.busy = false;
   markReady();
@@ -507,19 +508,17 @@ export async function newGameDialog() {
   savePrefs(res.prefs);
   T.hintLevel = res.prefs.hintLevel || described().default_level;
   await startGame(timed(res.config)).catch(() => {});
-  focusAfterStart();
 }
 
-/** After New game → Start the focus leaves the New game button, where the closed dialog gave it
- *  back: the person's next move is at the table. A keyboard player's goes to the hand's first
- *  playable card (or the question asked first), a pointer player's to the hand itself, which
- *  shows no ring (Tab or an arrow then reaches the cards). */
-function focusAfterStart() {
+/** As a new deal asked for (New game → Start, Rematch, a lesson's level) comes to the table, the
+ *  focus leaves the New game button where the closed dialog gave it back (or the sheet's button,
+ *  hidden now): the person's next move is at the table. It goes to the hand itself, which shows no
+ *  ring; when the hand is playable a keyboard player's goes on to its first card (advance:
+ *  focusHand), or to the question asked first. A focus the person moved elsewhere stays. */
+function focusTheDeal() {
   const at = document.activeElement;
-  if (at && at !== document.body && at !== $("new") && !at.closest("dialog")) return;  // moved already
-  const question = ["declare-buttons", "answer-buttons"].map((id) => $(id).querySelector("button")).find((b) => b?.offsetParent);
-  if (question && !pointerInput) return question.focus();
-  if (!pointerInput && $("hand-cards").querySelector(".card:not([disabled])")) return focusHand();
+  const left = !at || at === document.body || at === $("new") || !!at.closest("[hidden], dialog:not([open])");
+  if (!left) return;
   const hand = $("hand-cards");
   hand.tabIndex = -1;
   hand.focus({ preventScroll: true });

@@ -224,13 +224,16 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     h.setAttribute("aria-label", up.length ? t("seat.handShown", { count: k, cards: cardList(up) }) : t("seat.handCount", { count: k }));
     seat.classList.toggle("seat--turn", v.phase === "play" && v.turn === s);
     markDealer(seat, dealer === s);
+    const said = markDeclared(seat, v, s);
     if (seat.dataset.label) {
-      seat.setAttribute("aria-label", dealer === s ? t("seat.dealerLabel", { name: seat.dataset.label }) : seat.dataset.label);
+      const label = dealer === s ? t("seat.dealerLabel", { name: seat.dataset.label }) : seat.dataset.label;
+      seat.setAttribute("aria-label", said ? `${label}, ${said}` : label);
     }
   }
   const me = document.getElementById("me");
   me.classList.toggle("seat--turn", v.phase === "play" && v.turn === v.seat);
   markDealer(me, dealer === v.seat);
+  markDeclared(me, v, v.seat);
   // the mazzo: a stack as thick as the cards left
   const deck = document.getElementById("deck-stack");
   const layers = v.deck_left ? Math.min(6, Math.ceil(v.deck_left / 6)) : 0;
@@ -265,6 +268,25 @@ function markDealer(seat, isDealer) {
   dot.hidden = !isDealer;
   dot.setAttribute("aria-label", t("seat.dealer"));
   dot.title = t("seat.dealer");
+}
+
+/**
+ * What a seat declared this hand (SB10: Bàzzica's, Cirulla's declarations), on its name's line:
+ * "declared: 3 points" (the view's `declared`, public.py: the points and the kinds come summed
+ * and named from Python); returns the words its label adds for a screen reader ("declared Buona
+ * da dieci, 3 points"), or "" when it declared nothing.
+ */
+function markDeclared(seat, v, s) {
+  const head = seat.querySelector(".seat__head");
+  let note = head.querySelector(".seat__declared");
+  const d = v.declared?.[s];
+  if (!d) { note?.remove(); return ""; }
+  if (!note) { note = el("span", "seat__declared", { "data-testid": "seat-declared" }); head.append(note); }
+  const kinds = joinList(d.kinds.map((kind) => mechanics.declarationName({ kind }) ?? kind));
+  const full = t("seat.declaredLabel", { kinds, points: d.points, count: d.points });
+  note.textContent = t("seat.declared", { points: d.points, count: d.points });
+  note.title = full;
+  return full;
 }
 
 /** Make parent's element children exactly `want`, in order, moving (never re-creating) them. */

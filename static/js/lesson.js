@@ -3,9 +3,11 @@
 // key); the view carries `lesson` = {step, text, cards, table, plays, options, say, turn, turns}
 // and, at the hand's end, {step: "end", summary, sides, levels, level}. This module only shows it:
 //
-// - on a first visit a small welcome card over the table ("New to Scopa? Play a guided hand" /
-//   "Skip"), never in an embed, after a restored game, or with ?test unless the address says
-//   lesson=offer; either answer is remembered (settebello.lesson) so it is not offered again;
+// - on a first visit a small welcome card in the notices' band below the title bar ("New to Scopa?
+//   Play a guided hand" / "Skip"; notice.js: the table gives it room, nothing dealt is under it),
+//   never in an embed, after a restored game, or with ?test unless the address says lesson=offer;
+//   the game dealt meanwhile goes on (a computer that leads plays): an invitation, not a question
+//   the table waits for; either answer is remembered (settebello.lesson) so it is not offered again;
 // - during the lesson a coach bubble (its words in a polite live region) pointing at the card to
 //   play, that card and the table cards it takes lit; another card is not played: the bubble
 //   says which one to play;
@@ -15,7 +17,8 @@
 //   for a newcomer) — a press starts that game.
 // It starts the lesson and the chosen game through store.js's "command" news (table.js's
 // startGame), and is started again from the Help dialog ({type: "lesson"} command, access.js).
-import { on, onView, emit, view as currentView, info, hold } from "./store.js";
+import { on, onView, emit, view as currentView, info } from "./store.js";
+import { showNotice } from "./notice.js";
 import { t, hasText, theCard, theCards, cardName, language, onLanguageChange } from "./i18n.js";
 import { readText, writeText, ownKey } from "./storage.js";
 import { levelName, sideName, categoryName } from "./names.js";
@@ -29,15 +32,12 @@ const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 
 let firstOp = null;   // the request that brought the page's first view ("restore": not a first visit)
-let letGo = null;     // while the offer is up, the table's computers wait (store.js's hold): lets them go
 let coach = null;     // the bubble
 let wanted = [];      // the hand cards the step allows
 
-/** Put the offer away: the game behind it goes on (its computers play). */
+/** Put the offer away (the band below the title bar goes, the table has its room back). */
 function closeOffer() {
   $("lesson-offer")?.remove();
-  letGo?.();
-  letGo = null;
 }
 
 /** Remember that the lesson was offered and answered (played or skipped). */
@@ -70,29 +70,28 @@ function button(text, cls, onClick, testid) {
 
 function offer() {
   $("lesson-offer")?.remove();
-  // the game dealt behind the offer waits for the answer: no computer plays before it
-  letGo ||= hold("lesson-offer");
-  const box = document.createElement("section");
-  box.id = "lesson-offer"; box.className = "lesson-offer";
-  box.setAttribute("aria-labelledby", "lesson-offer-title");
-  box.dataset.testid = "lesson-offer";
-  const h = document.createElement("h2"); h.id = "lesson-offer-title"; h.textContent = t("lesson.offer.title");
-  const p = document.createElement("p"); p.textContent = t("lesson.offer.text");
-  const row = document.createElement("div"); row.className = "lesson-offer__actions";
-  row.append(
-    button(t("lesson.offer.start"), "btn btn--primary", () => startLesson(), "lesson-start"),
-    button(t("lesson.offer.skip"), "btn", () => {
-      markSeen(); closeOffer();
-      announce(t("lesson.offer.skipped"));
-      if (!pointerInput) $("help-button")?.focus();
-    }, "lesson-skip"));
-  box.append(h, p, row);
+  // in the notices' band (notice.js), not over the table: the cards dealt stay in sight and the
+  // game goes on meanwhile (a computer that leads plays; the person may play instead of answering)
+  const box = showNotice({ id: "lesson-offer", role: "region", text: t("lesson.offer.text"), testid: "lesson-offer",
+    buttons: [
+      { label: t("lesson.offer.start"), primary: true, testid: "lesson-start", onClick: () => startLesson() },
+      { label: t("lesson.offer.skip"), testid: "lesson-skip", onClick: () => {
+        markSeen(); closeOffer();
+        announce(t("lesson.offer.skipped"));
+        if (!pointerInput) $("help-button")?.focus();
+      } }] });
+  box.classList.add("lesson-offer");
+  const [start, skip] = box.querySelectorAll("button");
+  start.classList.add("btn", "btn--primary"); skip.classList.add("btn");
+  const h = document.createElement("h2"); h.id = "lesson-offer-title"; h.className = "lesson-offer__title";
+  h.textContent = t("lesson.offer.title");
+  box.prepend(h);
+  box.setAttribute("aria-labelledby", h.id);
   // first in the table's tab order, right after the bar; the question has the focus, not a card
-  // behind it (issue 45), and keeps it (table.js's focusHand leaves a [data-keeps-focus] alone)
+  // of the hand (issue 45), and keeps it (table.js's focusHand leaves a [data-keeps-focus] alone)
   box.dataset.keepsFocus = "";
-  $("felt").prepend(box);
   announce(`${t("lesson.offer.title")} ${t("lesson.offer.text")}`);
-  if (!pointerInput) box.querySelector("button")?.focus({ preventScroll: true });
+  if (!pointerInput) start.focus({ preventScroll: true });
 }
 
 /** Start the lesson (from the welcome card or the Help dialog). */

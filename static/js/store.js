@@ -7,8 +7,6 @@
 //   view()                           the current view (null before the first game)
 //   onView((view, op, before) => …)  after every setView
 //   emit("hand-end", {sheet})        on("hand-end", (detail) => …)
-//   const go = hold("lesson-offer")  the table waits before a computer plays (await unheld())
-//   go()                             until every hold is let go
 //
 // Each view and each news item is also dispatched on window as `settebello:<type>` (state for a
 // view: {op, view}) for whoever watches the page from outside (tests); no module listens there.
@@ -54,28 +52,3 @@ export function info() { return described; }
 /** Keep the boot description (table.js and the replay viewer set it once). */
 export function setInfo(d) { described = d; }
 
-// What keeps the table from letting a computer play (lesson.js: the lesson offered on a first
-// visit, so nobody plays behind the question): a set of reasons, and who waits for it to empty.
-const holds = new Set();
-let waiting = [];
-
-/** Ask the table to wait before any computer plays, for `reason`; returns the function that lets go. */
-export function hold(reason) {
-  holds.add(reason);
-  return () => letGo(reason);
-}
-
-/** Let go of `reason` (every reason when none is given: the test hook's reset); the table goes on
- *  once nothing holds it. */
-export function letGo(reason) {
-  if (reason === undefined) holds.clear(); else holds.delete(reason);
-  if (holds.size) return;
-  const go = waiting;
-  waiting = [];
-  for (const resolve of go) resolve();
-}
-
-/** Resolves once nothing holds the table (at once when nothing does). */
-export function unheld() {
-  return holds.size ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve();
-}

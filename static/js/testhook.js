@@ -24,7 +24,6 @@ import { game, restart, resume } from "./table.js";
 import { initLanguage } from "./i18n.js";
 import { restoreStyle } from "./deck.js";
 import { applySettings } from "./settings.js";
-import { letGo } from "./store.js";
 import { scoped } from "./storage.js";
 
 const PREFIX = "settebello.";
@@ -43,7 +42,6 @@ async function reset(query = "", save = null) {
   for (const el of document.querySelectorAll("[aria-live]")) el.textContent = "";
   document.getElementById("settebello-notices")?.remove();
   document.getElementById("lesson-offer")?.remove();
-  letGo();  // whatever held the computers back (the lesson's offer) lets go: the game before ends its turn
   document.querySelector(".actions--open")?.classList.remove("actions--open");
   document.getElementById("more-btn")?.setAttribute("aria-expanded", "false");
   document.getElementById("sheet").hidden = true;

@@ -93,12 +93,16 @@ def test_the_page_words_a_reason_as_the_unit_tests_do(table_page):
             "es": "Según la búsqueda de la computadora, la Sota de Copas es la mejor jugada: 0,4 puntos de media más "
                   "que el Cuatro de Oros."}),
         ({"key": "coach.mula", "params": {"card": "6B"}}, {
-            "en": "The Six of Clubs on the table is the carta mula: only you still hold a card that can take it, so "
-                  "you command the round.",
-            "it": "Il Sei di Bastoni in tavola è la carta mula: solo tu hai ancora una carta che può prenderla, quindi "
-                  "comandi il giro.",
-            "es": "El Seis de Bastos en la mesa es la carta mula: solo tú tienes aún una carta que puede levantarla, "
-                  "así que tú mandas en la ronda."}),
+            "en": "Only you can take the Six of Clubs on the table: every other card of its value is already played "
+                  "or in your hand, so you choose when.",
+            "it": "Solo tu puoi prendere il Sei di Bastoni in tavola: le altre carte del suo valore sono già uscite o "
+                  "sono in mano tua, quindi scegli tu quando.",
+            "es": "Solo tú puedes llevarte el Seis de Bastos de la mesa: las otras cartas de su valor ya han salido o "
+                  "están en tu mano, así que eliges cuándo."}),
+        ({"key": "coach.reckon.risk", "params": {"card": "8C", "other": "4D", "name": "Bruno"}}, {
+            "en": "The Knave of Cups leaves Bruno less to take from the table than the Four of Coins would.",
+            "it": "Con il Fante di Coppe Bruno trova in tavola meno da prendere che con il Quattro di Denari.",
+            "es": "Con la Sota de Copas Bruno encuentra en la mesa menos para llevarse que con el Cuatro de Oros."}),
     ]
     said = page.evaluate(
         """async (reasons) => {

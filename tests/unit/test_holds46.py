@@ -50,13 +50,18 @@ def test_the_coach_says_the_opponent_holds_a_seven_after_it_left_a_take_for_one(
     m.play("5D")
     view = m.observe(1)
     said = probable(view).to_json()
-    assert said == {"key": "coach.belief.holds.take",
-                    "params": {"name": "Player 1", "value": 7, "cards": ["1D", "1C", "5D"], "card": "5D"}}
-    assert words(said, "en") == ("Player 1 probably holds a card of value 7: after the Five of Coins they left the "
-                                 "Ace of Coins, the Ace of Cups, and the Five of Coins on the table, which it would "
-                                 "take.")
-    assert words(said, "it").startswith("Probabilmente Player 1 ha una carta di valore 7: dopo il Cinque di Denari")
-    assert words(said, "es").startswith("Probablemente Player 1 tiene una carta de valor 7: tras el Cinco de Oros")
+    # the Five laid is one of the cards a 7 would take: it is named once (the player's review: "after
+    # the Five of Coins they left the Ace of Coins, the Ace of Cups, and the Five of Coins")
+    assert said == {"key": "coach.belief.holds.laid",
+                    "params": {"name": "Player 1", "value": 7, "card": "5D", "cards": ["1D", "1C"]}}
+    assert words(said, "en") == ("Player 1 probably holds a card of value 7: they laid the Five of Coins, leaving "
+                                 "the Ace of Coins and the Ace of Cups on the table too, and it would take them all.")
+    assert words(said, "it") == ("Probabilmente Player 1 ha una carta di valore 7: ha calato il Cinque di Denari "
+                                 "lasciando in tavola anche l'Asso di Denari e l'Asso di Coppe, e con quella "
+                                 "prenderebbe tutto.")
+    assert words(said, "es") == ("Probablemente Player 1 tiene una carta de valor 7: tiró el Cinco de Oros dejando "
+                                 "también en la mesa el As de Oros y el As de Copas, y con ella se lo llevaría todo.")
+    assert words(said, "en").count("Five of Coins") == 1
     post, prior = chances(view, 0, Belief(view, reading(view)))[7]
     assert post >= LIKELY and post - prior >= LEARNT, (post, prior)
 
@@ -115,6 +120,7 @@ def test_the_coach_names_only_what_the_seat_could_not_know_elsewhere_and_reads_n
             assert any(VALUE[c] == params["value"] for c in unseen), (seed, said)
         named = [params[k] for k in ("card",) if k in params] + list(params.get("cards", []))
         assert not {parse_card(c) for c in named} & unseen, (seed, said)
+        assert len(named) == len(set(named)), (seed, said)  # no card is named twice in the sentence
         if spoke % 5 == 1:
             twin = scrambled(m, seat, seed + 46)
             assert twin.observe(seat) == view and (twin.hands != m.hands or twin.mazzo != m.mazzo)

@@ -19,12 +19,14 @@ from typing import Any
 import pytest
 
 from deals import make_deck
+from depth import examples
 from scopa.cards import card_str, parse_card
 from scopa.rules import rules_for
 from scopa.state import Match, Play, PlayerView
 from scopa_ai import hint
 from scopa_ai import principles as P
 from scopa_ai.explain import advise, explain, greedy, warn
+from scopa_ai.levels import ExpertPlayer
 from scopa_ai.master import MasterPlayer
 from settebello.session import Session
 
@@ -242,20 +244,22 @@ def test_counting_what_is_gone():
     assert explain(view, the(view, "3S:3C")) == reason
 
 
-def test_the_carta_mula_commands_the_round():
+def test_a_card_only_you_can_take_is_said_in_the_players_words():
     """The other Sixes are gone (6C and 6D taken together): a Six laid can be taken only by the Six
-    still in the hand."""
+    still in the hand. The tradition's "carta mula" ([002]) is not said: a player who does not know
+    the word is told what it means (the player's review: the jargon came unexplained)."""
     _, view = recorded(DECK_A, "1D:1C 6C:6D 8C 4S 4D:4S 7S 2S 2C:2S 4B 4C:4B 3B 10C:10B")
     assert seen(view) == (["3D", "6B", "6S"], ["3B", "7S", "8C", "9B"])
     reason = P.mula(view, the(view, "6B"))
     assert reason.to_json() == {"key": "coach.mula", "params": {"card": "6B"}}
     assert said(reason) == {
-        "en": "The Six of Clubs on the table is the carta mula: only you still hold a card that can take it, so you "
-              "command the round.",
-        "it": "Il Sei di Bastoni in tavola è la carta mula: solo tu hai ancora una carta che può prenderla, quindi "
-              "comandi il giro.",
-        "es": "El Seis de Bastos en la mesa es la carta mula: solo tú tienes aún una carta que puede levantarla, así "
-              "que tú mandas en la ronda."}
+        "en": "Only you can take the Six of Clubs on the table: every other card of its value is already played or "
+              "in your hand, so you choose when.",
+        "it": "Solo tu puoi prendere il Sei di Bastoni in tavola: le altre carte del suo valore sono già uscite o "
+              "sono in mano tua, quindi scegli tu quando.",
+        "es": "Solo tú puedes llevarte el Seis de Bastos de la mesa: las otras cartas de su valor ya han salido o "
+              "están en tu mano, así que eliges cuándo."}
+    assert not any("mula" in text.lower() for text in said(reason).values())
 
 
 def test_playing_a_card_held_twice():
@@ -325,18 +329,44 @@ def test_a_last_round_counted_to_the_end():
 
 # -- no principle: what the search expects ------------------------------------------------------
 
-def test_the_expert_says_its_margin_when_no_principle_speaks():
+def test_the_expert_says_which_term_of_its_score_puts_the_play_ahead():
+    """No principle speaks: the expert's hint says why its score prefers the play, in its own terms
+    (the player's review: "by the computer's rules of thumb ... +0.1 points" said nothing usable).
+    Here the Knave and the Four are both laid; the Knave leaves Bruno less to take."""
     _, view = recorded(DECK_A, "1D:1C 6C:6D")
     assert seen(view) == (["4D", "8C"], ["9B", "10B"])
     play, reason = advise(view, "expert")
     assert str(play) == "8C"
-    assert reason.to_json() == {"key": "coach.reckon", "params": {"card": "8C", "other": "4D", "margin": 0.1}}
+    assert reason.to_json() == {"key": "coach.reckon.risk", "params": {"card": "8C", "other": "4D", "name": "Bruno"}}
     assert said(reason) == {
-        "en": "By the computer's rules of thumb the Knave of Cups is best: +0.1 points over the Four of Coins.",
-        "it": "Secondo le regole pratiche del computer il Fante di Coppe è la giocata migliore: il Quattro di Denari "
-              "vale 0,1 punti in meno.",
-        "es": "Según las reglas prácticas de la computadora, la Sota de Copas es la mejor jugada: 0,1 puntos más que "
-              "el Cuatro de Oros."}
+        "en": "The Knave of Cups leaves Bruno less to take from the table than the Four of Coins would.",
+        "it": "Con il Fante di Coppe Bruno trova in tavola meno da prendere che con il Quattro di Denari.",
+        "es": "Con la Sota de Copas Bruno encuentra en la mesa menos para llevarse que con el Cuatro de Oros."}
+    # the term said is the one that gives the play its lead: the next player's expected take
+    expert = ExpertPlayer(None)
+    terms = dict(zip(view.legal, expert.terms(view)))
+    knave, four = terms[the(view, "8C")], terms[the(view, "4D")]
+    assert knave[1] < four[1] and expert.caution * (four[1] - knave[1]) > knave[0] - four[0]
+
+
+def test_the_experts_reasons_name_a_term_and_never_rules_of_thumb():
+    """Along seeded hands, every hint of the expert that no principle explains says a term of its
+    score (take, lay, risk, follow), never a margin of "rules of thumb"."""
+    told = 0
+    for seed in range(examples(8)):
+        rng = random.Random(seed)
+        m = Match.new(rules_for("scopa"), rng, NAMES)
+        m.deal_until_played()
+        while m.phase == "play":
+            view = m.observe(m.turn)
+            play, reason = advise(view, "expert")
+            if reason is not None and reason.key.startswith("coach.reckon"):
+                told += 1
+                assert reason.key in ("coach.reckon.take", "coach.reckon.lay", "coach.reckon.risk",
+                                      "coach.reckon.follow"), reason
+                assert all("thumb" not in text and "+" not in text for text in said(reason).values())
+            m.play(str(rng.choice(view.legal)))
+    assert told >= 5, told
 
 
 def test_the_masters_margin_is_its_expected_points_over_the_next_play():
