@@ -467,18 +467,18 @@ class MasterPlayer:
         return run_to_end(self.choose_steps(view))[1]
 
     def fork(self) -> "MasterPlayer":
-        """An independent twin in the same state (generator, what it remembers of the match, its
+        """An independent fork in the same state (generator, what it remembers of the match, its
         counts): what it chooses is what this player would choose, and choosing changes only the
-        twin. A search on the person's time runs on a twin (settebello/ponder.py)."""
+        fork. A search on the person's time runs on a fork (settebello/ponder.py)."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        twin = MasterPlayer(rng, self.settings, self.clock)
-        twin._memory = {s: list(v) for s, v in self._memory.items()}
-        twin._competent = dict(self._competent)
-        twin._last = self._last
-        twin.searches, twin.capped = self.searches, self.capped
-        twin.last_stats, twin.last_values = dict(self.last_stats), dict(self.last_values)
-        return twin
+        forked = MasterPlayer(rng, self.settings, self.clock)
+        forked._memory = {s: list(v) for s, v in self._memory.items()}
+        forked._competent = dict(self._competent)
+        forked._last = self._last
+        forked.searches, forked.capped = self.searches, self.capped
+        forked.last_stats, forked.last_values = dict(self.last_stats), dict(self.last_values)
+        return forked
 
     def choose_steps(self, view: PlayerView) -> Generator[None, None, Play]:
         """`choose` in steps: it yields between the deals of its search (`evaluate_steps`) and

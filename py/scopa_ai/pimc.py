@@ -186,13 +186,13 @@ class PimcPlayer:
         self.cut = 0
 
     def fork(self) -> "PimcPlayer":
-        """An independent twin in the same state (its generator's): it chooses as this player
-        would (a search on the person's time runs on a twin, settebello/ponder.py)."""
+        """An independent fork in the same state (its generator's): it chooses as this player
+        would (a search on the person's time runs on a fork, settebello/ponder.py)."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        twin = PimcPlayer(rng, self.settings)
-        twin.cut = self.cut
-        return twin
+        forked = PimcPlayer(rng, self.settings)
+        forked.cut = self.cut
+        return forked
 
     def choose(self, view: PlayerView) -> Play:
         """The play most of the sampled deals find best."""
