@@ -426,7 +426,7 @@ class MasterPlayer:
         if any(part.slow_rollout for part in parts(rules)) or by_engine(rules):
             # SB20: a steal game's rollout plays through the engine's own push (steals.py), about
             # twice the cost of the fast rollout (measured: 336 ms median a move in Chromium); so
-            # do the 80 cards' and Maresciallo's (rollout.engine_playout).
+            # do those of the 80 cards and of sweeps of other worth (rollout.by_engine, engine_playout).
             scale *= 0.5
         return int(self.settings.iterations * min(candidates, self.settings.spread) * scale)
 

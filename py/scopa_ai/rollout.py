@@ -15,8 +15,8 @@ looks at the next player's cards of the determinisation, which no real player ca
 the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
 It knows loose table cards only: with builds (Scopa a cascina, SB30) the master plays out a hand
 with `playout_legal`, through the engine itself. It plays the 40 cards and the 52 (SB37, SB38: a
-court takes only a court, as the engine's `CaptureRule` says); the 80 cards' twins and Maresciallo's
-sweeps go through the engine (`by_engine`).
+court takes only a court, as the engine's `CaptureRule` says); the 80 cards' twins and the sweeps
+of other worth a mechanic adds (SB41, SB42) go through the engine (`by_engine`).
 The master may fix the next seat's first play (`reply`: its model of that player's answer) and
 give each seat its own chance `eps` of a random play (its model of how often that player errs).
 """

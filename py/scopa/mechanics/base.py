@@ -67,7 +67,8 @@ class Mechanic:
     excludes: tuple[Exclusion, ...] = ()
     # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
     # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"
-    # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60)
+    # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60), "sweeps" (sweeps
+    # worth other points than a scopa, SB41)
     traits: tuple[str, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
     plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)
@@ -197,6 +198,12 @@ class Mechanic:
         """The sets of cards its `score` counts when one side takes them all, each with its points
         (the computer players' card worths read them: one source for what scores)."""
         return ()
+
+    def worths(self, rules: Any) -> dict[Card, float]:
+        """The computer players' worth of a card for the categories this mechanic scores from the
+        piles (a card's own points, and a share of a point it scores beside another card), added
+        to the card's other worths (heuristics.Knowledge): card → worth; none for most."""
+        return {}
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""

@@ -373,9 +373,9 @@ class Fidasse(Mechanic):
     excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
                           "with steal or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
                           "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
-                          "(a declared card face down), other decks or Maresciallo (sweeps of other worth)",
+                          "(a declared card face down), other decks or a rule's sweeps of other worth (SB41)",
                           "option.fidasse", off=("steal", "cascina", "ace_takes_all", "modulo", "misere", "accuse",
-                                                 "deck", "maresciallo"), refuse={"scoring": ("mazzetto",)}),)
+                                                 "deck"), refuse={"scoring": ("mazzetto",)}, off_traits=("sweeps",)),)
     play_kinds = PLAY_TYPES
     mark = "?"
     offered = False  # a claim is any card, face down: never one of a card's options (SB60)
