@@ -240,10 +240,10 @@ class Accuse(Mechanic):
     option = "accuse"
     traits = ("declarations",)  # SB10: cards shown from the hand
     excludes = (
-        # SB14: a declared play is one of the plain plays with its declarations; a steal or a
-        # build declared is nowhere said, and without declarations there is nothing to choose
+        # SB14: a declared play is one of the plain plays with its declarations; a pile taken or
+        # a build declared is nowhere said, and without declarations there is nothing to choose
         Exclusion("accuse_choice", "accuse_choice lets a player keep its declarations hidden: it needs accuse, and "
-                  "is not played with steal or cascina", "option.needs", off=("steal", "cascina"),
+                  "is not played with {piles} or {builds}", "option.needs", off_traits=("piles", "builds"),
                   refuse={"accuse": ("none",)}),
     )
     play_kinds = (Declared,)

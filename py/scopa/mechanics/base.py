@@ -36,7 +36,8 @@ class Exclusion:
     """What cannot be played with `option` on (set other than its default): every option in `off`
     keeps its default, no option in `refuse` takes one of the values listed, and no mechanic with
     one of the `off_traits` (`Mechanic.traits`: what it brings to a game) is played; else RuleError
-    with `message` and `reason`."""
+    with `message` and `reason`. The message names an excluded trait by the options that bring it
+    (`{piles}`: the option of each mechanic with the trait "piles"), `{value}` by `option`'s value."""
 
     option: str
     message: str
@@ -89,9 +90,11 @@ class Mechanic:
     def check(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> tuple[str, str] | None:
         """(message, reason) of the first exclusion `rules` break, or None; the traits an exclusion
         names are those of `mechanics` (every mechanic: `mechanics.ORDER`)."""
+        mechanics = tuple(mechanics)
         for e in self.excludes:
             if e.broken_by(rules, mechanics):
-                return e.message.format(value=getattr(rules, e.option)), e.reason
+                by_trait = {t: " or ".join(m.option for m in mechanics if t in m.traits) for t in e.off_traits}
+                return e.message.format(value=getattr(rules, e.option), **by_trait), e.reason
         return None
 
     # -- the hand -------------------------------------------------------------------------

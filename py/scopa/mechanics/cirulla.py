@@ -116,8 +116,8 @@ class Cirulla(Mechanic):
     words = {"napola": "piccola"}  # R27: O8's napola, as Cirulla's players call it
     excludes = (
         Exclusion("cirulla", "cirulla plays its own Asso pigliatutto (R23) on 40 cards: it is not played with "
-                  "ace_takes_all, steal, cascina, fidasse or another deck", "option.cirulla",
-                  off=("ace_takes_all", "steal", "cascina", "fidasse", "deck")),
+                  "ace_takes_all, {piles}, {builds}, {claims} or another deck", "option.cirulla",
+                  off=("ace_takes_all", "deck"), off_traits=("piles", "builds", "claims")),
     )
 
     def new_hand(self, m: "Match") -> None:

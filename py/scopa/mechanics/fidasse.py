@@ -371,11 +371,11 @@ class Fidasse(Mechanic):
     traits = ("claims",)  # SB60: a scopa claimed with a card face down
     # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
     excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
-                          "with steal or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
-                          "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
-                          "(a declared card face down), other decks or a rule's sweeps of other worth (SB41)",
-                          "option.fidasse", off=("steal", "cascina", "ace_takes_all", "modulo", "misere", "accuse",
-                                                 "deck"), refuse={"scoring": ("mazzetto",)}, off_traits=("sweeps",)),)
+                          "with {piles} or mazzetto scoring (no scopa, piles face up), {builds} (builds on the table), "
+                          "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or {declarations} "
+                          "(a declared card face down), other decks or {sweeps} (sweeps of other worth)",
+                          "option.fidasse", off=("ace_takes_all", "modulo", "misere", "deck"),
+                          refuse={"scoring": ("mazzetto",)}, off_traits=("piles", "builds", "declarations", "sweeps")),)
     play_kinds = PLAY_TYPES
     mark = "?"
     offered = False  # a claim is any card, face down: never one of a card's options (SB60)
