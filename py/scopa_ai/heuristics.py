@@ -89,7 +89,7 @@ class Knowledge:
             v += rosmarino.get(c, 0)
             if rules.napola and FACE[c] in NAPOLA_RUN[:3]:
                 v += 0.6
-            v += due_denari.get(c, 0)  # SB36: the 2D's point in Scopa a cascina
+            v += due_denari.get(c, 0)  # SB36: the 2D's point with `due_denari`
             v += in_sets.get(c, 0.0)
             w[c] = sign * v
         self.worth: tuple[float, ...] = tuple(w)

@@ -17,7 +17,7 @@ Each reads only its `PlayerView` and draws its randomness from the generator it 
   (endgame.py).
 
 A special mechanic's part of the scoring (a stolen pile's cards, a build's next take, a claim's
-answer and bluffs) comes from that mechanic's part (parts.py: steals.py, cascina.py, fidasse.py),
+answer and bluffs) comes from that mechanic's part (parts.py lists them),
 called at fixed points of each level's scoring.
 """
 

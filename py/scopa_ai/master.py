@@ -60,7 +60,7 @@ class MasterSettings:
     max_candidates: int = 8
     # The expert's score, times `prior`, added to each candidate's rollout mean.
     prior: float = 1.0
-    # With builds or claims (SB30, SB60) every rollout plays through the engine (cascina.py), about
+    # With builds or claims (SB30, SB60) every rollout plays through the engine (engine_search.py), about
     # five times the fast rollout's cost: this share of `budget`, and the expert's score times
     # `prior` times `engine_prior` added to each candidate's mean.
     engine: float = 0.25
@@ -424,7 +424,7 @@ class MasterPlayer:
         # big hands (Scopone's nine) get fewer rollouts.
         scale *= min(1.0, 4.0 / (rules.hand_size + 1))
         if any(part.slow_rollout for part in parts(rules)) or by_engine(rules):
-            # SB20: a steal game's rollout plays through the engine's own push (steals.py), about
+            # SB20: a slow part's rollout plays through the engine's own push (steals.py), about
             # twice the cost of the fast rollout (measured: 336 ms median a move in Chromium); so
             # do those of the 80 cards and of sweeps of other worth (rollout.by_engine, engine_playout).
             scale *= 0.5

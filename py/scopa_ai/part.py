@@ -1,6 +1,6 @@
 """The hooks of a computer players' part: what the levels know of one special mechanic.
 
-A part lives beside the rest of its mechanic's play (steals.py, cascina.py, fidasse.py) and the
+A part lives beside the rest of its mechanic's play (one AI module per mechanic) and the
 registry (parts.py) lists them; this module is their base, imported by both, so no circle forms.
 """
 

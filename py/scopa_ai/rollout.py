@@ -13,7 +13,7 @@ master's default) the scopa left is weighed by the chance that the next player h
 make it, counted from the cards the mover cannot see, as the expert does; without it the policy
 looks at the next player's cards of the determinisation, which no real player can. (Weighing everything the next player could take instead of
 the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
-It knows loose table cards only: with builds (Scopa a cascina, SB30) the master plays out a hand
+It knows loose table cards only: with builds (SB30) the master plays out a hand
 with `playout_legal`, through the engine itself. It plays the 40 cards and the 52 (SB37, SB38: a
 court takes only a court, as the engine's `CaptureRule` says); the 80 cards' twins and the sweeps
 of other worth a mechanic adds (SB41, SB42) go through the engine (`by_engine`).
@@ -58,7 +58,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     declarations with this play (SB14: it may keep them hidden); every later one is counted made."""
     rules = m.rules
     for part in parts(rules):
-        played = part.playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: a steal game's
+        played = part.playout(m, card, presa, k, rng, eps, record, reply, sums)  # its own hands (SB20)
         if played is not None:
             return played
     if by_engine(rules):

@@ -5,7 +5,7 @@ settings of a rematch at the same table.
 `match_story(match, ...)` is a pure function of the engine's Match (its results and the log of every
 hand's plays): the page's final sheet (static/js/story.js) only draws it. Session adds it to the view
 once the match is over (py/settebello/session.py); by then every card played is public (the
-record the page saves lists them all), except a card claimed face down in Scopa a fidasse (SB62),
+record the page saves lists them all), except a card claimed face down (SB62),
 which the story does not name.
 """
 
