@@ -19,8 +19,7 @@ from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import NAPOLA_RUN, PROFILES, SPADE, card_points
-from scopa.mechanics import active, special_sweeps
-from scopa.mechanics.cascina import Build
+from scopa.mechanics import OWNER, active, special_sweeps
 from scopa.state import Play, PlayerView
 
 
@@ -163,9 +162,9 @@ def table_after(table: Sequence[Card], play: Play) -> list[Card]:
             if c in rest:  # a stolen pile's top (SB20) or a build's card (SB33) is not a loose card
                 rest.remove(c)
         return rest
-    if type(play) is Build:  # a build (SB30): its cards leave the loose table
-        return [c for c in table if c not in play.onto]
-    return sorted([*table, play.card])
+    mech = OWNER.get(type(play))
+    own = mech.table_after(table, play) if mech is not None else None  # a build's (SB30)
+    return own if own is not None else sorted([*table, play.card])
 
 
 def is_last_play(view: PlayerView) -> bool:

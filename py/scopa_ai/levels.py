@@ -29,10 +29,9 @@ from collections import Counter
 from scopa.cards import VALUE, VALUES, card
 from scopa.state import Play, PlayerView
 from .declare import settle
-from .cascina import on_table
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
-from .parts import parts
+from .parts import on_table, parts
 
 
 def _argmax(plays, scores, rng: random.Random) -> Play:

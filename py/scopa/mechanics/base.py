@@ -54,6 +54,12 @@ class Exclusion:
         return (any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
                 or any(m.active(rules) for m in mechanics if set(m.traits) & set(self.off_traits)))
 
+    def says(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> str:
+        """Its message for `rules`: `{value}` the option's value, an excluded trait (`{piles}`) the
+        options of `mechanics` that bring it."""
+        by_trait = {t: " or ".join(m.option for m in mechanics if t in m.traits) for t in self.off_traits}
+        return self.message.format(value=getattr(rules, self.option), **by_trait)
+
 
 def _set(rules: Any, option: str) -> bool:
     """Whether `option` of a RuleSet differs from its default (read from the dataclass, no import)."""
@@ -93,8 +99,7 @@ class Mechanic:
         mechanics = tuple(mechanics)
         for e in self.excludes:
             if e.broken_by(rules, mechanics):
-                by_trait = {t: " or ".join(m.option for m in mechanics if t in m.traits) for t in e.off_traits}
-                return e.message.format(value=getattr(rules, e.option), **by_trait), e.reason
+                return e.says(rules, mechanics), e.reason
         return None
 
     # -- the hand -------------------------------------------------------------------------
@@ -134,6 +139,11 @@ class Mechanic:
     def reachable(self, m: "Match") -> Iterable[Card]:
         """Cards a capture may name beside the loose table cards (pile tops, built cards)."""
         return ()
+
+    def table_after(self, table: Sequence[Card], play: Any) -> list[Card] | None:
+        """The sorted loose table cards once its own `play`, which takes nothing, is made on
+        `table`, when the play does not lay its card there (a build, SB30), else None."""
+        return None
 
     def apply(self, m: "Match", play: Any) -> Any:
         """Check and make a play of its own that the legal plays do not list as it is (a claim

@@ -204,6 +204,10 @@ class Cascine(Mechanic):
     def why_illegal(self, m: "Match", play: Any) -> str | None:
         return why_illegal(m, play) if type(play) is Build else None
 
+    def table_after(self, table: Sequence[Card], play: Any) -> list[Card] | None:
+        """A build (SB30): its cards leave the loose table."""
+        return [c for c in table if c not in play.onto] if type(play) is Build else None
+
     def reachable(self, m: "Match") -> Iterable[Card]:
         return built_cards(m.cascine)
 
