@@ -140,6 +140,11 @@ class Mechanic:
         """Cards a capture may name beside the loose table cards (pile tops, built cards)."""
         return ()
 
+    def record_only(self, play: Any) -> tuple[str, str] | None:
+        """(message, reason) when `play`, one of its own the engine accepts, is a form only a record
+        writes (a claim with its answer, SB66): a person at the table is refused it. Else None."""
+        return None
+
     def table_after(self, table: Sequence[Card], play: Any) -> list[Card] | None:
         """The sorted loose table cards once its own `play`, which takes nothing, is made on
         `table`, when the play does not lay its card there (a build, SB30), else None."""

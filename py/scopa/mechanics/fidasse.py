@@ -381,6 +381,14 @@ class Fidasse(Mechanic):
     offered = False  # a claim is any card, face down: never one of a card's options (SB60)
     state = ("claims",)  # Match.claims: this hand's claims, the last one maybe awaiting its answer (SB60)
 
+    def record_only(self, play: Any) -> tuple[str, str] | None:
+        """SB61, SB66: `5B?trust` is how a record writes a claim with the answer the next player
+        gave; at the table the claim is made alone (`5B?`) and only the next player answers it."""
+        if type(play) is Claim and play.answer is not None:
+            return (f"{play}: a claim and its answer are written together only in a record; claim with '?' "
+                    "and the next player answers (SB61)", "play.answered")
+        return None
+
     def well_typed(self, play: Any) -> bool:
         """A Claim of an int card (its answer a text or None), or an Answer of a text."""
         if type(play) is Claim:
