@@ -88,7 +88,7 @@ function tableText(table) {
   return `${sitting}: ${deal}.`;
 }
 
-/** An example: the card played, the table (and the other side's pile tops, for a steal), and what
+/** An example: the card played, the table (and the other side's pile tops, where piles are taken), and what
  *  it may take ("or" between the choices). */
 function exampleHTML(ex) {
   const takes = ex.takes.length
@@ -96,7 +96,7 @@ function exampleHTML(ex) {
       .join(`<span class="rules__or">${esc(t("rulebook.or"))}</span>`)}</div>`
     : `<p>${esc(t("rulebook.takesNothing"))}</p>`;
   const caption = hasText(`rulebook.scene.${ex.scene}`) ? `rulebook.scene.${ex.scene}` : "rulebook.scene";
-  const tops = ex.tops || [];  // the other side's pile tops a steal may take (Python's example)
+  const tops = ex.tops || [];  // the other side's pile tops a card may take (Python's example, SB20)
   return `<figure class="rules__example"><figcaption>${esc(t(caption, {
     card: theCard(ex.card), table: joinList(ex.table.map(cardName)), tops: joinList(tops.map(cardName)) }))}</figcaption>
     ${row(...ex.table.map((c) => card(c)), ...tops.map((c) => card(c, t("rulebook.pileTop"))))}${takes}

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from scopa import Match, Steal, rules_for
+from scopa import Match, rules_for
+from scopa.mechanics.steal import Steal
 from scopa.captures import SCOPA, scopa_kind
 from scopa.cards import parse_card, parse_cards
 from scopa.errors import RuleError

@@ -46,7 +46,7 @@ class Build(NamedTuple):
 
     @property
     def tops(self) -> tuple[Card, ...]:
-        """A build steals no pile (SB20's `Steal.tops`)."""
+        """A build takes no pile (the tops of the piles a play takes, SB20: none)."""
         return ()
 
     def __str__(self) -> str:
