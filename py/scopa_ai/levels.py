@@ -172,7 +172,7 @@ class ExpertPlayer:
             h_next = rules.hand_size  # a new round is dealt before the next player plays
         # SB10: cards the next player showed in a declaration are in its hand for sure; the rest
         # of its hand comes from the unseen cards.
-        shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ())) if view.accuse else Counter()
+        shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ()))
         h_next -= sum(shown_next.values())
         my_values = Counter(VALUE[c] for c in view.hand)
         n_table = on_table(view)

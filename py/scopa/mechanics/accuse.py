@@ -248,6 +248,12 @@ class Accuse(Mechanic):
     )
     play_kinds = (Declared,)
     mark = "!"
+
+    def rules_page(self, rules: Any) -> dict[str, Any]:
+        """SB10, SB11: each declaration the game scores as {kind, name, size, points, example}, with
+        an example hand of it (none where the game scores none)."""
+        return {"accuse": [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
+                            "example": [card_str(c) for c in example(rules.accuse, k)]} for k in rules.accuse_kinds]}
     state = ("accuse",)  # Match.accuse: this hand's declarations so far (SB10)
 
     def well_typed(self, play: Any) -> bool:

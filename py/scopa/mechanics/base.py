@@ -223,6 +223,11 @@ class Mechanic:
         to the card's other worths (heuristics.Knowledge): card → worth; none for most."""
         return {}
 
+    def rules_page(self, rules: Any) -> dict[str, Any]:
+        """Its part of the rules page (settebello.rulebook), asked of every mechanic, on or off, so
+        the page's keys stay the same: key → what the page shows of it; none for most."""
+        return {}
+
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""
 
