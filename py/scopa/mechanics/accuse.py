@@ -249,6 +249,20 @@ class Accuse(Mechanic):
     play_kinds = (Declared,)
     mark = "!"
 
+    def deal_moments(self, hand: int, events: Sequence[Any], result: Any, sides: int) -> list[dict[str, Any]]:
+        """The declarations no play made, the deal's own (the dealer's table of 15 or 30, R24, SB83),
+        as the hand's sheet lists them."""
+        made = {(a.seat, a.kind, tuple(cards_str(a.cards))) for event in events for a in event.accuse}
+        return [{"hand": hand, "kind": "accusa", "seat": a["seat"], "side": a["seat"] % sides, "accusa": a["kind"],
+                 "cards": list(a["cards"]), "points": a["points"]}
+                for d in result.detail for a in d.get("accuse", ())
+                if (a["seat"], a["kind"], tuple(a["cards"])) not in made]
+
+    def play_moments(self, hand: int, event: Any, sides: int) -> list[dict[str, Any]]:
+        """SB10: each declaration made with the play."""
+        return [{"hand": hand, "kind": "accusa", "seat": a.seat, "side": a.seat % sides, "accusa": a.kind,
+                 "cards": [card_str(c) for c in a.cards], "points": a.points} for a in event.accuse]
+
     def rules_page(self, rules: Any) -> dict[str, Any]:
         """SB10, SB11: each declaration the game scores as {kind, name, size, points, example}, with
         an example hand of it (none where the game scores none)."""

@@ -223,6 +223,15 @@ class Mechanic:
         to the card's other worths (heuristics.Knowledge): card → worth; none for most."""
         return {}
 
+    def deal_moments(self, hand: int, events: Sequence[Any], result: Any, sides: int) -> list[dict[str, Any]]:
+        """The moments of hand `hand` worth telling (settebello.story) that no play made (the deal's
+        own declarations, R24), from its play events and its result: told first."""
+        return []
+
+    def play_moments(self, hand: int, event: Any, sides: int) -> list[dict[str, Any]]:
+        """The moments one play event makes of its own (its declarations, SB10), told before its sweep."""
+        return []
+
     def rules_page(self, rules: Any) -> dict[str, Any]:
         """Its part of the rules page (settebello.rulebook), asked of every mechanic, on or off, so
         the page's keys stay the same: key → what the page shows of it; none for most."""
