@@ -40,6 +40,12 @@ def active(rules: Any) -> tuple[Mechanic, ...]:
     return tuple(m for m in ORDER if m.active(rules))
 
 
+def option_specs() -> dict[str, Any]:
+    """Every mechanic's own options (`Mechanic.specs`: option → OptionSpec), in ORDER, which is the
+    order of their RuleSet fields: what the rules read beside the core's options."""
+    return {key: spec for m in ORDER for key, spec in m.specs().items()}
+
+
 def words(rules: Any) -> dict[str, str]:
     """The words of the game `rules` play for what the core names otherwise ({napola: piccola})."""
     return {k: w for m in active(rules) for k, w in m.words.items()}
@@ -68,5 +74,5 @@ def special_sweeps(rules: Any) -> dict[str, int]:
     return {kind: points for m in active(rules) for kind, points in m.sweeps(rules).items()}
 
 
-__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible",
+__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible", "option_specs",
            "special_sweeps", "sweepers", "words"]

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple, Sequence
 
 from ..cards import SUIT, VALUE, Card, card_str, cards_str
 from ..errors import IllegalPlayError
+from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple
 from ..result import HandResult
 from .base import Exclusion, Mechanic
@@ -248,6 +249,12 @@ class Accuse(Mechanic):
     )
     play_kinds = (Declared,)
     mark = "!"
+
+    def specs(self) -> dict[str, Any]:
+        """SB10: the declaration set scored (the sets registered by then: a mechanic's own too); SB14: by choice."""
+        return {"accuse": OptionSpec(str, choices=("none", *ACCUSE_SETS), help="declarations scored from the hand dealt (§4, SB10)"),
+                "accuse_choice": OptionSpec(bool, help="declaring is each player's choice: the points, or the cards kept "
+                                                       "hidden (SB14)", house_rule=False)}
 
     def deal_moments(self, hand: int, events: Sequence[Any], result: Any, sides: int) -> list[dict[str, Any]]:
         """The declarations no play made, the deal's own (the dealer's table of 15 or 30, R24, SB83),

@@ -89,6 +89,11 @@ class Mechanic:
     # the rules page's examples of its captures: scene → (table, card played[, other sides' pile tops])
     examples: Mapping[str, tuple[Any, ...]] = {}
 
+    def specs(self) -> dict[str, Any]:
+        """Its options as the rules read them (`options.OptionSpec`), its `option` first, in the order
+        of their RuleSet fields: asked once all mechanics are imported (`mechanics.option_specs`)."""
+        return {}
+
     def active(self, rules: Any) -> bool:
         """Whether these rules play this mechanic."""
         return _set(rules, self.option)

@@ -14,6 +14,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..cards import VALUE, Card, card_str, cards_str, parse_card
 from ..errors import IllegalPlayError
+from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple
 from .base import Exclusion, Mechanic, Taken
 
@@ -183,6 +184,11 @@ class Cascine(Mechanic):
     play_kinds = (Build,)
     mark = ">"
     state = ("cascine",)  # Match.cascine: the builds on the table, sorted (SB30)
+
+    def specs(self) -> dict[str, Any]:
+        """SB30, SB36: the builds and the 2 of denari."""
+        return {"cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)", house_rule=False),
+                "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)", house_rule=False)}
 
     def well_typed(self, play: Any) -> bool:
         """A Build made of ints."""

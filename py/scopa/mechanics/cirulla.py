@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..cards import SUIT, VALUE, Card, card, cards_str
+from ..options import OptionSpec
 from ..plays import Play, new_play
 from ..result import HandResult
 from .accuse import Accusa, AccusaKind, Declared, accuse_of, register
@@ -119,6 +120,11 @@ class Cirulla(Mechanic):
                   "ace_takes_all, {piles}, {builds}, {claims} or another deck", "option.cirulla",
                   off=("ace_takes_all", "deck"), off_traits=("piles", "builds", "claims")),
     )
+
+    def specs(self) -> dict[str, Any]:
+        """R21–R27: Cirulla's own rules."""
+        return {"cirulla": OptionSpec(bool, help="an Asso takes the whole table when none lies there; a table of 15 or 30 "
+                                                 "goes to the dealer; the grande of denari scores 5 (R23, R24, R27)")}
 
     def new_hand(self, m: "Match") -> None:
         """R24, SB83: a table dealt of 15 or 30 goes to the dealer's pile, declared for 1 or 2 points."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ..cards import FACE, VALUE, Card, twin_of
+from ..cards import DECKS as CARD_DECKS
+from ..options import OptionSpec
 from ..plays import LAY, Play
 from .base import Exclusion, Mechanic
 
@@ -56,6 +58,12 @@ class Decks(Mechanic):
     excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without a modulo, "
                           "steals, builds or declarations (SB37)", "option.deck",
                           off=("capture", "modulo"), off_traits=("piles", "builds", "declarations")),)
+
+    def specs(self) -> dict[str, Any]:
+        """SB37: the deck, and the French look of its cards."""
+        return {"deck": OptionSpec(int, choices=tuple(CARD_DECKS), help="the deck: 40 cards, 52 (courts take only courts) or 80 (two of 40) (SB37)",
+                                   house_rule=False),
+                "french": OptionSpec(bool, help="French-suited cards: Quadri, Cuori, Fiori, Picche (SB37)")}
 
     def check(self, rules: Any, mechanics: Iterable[Mechanic] = ()) -> tuple[str, str] | None:
         """The exclusions, then SB50: the 52 cards go with Cicera's scoring, both ways."""

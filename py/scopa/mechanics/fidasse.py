@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, Sequence
 from ..cards import VALUE, Card, card_str, parse_card
 from ..errors import IllegalPlayError
 from ..inputs import brief
+from ..options import OptionSpec
 from ..plays import Move
 from ..result import HandResult
 from .base import Exclusion, Mechanic
@@ -380,6 +381,11 @@ class Fidasse(Mechanic):
     mark = "?"
     offered = False  # a claim is any card, face down: never one of a card's options (SB60)
     state = ("claims",)  # Match.claims: this hand's claims, the last one maybe awaiting its answer (SB60)
+
+    def specs(self) -> dict[str, Any]:
+        """SB60: the claims."""
+        return {"fidasse": OptionSpec(bool, help="a scopa may be claimed with any card face down; the next player trusts or "
+                                                 "doubts it, and a doubt proved wrong costs a point (§4, SB60)")}
 
     def record_only(self, play: Any) -> tuple[str, str] | None:
         """SB61, SB66: `5B?trust` is how a record writes a claim with the answer the next player

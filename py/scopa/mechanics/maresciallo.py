@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..cards import DECKS, FACE, SETTEBELLO, Card, card
+from ..options import OptionSpec
 from .base import Exclusion, Mechanic
 
 RE_DI_PICCHE, DONNA_DI_PICCHE, DONNA_DI_QUADRI = card(10, "S"), card(9, "S"), card(9, "D")
@@ -34,6 +35,12 @@ class Maresciallo(Mechanic):
     excludes = (Exclusion("maresciallo", "maresciallo's sweeps with the Re di picche are worth other points than a "
                           "scopa (SB41): it is not played with claims of a scopa worth a point", "option.maresciallo",
                           off_traits=("claims",)),)
+
+    def specs(self) -> dict[str, Any]:
+        """SB40, SB44: the Re di picche's costs, and the saponificatrice with them."""
+        return {"maresciallo": OptionSpec(bool, help="the Re di picche costs 1, sweeping with it 4; Donna di quadri with the Settebello 1 (SB40)"),
+                "saponificatrice": OptionSpec(bool, help="the Donna di picche with a Re di picche costs 1 more (SB44)",
+                                              needs="maresciallo")}
 
     def worths(self, rules: Any) -> dict[Card, float]:
         """SB40: the Re di picche its cost (SB44: a share more beside a Donna di picche); SB43: the
