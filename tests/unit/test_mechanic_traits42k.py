@@ -46,3 +46,16 @@ def test_the_refusal_still_names_the_options_a_player_would_change(variant, opti
     with pytest.raises(RuleError) as err:
         rules_for(variant, option)
     assert named in str(err.value)
+
+
+def test_each_mechanics_options_are_read_as_the_mechanic_declares_them():
+    from dataclasses import fields
+    from scopa.rules import OPTION_SPECS
+    for mech in ORDER:
+        specs = mech.specs()
+        assert next(iter(specs)) == mech.option, mech.name
+        assert all(OPTION_SPECS[k] == spec for k, spec in specs.items()), mech.name
+    assert list(OPTION_SPECS) == [f.name for f in fields(RuleSet)]
+    assert "buone" in OPTION_SPECS["accuse"].choices  # a set a mechanic registers (Cirulla's, R25)
+    with pytest.raises(RuleError, match="fidasse must be true or false"):
+        rules_for("scopa", {"fidasse": "maybe"})
