@@ -18,7 +18,6 @@ from .options import OptionSpec
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
 CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference",
                  "equal")  # SB21: `equal`, Rubamazzo's, takes one card of the same value, never a sum
-MODULI = (0, 7)  # SB5: 0 counts values and sums as they are; 7 is Modulo sette's arithmetic
 PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
 # SB23: mazzetto, each card taken 1; SB50: cicera, Cicera's cards, spade, napula and three cards
@@ -131,9 +130,6 @@ class RuleSet:
         for key, spec in OPTION_SPECS.items():
             if spec.needs and getattr(self, key) and not getattr(self, spec.needs):
                 raise RuleError(f"{key} needs {spec.needs} on", reason="option.needs")
-        if self.modulo and self.capture != "match":
-            raise RuleError(f"modulo {self.modulo} counts the sums of the capture rule match, not {self.capture}",
-                            reason="option.modulo")
         broken = incompatible(self)  # what each mechanic declares it cannot be played with
         if broken is not None:
             raise RuleError(broken[0], reason=broken[1])
@@ -237,10 +233,6 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
     "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
     "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
-    "modulo": OptionSpec(int, choices=MODULI, help="capture values and sums counted modulo 7, or not (0) (SB5)",
-                         house_rule=False),
-    "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1), house_rule=False,
-                                     help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
     **option_specs(),  # each mechanic's own options (Mechanic.specs), in the mechanics' order
 }
 

@@ -55,10 +55,11 @@ class Exclusion:
                 or any(m.active(rules) for m in mechanics if set(m.traits) & set(self.off_traits)))
 
     def says(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> str:
-        """Its message for `rules`: `{value}` the option's value, an excluded trait (`{piles}`) the
-        options of `mechanics` that bring it."""
+        """Its message for `rules`: `{value}` the option's value, an option of `off` (`{capture}`) its
+        value, an excluded trait (`{piles}`) the options of `mechanics` that bring it."""
         by_trait = {t: " or ".join(m.option for m in mechanics if t in m.traits) for t in self.off_traits}
-        return self.message.format(value=getattr(rules, self.option), **by_trait)
+        return self.message.format(value=getattr(rules, self.option), **{o: getattr(rules, o) for o in self.off},
+                                   **by_trait)
 
 
 def _set(rules: Any, option: str) -> bool:
@@ -75,7 +76,7 @@ class Mechanic:
     # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
     # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"
     # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60), "sweeps" (sweeps
-    # worth other points than a scopa, SB41)
+    # worth other points than a scopa, SB41), "residues" (sums counted by their residue, SB5)
     traits: tuple[str, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
     plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)

@@ -179,8 +179,8 @@ class Cascine(Mechanic):
     option = "cascina"
     traits = ("builds",)  # SB30: builds on the table
     excludes = (Exclusion("cascina", "cascina builds for a card of the build's value: it plays with the capture rule "
-                          "match only, without a modulo, an Asso that takes all or steals", "option.cascina",
-                          off=("capture", "modulo", "ace_takes_all"), off_traits=("piles",)),)
+                          "match only, without {residues}, an Asso that takes all or steals", "option.cascina",
+                          off=("capture", "ace_takes_all"), off_traits=("piles", "residues")),)
     play_kinds = (Build,)
     mark = ">"
     state = ("cascine",)  # Match.cascine: the builds on the table, sorted (SB30)

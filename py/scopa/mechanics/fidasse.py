@@ -373,10 +373,10 @@ class Fidasse(Mechanic):
     # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
     excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
                           "with {piles} or mazzetto scoring (no scopa, piles face up), {builds} (builds on the table), "
-                          "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or {declarations} "
+                          "ace_takes_all or {residues} (sweeps that are no scopa or cost), misere or {declarations} "
                           "(a declared card face down), other decks or {sweeps} (sweeps of other worth)",
-                          "option.fidasse", off=("ace_takes_all", "modulo", "misere", "deck"),
-                          refuse={"scoring": ("mazzetto",)}, off_traits=("piles", "builds", "declarations", "sweeps")),)
+                          "option.fidasse", off=("ace_takes_all", "misere", "deck"), refuse={"scoring": ("mazzetto",)},
+                          off_traits=("piles", "builds", "declarations", "sweeps", "residues")),)
     play_kinds = PLAY_TYPES
     mark = "?"
     offered = False  # a claim is any card, face down: never one of a card's options (SB60)
