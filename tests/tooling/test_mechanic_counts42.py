@@ -16,7 +16,7 @@ _SPEC.loader.exec_module(mechanic_counts)
 
 # the most files each mechanic is named in today (issue 42's goal is 5 for every one)
 CEILING = {"maresciallo": 5, "twins": 5, "cirulla": 5, "cascina": 8, "fidasse": 8, "steal": 10, "accuse": 8,
-           "modulo": 15}
+           "modulo": 14}
 
 
 @pytest.mark.parametrize("mechanic", sorted(mechanic_counts.MECHANICS))
