@@ -79,7 +79,8 @@ def main() -> None:
               + f" ({time.process_time() - start:.0f} s CPU)", flush=True)
     out = [p.to_json() for v in VARIANTS for p in found[v]]
     Path(args.out).write_text(dump({"format": "settebello-puzzles/1", "threshold": puzzles.THRESHOLD,
-                                    "runs": puzzles.RUNS, "puzzles": out}), encoding="utf-8")
+                                    "runs": puzzles.RUNS, "seed_options": sorted(puzzles.seed_options()),
+                                    "puzzles": out}), encoding="utf-8")
     cpu = time.process_time() - start
     print(f"{len(out)} puzzles from {sum(judged.values())} positions judged in {cpu:.0f} s of CPU "
           f"({len(out) / max(1, sum(judged.values())):.1%} of positions; {len(out) / max(cpu, 1) * 60:.1f} a minute)")

@@ -12,11 +12,10 @@ The public API:
 from .cards import (DECK, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card,
                     card_name, card_str, cards_str, parse_card, parse_cards, shuffled_deck)
 from .errors import CardError, IllegalPlayError, RecordError, RuleError, ScopaError
-from .mechanics.fidasse import Answer, Claim
 from .record import from_record, load_record, to_record
 from .rules import DEFAULT_VARIANT, OPTION_SPECS, PRESETS, Preset, RuleSet, preset, rules_for
 from .scoring import HandResult, score_hand
-from .state import Declared, HandLog, Match, Move, Play, PlayerView, PlayEvent, Steal, sample_match
+from .state import Declared, HandLog, Match, Move, Play, PlayerView, PlayEvent, sample_match
 
 __all__ = [
     "DECK", "PRIMIERA", "RE_BELLO", "ROSMARINO", "SETTEBELLO", "SUIT", "SUITS", "VALUE", "Card", "card",
@@ -24,6 +23,6 @@ __all__ = [
     "CardError", "IllegalPlayError", "RecordError", "RuleError", "ScopaError",
     "from_record", "load_record", "to_record",
     "DEFAULT_VARIANT", "OPTION_SPECS", "PRESETS", "Preset", "RuleSet", "preset", "rules_for",
-    "HandResult", "score_hand", "HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "Steal",
-    "sample_match", "Answer", "Claim",
+    "HandResult", "score_hand", "HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent",
+    "sample_match",
 ]

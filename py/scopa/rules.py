@@ -6,26 +6,23 @@ The option keys are the names used in game records and on the command line.
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Mapping
 
-from .cards import DECKS
 from .errors import RuleError
-from .inputs import ascii_text, brief
-from .mechanics import incompatible
+from .inputs import brief
+from .mechanics import incompatible, option_specs
 from .mechanics.accuse import ACCUSE_SETS, AccusaKind
+from .options import OptionSpec
 
 # O3; `difference` is Sottratta's (SB4), `match+difference` the hybrid of Scopa inversa (SB7).
 CAPTURE_MODES = ("match", "fifteen", "match+fifteen", "match+eleven", "difference", "match+difference",
                  "equal")  # SB21: `equal`, Rubamazzo's, takes one card of the same value, never a sum
-MODULI = (0, 7)  # SB5: 0 counts values and sums as they are; 7 is Modulo sette's arithmetic
 PRIMIERA_MODES = ("standard", "milanese", "veneto", "sevens", "none")
 MISSING_SUIT_MODES = ("lose", "void")
 # SB23: mazzetto, each card taken 1; SB50: cicera, Cicera's cards, spade, napula and three cards
 SCORING_MODES = ("standard", "denari", "romano", "frac", "mazzetto", "cicera")
 TEAM_MODES = ("none", "pairs", "triples")
-ACCUSE_MODES = ("none", *ACCUSE_SETS)  # RULES §4 Phase 2: the declarations scored (scopa/mechanics/accuse.py)
 
 
 @dataclass(frozen=True)
@@ -133,9 +130,6 @@ class RuleSet:
         for key, spec in OPTION_SPECS.items():
             if spec.needs and getattr(self, key) and not getattr(self, spec.needs):
                 raise RuleError(f"{key} needs {spec.needs} on", reason="option.needs")
-        if self.modulo and self.capture != "match":
-            raise RuleError(f"modulo {self.modulo} counts the sums of the capture rule match, not {self.capture}",
-                            reason="option.modulo")
         broken = incompatible(self)  # what each mechanic declares it cannot be played with
         if broken is not None:
             raise RuleError(broken[0], reason=broken[1])
@@ -155,7 +149,6 @@ class RuleSet:
 
 
 _VALID: set[RuleSet] = set()  # rule sets already checked: a Match per simulated hand stays cheap
-_WHOLE = re.compile(r"-?[0-9]{1,12}")  # an option's whole number written as text (ASCII digits only)
 
 
 # SB70 (docs/RULINGS.md): what an option implies, wherever the option comes from (a preset, an override, a
@@ -218,54 +211,6 @@ def _check_implied(rules: RuleSet) -> None:
                 raise RuleError(f"{other} {theirs} means {key} {fixes[theirs]}, not {mine}", reason="option.implied")
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """How one option is read from a record or the command line."""
-
-    kind: type
-    choices: tuple = ()
-    low: int | None = None
-    high: int | None = None
-    help: str = ""
-    needs: str | None = None  # a switch that only means something with this other one on
-    # whether the new-game dialog may put it on another game as a house rule: not the machinery of
-    # one game, offered only by choosing that game (Modulo sette's counting and what its traditional
-    # scopa costs, SB5, SB6; Rubamazzo's steals, SB20; Scopa a cascina's builds and its 2 of denari,
-    # SB30, SB36; Bàzzica's declarations by choice, SB14, Tuzzulicchio's being due; the decks, SB37)
-    house_rule: bool = True
-
-    def coerce(self, key: str, raw: Any) -> Any:
-        """The value read from `raw`, or RuleError saying what is allowed."""
-        # a text value is read only when it is short ASCII (an option of 5,000 digits or in other
-        # scripts' digits is refused here, never handed to int()); other values by their exact type
-        text = ascii_text(raw, 16)
-        word = None if text is None else text.lower()
-        if self.kind is bool:
-            if type(raw) is bool:
-                return raw
-            if word in ("true", "on", "yes", "1", "false", "off", "no", "0"):
-                return word in ("true", "on", "yes", "1")
-            raise RuleError(f"option {key} must be true or false, not {brief(raw)}")
-        if self.kind is int:
-            value = raw
-            if key == "target" and word in ("single", "hand"):
-                value = 0
-            elif word is not None and _WHOLE.fullmatch(word):
-                value = int(word)
-            if type(value) is not int:
-                raise RuleError(f"option {key} must be a whole number, not {brief(raw)}", reason=f"option.{key}",
-                                **({"low": self.low, "high": self.high} if self.low is not None else {}))
-            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise RuleError(f"option {key} must be between {self.low} and {self.high}, not {brief(value)}",
-                                reason=f"option.{key}", low=self.low, high=self.high)
-            if self.choices and value not in self.choices:
-                raise RuleError(f"option {key} must be one of {', '.join(map(str, self.choices))}, not {brief(value)}")
-            return value
-        if type(raw) is not str or raw not in self.choices:
-            raise RuleError(f"option {key} must be one of {', '.join(self.choices)}, not {brief(raw)}")
-        return raw
-
-
 OPTION_SPECS: dict[str, OptionSpec] = {
     "players": OptionSpec(int, choices=(2, 3, 4, 5, 6), help="number of players (O1)"),
     "teams": OptionSpec(str, choices=TEAM_MODES, help="each alone, pairs or triples (O1)"),
@@ -288,28 +233,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "target": OptionSpec(int, low=0, high=1000, help="points that end the match; 0 = single hand (O10)"),
     "lead": OptionSpec(int, low=0, high=100, help="lead needed to win (O11)"),
     "misere": OptionSpec(bool, help="first side to reach the target loses (O12)"),
-    "modulo": OptionSpec(int, choices=MODULI, help="capture values and sums counted modulo 7, or not (0) (SB5)",
-                         house_rule=False),
-    "scopa_tradizionale": OptionSpec(int, choices=(-1, 0, 1), house_rule=False,
-                                     help="points of a scopa classic Scopa allows too, with a modulo (SB6)"),
-    "accuse": OptionSpec(str, choices=ACCUSE_MODES, help="declarations scored from the hand dealt (§4, SB10)"),
-    "accuse_choice": OptionSpec(bool, help="declaring is each player's choice: the points, or the cards kept "
-                                           "hidden (SB14)", house_rule=False),
-    "steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)",
-                        house_rule=False),
-    "cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)", house_rule=False),
-    "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)", house_rule=False),
-    "deck": OptionSpec(int, choices=tuple(DECKS), help="the deck: 40 cards, 52 (courts take only courts) or 80 (two of 40) (SB37)",
-                       house_rule=False),
-    "french": OptionSpec(bool, help="French-suited cards: Quadri, Cuori, Fiori, Picche (SB37)"),
-    "maresciallo": OptionSpec(bool, help="the Re di picche costs 1, sweeping with it 4; Donna di quadri with the Settebello 1 (SB40)"),
-    "saponificatrice": OptionSpec(bool, help="the Donna di picche with a Re di picche costs 1 more (SB44)",
-                                  needs="maresciallo"),
-    "fidasse": OptionSpec(bool, help="a scopa may be claimed with any card face down; the next player trusts or "
-                                     "doubts it, and a doubt proved wrong costs a point (§4, SB60)"),
-    "cirulla": OptionSpec(bool, help="an Asso takes the whole table when none lies there; a table of 15 or 30 "
-                                     "goes to the dealer; the grande of denari scores 5 (R23, R24, R27)"),
+    **option_specs(),  # each mechanic's own options (Mechanic.specs), in the mechanics' order
 }
+
+if list(OPTION_SPECS) != [f.name for f in fields(RuleSet)]:  # a mechanic's option is a RuleSet field, in order
+    raise RuleError(f"the options read are not the rule set's fields: {', '.join(OPTION_SPECS)}")
 
 
 @dataclass(frozen=True)

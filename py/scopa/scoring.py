@@ -15,7 +15,7 @@ from .result import HandResult
 from .rules import RuleSet
 
 DENARI = 0  # suit index of D
-DUE_DENARI = card(2, "D")  # SB36: worth a point in Scopa a cascina [002]
+DUE_DENARI = card(2, "D")  # SB36: worth a point with `due_denari` ([002])
 FIGURE_DENARI = tuple(card(r, "D") for r in (8, 9, 10))
 NAPOLA_RUN = tuple(card(r, "D") for r in range(1, 11))
 SPADE = 3  # suit index of S

@@ -208,6 +208,8 @@ class PlayerView:
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """Per other seat, the cards it showed in a declaration this hand and still holds (SB10):
         known to be in that hand (every card played is on the table or in a pile)."""
+        if not self.accuse:
+            return {}
         out: dict[int, list[Card]] = {}
         gone = set(self.table)
         for b in self.cascine:

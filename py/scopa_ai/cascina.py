@@ -5,7 +5,7 @@ when builds are in the game is the generic one through the engine (engine_search
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from scopa.cards import VALUE, Card
 from scopa.mechanics.cascina import Build
@@ -56,6 +56,29 @@ class CascinaPart(Part):
         if type(play) is Build:
             score += build_score(k, view, play, p_opponent_holds(view, play.value, unseen))
         return score
+
+    def on_table(self, view: PlayerView) -> int:
+        return on_table(view)  # a sweep takes the builds too (SB30)
+
+    def greedy_worth(self, play: Build, worth: Sequence[float]) -> float:
+        """Most of what the build will take (SB30)."""
+        return 0.5 * (worth[play.card] + sum(worth[c] for c in play.onto))
+
+    def guarded_worth(self, m: Any, play: Build, worth: Sequence[float],
+                      p_next_holds: Callable[[int], float]) -> float:
+        """SB30, SB31: what the build will take (its cards and the loose ones of its value) if the
+        next player holds no card of its value, less as much if it does (`build_score`'s reckoning,
+        for the next player only)."""
+        taken = worth[play.card] + sum(worth[c] for c in play.onto)
+        taken += sum(worth[t] for t in m.table if VALUE[t] == play.value and t not in play.onto)
+        return (1.0 - 2.0 * p_next_holds(play.value)) * taken
+
+    def stays(self, m: Any, presa: Sequence[Card]) -> bool:
+        """SB33: no sweep while builds stay on the table (a build goes whole)."""
+        builds = m.cascine
+        if not presa:
+            return bool(builds)
+        return any(b.cards[0] not in presa for b in builds) if builds else False
 
 
 CASCINA_PART = CascinaPart()

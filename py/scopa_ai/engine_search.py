@@ -3,8 +3,8 @@ every rollout with the engine's own `legal_plays` and `push`, so it plays any me
 knows (builds, claims) without a model of its own.
 
 The master's usual search (rollout.py's fast policy, inference.py's reading of past tables) knows
-loose table cards only; with builds (Scopa a cascina) or claims (Scopa a fidasse) it plays this
-search instead: the expert's best plays tried on deals sampled from the view (`sample_match` keeps
+loose table cards only; with builds or claims (SB30, SB60: a mechanic whose part plays
+`through_engine`) it plays this search instead: the expert's best plays tried on deals sampled from the view (`sample_match` keeps
 the builds and gives each other owner a card of its build's value, SB32; a card claimed face down
 a likely identity, SB62), every candidate on the same deals with the same rollout seeds (common
 random numbers), the worse half dropped in turn (successive halving), each hand finished by
@@ -24,7 +24,7 @@ from .rollout import playout_legal
 
 
 # The chance of a random play in the master's rollouts through the engine (measured against the
-# expert on duplicate deals of Scopa a cascina: 0.05 plays worse, 0.15 and 0.2 no better).
+# expert on duplicate deals with builds, SB30: 0.05 plays worse, 0.15 and 0.2 no better).
 EPS = 0.1
 
 

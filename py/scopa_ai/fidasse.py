@@ -174,5 +174,14 @@ class FidassePart(Part):
                       rng: random.Random) -> Play | None:
         return None if answering(view) else bluff(view, k, scores, rng)
 
+    def rollout_asks(self, legal: Sequence) -> bool:
+        return type(legal[0]) is Answer  # SB61: the answer step
+
+    def rollout_answer(self, m: Match, k: Knowledge) -> Answer:
+        return rollout_answer(m, k)
+
+    def honest(self, legal: list) -> list:
+        return [p for p in legal if type(p) is not Claim]  # SB60: a random play, no bluff
+
 
 FIDASSE_PART = FidassePart()

@@ -19,9 +19,7 @@ from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import NAPOLA_RUN, PROFILES, SPADE, card_points
-from scopa.mechanics import active, special_sweeps
-from scopa.mechanics.maresciallo import DONNA_DI_PICCHE, DONNA_DI_QUADRI, RE_DI_PICCHE
-from scopa.mechanics.cascina import Build
+from scopa.mechanics import OWNER, active, special_sweeps
 from scopa.state import Play, PlayerView
 
 
@@ -43,7 +41,7 @@ class Knowledge:
         empty: dict[Card, int] = {}
         settebello, frac, mazzetto = (by_card.get(k, empty) for k in ("settebello", "frac", "mazzetto"))
         figures, rebello, rosmarino = (by_card.get(k, empty) for k in ("denari_figures", "rebello", "rosmarino"))
-        marescialli, due_denari = by_card.get("marescialli", empty), by_card.get("due_denari", empty)
+        due_denari = by_card.get("due_denari", empty)
         # the sets a mechanic scores when one side takes them all (R27's grande): each card a share
         # of the points, as the napola's first cards below (a set is often split between sides)
         in_sets: dict[Card, float] = {}
@@ -51,6 +49,11 @@ class Knowledge:
             for cards, points in mech.sets(rules):
                 for c in cards:
                     in_sets[c] = in_sets.get(c, 0.0) + SET_SHARE * points / len(cards)
+        # a mechanic's own worths of the cards it scores from the piles (Mechanic.worths)
+        own: dict[Card, float] = {}
+        for mech in active(rules):
+            for c, worth in mech.worths(rules).items():
+                own[c] = own[c] + worth if c in own else worth
         for c in DECKS[rules.deck]:
             v = 0.0
             if profile.carte:
@@ -66,16 +69,8 @@ class Knowledge:
                 if profile.napula and VALUE[c] <= 3:
                     v += 0.6  # SB52: the napula's first cards
             v += sum(t.get(c, 0) for t in singles)  # SB53
-            if rules.maresciallo:
-                face = FACE[c]
-                if face == RE_DI_PICCHE:
-                    v -= -marescialli.get(c, 0) + (0.3 if rules.saponificatrice else 0.0)  # SB40, SB44
-                elif face == DONNA_DI_QUADRI:
-                    v += 0.5  # SB43: a point beside a Settebello
-                elif face == SETTEBELLO:
-                    v += 0.4
-                elif face == DONNA_DI_PICCHE and rules.saponificatrice:
-                    v -= 0.4  # SB44: a point lost beside a Re di picche
+            if c in own:
+                v += own[c]
             v += settebello.get(c, 0)
             if profile.primiera and rules.primiera != "none":
                 if rules.primiera in ("standard", "veneto"):
@@ -93,7 +88,7 @@ class Knowledge:
             v += rosmarino.get(c, 0)
             if rules.napola and FACE[c] in NAPOLA_RUN[:3]:
                 v += 0.6
-            v += due_denari.get(c, 0)  # SB36: the 2D's point in Scopa a cascina
+            v += due_denari.get(c, 0)  # SB36: the 2D's point with `due_denari`
             v += in_sets.get(c, 0.0)
             w[c] = sign * v
         self.worth: tuple[float, ...] = tuple(w)
@@ -167,9 +162,9 @@ def table_after(table: Sequence[Card], play: Play) -> list[Card]:
             if c in rest:  # a stolen pile's top (SB20) or a build's card (SB33) is not a loose card
                 rest.remove(c)
         return rest
-    if type(play) is Build:  # a build (SB30): its cards leave the loose table
-        return [c for c in table if c not in play.onto]
-    return sorted([*table, play.card])
+    mech = OWNER.get(type(play))
+    own = mech.table_after(table, play) if mech is not None else None  # a build's (SB30)
+    return own if own is not None else sorted([*table, play.card])
 
 
 def is_last_play(view: PlayerView) -> bool:

@@ -17,7 +17,7 @@ Each reads only its `PlayerView` and draws its randomness from the generator it 
   (endgame.py).
 
 A special mechanic's part of the scoring (a stolen pile's cards, a build's next take, a claim's
-answer and bluffs) comes from that mechanic's part (parts.py: steals.py, cascina.py, fidasse.py),
+answer and bluffs) comes from that mechanic's part (parts.py lists them),
 called at fixed points of each level's scoring.
 """
 
@@ -29,10 +29,9 @@ from collections import Counter
 from scopa.cards import VALUE, VALUES, card
 from scopa.state import Play, PlayerView
 from .declare import settle
-from .cascina import on_table
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
-from .parts import parts
+from .parts import on_table, parts
 
 
 def _argmax(plays, scores, rng: random.Random) -> Play:
@@ -184,7 +183,7 @@ class ExpertPlayer:
             h_next = rules.hand_size  # a new round is dealt before the next player plays
         # SB10: cards the next player showed in a declaration are in its hand for sure; the rest
         # of its hand comes from the unseen cards.
-        shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ())) if view.accuse else Counter()
+        shown_next = Counter(VALUE[c] for c in view.shown().get(nxt, ()))
         h_next -= sum(shown_next.values())
         my_values = Counter(VALUE[c] for c in view.hand)
         n_table = on_table(view)

@@ -60,7 +60,7 @@ class MasterSettings:
     max_candidates: int = 8
     # The expert's score, times `prior`, added to each candidate's rollout mean.
     prior: float = 1.0
-    # With builds or claims (SB30, SB60) every rollout plays through the engine (cascina.py), about
+    # With builds or claims (SB30, SB60) every rollout plays through the engine (engine_search.py), about
     # five times the fast rollout's cost: this share of `budget`, and the expert's score times
     # `prior` times `engine_prior` added to each candidate's mean.
     engine: float = 0.25
@@ -424,9 +424,9 @@ class MasterPlayer:
         # big hands (Scopone's nine) get fewer rollouts.
         scale *= min(1.0, 4.0 / (rules.hand_size + 1))
         if any(part.slow_rollout for part in parts(rules)) or by_engine(rules):
-            # SB20: a steal game's rollout plays through the engine's own push (steals.py), about
+            # SB20: a slow part's rollout plays through the engine's own push (steals.py), about
             # twice the cost of the fast rollout (measured: 336 ms median a move in Chromium); so
-            # do the 80 cards' and Maresciallo's (rollout.engine_playout).
+            # do those of the 80 cards and of sweeps of other worth (rollout.by_engine, engine_playout).
             scale *= 0.5
         return int(self.settings.iterations * min(candidates, self.settings.spread) * scale)
 
@@ -467,18 +467,18 @@ class MasterPlayer:
         return run_to_end(self.choose_steps(view))[1]
 
     def fork(self) -> "MasterPlayer":
-        """An independent twin in the same state (generator, what it remembers of the match, its
+        """An independent fork in the same state (generator, what it remembers of the match, its
         counts): what it chooses is what this player would choose, and choosing changes only the
-        twin. A search on the person's time runs on a twin (settebello/ponder.py)."""
+        fork. A search on the person's time runs on a fork (settebello/ponder.py)."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        twin = MasterPlayer(rng, self.settings, self.clock)
-        twin._memory = {s: list(v) for s, v in self._memory.items()}
-        twin._competent = dict(self._competent)
-        twin._last = self._last
-        twin.searches, twin.capped = self.searches, self.capped
-        twin.last_stats, twin.last_values = dict(self.last_stats), dict(self.last_values)
-        return twin
+        forked = MasterPlayer(rng, self.settings, self.clock)
+        forked._memory = {s: list(v) for s, v in self._memory.items()}
+        forked._competent = dict(self._competent)
+        forked._last = self._last
+        forked.searches, forked.capped = self.searches, self.capped
+        forked.last_stats, forked.last_values = dict(self.last_stats), dict(self.last_values)
+        return forked
 
     def choose_steps(self, view: PlayerView) -> Generator[None, None, Play]:
         """`choose` in steps: it yields between the deals of its search (`evaluate_steps`) and

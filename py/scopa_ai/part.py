@@ -1,13 +1,13 @@
 """The hooks of a computer players' part: what the levels know of one special mechanic.
 
-A part lives beside the rest of its mechanic's play (steals.py, cascina.py, fidasse.py) and the
+A part lives beside the rest of its mechanic's play (one AI module per mechanic) and the
 registry (parts.py) lists them; this module is their base, imported by both, so no circle forms.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from scopa.state import Play, PlayerView
 
@@ -45,6 +45,11 @@ class Part:
 
     def pile_tops(self, prese: Sequence[Sequence[int]]) -> tuple | None:
         """What a view shows of these piles' tops when they lie face up, else None (nothing)."""
+        return None
+
+    def on_table(self, view: PlayerView) -> int | None:
+        """How many cards a sweep takes when the mechanic keeps cards of its own on the table
+        (builds, SB30), else None (the loose table cards: `parts.on_table`)."""
         return None
 
     # -- the beginner and the easy level ----------------------------------------------------
@@ -99,6 +104,36 @@ class Part:
                 record: list | None, reply: Any, sums: bool) -> tuple[int, ...] | None:
         """The master's rollout of a hand when the mechanic plays it its own way, else None."""
         return None
+
+    # -- the master's rollouts through the engine (rollout.playout_legal) ------------------------
+    def rollout_asks(self, legal: Sequence) -> bool:
+        """Whether the step whose legal plays are `legal` asks the mechanic's own answer (SB61),
+        which `rollout_answer` gives."""
+        return False
+
+    def rollout_answer(self, m: Any, k: Any) -> Any:
+        """The answer of the seat to move of `m` in a rollout, when `rollout_asks`."""
+        return None
+
+    def honest(self, legal: list) -> list:
+        """`legal` less the plays a guarded rollout never makes, not even at random (bluffs)."""
+        return legal
+
+    def greedy_worth(self, play: Any, worth: Sequence[float]) -> float | None:
+        """The unguarded rollout policy's score of one of its own plays that takes nothing (cards'
+        `worth` known), or None: the policy never makes it."""
+        return None
+
+    def guarded_worth(self, m: Any, play: Any, worth: Sequence[float],
+                      p_next_holds: Callable[[int], float]) -> float | None:
+        """The guarded rollout policy's score of one of its own plays in `m`, `p_next_holds(value)`
+        the chance the next player holds a card of `value`; None: the policy never makes it."""
+        return None
+
+    def stays(self, m: Any, presa: Sequence[int]) -> bool:
+        """Whether cards of its own stay on the table of `m` once `presa` is taken (a lay: empty),
+        so that no sweep is left to the next player."""
+        return False
 
     def expert_choose(self, view: PlayerView, k: Any, scores: Sequence[float], rng: random.Random) -> Play | None:
         """A play the expert makes instead of its best score (a bluff), else None."""

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from scopa.cards import Card
-from scopa.mechanics import active
+from scopa.mechanics import OWNER, active
 from scopa.rules import RuleSet
 from scopa.state import Play, PlayerView
 from .cascina import CASCINA_PART
@@ -40,6 +40,26 @@ def asked(rules: RuleSet, hook: str, *args: Any) -> Any:
         if got is not None:
             return got
     return None
+
+
+@lru_cache(maxsize=512)
+def overriding(rules: RuleSet, hook: str) -> tuple[Part, ...]:
+    """The parts `rules` play whose hook `hook` is their own (not the base's do-nothing)."""
+    return tuple(p for p in parts(rules) if getattr(type(p), hook) is not getattr(Part, hook))
+
+
+@lru_cache(maxsize=64)
+def owner(kind: type) -> Part | None:
+    """The part of the mechanic whose play kind is `kind`, or None (the core's Play, or no part)."""
+    mech = OWNER.get(kind)
+    return PARTS.get(mech.name) if mech is not None else None
+
+
+def on_table(view: PlayerView) -> int:
+    """How many cards lie on the table of `view`, loose or a mechanic's own (builds, SB30): a
+    capture of them all is a sweep."""
+    got = asked(view.rules, "on_table", view)
+    return len(view.table) if got is None else got
 
 
 def reads_plays(rules: RuleSet) -> bool:

@@ -13,8 +13,9 @@ set's own points) and of every scopa (knowledge.sweep), less the others'; at the
 cards left on the table go to the last side to take (R6); where the search stops, a scopa that the
 seat to move could make on its deal's hand (at the round's end, the hand the deal gives it next)
 counts `THREAT` of its worth for that seat's side. In a
-game whose plays it does not know (steals SB20, builds SB30, claims SB60, Maresciallo's sweeps and
-the 80 cards' twins SB40–SB42) it plays as the expert. Reads only the view; every random choice
+game whose plays it does not know (a mechanic's part says so, `Part.light_search`: steals, builds,
+claims; and sweeps of other worth or the 80 cards' twins, SB41, SB42: `rollout.by_engine`) it plays
+as the expert. Reads only the view; every random choice
 comes from the generator it is given.
 """
 
@@ -186,13 +187,13 @@ class PimcPlayer:
         self.cut = 0
 
     def fork(self) -> "PimcPlayer":
-        """An independent twin in the same state (its generator's): it chooses as this player
-        would (a search on the person's time runs on a twin, settebello/ponder.py)."""
+        """An independent fork in the same state (its generator's): it chooses as this player
+        would (a search on the person's time runs on a fork, settebello/ponder.py)."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
-        twin = PimcPlayer(rng, self.settings)
-        twin.cut = self.cut
-        return twin
+        forked = PimcPlayer(rng, self.settings)
+        forked.cut = self.cut
+        return forked
 
     def choose(self, view: PlayerView) -> Play:
         """The play most of the sampled deals find best."""

@@ -13,10 +13,10 @@ master's default) the scopa left is weighed by the chance that the next player h
 make it, counted from the cards the mover cannot see, as the expert does; without it the policy
 looks at the next player's cards of the determinisation, which no real player can. (Weighing everything the next player could take instead of
 the scopa alone was measured no stronger, benchmarks/ai_results.md, and is not kept.)
-It knows loose table cards only: with builds (Scopa a cascina, SB30) the master plays out a hand
+It knows loose table cards only: with builds (SB30) the master plays out a hand
 with `playout_legal`, through the engine itself. It plays the 40 cards and the 52 (SB37, SB38: a
-court takes only a court, as the engine's `CaptureRule` says); the 80 cards' twins and Maresciallo's
-sweeps go through the engine (`by_engine`).
+court takes only a court, as the engine's `CaptureRule` says); the 80 cards' twins and the sweeps
+of other worth a mechanic adds (SB41, SB42) go through the engine (`by_engine`).
 The master may fix the next seat's first play (`reply`: its model of that player's answer) and
 give each seat its own chance `eps` of a random play (its model of how often that player errs).
 """
@@ -33,13 +33,10 @@ from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.mechanics import special_sweeps
 from scopa.scoring import score_hand
-from scopa.mechanics.cascina import Build
-from scopa.mechanics.fidasse import Answer, Claim
 from scopa.state import Match, Play
-from .fidasse import rollout_answer
 from .heuristics import Knowledge
 from .pushed import pushed_playout
-from .parts import asked, parts
+from .parts import asked, overriding, owner, parts
 
 
 def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: random.Random,
@@ -58,7 +55,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     declarations with this play (SB14: it may keep them hidden); every later one is counted made."""
     rules = m.rules
     for part in parts(rules):
-        played = part.playout(m, card, presa, k, rng, eps, record, reply, sums)  # SB20: a steal game's
+        played = part.playout(m, card, presa, k, rng, eps, record, reply, sums)  # its own hands (SB20)
         if played is not None:
             return played
     if by_engine(rules):
@@ -278,23 +275,27 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
     """Play `first` on `m` (a clone: it is used up), then a policy for everyone to the end of the
     hand through the engine's own `legal_plays` and `push`; the hand's points per side. Slower
     than `playout`, but it knows every rule the engine knows: the master's rollouts with builds on
-    the table (Scopa a cascina, SB30–SB33; scopa_ai/engine_search.py) or claims (Scopa a fidasse,
-    SB60–SB64). With `guard` (the master's) the policy is `guarded_choice`; without it, the first
-    one's greedy policy: the capture worth most, else a build, else the card worth least laid. It
-    claims nothing (a true claim is the same scopa; with `guard` not even its random plays, `eps`
-    of them, bluff) and answers a claim as the expert would from the answering seat's view
-    (scopa_ai/fidasse.py)."""
+    the table (SB30–SB33) or claims (SB60–SB64; scopa_ai/engine_search.py). With `guard` (the
+    master's) the policy is `guarded_choice`; without it, the first one's greedy policy: the capture
+    worth most, else a mechanic's own play as its part scores it (`Part.greedy_worth`: a build),
+    else the card worth least laid. A part's plays it never makes are not made (a claim: a true
+    claim is the same scopa), with `guard` not even among its random plays, `eps` of them
+    (`Part.honest`: no bluff); a mechanic's answer step is answered by its part
+    (`Part.rollout_answer`: a claim's, as the expert would from the answering seat's view)."""
     worth = k.worth
-    honest = guard and m.rules.fidasse
+    askers = overriding(m.rules, "rollout_asks")  # SB61: a mechanic's answer step
+    honest = overriding(m.rules, "honest") if guard else ()  # SB60: no bluff
     ev = m.push(first)
     while ev.hand_result is None:
         legal = m.legal_plays()
-        if type(legal[0]) is Answer and rng.random() >= eps:
-            ev = m.push(rollout_answer(m, k))  # SB61
+        asker = next((part for part in askers if part.rollout_asks(legal)), None) if askers else None
+        if asker is not None and rng.random() >= eps:
+            ev = m.push(asker.rollout_answer(m, k))
             continue
         if len(legal) == 1 or rng.random() < eps:
             if honest and len(legal) > 1:
-                legal = [p for p in legal if type(p) is not Claim]  # SB60: a random play, no bluff
+                for part in honest:
+                    legal = part.honest(legal)  # a random play, but no bluff
             play = legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
         elif guard:
             play = guarded_choice(m, legal, k)
@@ -305,10 +306,12 @@ def playout_legal(m: Match, first: Play, k: Knowledge, rng: random.Random, eps: 
                     s = worth[p.card] + sum(worth[c] for c in p.presa) + 0.01 * len(p.presa)
                 elif type(p) is Play:
                     s = -0.5 * abs(worth[p.card])
-                elif type(p) is Build:  # most of what it will take
-                    s = 0.5 * (worth[p.card] + sum(worth[c] for c in p.onto))
-                else:  # a claim (SB60): none in the rollouts
-                    continue
+                else:  # a mechanic's own play that takes nothing (a build), if its part makes it
+                    part = owner(type(p))
+                    own = part.greedy_worth(p, worth) if part is not None else None
+                    if own is None:
+                        continue
+                    s = own
                 if s > best:
                     play, best = p, s
         ev = m.push(play)
@@ -319,11 +322,10 @@ def guarded_choice(m: Match, legal: Sequence, k: Knowledge) -> Play:
     """`playout_legal`'s policy with `guard`, for the seat to move of `m` (not an answer): the worth
     a capture takes, a sweep's included; less the scopa a play leaves to the next player (of the
     other side, as seats alternate), weighed by the chance that its hand holds a card that makes
-    it, counted from the cards the mover cannot see (as `playout` does with `fair`), where no build
-    is left on the table; a lay costs half its card's worth; a build (SB30, SB31) is worth what it
-    will take (its cards and the loose ones of its value) if the next player holds no card of its
-    value, less as much if it does (`cascina.build_score`'s reckoning, for the next player only).
-    No claims (SB60): a true claim is the same scopa."""
+    it, counted from the cards the mover cannot see (as `playout` does with `fair`), where no card
+    of a mechanic's own stays on the table (`Part.stays`: a build, SB33); a lay costs half its
+    card's worth; a mechanic's own play is worth what its part says (`Part.guarded_worth`: a build,
+    SB30, SB31), or is not made (a claim, SB60: a true claim is the same scopa)."""
     worth = k.worth
     scopa = k.scopa
     seat = m.turn
@@ -331,7 +333,7 @@ def guarded_choice(m: Match, legal: Sequence, k: Knowledge) -> Play:
     n = m.n
     nxt = (seat + 1) % n
     table = m.table
-    builds = m.cascine
+    stayers = overriding(m.rules, "stays")
     mazzo = m.mazzo
     last = not mazzo and sum(len(h) for h in hands) == 1
     h_next = len(hands[nxt]) or (m.rules.hand_size if mazzo else 0)
@@ -346,16 +348,20 @@ def guarded_choice(m: Match, legal: Sequence, k: Knowledge) -> Play:
     positions = m.capture_rule.positions
     cache = _SWEEPERS.setdefault((id(m.capture_rule), 0), {})
     vals = [VALUE[t] for t in table]
+
+    def p_next_holds(value: int) -> float:
+        """The chance the next player holds a card of `value`."""
+        return _p_any(unseen, frozenset((value,)), total, h_next) if h_next else 0.0
+
     play, best = legal[0], -1e9
     for p in legal:
         kind = type(p)
-        if kind is Build:
-            taken = worth[p.card] + sum(worth[c] for c in p.onto)
-            taken += sum(worth[t] for t in table if VALUE[t] == p.value and t not in p.onto)
-            p_other = _p_any(unseen, frozenset((p.value,)), total, h_next) if h_next else 0.0
-            s = (1.0 - 2.0 * p_other) * taken
-        elif kind is not Play:
-            continue  # a claim (SB60): none in the rollouts
+        if kind is not Play:
+            part = owner(kind)
+            own = part.guarded_worth(m, p, worth, p_next_holds) if part is not None else None
+            if own is None:
+                continue  # a play its part never makes in a rollout (a claim, SB60)
+            s = own
         else:
             presa = p.presa
             c = p.card
@@ -363,13 +369,13 @@ def guarded_choice(m: Match, legal: Sequence, k: Knowledge) -> Play:
                 s = worth[c] + 0.01 * len(presa)
                 for t in presa:
                     s += worth[t]
-                left_builds = any(b.cards[0] not in presa for b in builds) if builds else False
+                left_own = any(part.stays(m, presa) for part in stayers) if stayers else False
                 rest = [VALUE[t] for t in table if t not in presa]
             else:
                 s = -0.5 * abs(worth[c])
-                left_builds = bool(builds)
+                left_own = any(part.stays(m, ()) for part in stayers) if stayers else False
                 rest = sorted(vals + [VALUE[c]])
-            if not last and not left_builds:
+            if not last and not left_own:
                 if not rest:
                     if presa and scopa_kind(m.rules, c, presa) == SCOPA:
                         s += scopa

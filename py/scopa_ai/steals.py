@@ -14,8 +14,8 @@ from bisect import bisect_left
 from typing import Sequence
 
 from scopa.cards import VALUE, Card
-from scopa.mechanics.steal import capture_choices, stealable
-from scopa.state import Match, Play, PlayerView, Steal
+from scopa.mechanics.steal import Steal, capture_choices, stealable
+from scopa.state import Match, Play, PlayerView
 from .heuristics import Knowledge, knowledge, p_holds
 from .part import Part
 from .pushed import pushed_playout

@@ -8,7 +8,7 @@ longer the person thought, the same reply for the same seed and the same thinkin
 
 The first search is the master's own (`choose_steps`, on the player itself): with no thinking time
 the reply and the player's state after it are today's. Each further search is an independent
-search of the same view by a twin of the player as it was before searching (`fork`), its generator
+search of the same view by a fork of the player as it was before searching (`fork`), its generator
 seeded from a number drawn from a copy of the player's generator and the search's index: the extra
 searches never touch the player's own generator, so every later play is the same as without them,
 and a search's result depends only on the seed, the match and its index. The reply of n searches
@@ -56,18 +56,18 @@ class Thought:
 
     def __init__(self, player: Any, view: PlayerView, clock_for: Callable[[int], Any] | None = None):
         """`player` a master (it has `fork` and `choose_steps`), before it searches `view`;
-        `clock_for(i)`, if given, is the clock of search i's twin (its safety valve's)."""
+        `clock_for(i)`, if given, is the clock of search i's fork (its safety valve's)."""
         self.player = player
         self.clock_for = clock_for
         self.view = view
         peek = random.Random()
         peek.setstate(player.rng.getstate())
         self.seed = peek.getrandbits(64)  # from a copy: the player's own generator is not moved
-        self.pristine = player.fork()     # the player as it was before searching, for the twins
+        self.pristine = player.fork()     # the player as it was before searching, for the forks
         self.main = player.choose_steps(view)
         self.results: list[tuple[Play, dict[Play, float]] | None] = [None] * MAX_SEARCHES
         self._extra: dict[int, Generator[None, None, Play]] = {}
-        self._twins: dict[int, Any] = {}
+        self._forked: dict[int, Any] = {}
 
     def searched(self) -> bool:
         """Whether the first search is done and was a search (more searches can change the play)."""
@@ -78,14 +78,14 @@ class Thought:
         if i == 0:
             return self.main
         if i not in self._extra:
-            twin = self.pristine.fork()
-            twin.rng = random.Random(self.seed + i)
-            if hasattr(twin, "expert"):
-                twin.expert.rng = twin.rng
+            forked = self.pristine.fork()
+            forked.rng = random.Random(self.seed + i)
+            if hasattr(forked, "expert"):
+                forked.expert.rng = forked.rng
             if self.clock_for is not None:
-                twin.clock = self.clock_for(i)
-            self._twins[i] = twin
-            self._extra[i] = twin.choose_steps(self.view)
+                forked.clock = self.clock_for(i)
+            self._forked[i] = forked
+            self._extra[i] = forked.choose_steps(self.view)
         return self._extra[i]
 
     def run(self, i: int, until=lambda: False) -> bool:
@@ -94,7 +94,7 @@ class Thought:
             return True
         ended, play = run_to_end(self.steps(i), until)
         if ended:
-            who = self.player if i == 0 else self._twins[i]
+            who = self.player if i == 0 else self._forked[i]
             self.results[i] = (play, dict(who.last_values))
         return ended
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from scopa.cards import card_str
 from scopa.errors import ScopaError
 from scopa.inputs import brief
-from scopa import Claim
+from scopa.mechanics import OWNER
 from scopa.loop import Turn, choose_turn
 from scopa.record import from_record, to_record
 from scopa.rules import PRESETS, options_as_of, preset
@@ -373,11 +373,10 @@ class Game:
         """The shown person's play from the page, checked by the engine (nothing is played)."""
         self.check_persons_turn()
         checked = self.match.parse_play(_notation(play))
-        if type(checked) is Claim and checked.answer is not None:
-            # SB61, SB66: `5B?trust` is how a record writes a claim with the answer the next player
-            # gave; at the table the claim is made alone (`5B?`) and only the next player answers it
-            raise SessionError(f"{checked}: a claim and its answer are written together only in a record; "
-                               "claim with '?' and the next player answers (SB61)", reason="play.answered")
+        mech = OWNER.get(type(checked))
+        record_only = mech.record_only(checked) if mech is not None else None
+        if record_only is not None:  # a form only a record writes (SB66: a claim with its answer)
+            raise SessionError(record_only[0], reason=record_only[1])
         if self.lesson is not None:
             first_lesson.check(self.match, checked)
         return checked

@@ -2,16 +2,16 @@
 
 While it is a person's turn and the seat after theirs is a computer that can be forked (`fork`: the
 master, which searches in steps, `choose_steps`, and pimc), `Ponder` searches that computer's reply to each play the person
-may make, the likeliest first (the expert's order), each on a twin of the player (`fork`) and a
+may make, the likeliest first (the expert's order), each on a fork of the player (`fork`) and a
 copy of the match with that play made: the very search the computer runs once the play is made,
 from the view it will have then (its own seat's view only), with the same generator state, so the
-reply is the same play. When the person plays, a finished reply is taken (`take`) and the twin,
+reply is the same play. When the person plays, a finished reply is taken (`take`) and the fork,
 which has searched, becomes the seat's player, in the state the player would be in had it searched
 then. The work is done in slices (`step`, a few milliseconds each) by whoever drives it: in the
 page, static/bridge.py between the page's requests, which are served first.
 
 The safety valve of the search (`MasterSettings.max_ms`) reads a clock that runs only while the
-twin searches (`_SearchClock`), so slicing the search never changes what it finds.
+fork searches (`_SearchClock`), so slicing the search never changes what it finds.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from scopa_ai.thinking import MAX_SEARCHES, Thought, searches_for
 
 
 class _SearchClock:
-    """Seconds spent inside `Ponder.step`'s slices of one search: the clock a twin's safety valve
+    """Seconds spent inside `Ponder.step`'s slices of one search: the clock a fork's safety valve
     reads, so that the time between slices does not count."""
 
     def __init__(self, clock: Callable[[], float]):
@@ -64,19 +64,19 @@ class _Reply:
     its searches (scopa_ai/thinking.py `Thought`: its own, then the extra ones the person's
     thinking time may buy), each on its own clock."""
 
-    def __init__(self, play: Play, twin: Any, view: PlayerView, clock: _SearchClock,
+    def __init__(self, play: Play, forked: Any, view: PlayerView, clock: _SearchClock,
                  player_clock: Callable[[], float] | None, make_clock: Callable[[], _SearchClock]):
         self.play = play
-        self.twin = twin
+        self.forked = forked
         self.clocks = {0: clock}
         self.player_clock = player_clock
         self.answer: Play | None = None
-        if hasattr(twin, "choose_steps"):
-            self.thought: Thought | None = Thought(twin, view, lambda i: self.clocks.setdefault(i, make_clock()))
+        if hasattr(forked, "choose_steps"):
+            self.thought: Thought | None = Thought(forked, view, lambda i: self.clocks.setdefault(i, make_clock()))
             self.steps = None
         else:
             self.thought = None
-            self.steps = _steps(twin, view)
+            self.steps = _steps(forked, view)
 
     def levels(self) -> int:
         """How many searches of this reply are worth making: more than one only for a master's
@@ -101,7 +101,7 @@ class _Reply:
 
         clock = self.clocks.get(level)
         if self.thought is not None and level:
-            self.thought.steps(level)  # makes the twin, and so its clock
+            self.thought.steps(level)  # makes the fork, and so its clock
             clock = self.clocks[level]
         clock.start()
         try:
@@ -173,7 +173,7 @@ class Ponder:
         return nxt is not None and hasattr(nxt, "fork")
 
     def _plan(self, game: Any) -> None:
-        """The person's legal plays, likeliest first, each with a twin ready to search its reply."""
+        """The person's legal plays, likeliest first, each with a fork ready to search its reply."""
         self.replies = []
         self.key = self._key(game)
         self.started = self.clock()
@@ -192,12 +192,12 @@ class Ponder:
             after.apply(play)
             if after.phase != "play" or after.turn != nxt:
                 continue  # the hand ends with this play, or the next seat does not play next
-            twin = player.fork()
+            forked = player.fork()
             clock = _SearchClock(self.clock)
-            player_clock = getattr(twin, "clock", None)
+            player_clock = getattr(forked, "clock", None)
             if player_clock is not None:
-                twin.clock = clock
-            self.replies.append(_Reply(play, twin, after.observe(nxt), clock, player_clock,
+                forked.clock = clock
+            self.replies.append(_Reply(play, forked, after.observe(nxt), clock, player_clock,
                                        lambda: _SearchClock(self.clock)))
 
     def step(self, game: Any, slice_ms: float = 8.0) -> bool:
@@ -242,7 +242,7 @@ class Ponder:
     def turn(self, game: Any) -> Turn | None:
         """The computer to move's reply searched on the person's time: its play, the search
         finished now if the person played before it was (the same search, the same play), and the
-        twin that searched it becomes the seat's player. None when nothing was searched for this
+        fork that searched it becomes the seat's player. None when nothing was searched for this
         turn (the computer then searches as always)."""
         m = game.match
         self.last_thinking = None
@@ -258,8 +258,8 @@ class Ponder:
         answer = r.reply(searches)
         self.last_thinking = (thought, searches if r.levels() > 1 else 1)
         if r.player_clock is not None:
-            r.twin.clock = r.player_clock
-        game.players[m.turn] = r.twin
+            r.forked.clock = r.player_clock
+        game.players[m.turn] = r.forked
         self.taken += 1
         return Turn(m.turn, answer, (self.clock() - started) * 1000.0)
 

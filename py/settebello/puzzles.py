@@ -24,6 +24,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -54,20 +55,20 @@ PRINCIPLES = ("coach.scopa", "coach.settebello", "coach.settebelloHome", "coach.
 DATA = Path(__file__).with_name("puzzles.json")
 
 
-# The options the built-in puzzles' judge seeded its runs with (puzzles.json was made with these): an
-# option added since enters a seed only when it is not at its default, so a new game's option (R23's)
-# leaves every shipped puzzle's judgement as it was.
-SEED_OPTIONS = frozenset((
-    "players", "teams", "hand_size", "table_cards", "capture", "fewest_cards", "single_priority", "ace_takes_all",
-    "ace_scopa", "primiera", "missing_suit", "settanta", "rebello", "rosmarino", "napola", "napola_wins", "scoring",
-    "carte_min", "target", "lead", "misere", "modulo", "scopa_tradizionale", "accuse", "accuse_choice", "steal",
-    "cascina", "due_denari", "deck", "french", "maresciallo", "saponificatrice", "fidasse"))
 _DEFAULTS = RuleSet().options()
+
+
+@lru_cache(maxsize=1)
+def seed_options() -> frozenset[str]:
+    """The options the built-in puzzles' judge seeded its runs with, as puzzles.json lists them (the
+    set was made with these): an option added since enters a seed only when it is not at its default,
+    so a new game's option (R23's) leaves every shipped puzzle's judgement as it was."""
+    return frozenset(json.loads(DATA.read_text(encoding="utf-8"))["seed_options"])
 
 
 def _seed(view: PlayerView, run: int) -> str:
     """A run's seed from the position as the seat sees it (never the hidden cards)."""
-    options = {k: v for k, v in view.rules.options().items() if k in SEED_OPTIONS or v != _DEFAULTS[k]}
+    options = {k: v for k, v in view.rules.options().items() if k in seed_options() or v != _DEFAULTS[k]}
     return repr((options, view.seat, view.hand, view.table, view.plays, view.totals, run))
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from scopa.mechanics import ORDER, active
-from scopa.mechanics.accuse import example as accusa_example
 from scopa.captures import CaptureRule
 from scopa.cards import card_str, parse_card, parse_cards
 from scopa import mechanics
@@ -89,8 +88,8 @@ def rulebook(arg: Any) -> dict[str, Any]:
     """{variant, options?}: the game's rules as the page explains them — `changes` from classic
     Scopa ([{key, value}] in the order of RULES §3; the table, when it differs, first as one
     {key: "table", players, teams, hand_size, table_cards}), `examples` of each capture rule
-    that differs, and `accuse`: each declaration the game scores (SB10, SB11) as {kind, name, size,
-    points, example} with an example hand of it; `offers`, the other ways the preset's seed plays it
+    that differs, and each mechanic's own part (`Mechanic.rules_page`: the declarations a game
+    scores, SB10, SB11, each with an example hand); `offers`, the other ways the preset's seed plays it
     ([{key, value, examples}]: Scopa inversa's hybrid, SB7); `figures_count`, whether the figures
     count a number (8, 9, 10) as in classic Scopa: not among the 52 cards, whose courts take only
     courts (SB38), so the page does not say "the Knave counts 8" there (issue 45)."""
@@ -113,13 +112,12 @@ def rulebook(arg: Any) -> dict[str, Any]:
             scenes.append(switch)
     for mech in active(rules):  # a mechanic's own examples (SB38, SB42; SB20, issue 45)
         scenes += mech.scenes(rules)
-    accuse = [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
-               "example": [card_str(c) for c in accusa_example(rules.accuse, k)]} for k in rules.accuse_kinds]
+    own = {key: part for mech in ORDER for key, part in mech.rules_page(rules).items()}
     # the other ways the preset's own seed plays it (Preset.offers: Scopa inversa's "partite
     # ibride", SB7), each as a change the page words like the others, with its example
     offers = [{"key": k, "value": v, "examples": [example(rules.with_options({k: v}), s)
                                                   for s in _CAPTURE_SCENES.get(v, ()) if k == "capture"]}
               for k, values in preset(arg["variant"]).offers.items() for v in values if v != getattr(rules, k)]
     return {"variant": arg["variant"], "rules": rules.options(), "changes": changes,
-            "examples": [example(rules, s) for s in scenes], "accuse": accuse, "offers": offers,
+            "examples": [example(rules, s) for s in scenes], **own, "offers": offers,
             "figures_count": rules.king_value == classic.king_value, "words": mechanics.words(rules)}

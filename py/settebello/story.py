@@ -5,7 +5,7 @@ settings of a rematch at the same table.
 `match_story(match, ...)` is a pure function of the engine's Match (its results and the log of every
 hand's plays): the page's final sheet (static/js/story.js) only draws it. Session adds it to the view
 once the match is over (py/settebello/session.py); by then every card played is public (the
-record the page saves lists them all), except a card claimed face down in Scopa a fidasse (SB62),
+record the page saves lists them all), except a card claimed face down (SB62),
 which the story does not name.
 """
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scopa.cards import FACE, SETTEBELLO, card_str, cards_str
+from scopa.cards import FACE, SETTEBELLO, card_str
+from scopa.mechanics import ORDER
 from scopa.state import Match, PlayEvent
 
 __all__ = ["match_story"]
@@ -43,20 +44,13 @@ def _hand_moments(n: int, events: list[PlayEvent], result: Any, sides: int) -> l
     """The moments of hand `n` (1-based) in the order they happened: each scopa and each sweep of
     other worth (SB41, SB42), each declaration (SB10); then the Settebello's taker (where it scores), the napola runs
     and a napoleone, which the hand's end settles."""
-    out: list[dict[str, Any]] = []
-    # declarations no play made, the deal's own (the dealer's table of 15 or 30, R24, SB83): first,
-    # as the hand's sheet lists them
-    made = {(a.seat, a.kind, tuple(cards_str(a.cards))) for event in events for a in event.accuse}
-    for d in result.detail:
-        for a in d.get("accuse", ()):
-            if (a["seat"], a["kind"], tuple(a["cards"])) not in made:
-                out.append({"hand": n, "kind": "accusa", "seat": a["seat"], "side": a["seat"] % sides,
-                            "accusa": a["kind"], "cards": list(a["cards"]), "points": a["points"]})
+    # what no play made, the deal's own (a mechanic's: the dealer's table of 15 or 30, R24, SB83):
+    # first, as the hand's sheet lists them
+    out: list[dict[str, Any]] = [x for mech in ORDER for x in mech.deal_moments(n, events, result, sides)]
     for i, event in enumerate(events):
         side = event.seat % sides
-        for a in event.accuse:
-            out.append({"hand": n, "kind": "accusa", "seat": a.seat, "side": a.seat % sides, "accusa": a.kind,
-                        "cards": [card_str(c) for c in a.cards], "points": a.points})
+        for mech in ORDER:  # what the play made of a mechanic's own (its declarations, SB10)
+            out.extend(mech.play_moments(n, event, sides))
         if event.scopa or event.special:
             # SB62: a card claimed face down is not named (a claimed sweep is told without it)
             out.append({"hand": n, "kind": "special" if event.special else "scopa", "special": event.special,

@@ -8,6 +8,7 @@ import { art as cardDataURL, deckOptions, setDeck } from "./deck.js";
 import { game } from "./engine.js";
 import { esc, variantName } from "./names.js";
 import { info } from "./store.js";
+import { rulesFigures } from "./mechanics/index.js";
 
 function card(code, note = "") {
   return `<figure class="rc"><img data-art="${esc(code)}" src="${cardDataURL(code)}" alt="${esc(cardName(code))}">${note ? `<figcaption>${esc(note)}</figcaption>` : ""}</figure>`;
@@ -88,7 +89,7 @@ function tableText(table) {
   return `${sitting}: ${deal}.`;
 }
 
-/** An example: the card played, the table (and the other side's pile tops, for a steal), and what
+/** An example: the card played, the table (and the other side's pile tops, where piles are taken), and what
  *  it may take ("or" between the choices). */
 function exampleHTML(ex) {
   const takes = ex.takes.length
@@ -96,7 +97,7 @@ function exampleHTML(ex) {
       .join(`<span class="rules__or">${esc(t("rulebook.or"))}</span>`)}</div>`
     : `<p>${esc(t("rulebook.takesNothing"))}</p>`;
   const caption = hasText(`rulebook.scene.${ex.scene}`) ? `rulebook.scene.${ex.scene}` : "rulebook.scene";
-  const tops = ex.tops || [];  // the other side's pile tops a steal may take (Python's example)
+  const tops = ex.tops || [];  // the other side's pile tops a card may take (Python's example, SB20)
   return `<figure class="rules__example"><figcaption>${esc(t(caption, {
     card: theCard(ex.card), table: joinList(ex.table.map(cardName)), tops: joinList(tops.map(cardName)) }))}</figcaption>
     ${row(...ex.table.map((c) => card(c)), ...tops.map((c) => card(c, t("rulebook.pileTop"))))}${takes}
@@ -108,8 +109,7 @@ function changesHTML(page) {
   if (!page?.changes.length) return "";
   return `<section class="rules__changes"><h3>${esc(t("rulebook.changesTitle", { variant: variantName(page.variant) }))}</h3>
     <ul class="rules__list">${page.changes.map((c) => `<li>${esc(c.key === "table" ? tableText(c) : changeText(c, page.words))}</li>`).join("")}</ul>
-    ${(page.accuse || []).map((a) => `<figure class="rules__example"><figcaption>${esc(t("rulebook.accusePoints",
-      { kind: t(`accusa.${a.kind}`), points: a.points }))}</figcaption>${row(...a.example.map((c) => card(c)))}</figure>`).join("")}
+    ${rulesFigures(page, { card, row, esc })}
     ${page.examples.map(exampleHTML).join("")}
     ${(page.offers || []).length ? `<h4 class="rules__offers">${esc(t("rulebook.offersTitle", { variant: variantName(page.variant) }))}</h4>
     <ul class="rules__list">${page.offers.map((o) => `<li>${esc(changeText(o, page.words))}</li>`).join("")}</ul>

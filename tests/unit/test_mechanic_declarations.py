@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from scopa import Match, Steal, rules_for
+from scopa import Match, rules_for
+from scopa.mechanics.steal import Steal
 from scopa.captures import SCOPA, scopa_kind
 from scopa.cards import parse_card, parse_cards
 from scopa.errors import RuleError
@@ -118,16 +119,16 @@ def test_a_games_own_machinery_is_declared_with_its_option_and_never_offered_as_
 
 
 def test_which_mechanics_combine_is_read_from_their_declared_traits():
-    # SB37: the other decks are played without steals, builds or declarations, whichever mechanic
-    # brings them: the exclusion names the traits, each mechanic declares its own
+    # SB37: the other decks are played without a modulo, steals, builds or declarations, whichever
+    # mechanic brings them: the exclusion names the traits, each mechanic declares its own
     [deck] = DECKS.excludes
     excluded = {m.name for m in ORDER if set(m.traits) & set(deck.off_traits)}
-    assert excluded == {"steal", "cascina", "accuse"}
-    for option, value in (("steal", True), ("cascina", True), ("accuse", "bazzica")):
+    assert excluded == {"modulo", "steal", "cascina", "accuse"}
+    for option, value in (("modulo", 7), ("steal", True), ("cascina", True), ("accuse", "bazzica")):
         with pytest.raises(RuleError) as caught:
             rules_for("cicera", {option: value})  # SB37, SB50: Cicera's 52 cards
         assert caught.value.reason == "option.deck"
-        assert str(caught.value) == deck.message.format(value=52)
+        assert str(caught.value) == deck.says(rules_for("cicera"), ORDER)
 
 
 def test_the_declarations_reach_the_computer_players_through_their_part():

@@ -53,11 +53,12 @@ def test_every_declared_exclusion_is_refused_with_the_mechanics_own_words(mechan
                 continue
             # then the refusal is a declared exclusion's, in its own words (the first broken in
             # mechanics.CHECKED: this mechanic's, or another's the preset plays too)
-            declared = {e.message.format(value=getattr(preset.rules, e.option)) for m in ORDER for e in m.excludes}
+            tried = RuleSet(**{**preset.rules.options(), **extra})  # the message may name a value tried
+            declared = {e.says(tried, ORDER) for m in ORDER for e in m.excludes}
             assert str(caught.value) in declared, (preset.rules, extra)
-            if not any(m.check(preset.rules.__class__(**{**preset.rules.options(), **extra}), ORDER) for m in CHECKED
+            if not any(m.check(tried, ORDER) for m in CHECKED
                        if m is not mechanic and CHECKED.index(m) < CHECKED.index(mechanic)):
-                assert str(caught.value) == exclusion.message.format(value=getattr(preset.rules, exclusion.option))
+                assert str(caught.value) == exclusion.says(tried, ORDER)
 
 
 def test_a_clone_has_its_own_copy_of_each_mechanics_state():

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from depth import examples
 
 from deals import cards, dealt, set_table, takes
-from scopa import (DECK, IllegalPlayError, Match, Play, Steal, card_str, from_record, rules_for, sample_match,
+from scopa import (DECK, IllegalPlayError, Match, Play, card_str, from_record, rules_for, sample_match,
                    score_hand, to_record)
 from scopa.loop import play_match
+from scopa.mechanics.steal import Steal
 from scopa.replay import replay_steps
 from scopa.state import match_winner
 from scopa_ai import LEVELS, make_player

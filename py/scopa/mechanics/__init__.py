@@ -1,7 +1,7 @@
 """The special mechanics of the variants, one module each, and the order the engine calls them in.
 
 A variant is a RuleSet value; the ones with a rule of their own name a mechanic by an option
-(`accuse`, `steal`, `cascina`, `deck`, `fidasse`, `cirulla`). Each mechanic (`base.Mechanic`) declares its
+(`modulo`, `accuse`, `steal`, `cascina`, `deck`, `fidasse`, `cirulla`). Each mechanic (`base.Mechanic`) declares its
 option, what it excludes, its play kinds and notation mark, the state it keeps and its hooks;
 `Match` calls the hooks of the active ones in `ORDER`. Which mechanics combine is read from their
 `excludes` (`incompatible`), an option or a trait another declares (`Mechanic.traits`), not from a
@@ -20,17 +20,18 @@ from .cirulla import CIRULLA
 from .decks import DECKS
 from .fidasse import FIDASSE
 from .maresciallo import MARESCIALLO
+from .modulo import MODULO
 from .steal import STEAL
 
 # The fixed order of the hooks: declarations before the cards they show move, the tables'
 # mechanics (a deck's sweeps scored before the Re di picche's), then the claims, which add to
 # every other play; Cirulla's Asso, last, reads them all.
-ORDER: tuple[Mechanic, ...] = (ACCUSE, STEAL, CASCINA, DECKS, MARESCIALLO, FIDASSE, CIRULLA)
+ORDER: tuple[Mechanic, ...] = (MODULO, ACCUSE, STEAL, CASCINA, DECKS, MARESCIALLO, FIDASSE, CIRULLA)
 # A play's text and why it is illegal are asked the other way round: a claim waiting for its
 # answer holds up every other play (SB61).
 ASKED: tuple[Mechanic, ...] = tuple(reversed(ORDER))
 # The order of the compatibility checks: the first exclusion broken is the one reported.
-CHECKED: tuple[Mechanic, ...] = (STEAL, CASCINA, DECKS, FIDASSE, ACCUSE, CIRULLA, MARESCIALLO)
+CHECKED: tuple[Mechanic, ...] = (MODULO, STEAL, CASCINA, DECKS, FIDASSE, ACCUSE, CIRULLA, MARESCIALLO)
 # Each mechanic's play kind, to the mechanic that owns it.
 OWNER: dict[type, Mechanic] = {kind: mech for mech in ORDER for kind in mech.play_kinds}
 
@@ -38,6 +39,12 @@ OWNER: dict[type, Mechanic] = {kind: mech for mech in ORDER for kind in mech.pla
 def active(rules: Any) -> tuple[Mechanic, ...]:
     """The mechanics `rules` play, in ORDER."""
     return tuple(m for m in ORDER if m.active(rules))
+
+
+def option_specs() -> dict[str, Any]:
+    """Every mechanic's own options (`Mechanic.specs`: option → OptionSpec), in ORDER, which is the
+    order of their RuleSet fields: what the rules read beside the core's options."""
+    return {key: spec for m in ORDER for key, spec in m.specs().items()}
 
 
 def words(rules: Any) -> dict[str, str]:
@@ -68,5 +75,5 @@ def special_sweeps(rules: Any) -> dict[str, int]:
     return {kind: points for m in active(rules) for kind, points in m.sweeps(rules).items()}
 
 
-__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible",
+__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible", "option_specs",
            "special_sweeps", "sweepers", "words"]

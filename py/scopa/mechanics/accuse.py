@@ -20,6 +20,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..cards import SUIT, VALUE, Card, card_str, cards_str, parse_card
 from ..errors import IllegalPlayError
+from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple
 from ..result import HandResult
 from .base import Exclusion, Mechanic, json_cards, json_int
@@ -252,14 +253,40 @@ class Accuse(Mechanic):
     option = "accuse"
     traits = ("declarations",)  # SB10: cards shown from the hand
     excludes = (
-        # SB14: a declared play is one of the plain plays with its declarations; a steal or a
-        # build declared is nowhere said, and without declarations there is nothing to choose
+        # SB14: a declared play is one of the plain plays with its declarations; a pile taken or
+        # a build declared is nowhere said, and without declarations there is nothing to choose
         Exclusion("accuse_choice", "accuse_choice lets a player keep its declarations hidden: it needs accuse, and "
-                  "is not played with steal or cascina", "option.needs", off=("steal", "cascina"),
+                  "is not played with {piles} or {builds}", "option.needs", off_traits=("piles", "builds"),
                   refuse={"accuse": ("none",)}),
     )
     play_kinds = (Declared,)
     mark = "!"
+
+    def specs(self) -> dict[str, Any]:
+        """SB10: the declaration set scored (the sets registered by then: a mechanic's own too); SB14: by choice."""
+        return {"accuse": OptionSpec(str, choices=("none", *ACCUSE_SETS), help="declarations scored from the hand dealt (§4, SB10)"),
+                "accuse_choice": OptionSpec(bool, help="declaring is each player's choice: the points, or the cards kept "
+                                                       "hidden (SB14)", house_rule=False)}
+
+    def deal_moments(self, hand: int, events: Sequence[Any], result: Any, sides: int) -> list[dict[str, Any]]:
+        """The declarations no play made, the deal's own (the dealer's table of 15 or 30, R24, SB83),
+        as the hand's sheet lists them."""
+        made = {(a.seat, a.kind, tuple(cards_str(a.cards))) for event in events for a in event.accuse}
+        return [{"hand": hand, "kind": "accusa", "seat": a["seat"], "side": a["seat"] % sides, "accusa": a["kind"],
+                 "cards": list(a["cards"]), "points": a["points"]}
+                for d in result.detail for a in d.get("accuse", ())
+                if (a["seat"], a["kind"], tuple(a["cards"])) not in made]
+
+    def play_moments(self, hand: int, event: Any, sides: int) -> list[dict[str, Any]]:
+        """SB10: each declaration made with the play."""
+        return [{"hand": hand, "kind": "accusa", "seat": a.seat, "side": a.seat % sides, "accusa": a.kind,
+                 "cards": [card_str(c) for c in a.cards], "points": a.points} for a in event.accuse]
+
+    def rules_page(self, rules: Any) -> dict[str, Any]:
+        """SB10, SB11: each declaration the game scores as {kind, name, size, points, example}, with
+        an example hand of it (none where the game scores none)."""
+        return {"accuse": [{"kind": k.id, "name": k.name, "size": k.size, "points": k.points,
+                            "example": [card_str(c) for c in example(rules.accuse, k)]} for k in rules.accuse_kinds]}
     state = ("accuse",)  # Match.accuse: this hand's declarations so far (SB10)
 
     def well_typed(self, play: Any) -> bool:

@@ -38,7 +38,8 @@ class Exclusion:
     """What cannot be played with `option` on (set other than its default): every option in `off`
     keeps its default, no option in `refuse` takes one of the values listed, and no mechanic with
     one of the `off_traits` (`Mechanic.traits`: what it brings to a game) is played; else RuleError
-    with `message` and `reason`."""
+    with `message` and `reason`. The message names an excluded trait by the options that bring it
+    (`{piles}`: the option of each mechanic with the trait "piles"), `{value}` by `option`'s value."""
 
     option: str
     message: str
@@ -54,6 +55,13 @@ class Exclusion:
             return False
         return (any(_set(rules, o) for o in self.off) or any(getattr(rules, k) in v for k, v in self.refuse.items())
                 or any(m.active(rules) for m in mechanics if set(m.traits) & set(self.off_traits)))
+
+    def says(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> str:
+        """Its message for `rules`: `{value}` the option's value, an option of `off` (`{capture}`) its
+        value, an excluded trait (`{piles}`) the options of `mechanics` that bring it."""
+        by_trait = {t: " or ".join(m.option for m in mechanics if t in m.traits) for t in self.off_traits}
+        return self.message.format(value=getattr(rules, self.option), **{o: getattr(rules, o) for o in self.off},
+                                   **by_trait)
 
 
 def json_cards(value: Any) -> tuple[Card, ...]:
@@ -84,7 +92,8 @@ class Mechanic:
     excludes: tuple[Exclusion, ...] = ()
     # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
     # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"
-    # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60)
+    # (cards shown from the hand, SB10), "claims" (scope claimed face down, SB60), "sweeps" (sweeps
+    # worth other points than a scopa, SB41), "residues" (sums counted by their residue, SB5)
     traits: tuple[str, ...] = ()
     play_kinds: tuple[type, ...] = ()  # the plays it adds beside the core's Play
     plain_kinds: tuple[type, ...] = ()  # those of its plays written as the core writes its own (a mark inside, SB26)
@@ -98,6 +107,11 @@ class Mechanic:
     # the rules page's examples of its captures: scene → (table, card played[, other sides' pile tops])
     examples: Mapping[str, tuple[Any, ...]] = {}
 
+    def specs(self) -> dict[str, Any]:
+        """Its options as the rules read them (`options.OptionSpec`), its `option` first, in the order
+        of their RuleSet fields: asked once all mechanics are imported (`mechanics.option_specs`)."""
+        return {}
+
     def active(self, rules: Any) -> bool:
         """Whether these rules play this mechanic."""
         return _set(rules, self.option)
@@ -105,9 +119,10 @@ class Mechanic:
     def check(self, rules: Any, mechanics: Iterable["Mechanic"] = ()) -> tuple[str, str] | None:
         """(message, reason) of the first exclusion `rules` break, or None; the traits an exclusion
         names are those of `mechanics` (every mechanic: `mechanics.ORDER`)."""
+        mechanics = tuple(mechanics)
         for e in self.excludes:
             if e.broken_by(rules, mechanics):
-                return e.message.format(value=getattr(rules, e.option)), e.reason
+                return e.says(rules, mechanics), e.reason
         return None
 
     # -- the hand -------------------------------------------------------------------------
@@ -147,6 +162,16 @@ class Mechanic:
     def reachable(self, m: "Match") -> Iterable[Card]:
         """Cards a capture may name beside the loose table cards (pile tops, built cards)."""
         return ()
+
+    def record_only(self, play: Any) -> tuple[str, str] | None:
+        """(message, reason) when `play`, one of its own the engine accepts, is a form only a record
+        writes (a claim with its answer, SB66): a person at the table is refused it. Else None."""
+        return None
+
+    def table_after(self, table: Sequence[Card], play: Any) -> list[Card] | None:
+        """The sorted loose table cards once its own `play`, which takes nothing, is made on
+        `table`, when the play does not lay its card there (a build, SB30), else None."""
+        return None
 
     def apply(self, m: "Match", play: Any) -> Any:
         """Check and make a play of its own that the legal plays do not list as it is (a claim
@@ -214,6 +239,26 @@ class Mechanic:
         """The sets of cards its `score` counts when one side takes them all, each with its points
         (the computer players' card worths read them: one source for what scores)."""
         return ()
+
+    def worths(self, rules: Any) -> dict[Card, float]:
+        """The computer players' worth of a card for the categories this mechanic scores from the
+        piles (a card's own points, and a share of a point it scores beside another card), added
+        to the card's other worths (heuristics.Knowledge): card → worth; none for most."""
+        return {}
+
+    def deal_moments(self, hand: int, events: Sequence[Any], result: Any, sides: int) -> list[dict[str, Any]]:
+        """The moments of hand `hand` worth telling (settebello.story) that no play made (the deal's
+        own declarations, R24), from its play events and its result: told first."""
+        return []
+
+    def play_moments(self, hand: int, event: Any, sides: int) -> list[dict[str, Any]]:
+        """The moments one play event makes of its own (its declarations, SB10), told before its sweep."""
+        return []
+
+    def rules_page(self, rules: Any) -> dict[str, Any]:
+        """Its part of the rules page (settebello.rulebook), asked of every mechanic, on or off, so
+        the page's keys stay the same: key → what the page shows of it; none for most."""
+        return {}
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
         """Fill in `parts`, the PlayerView fields, with what `seat` may see of this mechanic."""

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..cards import VALUE, Card, card_str, cards_str, parse_card
 from ..errors import IllegalPlayError
+from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple
 from .base import Exclusion, Mechanic, Taken, json_cards, json_int
 
@@ -46,7 +47,7 @@ class Build(NamedTuple):
 
     @property
     def tops(self) -> tuple[Card, ...]:
-        """A build steals no pile (SB20's `Steal.tops`)."""
+        """A build takes no pile (the tops of the piles a play takes, SB20: none)."""
         return ()
 
     def __str__(self) -> str:
@@ -178,11 +179,16 @@ class Cascine(Mechanic):
     option = "cascina"
     traits = ("builds",)  # SB30: builds on the table
     excludes = (Exclusion("cascina", "cascina builds for a card of the build's value: it plays with the capture rule "
-                          "match only, without a modulo, an Asso that takes all or steals", "option.cascina",
-                          off=("capture", "modulo", "ace_takes_all"), off_traits=("piles",)),)
+                          "match only, without {residues}, an Asso that takes all or steals", "option.cascina",
+                          off=("capture", "ace_takes_all"), off_traits=("piles", "residues")),)
     play_kinds = (Build,)
     mark = ">"
     state = ("cascine",)  # Match.cascine: the builds on the table, sorted (SB30)
+
+    def specs(self) -> dict[str, Any]:
+        """SB30, SB36: the builds and the 2 of denari."""
+        return {"cascina": OptionSpec(bool, help="a card may build on a table card for a value held (§4, SB30)", house_rule=False),
+                "due_denari": OptionSpec(bool, help="the 2D scores 1 (SB36)", house_rule=False)}
 
     def well_typed(self, play: Any) -> bool:
         """A Build made of ints."""
@@ -203,6 +209,10 @@ class Cascine(Mechanic):
 
     def why_illegal(self, m: "Match", play: Any) -> str | None:
         return why_illegal(m, play) if type(play) is Build else None
+
+    def table_after(self, table: Sequence[Card], play: Any) -> list[Card] | None:
+        """A build (SB30): its cards leave the loose table."""
+        return [c for c in table if c not in play.onto] if type(play) is Build else None
 
     def reachable(self, m: "Match") -> Iterable[Card]:
         return built_cards(m.cascine)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..cards import SUIT, VALUE, Card, card, cards_str
+from ..options import OptionSpec
 from ..plays import Play, new_play
 from ..result import HandResult
 from .accuse import Accusa, AccusaKind, Declared, accuse_of, register
@@ -116,9 +117,14 @@ class Cirulla(Mechanic):
     words = {"napola": "piccola"}  # R27: O8's napola, as Cirulla's players call it
     excludes = (
         Exclusion("cirulla", "cirulla plays its own Asso pigliatutto (R23) on 40 cards: it is not played with "
-                  "ace_takes_all, steal, cascina, fidasse or another deck", "option.cirulla",
-                  off=("ace_takes_all", "steal", "cascina", "fidasse", "deck")),
+                  "ace_takes_all, {piles}, {builds}, {claims} or another deck", "option.cirulla",
+                  off=("ace_takes_all", "deck"), off_traits=("piles", "builds", "claims")),
     )
+
+    def specs(self) -> dict[str, Any]:
+        """R21–R27: Cirulla's own rules."""
+        return {"cirulla": OptionSpec(bool, help="an Asso takes the whole table when none lies there; a table of 15 or 30 "
+                                                 "goes to the dealer; the grande of denari scores 5 (R23, R24, R27)")}
 
     def new_hand(self, m: "Match") -> None:
         """R24, SB83: a table dealt of 15 or 30 goes to the dealer's pile, declared for 1 or 2 points."""

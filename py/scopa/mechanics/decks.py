@@ -4,7 +4,7 @@ take each other only alone (SB42).
 With 52 cards the three courts are valued 11 to 13 and need not take (SB38: the core's); with 80,
 a card takes its twin (the same card of the other deck) only when the twin is alone on the table,
 and otherwise takes as if the twin were not there. The other decks play with the capture rule
-`match` only, without a modulo, steals, builds or declarations; the 52 cards are scored the way
+`match` only, without sums counted by residue (SB5), steals, builds or declarations; the 52 cards are scored the way
 of Cicera, and only they are (SB50).
 """
 
@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ..cards import FACE, VALUE, Card, twin_of
+from ..cards import DECKS as CARD_DECKS
+from ..options import OptionSpec
 from ..plays import LAY, Play
 from .base import Exclusion, Mechanic
 
@@ -53,9 +55,15 @@ class Decks(Mechanic):
 
     name = "decks"
     option = "deck"
-    excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without a modulo, "
+    excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without {residues}, "
                           "steals, builds or declarations (SB37)", "option.deck",
-                          off=("capture", "modulo"), off_traits=("piles", "builds", "declarations")),)
+                          off=("capture",), off_traits=("residues", "piles", "builds", "declarations")),)
+
+    def specs(self) -> dict[str, Any]:
+        """SB37: the deck, and the French look of its cards."""
+        return {"deck": OptionSpec(int, choices=tuple(CARD_DECKS), help="the deck: 40 cards, 52 (courts take only courts) or 80 (two of 40) (SB37)",
+                                   house_rule=False),
+                "french": OptionSpec(bool, help="French-suited cards: Quadri, Cuori, Fiori, Picche (SB37)")}
 
     def check(self, rules: Any, mechanics: Iterable[Mechanic] = ()) -> tuple[str, str] | None:
         """The exclusions, then SB50: the 52 cards go with Cicera's scoring, both ways."""

@@ -24,6 +24,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from ..cards import VALUE, Card, card_str, parse_card
 from ..errors import IllegalPlayError
 from ..inputs import brief
+from ..options import OptionSpec
 from ..plays import Move
 from ..result import HandResult
 from .base import Exclusion, Mechanic, json_int
@@ -397,15 +398,28 @@ class Fidasse(Mechanic):
     traits = ("claims",)  # SB60: a scopa claimed with a card face down
     # SB60: what a claimed scopa is worth, or hides, is nowhere said with these (docs/RULINGS.md).
     excludes = (Exclusion("fidasse", "fidasse claims a scopa worth a point, its card face down: it cannot be played "
-                          "with steal or mazzetto scoring (no scopa, piles face up), cascina (builds on the table), "
-                          "ace_takes_all or a modulo (sweeps that are no scopa or cost), misere or accuse "
-                          "(a declared card face down), other decks or Maresciallo (sweeps of other worth)",
-                          "option.fidasse", off=("steal", "cascina", "ace_takes_all", "modulo", "misere", "accuse",
-                                                 "deck", "maresciallo"), refuse={"scoring": ("mazzetto",)}),)
+                          "with {piles} or mazzetto scoring (no scopa, piles face up), {builds} (builds on the table), "
+                          "ace_takes_all or {residues} (sweeps that are no scopa or cost), misere or {declarations} "
+                          "(a declared card face down), other decks or {sweeps} (sweeps of other worth)",
+                          "option.fidasse", off=("ace_takes_all", "misere", "deck"), refuse={"scoring": ("mazzetto",)},
+                          off_traits=("piles", "builds", "declarations", "sweeps", "residues")),)
     play_kinds = PLAY_TYPES
     mark = "?"
     offered = False  # a claim is any card, face down: never one of a card's options (SB60)
     state = ("claims",)  # Match.claims: this hand's claims, the last one maybe awaiting its answer (SB60)
+
+    def specs(self) -> dict[str, Any]:
+        """SB60: the claims."""
+        return {"fidasse": OptionSpec(bool, help="a scopa may be claimed with any card face down; the next player trusts or "
+                                                 "doubts it, and a doubt proved wrong costs a point (§4, SB60)")}
+
+    def record_only(self, play: Any) -> tuple[str, str] | None:
+        """SB61, SB66: `5B?trust` is how a record writes a claim with the answer the next player
+        gave; at the table the claim is made alone (`5B?`) and only the next player answers it."""
+        if type(play) is Claim and play.answer is not None:
+            return (f"{play}: a claim and its answer are written together only in a record; claim with '?' "
+                    "and the next player answers (SB61)", "play.answered")
+        return None
 
     def well_typed(self, play: Any) -> bool:
         """A Claim of an int card (its answer a text or None), or an Answer of a text."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..cards import DECKS, FACE, SETTEBELLO, Card, card
+from ..options import OptionSpec
 from .base import Exclusion, Mechanic
 
 RE_DI_PICCHE, DONNA_DI_PICCHE, DONNA_DI_QUADRI = card(10, "S"), card(9, "S"), card(9, "D")
@@ -28,11 +29,35 @@ class Maresciallo(Mechanic):
 
     name = "maresciallo"
     option = "maresciallo"
+    traits = ("sweeps",)  # SB41: sweeps worth other points than a scopa
     # SB41: its sweeps are worth other points than a scopa's, so no claim of a scopa worth a point
     # (the claims' own exclusion, checked first, is the one reported: the same pair from this side)
     excludes = (Exclusion("maresciallo", "maresciallo's sweeps with the Re di picche are worth other points than a "
                           "scopa (SB41): it is not played with claims of a scopa worth a point", "option.maresciallo",
                           off_traits=("claims",)),)
+
+    def specs(self) -> dict[str, Any]:
+        """SB40, SB44: the Re di picche's costs, and the saponificatrice with them."""
+        return {"maresciallo": OptionSpec(bool, help="the Re di picche costs 1, sweeping with it 4; Donna di quadri with the Settebello 1 (SB40)"),
+                "saponificatrice": OptionSpec(bool, help="the Donna di picche with a Re di picche costs 1 more (SB44)",
+                                              needs="maresciallo")}
+
+    def worths(self, rules: Any) -> dict[Card, float]:
+        """SB40: the Re di picche its cost (SB44: a share more beside a Donna di picche); SB43: the
+        Donna di quadri and the Settebello a share of the polacca's point."""
+        cost = self.card_points(rules)["marescialli"]
+        out: dict[Card, float] = {}
+        for c in DECKS[rules.deck]:
+            face = FACE[c]
+            if face == RE_DI_PICCHE:
+                out[c] = -(-cost.get(c, 0) + (0.3 if rules.saponificatrice else 0.0))  # SB40, SB44
+            elif face == DONNA_DI_QUADRI:
+                out[c] = 0.5  # SB43: a point beside a Settebello
+            elif face == SETTEBELLO:
+                out[c] = 0.4
+            elif face == DONNA_DI_PICCHE and rules.saponificatrice:
+                out[c] = -0.4  # SB44: a point lost beside a Re di picche
+        return out
 
     def sweeps(self, rules: Any) -> dict[str, int]:
         """SB41: the Re di picche's sweep; its sweep of its twin where there are twins (80 cards)."""

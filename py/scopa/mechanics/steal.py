@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import VALUE, Card, card_str, parse_card
+from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple, new_play
 from .base import Exclusion, Mechanic, Taken, json_cards
 
@@ -90,6 +91,11 @@ class Steals(Mechanic):
     play_kinds = (Steal,)
     plain_kinds = (Steal,)  # written as the core's captures, with `^` before a top taken
     mark = "^"
+
+    def specs(self) -> dict[str, Any]:
+        """SB20: the steals, a game's own machinery."""
+        return {"steal": OptionSpec(bool, help="piles face up; a card equal to another side's pile top takes that pile (§4, SB20)",
+                                    house_rule=False)}
 
     def example_takes(self, rule: Any, rules: Any, table: Sequence[Card], tops: Sequence[Card],
                       card: Card) -> list[tuple[Card, ...]]:

@@ -40,6 +40,13 @@ export default {
     return a && a.kind ? kindName(a) : null;
   },
 
+  /** The rules page's figures of the declarations the game scores (SB10, SB11; the engine's rules
+   *  page part `accuse`), each with its example hand; `x` draws: {card, row, esc}. */
+  rulesFigures(page, x) {
+    return (page.accuse || []).map((a) => `<figure class="rules__example"><figcaption>${x.esc(t("rulebook.accusePoints",
+      { kind: t(`accusa.${a.kind}`), points: a.points }))}</figcaption>${x.row(...a.example.map((c) => x.card(c)))}</figure>`);
+  },
+
   /** The sheet's cell for the declarations: what was declared (SB10). */
   sheetNote(cat, d) {
     return cat === "accuse" ? (d.accuse || []).map(kindName).join(", ") : null;

@@ -94,6 +94,9 @@ export const showEvent = (e, x, prev, next) => first("showEvent", e, x, prev, ne
 export const dealt = (v, opts) => ask(v, "dealt", opts).flat();
 /** A declaration offered with a play, named, else null. */
 export const declarationName = (a) => first("declarationName", a);
+/** The rules page's figures of the mechanics' own parts of it (`page`, the engine's rulebook),
+ *  as HTML; `x` draws a card and a row of them ({card, row, esc}). */
+export const rulesFigures = (page, x) => every("rulesFigures", page, x).flat().join("");
 /** A score sheet cell's note for a mechanic's own category, else null. */
 export const sheetNote = (cat, detail) => first("sheetNote", cat, detail);
 /** A replay step's words for an event of a mechanic's own, else null. */
