@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from scopa import mechanics
 from scopa.cards import FACE, SETTEBELLO, SUIT, VALUE, Card, cards_str
 from scopa.scoring import DENARI
 from scopa.state import PlayerView
@@ -34,9 +35,10 @@ def declared(view: PlayerView) -> list[dict[str, Any] | None]:
     """Per seat, the declarations it made this hand (SB10: public once made, R24's made with the
     deal too) as its seat says them: {points: their sum, kinds: their ids in order}, None if none."""
     out: list[dict[str, Any] | None] = [None] * len(view.names)
-    for a in view.accuse:
-        mine = out[a.seat] or {"points": 0, "kinds": []}
-        out[a.seat] = {"points": mine["points"] + a.points, "kinds": [*mine["kinds"], a.kind]}
+    for mechanic in mechanics.active(view.rules):
+        for seat, points, kind in mechanic.declared(view):
+            mine = out[seat] or {"points": 0, "kinds": []}
+            out[seat] = {"points": mine["points"] + points, "kinds": [*mine["kinds"], kind]}
     return out
 
 

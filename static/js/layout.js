@@ -271,7 +271,7 @@ function markDealer(seat, isDealer) {
 }
 
 /**
- * What a seat declared this hand (SB10: Bàzzica's, Cirulla's declarations), on its name's line:
+ * What a seat declared this hand (SB10: the view's declarations), on its name's line:
  * "declared: 3 points" (the view's `declared`, public.py: the points and the kinds come summed
  * and named from Python); returns the words its label adds for a screen reader ("declared Buona
  * da dieci, 3 points"), or "" when it declared nothing.

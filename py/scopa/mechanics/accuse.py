@@ -282,6 +282,9 @@ class Accuse(Mechanic):
         return [{"hand": hand, "kind": "accusa", "seat": a.seat, "side": a.seat % sides, "accusa": a.kind,
                  "cards": [card_str(c) for c in a.cards], "points": a.points} for a in event.accuse]
 
+    def declared(self, view: Any) -> list[tuple[int, int, str]]:
+        return [(a.seat, a.points, a.kind) for a in view.accuse]
+
     def rules_page(self, rules: Any) -> dict[str, Any]:
         """SB10, SB11: each declaration the game scores as {kind, name, size, points, example}, with
         an example hand of it (none where the game scores none)."""

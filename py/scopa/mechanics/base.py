@@ -255,6 +255,11 @@ class Mechanic:
         """The moments one play event makes of its own (its declarations, SB10), told before its sweep."""
         return []
 
+    def declared(self, view: Any) -> list[tuple[int, int, str]]:
+        """What each seat declared this hand, public once made (SB10): (seat, points, kind) in the
+        order made; none for most (settebello.public sums them on the seat)."""
+        return []
+
     def rules_page(self, rules: Any) -> dict[str, Any]:
         """Its part of the rules page (settebello.rulebook), asked of every mechanic, on or off, so
         the page's keys stay the same: key → what the page shows of it; none for most."""
