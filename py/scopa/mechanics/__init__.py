@@ -36,8 +36,9 @@ CHECKED: tuple[Mechanic, ...] = (MODULO, STEAL, CASCINA, DECKS, FIDASSE, ACCUSE,
 OWNER: dict[type, Mechanic] = {kind: mech for mech in ORDER for kind in mech.play_kinds}
 
 
+@lru_cache(maxsize=128)
 def active(rules: Any) -> tuple[Mechanic, ...]:
-    """The mechanics `rules` play, in ORDER."""
+    """The mechanics `rules` play, in ORDER (asked for every hand scored and view made: kept)."""
     return tuple(m for m in ORDER if m.active(rules))
 
 
