@@ -134,8 +134,9 @@ def _why(view: PlayerView, seat: int, value: int, holds: bool) -> tuple[str, dic
 
 def probable(view: PlayerView) -> Reason | None:
     """What the coach says an opponent probably holds (a value it holds, or holds none of), or
-    None when the belief is not confident or learnt nothing this round."""
-    if not speaks(view.rules) or not defined(view):
+    None when the belief is not confident or learnt nothing this round, or when the seat has but
+    one play (what another holds changes nothing it can do)."""
+    if len(view.legal) <= 1 or not speaks(view.rules) or not defined(view):
         return None
     belief = Belief(view, reading(view))
     sides = view.rules.sides

@@ -146,3 +146,19 @@ def test_the_sessions_hint_carries_the_coachs_belief():
                           "params": {"name": "Bruno", "value": 7, "cards": ["7S"], "card": "4D"}}
     assert words(beliefs[1], "en") == ("Bruno probably holds no card of value 7: one would have taken the Seven of "
                                        "Swords, and they played the Four of Coins instead.")
+
+
+def test_the_coach_says_nothing_of_an_opponents_hand_when_the_seat_has_one_play():
+    """With one card left and one way to play it, what an opponent holds changes nothing the seat
+    can do: the hint says "your only possible play" and no guess beside it (the player's review:
+    "The Six of Coins is your only possible play. Bruno probably holds no card of value 3")."""
+    only = spoke = 0
+    for seed, m in _positions(examples(6)):
+        view = m.observe(m.turn)
+        said = probable(view)
+        if len(view.legal) == 1:
+            only += 1
+            assert said is None, (seed, view.legal, said)
+        elif said is not None:
+            spoke += 1
+    assert only >= 10 and spoke >= 20, (only, spoke)

@@ -38,6 +38,11 @@ export default {
     return p.build ? { parts: [t("play.build", { value: p.build.value, cards: cardList(p.build.onto) })] } : null;
   },
 
+  /** A hinted build (SB30), said as a build, not as a lay: "Hint: play the 4 on the 5 and build 9." */
+  hintWords(h) {
+    return h.build ? t("hint.build", { card: theCard(h.card), cards: theCards(h.build.onto), value: h.build.value }) : null;
+  },
+
   /** A build said as a sentence: "Anna played the 3 on the 4: a build of 7." */
   playSaid(e, { name, you }) {
     const build = e.build;
