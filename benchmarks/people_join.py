@@ -32,6 +32,7 @@ RELAY_PORT = 8744
 RELAY = f"ws://127.0.0.1:{RELAY_PORT}"
 SITE = f"http://127.0.0.1:{PORT}/"
 MBIT = 1_000_000 / 8
+LIST_BYTES = False  # --bytes: the largest downloads of each first visit
 FAST_4G = {"offline": False, "latency": 60 * 2.75, "downloadThroughput": 9 * MBIT * 0.9,
            "uploadThroughput": 1.5 * MBIT * 0.9}  # Chrome DevTools' preset (benchmarks/load_net.py)
 
@@ -96,8 +97,8 @@ def join_once(host, guest_context, relay: bool) -> dict:
     guest.goto(link)
     guest.locator('[data-testid="people-join"]').click()
     answer = guest.locator('[data-testid="people-answer"]')
-    answer.wait_for()
-    if not relay:
+    if not relay:  # (through the relay the table may be dealt, the reply code's dialog gone, first)
+        answer.wait_for()
         host.locator('[data-testid="people-reply-1"]').fill(answer.input_value())
         host.locator('[data-testid="people-connect-1"]').click()
     logs = []
@@ -114,22 +115,30 @@ def join_once(host, guest_context, relay: bool) -> dict:
               host.evaluate("[...document.querySelectorAll('[data-people-state]')].map(e => e.textContent)"))
         raise
     seconds = time.perf_counter() - start
-    total = 0
+    marks = guest.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('people:'))"
+                           ".map((m) => [m.name.slice(7), m.startTime / 1000])")
+    total, biggest = 0, []
     for req in list(received):
         try:
             sizes = req.sizes()
         except Exception:  # noqa: BLE001 - a request the page dropped
             continue
         total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        biggest.append((sizes["responseBodySize"], req.url.split("/", 3)[-1]))
     guest.close()
-    return {"seconds": seconds, "bytes": total, "requests": len(received)}
+    if LIST_BYTES and total:
+        print("  largest: " + ", ".join(f"{url} {size / 1e6:.2f} MB" for size, url in sorted(biggest, reverse=True)[:8]))
+    return {"seconds": seconds, "bytes": total, "requests": len(received), "marks": marks}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--relay", action="store_true", help="the relay path (default: the hand path)")
+    parser.add_argument("--bytes", action="store_true", help="list each first visit's largest downloads")
     args = parser.parse_args(argv)
+    global LIST_BYTES
+    LIST_BYTES = args.bytes
     cold, warm = [], []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(wrapper(Path(tmp))),
@@ -146,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             cold.append(join_once(host, guest_context, args.relay))
             warm.append(join_once(host, guest_context, args.relay))
             guest_context.close()
+            for kind, r in (("cold", cold[-1]), ("warm", warm[-1])):
+                print(f"  {kind}: " + ", ".join(f"{name} {at:.2f}" for name, at in r["marks"]), flush=True)
             print(f"run {run + 1}: cold {cold[-1]['seconds']:.2f} s, {cold[-1]['bytes'] / 1e6:.2f} MB; "
                   f"warm {warm[-1]['seconds']:.2f} s, {warm[-1]['bytes'] / 1e6:.2f} MB", flush=True)
         browser.close()
