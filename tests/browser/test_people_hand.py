@@ -279,7 +279,7 @@ class Table:
         guest.close()
         self._join(seat, again, None)
         assert again.evaluate("localStorage.length") > 0
-        again.wait_for_function("([t, d]) => settebello.view?.turn === t && settebello.view.plays.length === d", arg=at)
+        again.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
         assert again.evaluate("settebello.view.hand") == hand
         assert again.evaluate("settebello.view.players")[seat] == f"Guest {seat + 1}"
         self.guests[seat] = again
@@ -538,7 +538,7 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     guest.locator('[data-testid="people-name"]').wait_for()
     assert guest.locator('[data-testid="people-name"]').input_value() == "Guest 2"  # remembered
     guest.locator('[data-testid="people-join"]').click()
-    guest.wait_for_function("([t, d]) => settebello.view?.turn === t && settebello.view.plays.length === d", arg=at)
+    guest.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
     assert guest.evaluate("settebello.view.hand") == hand
     plays, _ = table.play_hand()
     assert plays == 36 - 5
