@@ -37,6 +37,12 @@ const APP_ID = "settebello/people/1";  // trystero's: the rooms of this game on 
 const MAX_ADDRESSES = 8;
 const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 random bytes, base64url
 
+// trystero announces a page in a room 4 times in its first 2 s, then once a minute only: a guest's
+// page that met no host's page this long after joining the seat's room joins it again (then
+// after twice as long, up to a minute), announcing itself again at once (people.js meetHost)
+const MEET_AGAIN_MS = 8_000;
+const MEET_AGAIN_MAX_MS = 60_000;
+
 let trysteroModule = null;
 /** trystero's Nostr strategy, loaded the first time a room is joined (never otherwise). */
 const trystero = () => (trysteroModule ??= import("../vendor/trystero/nostr/index.mjs").then((m) => { mark("relay-library"); return m; }));
@@ -642,9 +648,11 @@ async function keepHands() {
  *  hello once `helloReady` has it; whichever of this and the hand path first carries a message
  *  from the host carries the seat (`closeHand()` then ends the hand path's connection). */
 function meetHost(m, helloReady, closeHand) {
-  joinMeeting(m, {
+  let met = false;  // the host's page met in this room (its later comings and goings: trystero's)
+  const handlers = {
     // the host, or the host again after its page reloaded: a new hello (numbered on from the last)
     onJoin: (link) => {
+      met = true;
       mark("peer");
       helloReady.then((hello) => {
         if (link.readyState !== "open") return;  // (left meanwhile: its next join says hello)
@@ -660,7 +668,15 @@ function meetHost(m, helloReady, closeHand) {
       if (channel !== link) { channel = link; closeHand(); }
       guestReceive(text);
     },
-  }).catch((err) => console.warn(`Settebello: the relays are not reached (${err.message}): the reply code still works`));
+  };
+  // no host's page met `wait` ms after joining (its announcements lost by a relay, a handshake
+  // that failed): join the room again, so that this page announces itself again at once
+  const join = (wait) => joinMeeting(m, handlers).then((room) => setTimeout(() => {
+    if (met || (channel && !channel.peerId)) return;  // met, or the hand path carries the seat
+    mark("meet-again");
+    room.leave().catch(() => {}).then(() => join(Math.min(2 * wait, MEET_AGAIN_MAX_MS)));
+  }, wait), (err) => console.warn(`Settebello: the relays are not reached (${err.message}): the reply code still works`));
+  join(MEET_AGAIN_MS);
 }
 
 /** An invitation opened (#join=…), from the page's first moment (table.js, while Python boots):

@@ -152,8 +152,9 @@ class Table:
 
     def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False,
                  relays: list[str] | None = None, allowed: tuple[str, ...] = (), target: int | None = None,
-                 hold_boot: bool = False) -> None:
+                 hold_boot: bool = False, lose: int = 0) -> None:
         self.hold_boot = hold_boot  # each guest's Python held back until it has met the host's page
+        self.lose = lose  # the relay loses this many announcements as each guest opens its link
         self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
         self.requests: list[str] = []
         self.errors: list[list[str]] = []
@@ -224,6 +225,13 @@ class Table:
         assert link.startswith(SITE) and "#join=" in link
         assert _qr(self.host.locator(f'[data-testid="people-qr-{seat}"]')) == link  # the same link, scanned
         self.codes.append(_code(link.split("#join=", 1)[1])["o"])
+        if self.lose:  # (the host's page tells the test's relay: nostr_relay.py's LOSE)
+            said = self.host.evaluate("""([url, n]) => new Promise((resolve) => {
+              const ws = new WebSocket(url);
+              ws.onopen = () => ws.send(JSON.stringify(["LOSE", n]));
+              ws.onmessage = (e) => { ws.close(); resolve(JSON.parse(e.data)); };
+            })""", [self.relays[0], self.lose])
+            assert said == ["NOTICE", f"losing {self.lose}"], said
         held = []  # the guest's game code (py.zip), not served while its boot is held back
         if self.hold_boot:
             guest.context.route("**/static/vendor/py.zip", lambda route: held.append(route))
@@ -571,6 +579,19 @@ def test_the_host_reloaded_mid_hand_plays_on_and_the_guest_reconnects_by_itself(
     plays, _ = table.play_hand()
     assert plays == 36 - 6
     table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
+    table.close()
+
+
+def test_a_guest_whose_announcements_the_relay_lost_joins_the_room_again_and_meets_the_host(relay_browser):
+    browser, log = relay_browser
+    # the relay loses the guest page's announcements (trystero: 4 in the room's first 2 s, then one
+    # a minute) and the next ones, the host page's minute's included, as a busy public relay may:
+    # the guest's page joins the seat's room again, announces itself again and the table deals
+    table = Table(browser, None, [1], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",), lose=10)
+    assert log.read_text().split().count("LOST") == 10  # every one of them lost before the pages met
+    guest = table.guests[1]
+    assert guest.evaluate("settebello.view.phase") == "play" and len(guest.evaluate("settebello.view.hand")) == 3
+    assert table.play_hand(limit=2)[0] == 2  # and they play
     table.close()
 
 
