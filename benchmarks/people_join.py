@@ -36,6 +36,8 @@ RELAY_PORT = 8744
 RELAY = f"ws://127.0.0.1:{RELAY_PORT}"
 SITE = f"http://127.0.0.1:{PORT}/"
 MBIT = 1_000_000 / 8
+MARKS = ("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('people:'))"
+         ".map((m) => [m.name.slice(7), m.startTime / 1000])")  # the guest's steps (people.js mark)
 WAIT_MS = 90_000  # a join not dealt by then is counted as failed, and the runs go on
 LIST_BYTES = False  # --bytes: the largest downloads of each first visit
 FAST_4G = {"offline": False, "latency": 60 * 2.75, "downloadThroughput": 9 * MBIT * 0.9,
@@ -122,12 +124,13 @@ def join_once(host, guest_context, relay: bool) -> dict:
               re.findall(r"a=candidate:[^\r\n]+", dec(answer.input_value())["a"]))
         print("\n".join(logs[-30:]), guest.evaluate("document.querySelector('[data-people-state]')?.textContent"),
               host.evaluate("[...document.querySelectorAll('[data-people-state]')].map(e => e.textContent)"))
-        print(f"  NOT DEALT in {WAIT_MS / 1000:.0f} s", flush=True)
+        print(f"  NOT DEALT in {WAIT_MS / 1000:.0f} s; the guest's steps: " + ", ".join(
+            f"{step} {at:.2f}" for step, at in guest.evaluate(MARKS)), flush=True)
+        host.keyboard.press("Escape")  # the host's invitations closed: that table with people ends
         guest.close()
         return {"seconds": None, "bytes": 0, "requests": 0, "marks": []}
     seconds = time.perf_counter() - start
-    marks = guest.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('people:'))"
-                           ".map((m) => [m.name.slice(7), m.startTime / 1000])")
+    marks = guest.evaluate(MARKS)
     total, biggest = 0, []
     for req in list(received):
         try:
