@@ -8,7 +8,11 @@ once: the figure is the page's and the connection's time, not the persons'.
 Chromium runs in a network namespace with only loopback (``unshare --net``, root), the site
 served beside it compressed as GitHub Pages serves it (scripts/serve.py --gzip).
 
-    .venv/bin/python benchmarks/people_join.py [--runs 3] [--relay]
+    .venv/bin/python benchmarks/people_join.py [--runs 3] [--relay] [--compare CHECKOUT] [--bytes]
+
+The guest's page marks its steps (performance marks "people:…": the name form, the relay library,
+the host's page met, the engine up, the first message, the hand dealt): each run prints them, in
+seconds from the link opened, so that a change says where the time went.
 """
 
 from __future__ import annotations
@@ -32,26 +36,34 @@ RELAY_PORT = 8744
 RELAY = f"ws://127.0.0.1:{RELAY_PORT}"
 SITE = f"http://127.0.0.1:{PORT}/"
 MBIT = 1_000_000 / 8
+MARKS = ("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('people:'))"
+         ".map((m) => [m.name.slice(7), m.startTime / 1000])")  # the guest's steps (people.js mark)
+WAIT_MS = 90_000  # a join not dealt by then is counted as failed, and the runs go on
+LIST_BYTES = False  # --bytes: the largest downloads of each first visit
 FAST_4G = {"offline": False, "latency": 60 * 2.75, "downloadThroughput": 9 * MBIT * 0.9,
            "uploadThroughput": 1.5 * MBIT * 0.9}  # Chrome DevTools' preset (benchmarks/load_net.py)
 
 
-def wrapper(folder: Path) -> Path:
-    """A Chromium launcher in a namespace with only loopback, the gzip server beside it."""
+def wrapper(folder: Path, sites: list[tuple[str, Path, int]]) -> Path:
+    """A Chromium launcher in a namespace with only loopback, a gzip server per site and the
+    test's Nostr relay beside it."""
     path = folder / "chromium-loopback.sh"
     py, serve = sys.executable, ROOT / "scripts" / "serve.py"
+    up = lambda port: f'until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {port}), 1)" 2>/dev/null; do sleep 0.05; done'  # noqa: E731
+    servers = "\n".join(f'"{py}" "{serve}" --root "{root}" --port {port} --quiet --gzip &\npids="$pids $!"'
+                         for _, root, port in sites)
     path.write_text(f"""#!/bin/sh
 exec unshare --net -- sh -c '
 ip link set lo up || exit 1
-"{py}" "{serve}" --root "{ROOT}" --port {PORT} --quiet --gzip &
-srv=$!
+pids=""
+{servers}
 "{py}" "{ROOT / "tests" / "browser" / "nostr_relay.py"}" --port {RELAY_PORT} &
-rel=$!
-until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {PORT}), 1)" 2>/dev/null; do sleep 0.05; done
-until "{py}" -c "import socket; socket.create_connection((\\"127.0.0.1\\", {RELAY_PORT}), 1)" 2>/dev/null; do sleep 0.05; done
+pids="$pids $!"
+{chr(10).join(up(port) for _, _, port in sites)}
+{up(RELAY_PORT)}
 "$0" "$@"
 rc=$?
-kill $srv $rel
+kill $pids
 exit $rc' "{CHROMIUM}" "$@"
 """)
     path.chmod(0o755)
@@ -96,8 +108,8 @@ def join_once(host, guest_context, relay: bool) -> dict:
     guest.goto(link)
     guest.locator('[data-testid="people-join"]').click()
     answer = guest.locator('[data-testid="people-answer"]')
-    answer.wait_for()
-    if not relay:
+    if not relay:  # (through the relay the table may be dealt, the reply code's dialog gone, first)
+        answer.wait_for()
         host.locator('[data-testid="people-reply-1"]').fill(answer.input_value())
         host.locator('[data-testid="people-connect-1"]').click()
     logs = []
@@ -105,54 +117,84 @@ def join_once(host, guest_context, relay: bool) -> dict:
     host.on("console", lambda m: logs.append(f"host {m.type}: {m.text}"))
     try:
         guest.wait_for_function("window.settebello?.view?.phase === 'play' && document.querySelectorAll('#hand-cards .card').length > 0",
-                                timeout=90_000)
+                                timeout=WAIT_MS)
     except Exception:
         dec = lambda c: json.loads(base64.b64decode(c.replace("-", "+").replace("_", "/") + "=" * (-len(c) % 4)))
         print(re.findall(r"a=candidate:[^\r\n]+", dec(link.split("#join=")[1])["o"]),
               re.findall(r"a=candidate:[^\r\n]+", dec(answer.input_value())["a"]))
         print("\n".join(logs[-30:]), guest.evaluate("document.querySelector('[data-people-state]')?.textContent"),
               host.evaluate("[...document.querySelectorAll('[data-people-state]')].map(e => e.textContent)"))
-        raise
+        print(f"  NOT DEALT in {WAIT_MS / 1000:.0f} s; the guest's steps: " + ", ".join(
+            f"{step} {at:.2f}" for step, at in guest.evaluate(MARKS)), flush=True)
+        host.keyboard.press("Escape")  # the host's invitations closed: that table with people ends
+        guest.close()
+        return {"seconds": None, "bytes": 0, "requests": 0, "marks": []}
     seconds = time.perf_counter() - start
-    total = 0
+    marks = guest.evaluate(MARKS)
+    total, biggest = 0, []
     for req in list(received):
         try:
             sizes = req.sizes()
         except Exception:  # noqa: BLE001 - a request the page dropped
             continue
         total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        biggest.append((sizes["responseBodySize"], req.url.split("/", 3)[-1]))
     guest.close()
-    return {"seconds": seconds, "bytes": total, "requests": len(received)}
+    if LIST_BYTES and total:
+        print("  largest: " + ", ".join(f"{url} {size / 1e6:.2f} MB" for size, url in sorted(biggest, reverse=True)[:8]))
+    return {"seconds": seconds, "bytes": total, "requests": len(received), "marks": marks}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--relay", action="store_true", help="the relay path (default: the hand path)")
+    parser.add_argument("--compare", metavar="CHECKOUT", help="also measure this other checkout of the site "
+                        "(built: scripts/build.py), turn about with this one in the same run")
+    parser.add_argument("--bytes", action="store_true", help="list each first visit's largest downloads")
     args = parser.parse_args(argv)
-    cold, warm = [], []
+    global LIST_BYTES
+    LIST_BYTES = args.bytes
+    # --compare: another checkout of the site (built), measured in the same run, turn about
+    sites = [("this", ROOT, PORT)] + ([("compared", Path(args.compare).resolve(), PORT + 2)] if args.compare else [])
+    results = {name: {"cold": [], "warm": []} for name, _, _ in sites}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(wrapper(Path(tmp))),
+        browser = p.chromium.launch(executable_path=str(wrapper(Path(tmp), sites)),
                                     args=["--allow-loopback-in-peer-connection", "--disable-gpu", "--disable-quic"])
-        host_context = browser.new_context()
-        host_context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))  # loopback candidates (the test's note)
-        host = host_context.new_page()
-        host.goto(SITE + "index.html?test&fast=1")
-        host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
-        meet(host, args.relay)
+        hosts = {}
+        for name, _, port in sites:
+            origin = f"http://127.0.0.1:{port}"
+            host_context = browser.new_context()
+            host_context.grant_permissions(["microphone"], origin=origin)  # loopback candidates (the test's note)
+            host = host_context.new_page()
+            host.goto(origin + "/index.html?test&fast=1")
+            host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+            meet(host, args.relay)
+            hosts[name] = (host, origin)
         for run in range(args.runs):
-            guest_context = browser.new_context()
-            guest_context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
-            cold.append(join_once(host, guest_context, args.relay))
-            warm.append(join_once(host, guest_context, args.relay))
-            guest_context.close()
-            print(f"run {run + 1}: cold {cold[-1]['seconds']:.2f} s, {cold[-1]['bytes'] / 1e6:.2f} MB; "
-                  f"warm {warm[-1]['seconds']:.2f} s, {warm[-1]['bytes'] / 1e6:.2f} MB", flush=True)
+            order = sites if run % 2 == 0 else sites[::-1]
+            for name, _, _ in order:
+                host, origin = hosts[name]
+                guest_context = browser.new_context()
+                guest_context.grant_permissions(["microphone"], origin=origin)
+                cold, warm = join_once(host, guest_context, args.relay), join_once(host, guest_context, args.relay)
+                guest_context.close()
+                results[name]["cold"].append(cold)
+                results[name]["warm"].append(warm)
+                for kind, r in (("cold", cold), ("warm", warm)):
+                    print(f"  {name} {kind}: " + ", ".join(f"{step} {at:.2f}" for step, at in r["marks"]), flush=True)
+                print(f"run {run + 1} {name}: cold {cold['seconds'] or 0:.2f} s, {cold['bytes'] / 1e6:.2f} MB; "
+                      f"warm {warm['seconds'] or 0:.2f} s, {warm['bytes'] / 1e6:.2f} MB", flush=True)
         browser.close()
-    for name, runs in (("cold", cold), ("warm", warm)):
-        print(f"{name}: median {statistics.median(r['seconds'] for r in runs):.2f} s, "
-              f"{statistics.median(r['bytes'] for r in runs) / 1e6:.2f} MB over "
-              f"{statistics.median(r['requests'] for r in runs):.0f} requests (Fast 4G on the guest)")
+    for name, _, _ in sites:
+        for kind, runs in results[name].items():
+            # a join not dealt in WAIT_MS counts as the longest (the median's place), and is said
+            seconds = sorted(r["seconds"] if r["seconds"] is not None else float("inf") for r in runs)
+            failed = sum(r["seconds"] is None for r in runs)
+            print(f"{name} {kind}: median {statistics.median(seconds):.2f} s ({seconds[0]:.1f}-{seconds[-1]:.1f} s"
+                  f"{f', {failed} not dealt in {WAIT_MS // 1000} s' if failed else ''}), "
+                  f"{statistics.median(r['bytes'] for r in runs) / 1e6:.2f} MB over "
+                  f"{statistics.median(r['requests'] for r in runs):.0f} requests (Fast 4G on the guest)")
     return 0
 
 

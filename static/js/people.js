@@ -37,9 +37,19 @@ const APP_ID = "settebello/people/1";  // trystero's: the rooms of this game on 
 const MAX_ADDRESSES = 8;
 const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 random bytes, base64url
 
+// trystero announces a page in a room 4 times in its first 2 s, then once a minute only: a guest's
+// page that met no host's page this long after joining the seat's room joins it again (then
+// after twice as long, up to a minute), announcing itself again at once (people.js meetHost)
+const MEET_AGAIN_MS = 8_000;
+const MEET_AGAIN_MAX_MS = 60_000;
+
 let trysteroModule = null;
 /** trystero's Nostr strategy, loaded the first time a room is joined (never otherwise). */
-const trystero = () => (trysteroModule ??= import("../vendor/trystero/nostr/index.mjs"));
+const trystero = () => (trysteroModule ??= import("../vendor/trystero/nostr/index.mjs").then((m) => { mark("relay-library"); return m; }));
+
+/** A step of the guest's join on the page's own timeline (performance marks "people:…", read by
+ *  benchmarks/people_join.py): where a friend's first seconds go. */
+const mark = (step) => performance.mark(`people:${step}`);
 
 const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const secret = () => b64url(crypto.getRandomValues(new Uint8Array(18)));
@@ -547,6 +557,7 @@ function guestRoute(op, arg, direct) {
 }
 
 function guestReceive(text) {
+  if (!performance.getEntriesByName("people:first-message").length) mark("first-message");
   return serial(async () => {
     let r;
     try { r = await people("guest_receive", { text }); }
@@ -567,7 +578,7 @@ function guestReceive(text) {
       delete document.documentElement.dataset.dealVerified;
       announce(() => t("people.rematchComing"));
     }
-    if (r.type === "welcome") presence("host", false);
+    if (r.type === "welcome") { mark("welcome"); presence("host", false); }
     if (r.type === "reveals") {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
@@ -583,6 +594,7 @@ function guestReceive(text) {
     if (pendingPlay && pendingPlay.n === r.ack) { pendingPlay.resolve(played); pendingPlay = null; return; }
     if (!started) {
       started = true;
+      mark("first-view");
       dialog().close();
       await phrasesBar(async (id) => {
         const { text } = await people("guest_say", { phrase: id });
@@ -590,6 +602,7 @@ function guestReceive(text) {
         said({ seat: lastView.seat, phrase: id });
       });
       await resume(r.view);
+      mark("dealt");
       return;
     }
     const seat = r.event?.seat;
@@ -630,9 +643,49 @@ async function keepHands() {
   catch (err) { console.warn(`Settebello: this match's record is not kept (${refusalText(err)})`); }
 }
 
-/** An invitation opened (#join=…): ask the name, answer the offer, show the reply code, then play
- *  this seat of the host's match. */
-export async function joinTable() {
+/** The guest's side of the seat's room on the relays `m`, joined as the invitation opens: the
+ *  host's page (met there before this page's engine is even ready, often) is sent this seat's
+ *  hello once `helloReady` has it; whichever of this and the hand path first carries a message
+ *  from the host carries the seat (`closeHand()` then ends the hand path's connection). */
+function meetHost(m, helloReady, closeHand) {
+  let met = false;  // the host's page met in this room (its later comings and goings: trystero's)
+  const handlers = {
+    // the host, or the host again after its page reloaded: a new hello (numbered on from the last)
+    onJoin: (link) => {
+      met = true;
+      mark("peer");
+      helloReady.then((hello) => {
+        if (link.readyState !== "open") return;  // (left meanwhile: its next join says hello)
+        if (!channel) link.send(hello);
+        else if (channel.peerId) people("guest_hello").then((r) => link.send(r.hello)).catch(() => {});
+      });
+    },
+    onLeave: (peerId) => {
+      if (channel?.peerId === peerId) presence("host", true);
+    },
+    onText: (text, link) => {
+      if (channel && !channel.peerId) return;  // the hand path carries the seat
+      if (channel !== link) { channel = link; closeHand(); }
+      guestReceive(text);
+    },
+  };
+  // no host's page met `wait` ms after joining (its announcements lost by a relay, a handshake
+  // that failed): join the room again, so that this page announces itself again at once
+  const join = (wait) => joinMeeting(m, handlers).then((room) => setTimeout(() => {
+    if (met || (channel && !channel.peerId)) return;  // met, or the hand path carries the seat
+    mark("meet-again");
+    room.leave().catch(() => {}).then(() => join(Math.min(2 * wait, MEET_AGAIN_MAX_MS)));
+  }, wait), (err) => console.warn(`Settebello: the relays are not reached (${err.message}): the reply code still works`));
+  join(MEET_AGAIN_MS);
+}
+
+/** An invitation opened (#join=…), from the page's first moment (table.js, while Python boots):
+ *  ask the name and, on the relay path, join the seat's room at once, so that the relay library,
+ *  the relays and the connection to the host's page are ready by the time the engine is (a
+ *  friend's first seconds go to both together); once `ready` (this page's engine and table)
+ *  and the name are there: answer the offer, show the reply code, then play this seat of the
+ *  host's match. */
+export async function joinTable(ready = Promise.resolve()) {
   const d = dialog();
   let invite = null;
   try { invite = fromCode(location.hash.slice("#join=".length)); } catch { invite = null; }
@@ -644,6 +697,12 @@ export async function joinTable() {
     return;
   }
   routeGame(guestRoute);
+  let pc = null;        // the hand path's connection, made once this seat's hello is ready
+  let answered = null;  // its answer (the reply code's), made whichever path carries the seat
+  let sayHello;         // resolves `helloReady` with this seat's hello (people.py), once joined
+  const helloReady = new Promise((resolve) => { sayHello = resolve; });
+  const closeHand = () => answered?.catch(() => {}).then(() => pc.close());
+  if (invite.m) meetHost(invite.m, helloReady, closeHand);
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.title"))}</h2>
     <p>${esc(t("people.join.intro", { n: invite.s + 1 }))}</p>
     <form class="people__join"><label class="ng-field">${esc(t("people.join.name"))}
@@ -653,10 +712,14 @@ export async function joinTable() {
   form.elements.name.value = readText(NAME_KEY) || "";
   d.addEventListener("cancel", (e) => e.preventDefault());  // this page is only the seat: nothing behind it to go back to
   d.showModal();
+  mark("form");
   await new Promise((resolve) => form.addEventListener("submit", (e) => { e.preventDefault(); resolve(); }, { once: true }));
+  mark("submit");
   const name = form.elements.name.value.trim().slice(0, 24);
   if (name) writeText(NAME_KEY, name, { report: false });
   form.querySelector("button").disabled = true;
+  form.insertAdjacentHTML("beforeend", `<p class="people__state" role="status">${esc(t("app.loading"))}</p>`);
+  await ready;  // this page's engine (booting since the page opened)
   keptKey = ownKey(`settebello.people.kept.${invite.k}`);
   inviteToken = invite.k;
   let kept = null;
@@ -666,7 +729,8 @@ export async function joinTable() {
   try { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null, kept }); }
   catch { joined = await people("join", { seat: invite.s, token: invite.k, name: name || null }); }  // damaged: without it
   const { hello } = joined;
-  const pc = new RTCPeerConnection(RTC);
+  mark("joined");
+  pc = new RTCPeerConnection(RTC);
   // the hand path and the relay path race: the first to carry a message from the host carries the seat
   pc.addEventListener("datachannel", (e) => {
     const hand = e.channel;
@@ -678,26 +742,10 @@ export async function joinTable() {
     // the host's page gone without closing its connection (a crash, a lost network): ICE gives up
     if (["failed", "closed"].includes(pc.connectionState) && channel && !channel.peerId) hostGoneByHand();
   });
-  if (invite.m) {
-    joinMeeting(invite.m, {
-      // the host, or the host again after its page reloaded: a new hello (numbered on from the last)
-      onJoin: (link) => {
-        if (!channel) link.send(hello);
-        else if (channel.peerId) people("guest_hello").then((r) => link.send(r.hello)).catch(() => {});
-      },
-      onLeave: (peerId) => {
-        if (channel?.peerId === peerId) presence("host", true);
-      },
-      onText: (text, link) => {
-        if (channel && !channel.peerId) return;  // the hand path carries the seat
-        if (channel !== link) { channel = link; pc.close(); }
-        guestReceive(text);
-      },
-    }).catch((err) => console.warn(`Settebello: the relays are not reached (${err.message}): the reply code still works`));
-  }
-  await pc.setRemoteDescription({ type: "offer", sdp: invite.o });
-  await pc.setLocalDescription(await pc.createAnswer());
-  await gathered(pc);
+  answered = pc.setRemoteDescription({ type: "offer", sdp: invite.o })
+    .then(async () => { await pc.setLocalDescription(await pc.createAnswer()); await gathered(pc); });
+  sayHello(hello);  // (the hand path's answer is under way: the relay path closes it only once made)
+  await answered;
   const code = toCode({ v: LINK_VERSION, s: invite.s, a: pc.localDescription.sdp });
   form.remove();
   d.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t(invite.m ? "people.join.replyFallback" : "people.join.reply"))}
@@ -708,4 +756,5 @@ export async function joinTable() {
   d.append(await qrCode(code, t("people.qrReply"), "people-answer-qr"));
   d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" data-people-state="guest">${esc(t(invite.m ? "people.join.meeting" : "people.join.waitingHost"))}</p>`);
   field.focus();
+  mark("reply-code");
 }

@@ -50,22 +50,38 @@ async function waitForReader(language) {
   await runtime.started;
 }
 
+let tableReady;  // resolves `ready` below: the engine booted, the table set up
+/** The invitation's seat (people.js joinTable), opened as soon as the page's language is there:
+ *  it waits for the table itself. */
+async function invitation(language) {
+  const ready = new Promise((resolve) => { tableReady = resolve; });
+  const people = import("./people.js");
+  await language;
+  translatePage(document);
+  await (await people).joinTable(ready);
+}
+
 async function main() {
   wire();
   try {
     const language = initLanguage();
     await waitForReader(language);
+    // an invitation to another device's table (people.js): its seat, not this device's own game;
+    // its name form and its meeting start while Python boots, its table once it has
+    const joining = location.hash.startsWith("#join=") && invitation(language);
     [T.engine] = await Promise.all([connectEngine(), language]);
+    performance.mark("people:engine");  // the page's timeline (benchmarks/people_join.py)
     translatePage(document);
     setInfo(await game("variants"));
     T.hintLevel = loadPrefs()?.hintLevel || described().default_level;
     // the test hook (tests/browser): the only window.* the page defines; no module reads it
     window.settebello = { engine: T.engine, game, get view() { return currentView(); }, startGame };
-    if (location.hash.startsWith("#join=")) {
-      // an invitation to another device's table (people.js): its seat, not this device's own game
+    if (joining) {
       $("loading").hidden = true;
       document.body.classList.remove("is-loading");
-      await (await import("./people.js")).joinTable();
+      performance.mark("people:table");
+      tableReady();
+      await joining;
       return;
     }
     const restored = showNames(await restoreSaved());

@@ -8,7 +8,11 @@ Signatures are not checked (a test's relay; trystero checks nothing of them eith
     python tests/browser/nostr_relay.py --port 8742 [--log FILE]
 
 ``--log`` appends one line per message the relay received (its type and size): the test reads it
-to know the meeting went through this relay."""
+to know the meeting went through this relay.
+
+A test may make the relay lose announcements, as a busy public relay may: ``["LOSE", n]`` (the
+relay answers ``["NOTICE", "losing n"]``) acknowledges the next ``n`` announcements (an EVENT whose
+content is ``{"peerId": ...}`` alone: trystero's "I am in this room") and sends them to no one."""
 
 from __future__ import annotations
 
@@ -43,6 +47,15 @@ def matches(flt: dict[str, Any], event: dict[str, Any]) -> bool:
     return True
 
 
+def announcement(event: dict[str, Any]) -> bool:
+    """Whether `event` is trystero's announcement of a peer in a room (its content: a peer id alone)."""
+    try:
+        content = json.loads(event.get("content") or "null")
+    except (TypeError, ValueError):
+        return False
+    return isinstance(content, dict) and set(content) == {"peerId"}
+
+
 class Relay:
     """The relay's events and subscriptions."""
 
@@ -50,6 +63,7 @@ class Relay:
         self.events: list[dict[str, Any]] = []
         self.subs: dict[tuple[ServerConnection, str], list[dict[str, Any]]] = {}
         self.log = open(log, "a", buffering=1) if log else None
+        self.lose = 0  # announcements still to lose (["LOSE", n])
 
     async def handle(self, ws: ServerConnection) -> None:
         try:
@@ -73,6 +87,9 @@ class Relay:
                         if any(matches(f, event) for f in filters):
                             await ws.send(json.dumps(["EVENT", msg[1], event]))
                     await ws.send(json.dumps(["EOSE", msg[1]]))
+                elif msg[0] == "LOSE" and len(msg) == 2 and isinstance(msg[1], int) and 0 <= msg[1] <= 100:
+                    self.lose = msg[1]
+                    await ws.send(json.dumps(["NOTICE", f"losing {msg[1]}"]))
                 elif msg[0] == "CLOSE" and len(msg) == 2:
                     self.subs.pop((ws, msg[1]), None)
                 else:
@@ -82,6 +99,12 @@ class Relay:
                 del self.subs[key]
 
     async def event(self, ws: ServerConnection, event: dict[str, Any]) -> None:
+        if self.lose and announcement(event):
+            self.lose -= 1
+            if self.log:
+                self.log.write("LOST\n")
+            await ws.send(json.dumps(["OK", event.get("id", ""), True, ""]))
+            return
         self.events = (self.events + [event])[-MAX_STORED:]
         await ws.send(json.dumps(["OK", event.get("id", ""), True, ""]))
         for (conn, sub_id), filters in list(self.subs.items()):

@@ -151,7 +151,10 @@ class Table:
     hand path; every code that crossed (links and replies) and every request, kept for the checks."""
 
     def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False,
-                 relays: list[str] | None = None, allowed: tuple[str, ...] = (), target: int | None = None) -> None:
+                 relays: list[str] | None = None, allowed: tuple[str, ...] = (), target: int | None = None,
+                 hold_boot: bool = False, lose: int = 0) -> None:
+        self.hold_boot = hold_boot  # each guest's Python held back until it has met the host's page
+        self.lose = lose  # the relay loses this many announcements as each guest opens its link
         self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
         self.requests: list[str] = []
         self.errors: list[list[str]] = []
@@ -222,14 +225,35 @@ class Table:
         assert link.startswith(SITE) and "#join=" in link
         assert _qr(self.host.locator(f'[data-testid="people-qr-{seat}"]')) == link  # the same link, scanned
         self.codes.append(_code(link.split("#join=", 1)[1])["o"])
+        if self.lose:  # (the host's page tells the test's relay: nostr_relay.py's LOSE)
+            said = self.host.evaluate("""([url, n]) => new Promise((resolve) => {
+              const ws = new WebSocket(url);
+              ws.onopen = () => ws.send(JSON.stringify(["LOSE", n]));
+              ws.onmessage = (e) => { ws.close(); resolve(JSON.parse(e.data)); };
+            })""", [self.relays[0], self.lose])
+            assert said == ["NOTICE", f"losing {self.lose}"], said
+        held = []  # the guest's game code (py.zip), not served while its boot is held back
+        if self.hold_boot:
+            guest.context.route("**/static/vendor/py.zip", lambda route: held.append(route))
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
+        if self.hold_boot:
+            # with no Python yet on the guest's page, its person is asked their name and the page
+            # met the host's through the relay: the meeting does not wait for the boot
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text("Connected")
+            assert guest.evaluate("window.settebello === undefined")  # (the test hook: once the engine is up)
         self._axe(guest, f"seat {seat}'s join")
         if name is not None:
             guest.locator('[data-testid="people-name"]').fill(name)
         guest.locator('[data-testid="people-join"]').click()
+        if self.hold_boot:  # Join pressed before the engine is up: said, then the boot goes on
+            expect(guest.locator("#people-dialog [role=status]")).to_have_text("Shuffling the cards…")
+            for route in held:
+                route.continue_()
+            guest.context.unroute("**/static/vendor/py.zip")
         answer_field = guest.locator('[data-testid="people-answer"]')
-        answer_field.wait_for()
+        # (through a relay the table may be dealt first, the reply code's dialog closed)
+        answer_field.wait_for(state="attached" if self.relays else "visible")
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
@@ -263,7 +287,7 @@ class Table:
         guest.close()
         self._join(seat, again, None)
         assert again.evaluate("localStorage.length") > 0
-        again.wait_for_function("([t, d]) => settebello.view?.turn === t && settebello.view.plays.length === d", arg=at)
+        again.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
         assert again.evaluate("settebello.view.hand") == hand
         assert again.evaluate("settebello.view.players")[seat] == f"Guest {seat + 1}"
         self.guests[seat] = again
@@ -490,7 +514,8 @@ def relay_browser(playwright, tmp_path_factory):
 
 def test_a_whole_hand_of_scopa_between_two_devices_through_the_relay_path(relay_browser):
     browser, log = relay_browser
-    table = Table(browser, None, [1], axe=True, relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",))
+    # the guest's Python is held back until its page has met the host's: the meeting runs beside the boot
+    table = Table(browser, None, [1], axe=True, relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",), hold_boot=True)
     # the link carries the seat's room: its relay, no STUN server, a password, and the hand path's offer too
     link = table.host.locator('[data-testid="people-link-1"]').input_value()
     meeting = _code(link.split("#join=", 1)[1])["m"]
@@ -524,7 +549,7 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     guest.locator('[data-testid="people-name"]').wait_for()
     assert guest.locator('[data-testid="people-name"]').input_value() == "Guest 2"  # remembered
     guest.locator('[data-testid="people-join"]').click()
-    guest.wait_for_function("([t, d]) => settebello.view?.turn === t && settebello.view.plays.length === d", arg=at)
+    guest.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
     assert guest.evaluate("settebello.view.hand") == hand
     plays, _ = table.play_hand()
     assert plays == 36 - 5
@@ -557,6 +582,19 @@ def test_the_host_reloaded_mid_hand_plays_on_and_the_guest_reconnects_by_itself(
     plays, _ = table.play_hand()
     assert plays == 36 - 6
     table.check_end_and_loopback()  # the deal drawn before the reload is verified after it
+    table.close()
+
+
+def test_a_guest_whose_announcements_the_relay_lost_joins_the_room_again_and_meets_the_host(relay_browser):
+    browser, log = relay_browser
+    # the relay loses the guest page's announcements (trystero: 4 in the room's first 2 s, then one
+    # a minute) and the next ones, the host page's minute's included, as a busy public relay may:
+    # the guest's page joins the seat's room again, announces itself again and the table deals
+    table = Table(browser, None, [1], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",), lose=10)
+    assert log.read_text().split().count("LOST") == 10  # every one of them lost before the pages met
+    guest = table.guests[1]
+    assert guest.evaluate("settebello.view.phase") == "play" and len(guest.evaluate("settebello.view.hand")) == 3
+    assert table.play_hand(limit=2)[0] == 2  # and they play
     table.close()
 
 
