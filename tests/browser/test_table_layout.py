@@ -203,6 +203,21 @@ def test_the_hinted_card_offers_the_hinted_capture_first(table_page):
     assert page.evaluate("settebello.game('save').then(s => s.record)")["hands"][0]["plays"][0] == "10B:4D+6B"
 
 
+def test_a_hinted_build_is_said_as_the_build_the_choices_mark(table_page):
+    # seed 3 (found with settebello.session in CPython): the expert's hint in Scopa a cascina is
+    # 1S>4B, a build of 5 (SB30); the player's review: the hint said "lay the Ace" while the
+    # choices marked "Build 5 on Four of Clubs (the hint)"
+    page = table_page("fast=1&variant=cascina&seed=3&level=random&lang=en")
+    my_turn(page)
+    page.locator("#hint").click()
+    page.wait_for_selector("#hand-cards .card--hint")
+    assert page.locator("#status").inner_text().startswith(
+        "Hint: play the Ace of Swords on the Four of Clubs and build 5.")
+    page.locator('#hand-cards [data-card="1S"]').click()
+    hinted = page.locator("#choices button.btn--hint")
+    assert hinted.count() == 1 and hinted.get_attribute("data-play") == "1S>4B"
+
+
 def test_rules_page_opens_with_the_projects_card_images(table_page):
     page = table_page("fast=1&seed=1")
     page.locator("#rules-btn").click()
