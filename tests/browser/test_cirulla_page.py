@@ -115,7 +115,7 @@ def test_a_declaration_names_the_mattas_value_and_is_shown_when_made(table_page,
     box = page.locator("#declare")
     assert box.is_visible()
     assert box.locator("#declare-q").inner_text() == (
-        "You may declare Buona da tre (9 or less), the Seven of Cups counts as 1: 3 points, showing the Ace of "
+        "You may declare Buona da tre (9 or less) with the Seven of Cups as 1: 3 points, showing the Ace of "
         "Swords, the Two of Cups, and the Seven of Cups.")
     page.screenshot(path=f"{SHOTS}/matta-offer-{viewport['width']}.png")
     box.locator('[data-declare="yes"]').click()
@@ -127,7 +127,7 @@ def test_a_declaration_names_the_mattas_value_and_is_shown_when_made(table_page,
     assert [(a["kind"], a["points"], a.get("wild")) for a in view["mechanics"]["accuse"]["accuse"]] == [
         ("buona-tre", 3, {"card": "7C", "value": 1})]
     spoken = " ".join(page.evaluate("window.__spoken"))
-    assert "You declare Buona da tre (9 or less), the Seven of Cups counts as 1: " in spoken
+    assert "You declare Buona da tre (9 or less) with the Seven of Cups as 1: " in spoken
 
 
 def test_the_rules_page_says_cirullas_rules_with_its_declarations(table_page):

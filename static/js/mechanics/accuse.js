@@ -5,10 +5,10 @@
 import { t, cardList, theCard } from "../i18n.js";
 
 /** A declaration's name as said: its kind, and the value a wild card of the hand stands for in it
- *  (the engine's `wild`, the matta of R26): "Buona da dieci, the Seven of Cups counts as 2". */
+ *  (the engine's `wild`, the matta of R26): "Buona da dieci (three alike) with the Seven of Cups as 2". */
 function kindName(a) {
   const kind = t(`accusa.${a.kind}`);
-  return a.wild ? `${kind}, ${t("accusa.wild", { card: theCard(a.wild.card), value: a.wild.value })}` : kind;
+  return a.wild ? `${kind} ${t("accusa.wild", { card: theCard(a.wild.card), value: a.wild.value })}` : kind;
 }
 
 /** A declaration said at the table: "Anna declares ..." or "You declare ...". */
