@@ -515,7 +515,7 @@ export async function newGameDialog() {
  *  hidden now): the person's next move is at the table. It goes to the hand itself, which shows no
  *  ring; when the hand is playable a keyboard player's goes on to its first card (advance:
  *  focusHand), or to the question asked first. A focus the person moved elsewhere stays. */
-function focusTheDeal() {
+export function focusTheDeal() {
   const at = document.activeElement;
   const left = !at || at === document.body || at === $("new") || !!at.closest("[hidden], dialog:not([open])");
   if (!left) return;

@@ -23,7 +23,7 @@ import { emit, onView, view as currentView } from "./store.js";
 import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
 import { esc, refusalText } from "./names.js";
-import { playedElsewhere, resume } from "./table.js";
+import { focusTheDeal, playedElsewhere, resume } from "./table.js";
 import { keepRecord } from "./history.js";
 import { meeting, RELAY_RE, STUN_RE } from "./settings.js";
 
@@ -308,6 +308,7 @@ function hostReceive(seat, text, link) {
       hostStarted = true;
       tell("playing");
       dialog().close();
+      focusTheDeal();  // the focus the closed invitations gave back to New game goes to the table
       await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
       await resume(out.host.started);
     } else if (out.host?.view) {

@@ -24,7 +24,7 @@ import { loadPrefs } from "./dialog.js";
 import { restoreSaved } from "./persist.js";
 import { showNames } from "./names.js";
 import { T, $, game } from "./tablestate.js";
-import { bootGame, restart, resume, startGame, playedElsewhere } from "./gameloop.js";
+import { bootGame, focusTheDeal, restart, resume, startGame, playedElsewhere } from "./gameloop.js";
 import { wire } from "./tableinput.js";
 
 /**
@@ -104,4 +104,4 @@ async function main() {
 }
 main();
 // what the rest of the page asks of the table (testhook.js, people.js, embed.js), by the names it always had
-export { game, restart, resume, startGame, playedElsewhere };
+export { focusTheDeal, game, restart, resume, startGame, playedElsewhere };
