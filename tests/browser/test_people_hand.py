@@ -410,6 +410,14 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     viewer, errors = _watch(host.context.new_page())
     viewer.goto(SITE + "static/replay.html?from=game")
     expect(viewer.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
+    # the same record with the host's reveal changed: the replay says the deal does not verify, and why
+    tampered = json.loads(json.dumps(record))
+    tampered["fair_deal"]["deals"][0]["reveals"]["host"] = "1" * 64
+    host.evaluate("""async (r) => { const { REPLAY_KEY } = await import('./static/js/records.js');
+                                    localStorage.setItem(REPLAY_KEY, JSON.stringify(r)); }""", tampered)
+    viewer.reload()
+    expect(viewer.locator("#rp-message")).to_contain_text("host's reveal does not match its commitment")
+    expect(viewer.locator("#rp-message")).not_to_contain_text("Deal verified")
     assert not errors, errors
     # the guest's device keeps the match's record too (its hands over, with their commitments and
     # reveals): Records lists it, and its replay verifies the deal
