@@ -4,7 +4,7 @@
 // there (animate.js). It reads the table's state (tablestate.js) and decides nothing.
 import { view as currentView, info as described } from "./store.js";
 import { t, cardList, theCards, hasText } from "./i18n.js";
-import { buildSeats, place } from "./layout.js";
+import { buildSeats, place, fitTable } from "./layout.js";
 import { sideName, variantName } from "./names.js";
 import { pointerInput } from "./input.js";
 import { hintWhy } from "./coach.js";
@@ -110,6 +110,7 @@ export function decorate() {
   const why = mine && T.hinted ? hintWhy(T.hinted) : "";
   $("hint-why").textContent = why;
   $("hint-why").hidden = !why;
+  fitTable();  // the lines above the hand just set: the table fitted in the room they leave
 }
 
 /** The status line on the person's turn: what to do (a mechanic's question, mechanics/), after how
@@ -288,6 +289,14 @@ export function keepModal() {
 for (const id of ["sheet", "pass"]) new MutationObserver(keepModal).observe($(id), { attributes: true, attributeFilter: ["hidden"] });
 
 for (const type of ["resize", "settebello:notices"]) addEventListener(type, () => { if (!$("sheet").hidden) keepModal(); });
+
+// the table fitted again whenever the room around it changes: the window, or the person's seat
+// growing (a status line said over two lines, capture choices; layout.js fitTable). Neither box's
+// size depends on the table's cards, so the fit cannot set the observer off again.
+if (typeof ResizeObserver === "function") {
+  const watch = new ResizeObserver(() => fitTable());
+  for (const id of ["felt", "me"]) watch.observe($(id));
+}
 
 /** A switch as the game line says it: its short name on, "no …" off (or its own words for off). */
 function shortName(k, on) {

@@ -246,6 +246,45 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   return inPlay;
 }
 
+/** The narrowest a table card is made to fit the centre: a finger's 44 px target, as the hand's. */
+const TABLE_MIN_W = 44;
+
+/** Whether the element's box lies inside the centre's content box (to half a pixel). */
+function inside(e, center) {
+  const r = e.getBoundingClientRect(), c = center.getBoundingClientRect(), cs = getComputedStyle(center);
+  if (!r.width) return true;
+  return r.top >= c.top + parseFloat(cs.paddingTop) - 0.5 && r.bottom <= c.bottom - parseFloat(cs.paddingBottom) + 0.5
+    && r.left >= c.left - 0.5 && r.right <= c.right + 0.5;
+}
+
+/**
+ * Fit the table's cards in the centre's box, so a crowded table (seven loose cards or more)
+ * never reaches over the seats, the hand or the status line: as table.css lays them if they fit;
+ * else in rows as wide as the centre, at the largest card width that fits (a search, one layout
+ * a step), no narrower than TABLE_MIN_W. Called after every change of the table or of the room
+ * around it (draw.js).
+ */
+export function fitTable() {
+  const center = document.getElementById("center"), tbl = document.getElementById("table-cards");
+  if (!center || !tbl) return;
+  tbl.style.removeProperty("--table-w");
+  delete tbl.dataset.fit;
+  const card = tbl.querySelector(".card");
+  const fits = () => inside(tbl, center) && inside(document.getElementById("deck"), center);
+  if (!card || fits()) return;
+  tbl.dataset.fit = "wide";  // table.css: the rows as wide as the centre
+  let lo = TABLE_MIN_W, hi = Math.floor(card.getBoundingClientRect().width);
+  const size = (w) => tbl.style.setProperty("--table-w", `${w}px`);
+  size(hi);
+  if (fits()) return;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    size(mid);
+    if (fits()) lo = mid; else hi = mid;
+  }
+  size(lo);
+}
+
 /**
  * Who dealt the hand on the table, as the engine says (once a hand is scored it has already
  * passed the deal on: v.dealer is the next hand's dealer); the marker stays on the hand's own

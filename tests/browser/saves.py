@@ -34,3 +34,26 @@ def near_the_end(config: dict, person_plays_left: int = 2, of: str = "match") ->
             reply = s.call("computer_step")
         assert "error" not in reply, reply
     raise AssertionError("the match did not end")
+
+
+def full_table(config: dict, loose: int = 10) -> dict:
+    """A save of the match `config` (Session.new_game's) at the first turn of the person's with
+    `loose` cards or more on the table, the person laying a card down whenever the rules let them
+    (else taking the fewest) and the computers playing theirs: a crowded table, for layout tests."""
+    s = Session()
+    first = s.call("new_game", config)
+    assert "error" not in first, first
+    for _ in range(20_000):
+        view = s.call("view")
+        assert view["phase"] != "over", f"the match ended with never {loose} cards on the table at the person's turn"
+        if view["phase"] == "deal":
+            reply = s.call("next_hand")
+        elif view["waiting"] == "human":
+            if len(view["table"]) >= loose:
+                return s.call("save")
+            fewest = min(view["legal"], key=lambda play: len(play.get("presa") or []))
+            reply = s.call("play", fewest["notation"])
+        else:
+            reply = s.call("computer_step")
+        assert "error" not in reply, reply
+    raise AssertionError("the match did not end")

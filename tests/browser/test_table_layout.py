@@ -5,10 +5,13 @@ All in fast mode (?fast=1: no pacing, no animation)."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
-from harness import wait_for_engine
+from harness import settled, wait_for_engine
 from playwright.sync_api import expect
+from saves import full_table, person_and_computers
 
 
 def open_table(page, base_url, query):
@@ -403,3 +406,69 @@ def test_more_rules_offers_what_the_game_leaves_open_and_the_game_plays_them(tab
     page.wait_for_function("settebello.view.rules.primiera === 'milanese'")
     rules = page.evaluate("settebello.view.rules")
     assert (rules["ace_takes_all"], rules["ace_scopa"], rules["carte_min"], rules["capture"]) == (True, True, 21, "match")
+
+
+# A table of ten loose cards with the person to play (seeds searched with saves.full_table in
+# CPython): the boxes of the seats, the person's hand, name and status lines around it.
+FULL_TABLES = {2: ("scopa", 237), 4: ("scopa-a-quattro", 113)}
+SCREENS = {"1366x800": {"width": 1366, "height": 800}, "1280x720": {"width": 1280, "height": 720},
+           "360x740": {"width": 360, "height": 740}}
+
+# every table card's box that meets a seat's box, name, hand, the status lines or the capture
+# choices (none is in the centre: the table must keep clear of them)
+OVERLAPS = """() => {
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const others = [...document.querySelectorAll(
+        '#opponents .seat, #opponents .seat__head, #opponents .seat__handwrap, #me, #me .seat__head, #status, #hint-why,'
+        + ' #choices, #hand-cards .card')]
+        .filter((e) => e.getBoundingClientRect().width > 0);
+    const said = (e) => e.id ? '#' + e.id : e.className + (e.closest('.seat') ? ' of seat ' + (e.closest('.seat').dataset.seat ?? 'me') : '');
+    return [...document.querySelectorAll('#table-cards .card')].flatMap((c) => others
+        .filter((o) => meet(c.getBoundingClientRect(), o.getBoundingClientRect()))
+        .map((o) => c.dataset.card + ' over ' + said(o)));
+}"""
+
+
+@functools.lru_cache(maxsize=None)
+def full_table_save(players: int) -> dict:
+    variant, seed = FULL_TABLES[players]
+    return full_table({"variant": variant, "seed": seed, "options": {}, "seats": person_and_computers(players)})
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_full_table_keeps_clear_of_the_seats_the_hand_and_the_status(table_page, players, screen):
+    variant = FULL_TABLES[players][0]
+    page = table_page(f"fast=1&variant={variant}", viewport=SCREENS[screen], save=full_table_save(players))
+    my_turn(page)
+    assert page.locator("#table-cards .card").count() == 10
+    # the hint's two lines over the hand leave the table the least room
+    page.locator("#hint").click()
+    page.wait_for_selector("#hand-cards .card--hint")
+    expect(page.locator("#hint-why")).to_be_visible()
+    settled(page)
+    assert page.evaluate(OVERLAPS) == []
+    # every table card still a finger's target, and no sideways scroll
+    widths = page.locator("#table-cards .card").evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+    assert min(widths) >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[screen]["width"]
+
+
+@functools.lru_cache(maxsize=None)
+def choices_save() -> dict:
+    # seed 66 (searched with saves.full_table in CPython): nine loose cards, and the person's one
+    # card, the King of Coins, takes in five ways
+    return full_table({"variant": "scopa", "seed": 66, "options": {}, "seats": person_and_computers(2)}, loose=9)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_capture_choices_over_the_hand_push_no_table_card_over_the_status(table_page, screen):
+    page = table_page("fast=1&variant=scopa", viewport=SCREENS[screen], save=choices_save())
+    my_turn(page)
+    assert page.locator("#table-cards .card").count() == 9
+    page.locator('#hand-cards [data-card="10D"]').click()
+    assert page.locator("#choices button[data-play]").count() == 5
+    settled(page)
+    assert page.evaluate(OVERLAPS) == []
+    assert min(page.locator("#table-cards .card").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)")) >= 44
