@@ -42,6 +42,9 @@ const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 ra
 // after twice as long, up to a minute), announcing itself again at once (people.js meetHost)
 const MEET_AGAIN_MS = 8_000;
 const MEET_AGAIN_MAX_MS = 60_000;
+// how long a New game waits for the last table's rooms to be left (trystero says goodbye to each
+// peer in them first) before it joins its own anyway
+const LEAVE_MAX_MS = 3_000;
 
 let trysteroModule = null;
 /** trystero's Nostr strategy, loaded the first time a room is joined (never otherwise). */
@@ -97,6 +100,7 @@ function validMeeting(m) {
  *  `link` sends back to that peer; `onJoin(link)` and `onLeave(peerId)` as peers come and go. */
 async function joinMeeting(m, { onJoin, onLeave, onText }) {
   const { joinRoom } = await trystero();
+  await leaving;  // the last table's rooms left first (stopHosting)
   const config = { appId: APP_ID, password: m.p, rtcConfig: { iceServers: m.i.map((urls) => ({ urls })) } };
   if (m.u) config.relayConfig = { urls: m.u };
   const room = joinRoom(config, m.r);
@@ -242,6 +246,7 @@ const meetings = new Map();  // remote seat -> {m, room}: its room on the relays
 let hosting = false;
 let hostStarted = false;  // the match has dealt
 let tableId = 0;          // which table with people the host's page has open (a New game makes another)
+let leaving = Promise.resolve();  // the rooms of the host's last table, until trystero has left them
 
 function sendAll(list) {
   for (const [seat, text] of list || []) {
@@ -279,7 +284,13 @@ function stopHosting() {
   document.getElementById("people-phrases")?.remove();
   for (const { pc } of seats.values()) pc.close();
   seats.clear();
-  for (const { room } of meetings.values()) room?.then((r) => r.leave()).catch(() => {});  // (null: kept, not joined again yet)
+  // (null: kept, not joined again yet). The next table's rooms are joined once these are left:
+  // trystero keeps its pool of ready offers while any room is joined, and an offer of that pool
+  // older than 57 s (remade by trystero with an ICE restart) never connected to the guest's page:
+  // a host's page that made tables one after another, each joined before the last was left, met
+  // no guest it had to call first (the lower peer id calls) once its pool was a minute old
+  const left = [...meetings.values()].map(({ room }) => room?.then((r) => r.leave()));
+  leaving = Promise.race([Promise.all(left), new Promise((resolve) => { setTimeout(resolve, LEAVE_MAX_MS); })]).catch(() => {});
   meetings.clear();
   hosting = false;
   routeGame(null);
