@@ -122,6 +122,25 @@ TRYSTERO_PACKAGES = {  # vendor subfolder -> (package, its files that ship, its 
 # import nothing, so they are copied as they are.
 LEAN_QR_FILES = ["index.mjs", "extras/svg.mjs", "LICENSE"]
 TRYSTERO_IMPORTS = {"@trystero-p2p/core": "core/index.mjs", "@noble/secp256k1": "secp256k1/index.js"}
+# trystero's pool of ready offers, mended as the files are copied (each text must be found once:
+# a new version of the library fails the build here). An offer older than offerTtl (57 s), or one
+# that went unanswered, is remade by the library with an ICE restart on the same connection, and
+# such an offer never connected: the host's page that called a guest with it (the lower peer id
+# calls) met no one, a guest opening the link a minute after the host's page joined the room
+# (docs/PEOPLE.md, issue 41). Mended: such an offer is dropped and a fresh connection made
+# instead (checkout's own retry makes it when the offer is refused).
+TRYSTERO_PATCHES = {  # vendored file -> [(text, its replacement)]
+    "core/strategy.mjs": [(
+        "const plainOffer = await peer.getOffer(Date.now() - peer.created > offerTtl);",
+        'if (Date.now() - peer.created > offerTtl) throw mkErr("offer too old: a fresh one is made");'
+        " /* settebello: no ICE restart on an old offer */\n\t\t\tconst plainOffer = await peer.getOffer();",
+    )],
+    "core/offer-pool.mjs": [(
+        "\t\tif (!this.active) {\n\t\t\tpeer.destroy();\n\t\t\treturn;\n\t\t}\n\t\tthis.recycling.add(peer);",
+        "\t\tif (!this.active || true) {  // settebello: an unanswered offer is dropped, not restarted\n"
+        "\t\t\tpeer.destroy();\n\t\t\treturn;\n\t\t}\n\t\tthis.recycling.add(peer);",
+    )],
+}
 # The standard library the page ships (static/vendor/pyodide/python_stdlib.zip): Pyodide's own
 # zip trimmed by scripts/stdlib.mjs to STDLIB_ROOTS, the modules they import (followed through
 # every import statement of their sources) and nothing reached only through STDLIB_NEVER; the
@@ -470,6 +489,10 @@ def trystero_files(node_modules: Path = NODE_MODULES) -> dict[Path, bytes]:
                 text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)  # the maps do not ship
                 for name, path in TRYSTERO_IMPORTS.items():
                     text = text.replace(f'from "{name}"', f'from "../{path}"')
+                for was, now in TRYSTERO_PATCHES.get(f"{folder}/{f.name}", []):
+                    if text.count(was) != 1:
+                        raise SystemExit(f"build: {package}/{f.name}: the text to mend is not found once: {was!r}")
+                    text = text.replace(was, now)
                 left = re.findall(r'(?:from|import)\s*\(?\s*"([^"./][^"]*)"', text)
                 if left:
                     raise SystemExit(f"build: {package}/{f.name} imports {left}: not vendored")

@@ -92,8 +92,8 @@ exit $rc' "{CHROMIUM}" "$@"
         args=CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"])
 
 
-def _watched_page(browser, requests: list[str]):
-    context = browser.new_context(viewport={"width": 1366, "height": 800})
+def _watched_page(browser, requests: list[str], **options):
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, **options)
     context.set_default_timeout(TIMEOUT_MS)
     context.grant_permissions(["microphone"], origin=SITE.rstrip("/"))
     context.on("request", lambda req: requests.append(req.url))
@@ -106,6 +106,10 @@ def _watched_page(browser, requests: list[str]):
 # trystero logs a peer connection closed under it (the other page reloaded or left) as an error:
 # that is the reload the test makes, not a fault
 CLOSED_UNDER = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+
+
+# a page's Date.now moved on by so many ms (Table.later); performance.now and timers are not moved
+LATER = "(() => { const now = Date.now.bind(Date); Date.now = () => now() + %d; })()"
 
 
 def _watch(page):
@@ -152,8 +156,9 @@ class Table:
 
     def __init__(self, browser, variant: str | None, remote: list[int], axe: bool = False,
                  relays: list[str] | None = None, allowed: tuple[str, ...] = (), target: int | None = None,
-                 hold_boot: bool = False, lose: int = 0) -> None:
+                 hold_boot: bool = False, lose: int = 0, host_calls: bool = False, late_ms: int = 0) -> None:
         self.hold_boot = hold_boot  # each guest's Python held back until it has met the host's page
+        self.later_ms = 0  # how far the pages' clocks are moved on (later())
         self.lose = lose  # the relay loses this many announcements as each guest opens its link
         self.axe: dict[str, list[str]] | None = {} if axe else None  # axe-core's findings per step
         self.requests: list[str] = []
@@ -162,11 +167,20 @@ class Table:
         self.relays = relays  # the relay path through these (the hand path: None)
         self.allowed = (f"127.0.0.1:{PORT}", *allowed)  # the hosts a page may reach
         self.browser = browser
-        self.host = self._page(browser)
+        # host_calls: the host's page is the one that calls each guest's first in a room (trystero
+        # calls first from the lower peer id: the host's is made the lowest), which the library then
+        # does with an offer of its pool (its service worker kept off so that the library is routed)
+        self.host = self._page(browser, service_workers="block") if host_calls else self._page(browser)
+        if host_calls:
+            utils = (ROOT / "static" / "vendor" / "trystero" / "core" / "utils.mjs").read_text()
+            assert "const selfId = genId(20);" in utils
+            lowest = utils.replace("const selfId = genId(20);", "const selfId = '0' + genId(19);")
+            self.host.route("**/vendor/trystero/core/utils.mjs",
+                            lambda route: route.fulfill(body=lowest, content_type="text/javascript"))
         self.host.goto(SITE + QUERY)
         self.host.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
         self.meet(relays)
-        self.start(variant, remote, target)
+        self.start(variant, remote, target, late_ms)
 
     def meet(self, relays: list[str] | None) -> None:
         """The host's Settings: the devices meet by hand only, or through `relays` with no STUN."""
@@ -184,9 +198,10 @@ class Table:
         self._axe(host, "the Settings' Play with people")
         dialog.locator("#settings-close").click()
 
-    def start(self, variant: str | None, remote: list[int], target: int | None = None) -> None:
+    def start(self, variant: str | None, remote: list[int], target: int | None = None, late_ms: int = 0) -> None:
         """New game on the host's page: the game (to `target` points: 0, a single hand), and the
-        seats of people on other devices, each joined from a page of its own."""
+        seats of people on other devices, each joined from a page of its own (`late_ms` after the
+        invitations were made: the pages' clocks moved on by so much, later())."""
         browser = self.browser
         self.host.locator("#new").click()
         if variant:
@@ -203,6 +218,8 @@ class Table:
             self.host.locator("#keep-dialog [data-testid=keep-no]").click()
         # the invitations in a modal dialog: the table waits behind it
         self.host.wait_for_function("document.getElementById('people-dialog')?.matches(':modal')")
+        if late_ms:
+            self.later(self.later_ms + late_ms)
         self.guests = {}
         for seat in remote:
             self.guests[seat] = self._page(browser)
@@ -292,10 +309,18 @@ class Table:
         assert again.evaluate("settebello.view.players")[seat] == f"Guest {seat + 1}"
         self.guests[seat] = again
 
-    def _page(self, browser):
-        page, errors = _watched_page(browser, self.requests)
+    def _page(self, browser, **options):
+        page, errors = _watched_page(browser, self.requests, **options)
+        if self.later_ms:
+            page.context.add_init_script(LATER % self.later_ms)
         self.errors.append(errors)
         return page
+
+    def later(self, ms: int) -> None:
+        """The host's page's clock (Date.now: trystero's) moved on by `ms`, as if that long had
+        passed, and the clock of every guest's page opened from now on with it."""
+        self.later_ms = ms
+        self.host.evaluate(LATER % ms)
 
     def pages(self) -> dict[int, object]:
         return {0: self.host, **self.guests}
@@ -604,6 +629,36 @@ def test_a_guest_whose_announcements_the_relay_lost_joins_the_room_again_and_mee
     assert log.read_text().split().count("LOST") == 10  # every one of them lost before the pages met
     guest = table.guests[1]
     assert guest.evaluate("settebello.view.phase") == "play" and len(guest.evaluate("settebello.view.hand")) == 3
+    assert table.play_hand(limit=2)[0] == 2  # and they play
+    table.close()
+
+
+def test_a_second_table_on_the_same_host_page_meets_its_guest_through_the_relay(relay_browser):
+    browser, _ = relay_browser
+    # the host's page calls each guest's first (trystero: with an offer of the pool of offers it made
+    # as it joined its first room); its first table deals, and a minute later (the pages' clocks
+    # moved on) it makes another: that table's guest meets it through the relay and the table deals.
+    # (trystero keeps its pool while any room is joined, and an offer of it a minute old reached no
+    # guest: the first table's room, left only after the next one's was joined, kept it: issue 41)
+    table = Table(browser, None, [1], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",), host_calls=True)
+    first = table.guests[1]
+    table.later(61_000)
+    table.start(None, [1])  # (its guest met the host's page and was dealt: else it waits in vain)
+    assert table.guests[1] is not first
+    assert table.play_hand(limit=2)[0] == 2  # and they play
+    first.context.close()
+    table.close()
+
+
+def test_a_guest_opening_the_link_a_minute_late_meets_the_host_through_the_relay(relay_browser):
+    browser, _ = relay_browser
+    # the host's page calls the guest's first (its peer id the lowest), with an offer of the pool
+    # trystero made as the host's page joined the seat's room; the link is opened a minute later
+    # (the pages' clocks moved on): the guest meets the host's page and the table deals. (trystero
+    # remade an offer older than 57 s with an ICE restart, which reached no guest; the build makes it
+    # a fresh offer instead: scripts/build.py TRYSTERO_PATCHES, issue 41)
+    table = Table(browser, None, [1], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",), host_calls=True,
+                  late_ms=61_000)
     assert table.play_hand(limit=2)[0] == 2  # and they play
     table.close()
 

@@ -52,6 +52,21 @@ def test_trystero_is_vendored_with_every_bare_import_made_relative():
     assert 'from "../secp256k1/index.js"' in modules["nostr/index.mjs"]
 
 
+@needs_node_modules
+def test_trysteros_pool_makes_a_fresh_offer_rather_than_restart_an_old_one(monkeypatch):
+    # issue 41: an offer remade with an ICE restart never connected (a guest met a minute late)
+    files = build.trystero_files()
+    strategy = files[build.TRYSTERO_DIR / "core" / "strategy.mjs"].decode()
+    pool = files[build.TRYSTERO_DIR / "core" / "offer-pool.mjs"].decode()
+    assert "getOffer(Date.now() - peer.created > offerTtl)" not in strategy
+    assert 'if (Date.now() - peer.created > offerTtl) throw mkErr(' in strategy
+    assert "if (!this.active || true) {" in pool
+    # a new version of the library without the text to mend fails the build, naming it
+    monkeypatch.setitem(build.TRYSTERO_PATCHES, "core/strategy.mjs", [("no such text", "x")])
+    with pytest.raises(SystemExit, match="strategy.mjs: the text to mend is not found once"):
+        build.trystero_files()
+
+
 def test_pyscript_toml_uses_the_vendored_runtime_and_relative_urls():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./static/js/pyodide-boot.mjs"  # boots static/vendor/pyodide/
