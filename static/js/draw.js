@@ -73,7 +73,7 @@ export function decorate() {
     const s = document.createElement("span");
     s.className = "score"; s.dataset.side = String(i);
     if (i === v.side) s.classList.add("score--mine");
-    const name = document.createElement("span"); name.className = "score__name"; name.textContent = sideName(v, i);
+    const name = document.createElement("span"); name.className = "score__name"; name.textContent = name.title = sideName(v, i);
     const pts = document.createElement("strong"); pts.className = "score__pts"; pts.textContent = String(v.totals[i]);
     s.append(name, pts);
     s.setAttribute("aria-label", t("score.side", { side: sideName(v, i), count: v.totals[i] }));
