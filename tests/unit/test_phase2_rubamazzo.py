@@ -23,7 +23,7 @@ from scopa.state import match_winner
 from scopa_ai import LEVELS, make_player
 from scopa_ai.heuristics import knowledge
 from scopa_ai.levels import ExpertPlayer
-from scopa_ai.steals import exact_last_round, last_round, play_score, steal_playout, top_takers
+from scopa_ai.parts.steals import exact_last_round, last_round, play_score, steal_playout, top_takers
 from settebello.cli import main
 from players import expert_match, level, whole_match
 

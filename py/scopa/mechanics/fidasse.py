@@ -393,6 +393,8 @@ class Fidasse(Mechanic):
     `5B?doubt` are a claim with its answer, `trust` and `doubt` the answers alone."""
 
     name = "fidasse"
+    order = 70  # after the tables' mechanics: a claim adds to every other play
+    check_order = 50
     view_keys = ("claims", "claim", "hidden")
     option = "fidasse"
     traits = ("claims",)  # SB60: a scopa claimed with a card face down
@@ -513,3 +515,4 @@ class Fidasse(Mechanic):
 
 
 FIDASSE = Fidasse()
+MECHANIC = FIDASSE  # found by the package (`mechanics._discover`), not listed by hand

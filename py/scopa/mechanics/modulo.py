@@ -23,6 +23,8 @@ class Modulo(Mechanic):
     """Values and sums counted modulo 7 (SB5), a traditional scopa scored apart (SB6)."""
 
     name = "modulo"
+    order = 10
+    check_order = 10
     option = "modulo"
     traits = ("residues",)  # SB5: sums counted by their residue
     excludes = (Exclusion("modulo", "modulo {value} counts the sums of the capture rule match, not {capture}",
@@ -37,3 +39,4 @@ class Modulo(Mechanic):
 
 
 MODULO = Modulo()
+MECHANIC = MODULO  # found by the package (`mechanics._discover`), not listed by hand

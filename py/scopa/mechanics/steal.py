@@ -80,6 +80,8 @@ class Steals(Mechanic):
     is written as a capture, the tops it takes marked `^` (SB26)."""
 
     name = "steal"
+    order = 30
+    check_order = 20
     # SB20-SB22: with piles to steal, a Five takes the Five on top of the other side's pile (no
     # Five on the table) and so steals that whole pile (issue 45: Rubamazzo's page shows a steal)
     examples = {"steal": (("2D", "4C"), "5S", ("5B",))}
@@ -180,3 +182,4 @@ class Steals(Mechanic):
 
 
 STEAL = Steals()
+MECHANIC = STEAL  # found by the package (`mechanics._discover`), not listed by hand
