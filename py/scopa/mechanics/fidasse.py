@@ -59,7 +59,7 @@ class Claim(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """JSON-able form: a play's keys (`card` null when hidden), with `claim` its answer (null: pending)."""
         return {"card": None if self.card is None else card_str(self.card), "presa": [], "notation": str(self),
-                "steal": [], "claim": {"answer": self.answer}}
+                "claim": {"answer": self.answer}}
 
 
 class Answer(NamedTuple):
@@ -77,7 +77,7 @@ class Answer(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able form: a play's keys (no card), with `answer`."""
-        return {"card": None, "presa": [], "notation": self.answer, "steal": [], "answer": self.answer}
+        return {"card": None, "presa": [], "notation": self.answer, "answer": self.answer}
 
 
 TRUST_PLAY = Answer(TRUST)

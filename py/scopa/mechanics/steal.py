@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import VALUE, Card, card_str, parse_card
+from ..cards import VALUE, Card, card_str, cards_str, parse_card
 from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple, new_play
 from .base import Exclusion, Mechanic, Taken, json_cards
@@ -73,6 +73,11 @@ class Steal(Play):
         self = tuple.__new__(cls, (card, presa))
         self.tops = tuple(tops)
         return self
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form: a capture's, with `steal` the tops of the piles it steals (SB20), also in
+        `presa` (read back by `Steals.read_play`)."""
+        return {**Play.to_json(self), "steal": cards_str(self.tops)}
 
 
 class Steals(Mechanic):
