@@ -30,9 +30,9 @@ class Play(NamedTuple):
         return card_str(self.card) + ":" + "+".join(("^" if c in tops else "") + card_str(c) for c in self.presa)
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-able form; `steal` lists the tops of the piles the play steals (SB20), also in `presa`."""
-        return {"card": card_str(self.card), "presa": cards_str(self.presa), "notation": str(self),
-                "steal": cards_str(self.tops)}
+        """JSON-able form: the card, what it takes and the notation (a mechanic's own play kind adds
+        its own keys)."""
+        return {"card": card_str(self.card), "presa": cards_str(self.presa), "notation": str(self)}
 
 
 new_play = tuple.__new__  # builds a Play without the Python-level namedtuple constructor

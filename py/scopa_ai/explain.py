@@ -34,7 +34,7 @@ from scopa.cards import VALUE
 from scopa.errors import RuleError
 from scopa.state import Declared, Play, PlayerView
 from .base import hint_rng, make_player
-from .declare import weigh
+from .parts.declare import weigh
 from .endgame import solvable
 from .levels import EasyPlayer, ExpertPlayer
 from .master import MasterPlayer

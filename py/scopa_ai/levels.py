@@ -17,7 +17,7 @@ Each reads only its `PlayerView` and draws its randomness from the generator it 
   (endgame.py).
 
 A special mechanic's part of the scoring (a stolen pile's cards, a build's next take, a claim's
-answer and bluffs) comes from that mechanic's part (parts.py lists them),
+answer and bluffs) comes from that mechanic's part (the package `parts` finds them),
 called at fixed points of each level's scoring.
 """
 
@@ -28,7 +28,7 @@ from collections import Counter
 
 from scopa.cards import VALUE, VALUES, card
 from scopa.state import Play, PlayerView
-from .declare import settle
+from .parts.declare import settle
 from .endgame import solvable, solve
 from .heuristics import is_last_play, knowledge, p_holds, table_after
 from .parts import on_table, parts

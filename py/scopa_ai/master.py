@@ -22,7 +22,7 @@ from typing import Callable, Generator, Sequence
 from scopa.cards import Card
 from scopa.state import Declared, Match, Play, PlayerView, match_winner
 from .beliefs import Belief, reading, reading_logs
-from .declare import settle
+from .parts.declare import settle
 from .steps import run_to_end
 from .engine_search import engine_search
 from .endgame import Opponent, solvable, solve

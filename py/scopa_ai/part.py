@@ -1,7 +1,8 @@
 """The hooks of a computer players' part: what the levels know of one special mechanic.
 
-A part lives beside the rest of its mechanic's play (one AI module per mechanic) and the
-registry (parts.py) lists them; this module is their base, imported by both, so no circle forms.
+A part lives beside the rest of its mechanic's play (one module of the package `parts` per
+mechanic, declared there as `PART`), and that package finds them; this module is their base,
+imported by both, so no circle forms.
 """
 
 from __future__ import annotations

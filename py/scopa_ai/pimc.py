@@ -28,7 +28,7 @@ from typing import Sequence
 
 from scopa.cards import VALUE, Card
 from scopa.state import Match, Play, PlayerView
-from .declare import settle
+from .parts.declare import settle
 from .heuristics import Knowledge, knowledge
 from .inference import sample_consistent, unlikely_cards
 from .levels import ExpertPlayer

@@ -42,8 +42,6 @@ SCENES: dict[str, tuple[tuple[str, ...], str]] = {
     "match+difference": (("2C", "3S", "8B"), "5D"),
     # SB21: in Rubamazzo a Five takes no Two and Three: only a card of its value
     "equal": (("2D", "3S"), "5S"),
-    # SB5, [002]: a Knight (2 modulo 7) on a Seven and a Two takes the Two, or the Two and the Seven
-    "modulo": (("2B", "7C"), "9S"),
 }
 # The mechanic whose example each of the other scenes is.
 SCENE_OWNERS = {scene: mech for mech in ORDER for scene in mech.examples}
@@ -103,15 +101,19 @@ def rulebook(arg: Any) -> dict[str, Any]:
         changes.append({"key": "table", **{k: getattr(rules, k) for k in TABLE_KEYS}})
     changes += [{"key": k, "value": v} for k, v in rules.options().items() if k in changed and k not in TABLE_KEYS]
     scenes = []
-    if rules.modulo:
-        scenes.append("modulo")
+    # a mechanic that counts the sums its own way (the trait "residues", SB5) shows its examples
+    # first, where the capture rule's would be
+    counting = [mech for mech in active(rules) if "residues" in mech.traits]
+    if counting:
+        scenes += [s for mech in counting for s in mech.scenes(rules)]
     elif rules.capture != classic.capture:
         scenes += _CAPTURE_SCENES.get(rules.capture, ())
     for switch in ("fewest_cards", "single_priority", "ace_takes_all"):
         if switch in changed:
             scenes.append(switch)
     for mech in active(rules):  # a mechanic's own examples (SB38, SB42; SB20, issue 45)
-        scenes += mech.scenes(rules)
+        if mech not in counting:
+            scenes += mech.scenes(rules)
     own = {key: part for mech in ORDER for key, part in mech.rules_page(rules).items()}
     # the other ways the preset's own seed plays it (Preset.offers: Scopa inversa's "partite
     # ibride", SB7), each as a change the page words like the others, with its example

@@ -46,19 +46,25 @@ def _ints(value: Any, allow_none: bool = False) -> tuple[Any, ...]:
     return tuple(value)
 
 
+# what a view adds to a play made (its seat; whether it swept: view.py), beside the play's own keys
+_MADE_KEYS = frozenset({"seat", "scopa"})
+
+
 def _play(p: Any, parts: dict[str, Any]) -> Any:
-    """A play written back from its JSON: a mechanic's own (a steal, a build, a claim, a declared
-    play), else a plain one (a card and what it takes); its notation must agree."""
+    """A play written back from its JSON: a mechanic's own (its `read_play`), else a plain one (a
+    card and what it takes, nothing more); its notation must agree."""
     if not isinstance(p, dict):
         raise SeatViewError("a play is damaged", reason="people.view")
     play = next((found for m in mechanics.active(parts["rules"])
                  if (found := m.read_play(p, parts)) is not None), None)
-    if play is None:
-        if p.get("steal"):
-            raise SeatViewError("a play steals in a game without steals", reason="people.view")
+    plain = play is None
+    if plain:
         play = Play(parse_card(p.get("card")), tuple(sorted(_cards(p.get("presa")))))
     if str(play) != p.get("notation"):
         raise SeatViewError("a play's notation does not say its cards", reason="people.view")
+    if plain and {k: v for k, v in p.items() if k not in _MADE_KEYS} != play.to_json():
+        # a key no plain play writes is a special rule's this game does not play (another game's play)
+        raise SeatViewError("a play says more than a play of this game can", reason="people.view")
     return play
 
 

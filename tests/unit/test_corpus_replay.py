@@ -66,8 +66,25 @@ def _without_added(value: Any) -> Any:
     return value
 
 
+_PLAY_KEYS = {"card", "presa", "notation"}
+
+
+def _with_steal_key(value: Any) -> Any:
+    """`value` (JSON-like) with every play's `steal` key as the digests had it: every play (an
+    event's too) but a build (SB30) wrote one, empty but a steal's (SB20); now only a steal writes
+    it (issue 42)."""
+    if isinstance(value, dict):
+        out = {k: _with_steal_key(v) for k, v in value.items()}
+        if _PLAY_KEYS <= set(out) and "steal" not in out and "build" not in out:
+            out["steal"] = []
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_with_steal_key(v) for v in value]
+    return value
+
+
 def _digest(parts: list[Any]) -> str:
-    parts = _without_added(parts)
+    parts = _with_steal_key(_without_added(parts))
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 

@@ -1,7 +1,7 @@
 """Declarations are a choice in Bàzzica (SB14, issue 43): [002] "è possibile ottenere ulteriori
 punti … Il giocatore che accusa deve scoprire le carte". A seat's first play of a round comes with
 and without its declarations; declined, the cards stay hidden; made, they score and are shown.
-The computer players weigh the points against the cards shown (scopa_ai/declare.py), and records
+The computer players weigh the points against the cards shown (scopa_ai/parts/declare.py), and records
 of the time when every declaration was made by itself replay as they were played (SB10)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from scopa import Declared, IllegalPlayError, Play, from_record, rules_for, to_r
 from scopa.cards import card_str
 from scopa.rules import PRESETS_REVISION
 from scopa_ai import make_player
-from scopa_ai.declare import settle, weigh
+from scopa_ai.parts.declare import settle, weigh
 from scopa_ai.master import MasterPlayer, MasterSettings
 from settebello.session import Session
 

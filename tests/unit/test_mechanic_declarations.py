@@ -20,7 +20,7 @@ from scopa.rules import OPTION_SPECS, PRESETS, RuleSet
 from scopa.scoring import card_points, score_hand
 from scopa.mechanics.accuse import accuse_points
 from scopa_ai.beliefs import defined
-from scopa_ai.declare import declared_points
+from scopa_ai.parts.declare import declared_points
 from scopa_ai.parts import asked, legal_for, parts, reads_plays
 from scopa_ai.principles import speaks
 from settebello.describe import open_options

@@ -90,9 +90,12 @@ def _guest_at_turn(seed: int = 5):
     lambda v: v.update(turn=9),
     lambda v: v.update(totals=list(range(10_000))),
     lambda v: v.update(rules={"players": "many"}),
-    lambda v: v.update(legal=[{"card": "7D", "presa": [], "notation": "7D:1C", "steal": []}]),
+    lambda v: v.update(legal=[{"card": "7D", "presa": [], "notation": "7D:1C"}]),
     lambda v: v["plays"].append(["7D"]),
-], ids=["card", "missing", "seat-type", "seat-range", "huge", "rules", "notation", "play"])
+    # a play of a special rule this game does not play: a steal's tops (SB20), a build's (SB30)
+    lambda v: v["legal"][0].update(steal=[v["legal"][0]["card"]]),
+    lambda v: v["legal"][0].update(build={"value": 9}),
+], ids=["card", "missing", "seat-type", "seat-range", "huge", "rules", "notation", "play", "steal-here", "other-game"])
 def test_a_damaged_view_is_refused_with_its_reason(damage):
     _, guest = _guest_at_turn()
     view = copy.deepcopy(guest.view)

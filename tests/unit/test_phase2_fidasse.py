@@ -18,7 +18,7 @@ from scopa.cards import card_str
 from scopa.mechanics.fidasse import Answer, Claim, sweeps
 from scopa.replay import replay_steps
 from scopa_ai import LEVELS, make_player
-from scopa_ai.fidasse import p_true
+from scopa_ai.parts.fidasse import p_true
 from scopa_ai.heuristics import knowledge
 from settebello.cli import main
 from settebello.session import Session

@@ -62,7 +62,7 @@ def test_the_review_names_the_plays_that_cost_most(every_play):
         (["2D", "10B"], ["4S", "5B", "9S"], 30, 0.6),
         (["1D", "3D", "6B"], ["2B", "4S", "6C", "10B"], 18, 0.4),
         (["1B", "4D", "9C"], ["3S", "4B", "5C", "7C"], 6, 0.2)]
-    assert said[2]["made"] == {"card": "9C", "presa": ["4B", "5C"], "notation": "9C:4B+5C", "steal": []}
+    assert said[2]["made"] == {"card": "9C", "presa": ["4B", "5C"], "notation": "9C:4B+5C"}
     assert said[2]["reason"] == {"key": "coach.safe",
                                  "params": {"card": "4D", "left": 15, "other": "9C", "sum": 10, "name": "Bruno"}}
     # every other play cost less than the least of those listed, or was the master's own

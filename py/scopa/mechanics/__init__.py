@@ -1,37 +1,55 @@
 """The special mechanics of the variants, one module each, and the order the engine calls them in.
 
 A variant is a RuleSet value; the ones with a rule of their own name a mechanic by an option
-(`modulo`, `accuse`, `steal`, `cascina`, `deck`, `fidasse`, `cirulla`). Each mechanic (`base.Mechanic`) declares its
-option, what it excludes, its play kinds and notation mark, the state it keeps and its hooks;
-`Match` calls the hooks of the active ones in `ORDER`. Which mechanics combine is read from their
-`excludes` (`incompatible`), an option or a trait another declares (`Mechanic.traits`), not from a
-matrix.
+(each mechanic's `option`). Each mechanic (`base.Mechanic`) declares its option, what it
+excludes, its play kinds and notation mark, the state it keeps and its hooks; `Match` calls the
+hooks of the active ones in `ORDER`. The mechanics are found, not listed: each module of this
+package (but `base`) declares its own as `MECHANIC`, and its `order` places it. Which mechanics
+combine is read from their `excludes` (`incompatible`), an option or a trait another declares
+(`Mechanic.traits`), not from a matrix.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from functools import lru_cache
 from typing import Any
 
-from .accuse import ACCUSE
 from .base import Exclusion, Mechanic, Taken
-from .cascina import CASCINA
-from .cirulla import CIRULLA
-from .decks import DECKS
-from .fidasse import FIDASSE
-from .maresciallo import MARESCIALLO
-from .modulo import MODULO
-from .steal import STEAL
 
-# The fixed order of the hooks: declarations before the cards they show move, the tables'
-# mechanics (a deck's sweeps scored before the Re di picche's), then the claims, which add to
-# every other play; Cirulla's Asso, last, reads them all.
-ORDER: tuple[Mechanic, ...] = (MODULO, ACCUSE, STEAL, CASCINA, DECKS, MARESCIALLO, FIDASSE, CIRULLA)
+_NOT_MECHANICS = frozenset({"base"})  # the modules of this package that hold no mechanic
+
+
+def _discover() -> tuple[Mechanic, ...]:
+    """Every mechanic of this package, found rather than listed: each module but `base` declares its
+    own as `MECHANIC` (pkgutil reads the package's folder, in CPython and in Pyodide alike), sorted
+    by the `order` each declares; ImportError naming the module when one declares none or two
+    share a number (the order of the hooks must not hang on the order files are listed in)."""
+    found: list[Mechanic] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name in _NOT_MECHANICS or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        mech = getattr(module, "MECHANIC", None)
+        if not isinstance(mech, Mechanic):
+            raise ImportError(f"{module.__name__} declares no MECHANIC (a scopa.mechanics.base.Mechanic)")
+        found.append(mech)
+    for key in ("order", "check_order"):
+        numbers = [getattr(m, key) for m in found]
+        if len(set(numbers)) != len(numbers):
+            raise ImportError(f"two mechanics share the {key} number: {sorted(numbers)}")
+    return tuple(sorted(found, key=lambda m: m.order))
+
+
+# The fixed order of the hooks, by each mechanic's `order` (each says why it stands where it does).
+ORDER: tuple[Mechanic, ...] = _discover()
 # A play's text and why it is illegal are asked the other way round: a claim waiting for its
 # answer holds up every other play (SB61).
 ASKED: tuple[Mechanic, ...] = tuple(reversed(ORDER))
-# The order of the compatibility checks: the first exclusion broken is the one reported.
-CHECKED: tuple[Mechanic, ...] = (MODULO, STEAL, CASCINA, DECKS, FIDASSE, ACCUSE, CIRULLA, MARESCIALLO)
+# The order of the compatibility checks, by each mechanic's `check_order`: the first exclusion
+# broken is the one reported.
+CHECKED: tuple[Mechanic, ...] = tuple(sorted(ORDER, key=lambda m: m.check_order))
 # Each mechanic's play kind, to the mechanic that owns it.
 OWNER: dict[type, Mechanic] = {kind: mech for mech in ORDER for kind in mech.play_kinds}
 

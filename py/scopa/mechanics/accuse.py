@@ -249,6 +249,8 @@ class Accuse(Mechanic):
     or by choice with a `!` play (SB14); their points are the hand's category `accuse`."""
 
     name = "accuse"
+    order = 20  # its declarations before the cards they show move (the tables' mechanics: 30-60)
+    check_order = 60
     view_keys = ("accuse", "held")
     option = "accuse"
     traits = ("declarations",)  # SB10: cards shown from the hand
@@ -371,3 +373,4 @@ class Accuse(Mechanic):
 
 
 ACCUSE = Accuse()
+MECHANIC = ACCUSE  # found by the package (`mechanics._discover`), not listed by hand

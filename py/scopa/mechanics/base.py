@@ -1,6 +1,7 @@
 """The mechanic interface: what a special rule declares and the hooks a `Match` calls (issue 42).
 
-A mechanic is one module of this package that makes one `Mechanic` value: the rule-set option
+A mechanic is one module of this package that makes one `Mechanic` value, named `MECHANIC` at the
+module's top level (the package finds it there: nothing lists the mechanics by hand): the rule-set option
 that turns it on, what it cannot be played with (`Exclusion`s, read by `RuleSet.validate`), its
 own play kinds and their notation mark, the `Match` attributes that hold its state, and the hooks
 below. `Match` (state.py) keeps the core (deal, R4 captures, turns, scopa, the hand's end) and
@@ -89,6 +90,12 @@ class Mechanic:
 
     name = ""  # its id, as the notes and the tests call it
     option = ""  # the RuleSet field that turns it on (any value but the default)
+    # its place among the mechanics, each a different number (`mechanics.ORDER`, ascending): the
+    # order their hooks run in, which records replay by, so a new mechanic takes a free number
+    order = 0
+    # its place in the compatibility checks (`mechanics.CHECKED`): the first exclusion broken is
+    # the one reported, so the order decides which message a rule set that breaks two gets
+    check_order = 0
     excludes: tuple[Exclusion, ...] = ()
     # what it brings to a game, which another's `Exclusion.off_traits` may exclude: "piles" (piles
     # face up that change hands, SB20), "builds" (cards built on the table, SB30), "declarations"

@@ -175,6 +175,8 @@ class Cascine(Mechanic):
     """Builds on the table (SB30–SB36): `3B>4C` builds, `2D>3B+4C` raises; a build is taken whole."""
 
     name = "cascina"
+    order = 40
+    check_order = 30
     view_keys = ("cascine",)
     option = "cascina"
     traits = ("builds",)  # SB30: builds on the table
@@ -282,3 +284,4 @@ class Cascine(Mechanic):
 
 
 CASCINA = Cascine()
+MECHANIC = CASCINA  # found by the package (`mechanics._discover`), not listed by hand

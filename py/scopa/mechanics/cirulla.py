@@ -113,6 +113,8 @@ class Cirulla(Mechanic):
     """Cirulla's own rules beside the declarations and the 15-captures its rule set names (R21–R27)."""
 
     name = "cirulla"
+    order = 80  # last: its Asso reads every other mechanic's play
+    check_order = 70
     option = "cirulla"
     words = {"napola": "piccola"}  # R27: O8's napola, as Cirulla's players call it
     excludes = (
@@ -162,6 +164,7 @@ class Cirulla(Mechanic):
 
 
 CIRULLA = Cirulla()
+MECHANIC = CIRULLA  # found by the package (`mechanics._discover`), not listed by hand
 
 __all__ = ["BUONA_DIECI", "BUONA_TRE", "CIRULLA", "GRANDE", "MATTA", "QUINDICI", "TRENTA", "WildKind",
            "grande_sides", "pigliatutto", "table_declaration", "wild_value", "with_grande"]

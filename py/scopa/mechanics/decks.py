@@ -54,6 +54,8 @@ class Decks(Mechanic):
     """The 52 and the 80 cards (SB37, SB42, SB50)."""
 
     name = "decks"
+    order = 50  # a deck's sweeps scored before the Re di picche's (60)
+    check_order = 40
     option = "deck"
     excludes = (Exclusion("deck", "the {value} cards are played with the capture rule match only, without {residues}, "
                           "steals, builds or declarations (SB37)", "option.deck",
@@ -103,3 +105,4 @@ class Decks(Mechanic):
 
 
 DECKS = Decks()
+MECHANIC = DECKS  # found by the package (`mechanics._discover`), not listed by hand

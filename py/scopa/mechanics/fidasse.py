@@ -59,7 +59,7 @@ class Claim(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """JSON-able form: a play's keys (`card` null when hidden), with `claim` its answer (null: pending)."""
         return {"card": None if self.card is None else card_str(self.card), "presa": [], "notation": str(self),
-                "steal": [], "claim": {"answer": self.answer}}
+                "claim": {"answer": self.answer}}
 
 
 class Answer(NamedTuple):
@@ -77,7 +77,7 @@ class Answer(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able form: a play's keys (no card), with `answer`."""
-        return {"card": None, "presa": [], "notation": self.answer, "steal": [], "answer": self.answer}
+        return {"card": None, "presa": [], "notation": self.answer, "answer": self.answer}
 
 
 TRUST_PLAY = Answer(TRUST)
@@ -393,6 +393,8 @@ class Fidasse(Mechanic):
     `5B?doubt` are a claim with its answer, `trust` and `doubt` the answers alone."""
 
     name = "fidasse"
+    order = 70  # after the tables' mechanics: a claim adds to every other play
+    check_order = 50
     view_keys = ("claims", "claim", "hidden")
     option = "fidasse"
     traits = ("claims",)  # SB60: a scopa claimed with a card face down
@@ -513,3 +515,4 @@ class Fidasse(Mechanic):
 
 
 FIDASSE = Fidasse()
+MECHANIC = FIDASSE  # found by the package (`mechanics._discover`), not listed by hand

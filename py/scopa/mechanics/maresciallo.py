@@ -28,6 +28,8 @@ class Maresciallo(Mechanic):
     """The Re di picche's cost and sweeps, the polacca and the saponificatrice (SB40–SB44)."""
 
     name = "maresciallo"
+    order = 60
+    check_order = 80
     option = "maresciallo"
     traits = ("sweeps",)  # SB41: sweeps worth other points than a scopa
     # SB41: its sweeps are worth other points than a scopa's, so no claim of a scopa worth a point
@@ -87,5 +89,6 @@ class Maresciallo(Mechanic):
 
 
 MARESCIALLO = Maresciallo()
+MECHANIC = MARESCIALLO  # found by the package (`mechanics._discover`), not listed by hand
 
 __all__ = ["DONNA_DI_PICCHE", "DONNA_DI_QUADRI", "MARESCIALLO", "RE_DI_PICCHE", "SWEEP", "SWEEP_TWIN", "SWEEPS"]

@@ -23,8 +23,13 @@ class Modulo(Mechanic):
     """Values and sums counted modulo 7 (SB5), a traditional scopa scored apart (SB6)."""
 
     name = "modulo"
+    order = 10
+    check_order = 10
     option = "modulo"
     traits = ("residues",)  # SB5: sums counted by their residue
+    # SB5, [002]: a Knight (2 modulo 7) on a Seven and a Two takes the Two, or the Two and the Seven
+    # (the rules page shows it where a capture rule's example would be: `rulebook`, "residues")
+    examples = {"modulo": (("2B", "7C"), "9S")}
     excludes = (Exclusion("modulo", "modulo {value} counts the sums of the capture rule match, not {capture}",
                           "option.modulo", off=("capture",)),)
 
@@ -37,3 +42,4 @@ class Modulo(Mechanic):
 
 
 MODULO = Modulo()
+MECHANIC = MODULO  # found by the package (`mechanics._discover`), not listed by hand

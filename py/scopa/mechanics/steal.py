@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import VALUE, Card, card_str, parse_card
+from ..cards import VALUE, Card, card_str, cards_str, parse_card
 from ..options import OptionSpec
 from ..plays import Move, Play, cards_tuple, new_play
 from .base import Exclusion, Mechanic, Taken, json_cards
@@ -74,12 +74,19 @@ class Steal(Play):
         self.tops = tuple(tops)
         return self
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form: a capture's, with `steal` the tops of the piles it steals (SB20), also in
+        `presa` (read back by `Steals.read_play`)."""
+        return {**Play.to_json(self), "steal": cards_str(self.tops)}
+
 
 class Steals(Mechanic):
     """Piles face up, another side's pile taken by a card that takes its top (SB20–SB26): a steal
     is written as a capture, the tops it takes marked `^` (SB26)."""
 
     name = "steal"
+    order = 30
+    check_order = 20
     # SB20-SB22: with piles to steal, a Five takes the Five on top of the other side's pile (no
     # Five on the table) and so steals that whole pile (issue 45: Rubamazzo's page shows a steal)
     examples = {"steal": (("2D", "4C"), "5S", ("5B",))}
@@ -180,3 +187,4 @@ class Steals(Mechanic):
 
 
 STEAL = Steals()
+MECHANIC = STEAL  # found by the package (`mechanics._discover`), not listed by hand

@@ -2,13 +2,14 @@
 // drawing and wording its own part of the view (`v.mechanics[name]`, made by the engine mechanic's
 // `view_json`) and its own plays and events. The rest of the page asks these generic calls and
 // never names a mechanic. The interface: docs/SITE.md, "The mechanics' renderers".
-import accuse from "./accuse.js";
-import steal from "./steal.js";
-import cascina from "./cascina.js";
-import fidasse from "./fidasse.js";
+// The renderers are found, not listed: scripts/build.py writes static/vendor/mechanics.js, every
+// module of this folder but this one, in the engine's order of the mechanics (scopa.mechanics.ORDER).
+// Imported statically (not loaded by name with import() once a view names them) so every renderer
+// is there for the first table drawn, which stays synchronous, and sw.js caches them with the rest.
+import found from "../../vendor/mechanics.js";
 
-/** Every renderer, in the engine's order of the mechanics (py/scopa/mechanics/__init__.py ORDER). */
-export const RENDERERS = [accuse, steal, cascina, fidasse];
+/** Every renderer, in the engine's order of the mechanics. */
+export const RENDERERS = Object.freeze([...found]);
 
 /** The renderers of the mechanics view v plays, each with its part: [[renderer, part]]. */
 export function active(v) {

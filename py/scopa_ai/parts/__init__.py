@@ -2,29 +2,48 @@
 
 The engine plays a rule set's mechanics through their modules (scopa/mechanics/); the rule-based
 levels (levels.py) likewise score a play through the parts of the mechanics the rule set plays,
-each part living beside the rest of that mechanic's play (steals.py, cascina.py, fidasse.py).
-A part's hooks default to doing nothing; levels.py calls those of the active mechanics, in the
-engine's order, at fixed points of its scoring.
+each part one module of this package beside the rest of that mechanic's play. The parts are found,
+not listed: each module of this package declares its own as `PART` (a `part.Part` naming its
+engine mechanic). A part's hooks default to doing nothing; levels.py calls those of the active
+mechanics, in the engine's order (`scopa.mechanics.ORDER`), at fixed points of its scoring.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from functools import lru_cache
 from typing import Any, Sequence
 
 from scopa.cards import Card
-from scopa.mechanics import OWNER, active
+from scopa.mechanics import OWNER, ORDER, active
 from scopa.rules import RuleSet
 from scopa.state import Play, PlayerView
-from .cascina import CASCINA_PART
-from .cirulla import CIRULLA_PART
-from .declare import ACCUSE_PART
-from .fidasse import FIDASSE_PART
-from .heuristics import knowledge
-from .part import Part
-from .steals import STEAL_PART
+from ..heuristics import knowledge
+from ..part import Part
 
-PARTS: dict[str, Part] = {p.mechanic: p for p in (ACCUSE_PART, STEAL_PART, CASCINA_PART, FIDASSE_PART, CIRULLA_PART)}
+
+def _discover() -> dict[str, Part]:
+    """Mechanic name → its part, found in this package's modules (pkgutil, in CPython and in
+    Pyodide alike), in the engine's order; ImportError naming the module when one declares no
+    `PART`, names no engine mechanic, or a mechanic has two parts."""
+    found: dict[str, Part] = {}
+    names = {m.name for m in ORDER}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        part = getattr(module, "PART", None)
+        if not isinstance(part, Part):
+            raise ImportError(f"{module.__name__} declares no PART (a scopa_ai.part.Part)")
+        if part.mechanic not in names or part.mechanic in found:
+            raise ImportError(f"{module.__name__}'s PART names {part.mechanic!r}: no engine mechanic, or one "
+                              "that has a part already")
+        found[part.mechanic] = part
+    return {m.name: found[m.name] for m in ORDER if m.name in found}
+
+
+PARTS: dict[str, Part] = _discover()
 
 
 @lru_cache(maxsize=128)
