@@ -17,7 +17,8 @@ import * as mechanics from "./mechanics/index.js";
 /** Everything not about where cards are: scores, buttons, enabled cards, choices, overlays. */
 export function decorate() {
   const v = T.shown; if (!v) return;
-  const mine = v.waiting === "human" && v.pass_to === null && !T.busy;
+  // a person's turn on this page: not another device's person's (people.js: their turn is theirs)
+  const mine = v.waiting === "human" && v.pass_to === null && v.turn === v.seat && !T.busy;
   const legal = mine ? playable(v.legal) : [];
   // the hand: every card with a legal play is playable
   for (const b of $("hand-cards").querySelectorAll(".card")) {

@@ -276,7 +276,7 @@ async function advance(g = T.generation) {
   if (view.pass_to !== null) { $("pass-btn").focus(); announce(() => t("pass.to", { name: view.players[view.pass_to] })); return; }
   if (view.waiting === "human" && view.turn !== view.seat) {
     // a person on another device plays (people.js): their play comes to the table by itself
-    status(t("people.waitingFor", { name: view.players[view.turn] }));
+    status(() => t("people.waitingFor", { name: view.players[view.turn] }));
   } else if (view.waiting === "human" && mechanics.question(view)) {
     // the person answers a mechanic's question (a claim, SB61): it has the focus, whatever the way of input
     status(() => turnLine(view));

@@ -258,11 +258,46 @@ function sendAll(list) {
 
 /** The host's Next hand is the next deal both sides drew; a new game ends the table with people. */
 function hostRoute(op, arg, direct) {
-  if (op === "next_hand") return people("next_hand").then((r) => { sendAll(r.send); keepTable(); return r.view; });
+  if (op === "next_hand") return hostNextHand();
   if (op === "record") return people("record");  // with each deal's commitments and reveals
   if (op === "tick") return people("tick");  // a dropped seat's grace time not charged (people.py)
   if (op === "new_game" || op === "restore") stopHosting();
   return direct(op, arg);
+}
+
+let heard = 0;          // the guests' messages the host's Python has taken (hostReceive)
+let dealWait = null;    // the host's Next hand, waiting for the guests' parts of the deal: {resolve, reject}
+
+/** The host's Next hand: the next deal once every device has drawn its part of it; until then the
+ *  score sheet says it waits, and the deal is made as soon as a guest's message comes (hostReceive). */
+async function hostNextHand() {
+  for (;;) {
+    const before = heard;
+    try {
+      const r = await people("next_hand");
+      sheetNote(null);
+      sendAll(r.send); keepTable();
+      return r.view;
+    } catch (err) {
+      if (err?.reason !== "people.waiting" || !hosting) { sheetNote(null); throw err; }
+      sheetNote("people.waitingDeal");
+      if (heard === before) await new Promise((resolve, reject) => { dealWait = { resolve, reject: () => reject(err) }; });
+    }
+  }
+}
+
+/** A line on the score sheet above its buttons (`key`'s words, said), or none (null). */
+function sheetNote(key) {
+  const card = document.querySelector("#sheet .sheet__card");
+  let note = card?.querySelector("[data-testid=people-sheet-note]");
+  if (!key) { note?.remove(); return; }
+  if (!card) return;
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "sheet__note"; note.setAttribute("role", "status"); note.dataset.testid = "people-sheet-note";
+    card.querySelector(".sheet__actions")?.before(note);
+  }
+  note.textContent = t(key);
 }
 
 /** Keep the table with people beside the match's save (after what changed it). */
@@ -290,6 +325,7 @@ function stopHosting() {
   // a host's page that made tables one after another, each joined before the last was left, met
   // no guest it had to call first (the lower peer id calls) once its pool was a minute old
   const left = [...meetings.values()].map(({ room }) => room?.then((r) => r.leave()));
+  if (dealWait) { const w = dealWait; dealWait = null; w.reject(); }  // no next deal at this table
   leaving = Promise.race([Promise.all(left), new Promise((resolve) => { setTimeout(resolve, LEAVE_MAX_MS); })]).catch(() => {});
   meetings.clear();
   hosting = false;
@@ -308,6 +344,8 @@ function hostReceive(seat, text, link) {
   return serial(async () => {
     const out = await people("receive", { seat, text });
     sendAll(out.send);
+    heard += 1;
+    if (dealWait) { const w = dealWait; dealWait = null; w.resolve(); }  // the Next hand asks again
     if (out.send?.length) keepTable();
     if (out.host?.joined !== undefined) {
       setState(seat, "people.state.joined");
@@ -541,6 +579,29 @@ let dealWaiter = null;      // the table's Next hand, waiting for the host's nex
 
 function refused(reason, message) { return new EngineRefusal("game", message, reason, {}); }
 
+/** A guest's New game (the page's, a finished match's): the host's device starts this table's
+ *  games, and a game of this device's own leaves the table: said, and asked, first. */
+function guestNewGame(e) {
+  if (!started || !e.target.closest?.("#new, #sheet-new")) return;
+  e.preventDefault(); e.stopImmediatePropagation();
+  const d = dialog();
+  if (d.open) d.close();
+  d.replaceChildren();
+  d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.guestNew.title"))}</h2>
+    <p>${esc(t("people.guestNew.text"))}</p>
+    <form method="dialog" class="dialog__actions"><button class="btn" value="leave" data-testid="people-leave">${esc(t("people.guestNew.leave"))}</button>
+      <button class="btn btn--primary" value="stay" data-testid="people-stay">${esc(t("people.guestNew.stay"))}</button></form>`);
+  d.returnValue = "";
+  d.addEventListener("close", () => {
+    if (d.returnValue !== "leave") return;
+    const url = new URL(location.href);  // the page afresh, without the invitation: this device's own game
+    url.hash = "";
+    location.assign(url.href.replace(/#$/, ""));
+  }, { once: true });
+  d.showModal();
+  d.querySelector("[value=stay]").focus();
+}
+
 /** The guest's Session requests: a play goes to the host; a computer's play and the next deal
  *  are the host's, and come by themselves; the hint and the coach are this page's own; the rest
  *  is not this device's to do. */
@@ -709,6 +770,7 @@ export async function joinTable(ready = Promise.resolve()) {
     return;
   }
   routeGame(guestRoute);
+  document.addEventListener("click", guestNewGame, true);  // before the table's own New game
   let pc = null;        // the hand path's connection, made once this seat's hello is ready
   let answered = null;  // its answer (the reply code's), made whichever path carries the seat
   let sayHello;         // resolves `helloReady` with this seat's hello (people.py), once joined

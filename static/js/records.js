@@ -13,6 +13,7 @@ import { game } from "./engine.js";
 import { onLanguageChange, t } from "./i18n.js";
 import { writeJSON, ownKey } from "./storage.js";
 import { downloadText } from "./download.js";
+import { view } from "./store.js";
 import "./history.js";  // a finished match joins Records' history by itself (history.js)
 
 export const REPLAY_KEY = ownKey("settebello.replay");  // this deployment's (storage.js)
@@ -40,10 +41,16 @@ export function downloadRecord(record) {
   return downloadText(name, JSON.stringify(record, null, 1) + "\n");
 }
 
-/** Hand a checked record to the viewer and go there. */
+/** Hand a checked record to the viewer and go there; at a table with people on other devices
+ *  (a seat of the view is remote), which this page must not leave, in a tab of its own whose
+ *  "Back to the game" closes it. */
 export function openInViewer(record) {
   const err = writeJSON(REPLAY_KEY, record);
   if (err) console.warn(`Settebello: could not hand the record to the viewer (${err.message})`);
+  if (view()?.seats?.some((s) => s.remote)) {
+    if (!window.open(`${VIEWER.href}?from=game&back=close`, "_blank")) console.warn("Settebello: the replay's tab was not opened (a pop-up blocker)");
+    return;
+  }
   location.assign(`${VIEWER.href}?from=game`);
 }
 

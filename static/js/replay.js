@@ -307,6 +307,10 @@ function wire() {
 
 async function main() {
   wire();
+  // opened in a tab of its own beside a table with people (records.js): back to it is closing this one
+  if (new URLSearchParams(location.search).get("back") === "close") {
+    document.getElementById("rp-back")?.addEventListener("click", (e) => { e.preventDefault(); window.close(); });
+  }
   const languageReady = initLanguage();
   try {
     [engine] = await Promise.all([connectEngine(), languageReady]);

@@ -98,7 +98,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
     ${sheetTable(v, r)}
     ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>
       <div class="sheet__actions">${reviewButton(v, hand)}<button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
-    : `<div class="sheet__actions">${reviewButton(v, hand)}<button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button></div>`}
+    : `<div class="sheet__actions">${reviewButton(v, hand)}${nextButton(v)}</div>`}
     ${reviewRegion(v, hand)}
   </div>`;
   box.setAttribute("aria-labelledby", "sheet-title");
@@ -107,7 +107,16 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
   const next = box.querySelector("#next"), again = box.querySelector("#sheet-new");
   next?.addEventListener("click", onNext);
   again?.addEventListener("click", onNewGame);
-  return next || again;
+  return next || again || box.querySelector("#next-host");
+}
+
+/** Next hand; on the page of a seat at another device's table (people.js: its seat is the remote
+ *  one), where only the host's device deals, the words that say so instead. */
+function nextButton(v) {
+  if (v.seats?.[v.seat]?.remote) {
+    return `<p id="next-host" class="sheet__note" tabindex="-1" data-testid="sheet-host-deals">${esc(t("people.hostDeals"))}</p>`;
+  }
+  return `<button id="next" class="btn btn--primary">${esc(t("action.nextHand"))}</button>`;
 }
 
 /** The hand result + match totals + side names, as the `settebello:hand-end` event carries it. */

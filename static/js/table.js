@@ -103,5 +103,8 @@ async function main() {
   }
 }
 main();
+// an invitation opened in a tab already on the site changes only the address's fragment (no new
+// load): the page loads afresh, as the link opened anywhere else does
+window.addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
 // what the rest of the page asks of the table (testhook.js, people.js, embed.js), by the names it always had
 export { focusTheDeal, game, restart, resume, startGame, playedElsewhere };

@@ -452,12 +452,112 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     entry = guest.locator("[data-testid=history-entry]")
     expect(entry).to_have_count(1)
     expect(entry.locator("[data-act=history-resume]")).to_have_count(0)  # nothing to play on here: the host's match
-    entry.locator("[data-act=history-replay]").click()
-    guest.wait_for_url(re.compile(r"replay\.html"))
-    expect(guest.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
+    # at a live table with people the replay opens in a tab of its own: the guest's page stays at
+    # the table (the host's sees no one reconnecting), and the replay's Back to the game closes its tab
+    table_url = guest.url
+    with guest.context.expect_page() as opened:
+        entry.locator("[data-act=history-replay]").click()
+    replay, replay_errors = _watch(opened.value)
+    expect(replay.locator("#rp-message")).to_have_text(re.compile(r"^Deal verified"))
     kept = guest.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.includes('settebello.replay'))))")
     assert kept["hands"] == record["hands"] and kept["fair_deal"] == record["fair_deal"]
+    assert guest.url == table_url and guest.evaluate("settebello.view.seat") == 1
+    expect(host.locator("[data-testid=people-presence]")).to_have_text("")
+    with replay.expect_event("close"):
+        replay.locator("#rp-back").click()
+    assert not replay_errors, replay_errors
+    guest.keyboard.press("Escape")  # Records closed: the table as it was, its phrases still said
+    expect(guest.locator("[data-testid=people-said]")).to_have_text(host.evaluate("settebello.view.players[0]") + ": Thanks")
     table.close()
+
+
+# a guest's page holds back its reveals of the deals (Table's guest: `window.__release()` sends them)
+HOLD_REVEALS = """(() => {
+  window.__held = [];
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (text) {
+    if (typeof text === "string" && text.includes('"t":"reveal"')) { window.__held.push([this, text]); return; }
+    return send.call(this, text);
+  };
+  window.__release = () => { RTCDataChannel.prototype.send = send; for (const [c, x] of window.__held.splice(0)) send.call(c, x); };
+})()"""
+
+
+def test_whose_turn_the_next_deal_and_the_guests_new_game_and_link_at_a_table_with_people(loopback_browser):
+    table = Table(loopback_browser, None, [1], target=21)
+    host, guest = table.host, table.guests[1]
+    # the other device's person's turn: each page says who it waits for, never "Your turn", also
+    # once its table is drawn again (here: in another language)
+    # (the host's default name is said in the page's language: "Player 1", "Giocatore 1")
+    for page, other in ((host, 1), (guest, 0)):
+        while host.evaluate("settebello.view.turn") != other:
+            _play_one(table.pages()[host.evaluate("settebello.view.turn")], host)
+        page.wait_for_function("(t) => settebello.view.turn === t", arg=other)
+        for lang, words in (("en", "Waiting for {}…"), ("it", "In attesa di {}…"), ("en", "Waiting for {}…")):
+            page.locator("#lang-select").select_option(lang)
+            page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+            name = page.evaluate("(s) => settebello.view.players[s]", other)
+            expect(page.locator("#status")).to_have_text(words.format(name))
+    # the hand's end: the guest's page draws its part of the next deal but its reveal is held back
+    guest.evaluate(HOLD_REVEALS)
+    table.play_hand()
+    for page in (host, guest):
+        page.locator("#sheet:not([hidden])").wait_for()
+    # only the host's device deals: the guest's sheet says so, with no Next hand that does nothing
+    expect(guest.locator("#sheet [data-testid=sheet-host-deals]")).to_have_text("The host deals the next hand")
+    expect(guest.locator("#sheet #next")).to_have_count(0)
+    guest.wait_for_function("window.__held.length === 1")
+    # the host's Next hand before the guest's part came: its sheet says it waits, then deals by itself
+    host.locator("#sheet #next").click()
+    expect(host.locator("#sheet [data-testid=people-sheet-note]")).to_have_text(
+        "Waiting for the other devices to draw their part of the deal…")
+    assert host.evaluate("settebello.view.phase") == "deal"
+    guest.evaluate("window.__release()")
+    for page in (host, guest):
+        page.wait_for_function("settebello.view.phase === 'play' && settebello.view.results.length === 1")
+        expect(page.locator("#sheet")).to_be_hidden()
+    expect(host.locator("#status")).not_to_contain_text("went wrong")
+    _play_plain(table, 2)  # the second hand is played
+    # the guest's New game: the host's device starts this table's games; asked, and Stay stays
+    guest.locator("#new").click()
+    expect(guest.locator("#people-dialog[open] [data-testid=people-stay]")).to_be_focused()
+    expect(guest.locator("#newgame-dialog[open]")).to_have_count(0)
+    guest.locator("[data-testid=people-stay]").click()
+    expect(guest.locator("#people-dialog")).not_to_have_attribute("open", "")
+    assert guest.evaluate("settebello.view.seat") == 1
+    # ...Leave the table: this device's own game, and the host's page makes the seat a new invitation
+    old_link = host.locator('[data-testid="people-link-1"]').input_value()
+    at = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+    guest.locator("#new").click()
+    with guest.expect_navigation():
+        guest.locator("[data-testid=people-leave]").click()
+    guest.wait_for_function("document.documentElement.dataset.engine === 'ready' && settebello.view?.seat === 0"
+                            " && !settebello.view.seats.some((s) => s.remote) && !location.hash")
+    host.wait_for_function("(old) => document.querySelector('[data-testid=people-link-1]')?.value !== old", arg=old_link)
+    link = host.locator('[data-testid="people-link-1"]').input_value()
+    # the new invitation opened in this tab, already on the site (only the fragment changes): joined
+    guest.evaluate("(hash) => { location.hash = hash; }", "#join=" + link.split("#join=", 1)[1])
+    guest.locator('[data-testid="people-join"]').click()
+    reply = guest.locator('[data-testid="people-answer"]')
+    reply.wait_for()
+    host.locator('[data-testid="people-reply-1"]').fill(reply.input_value())
+    host.locator('[data-testid="people-connect-1"]').click()
+    guest.wait_for_function("([t, d]) => settebello.view?.seat === 1 && settebello.view.turn === t && settebello.view.plays.length === d",
+                            arg=at)
+    _play_plain(table, 2)  # and the hand goes on
+    table.close()
+
+
+def _play_plain(table, plays: int) -> None:
+    """`plays` plays, each by the person whose turn it is, every page at the same play before each
+    (a later hand's: Table.play_hand's checks read a first hand's view, whose sheet shows no card)."""
+    host = table.host
+    for _ in range(plays):
+        turn, done = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+        for guest in table.guests.values():
+            guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d",
+                                    arg=[turn, done])
+        _play_one(table.pages()[turn], host)
 
 
 def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loopback_browser):
