@@ -592,7 +592,10 @@ function guestNewGame(e) {
     <form method="dialog" class="dialog__actions"><button class="btn" value="leave" data-testid="people-leave">${esc(t("people.guestNew.leave"))}</button>
       <button class="btn btn--primary" value="stay" data-testid="people-stay">${esc(t("people.guestNew.stay"))}</button></form>`);
   d.returnValue = "";
+  const stay = () => d.close("stay");  // Escape: stays (the join's own cancel is refused: joinTable)
+  d.addEventListener("cancel", stay);
   d.addEventListener("close", () => {
+    d.removeEventListener("cancel", stay);
     if (d.returnValue !== "leave") return;
     const url = new URL(location.href);  // the page afresh, without the invitation: this device's own game
     url.hash = "";

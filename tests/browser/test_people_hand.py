@@ -518,12 +518,17 @@ def test_whose_turn_the_next_deal_and_the_guests_new_game_and_link_at_a_table_wi
         expect(page.locator("#sheet")).to_be_hidden()
     expect(host.locator("#status")).not_to_contain_text("went wrong")
     _play_plain(table, 2)  # the second hand is played
-    # the guest's New game: the host's device starts this table's games; asked, and Stay stays
-    guest.locator("#new").click()
-    expect(guest.locator("#people-dialog[open] [data-testid=people-stay]")).to_be_focused()
-    expect(guest.locator("#newgame-dialog[open]")).to_have_count(0)
-    guest.locator("[data-testid=people-stay]").click()
-    expect(guest.locator("#people-dialog")).not_to_have_attribute("open", "")
+    # the guest's New game: the host's device starts this table's games; asked, and Stay (or
+    # Escape) stays
+    for stay in ("click", "Escape"):
+        guest.locator("#new").click()
+        expect(guest.locator("#people-dialog[open] [data-testid=people-stay]")).to_be_focused()
+        expect(guest.locator("#newgame-dialog[open]")).to_have_count(0)
+        if stay == "click":
+            guest.locator("[data-testid=people-stay]").click()
+        else:
+            guest.keyboard.press(stay)
+        expect(guest.locator("#people-dialog")).not_to_have_attribute("open", "")
     assert guest.evaluate("settebello.view.seat") == 1
     # ...Leave the table: this device's own game, and the host's page makes the seat a new invitation
     old_link = host.locator('[data-testid="people-link-1"]').input_value()
