@@ -20,6 +20,7 @@ import { reasonText } from "./coach.js";
 import { esc, refusalText } from "./names.js";
 import { writeJSON } from "./storage.js";
 import { REPLAY_KEY, VIEWER } from "./records.js";
+import { view } from "./store.js";
 
 // Per view (the table's current one: a new hand or game is a new view), the reviews asked for,
 // by hand: {open, data}. A redraw of the same sheet (the language changed) shows them again.
@@ -134,7 +135,10 @@ function lookItem(look, level) {
     ? t("review.costMatch", { points, chance: new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(look.match_chance) })
     : t("review.cost", { points });
   const why = reasonText(look.reason);
-  const href = `${VIEWER.href}?from=game&hand=${look.hand}&play=${look.play}`;
+  // at a table with people on other devices (a remote seat), which this page must not leave: in a
+  // tab of its own whose Back to the game closes it (records.js openInViewer)
+  const apart = !!view()?.seats?.some((s) => s.remote);
+  const href = `${VIEWER.href}?from=game&hand=${look.hand}&play=${look.play}${apart ? "&back=close" : ""}`;
   return `<li class="review__look" data-testid="review-look" data-hand="${look.hand}" data-play="${look.play}" data-made="${esc(made.notation)}" data-better="${esc(better.notation)}">
     <h${level} class="review__when">${esc(t("review.play", { n: look.play }))}</h${level}>
     <div class="review__position">
@@ -145,6 +149,6 @@ function lookItem(look, level) {
     <p class="review__best">${esc(playLine("best", better))}</p>
     ${why ? `<p class="review__why">${esc(why)}</p>` : ""}
     <p class="review__cost" data-cost="${look.cost}" data-unit="${esc(look.unit)}">${esc(cost)}</p>
-    <a class="review__replay" href="${esc(href)}">${esc(t("review.replay", { n: look.play }))}</a>
+    <a class="review__replay" href="${esc(href)}"${apart ? ' target="_blank"' : ""}>${esc(t("review.replay", { n: look.play }))}</a>
   </li>`;
 }

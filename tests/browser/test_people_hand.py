@@ -507,6 +507,13 @@ def test_whose_turn_the_next_deal_and_the_guests_new_game_and_link_at_a_table_wi
     expect(guest.locator("#sheet [data-testid=sheet-host-deals]")).to_have_text("The host deals the next hand")
     expect(guest.locator("#sheet #next")).to_have_count(0)
     guest.wait_for_function("window.__held.length === 1")
+    # the host's review of the hand: its links to the replay open a tab of their own (the host's
+    # page never leaves the table), whose Back to the game closes it
+    host.locator("#sheet #review-1-btn").click()
+    host.locator("#review-1[data-ready=true]").wait_for(state="attached")
+    looks = host.locator("#review-1 a.review__replay")
+    assert looks.count() >= 1  # (every play the first card that may be played: some cost points)
+    assert all(a.get_attribute("target") == "_blank" and "back=close" in a.get_attribute("href") for a in looks.all())
     # the host's Next hand before the guest's part came: its sheet says it waits, then deals by itself
     host.locator("#sheet #next").click()
     expect(host.locator("#sheet [data-testid=people-sheet-note]")).to_have_text(
