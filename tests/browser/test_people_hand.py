@@ -293,6 +293,7 @@ class Table:
         guest = self.guests[seat]
         old_link = self.host.locator(f'[data-testid="people-link-{seat}"]').input_value()
         at = self.host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+        guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d", arg=at)  # (its view caught up first)
         hand = guest.evaluate("settebello.view.hand")
         guest.reload()
         self.host.wait_for_function("([s, old]) => document.querySelector(`[data-testid=people-link-${s}]`)?.value !== old",
@@ -689,6 +690,7 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     assert table.play_hand(limit=5)[0] == 5
     guest = table.guests[1]
     at = table.host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+    guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d", arg=at)  # (its view caught up first)
     hand = guest.evaluate("settebello.view.hand")
     link = guest.url
     guest.reload()  # the same link: no new invitation, no reply code
@@ -710,6 +712,7 @@ def test_the_host_reloaded_mid_hand_plays_on_and_the_guest_reconnects_by_itself(
     assert table.play_hand(limit=6)[0] == 6
     host, guest = table.host, table.guests[1]
     at = host.evaluate("[settebello.view.turn, settebello.view.plays.length]")
+    guest.wait_for_function("([t, d]) => settebello.view.turn === t && settebello.view.plays.length === d", arg=at)  # (its view caught up first)
     hand = guest.evaluate("settebello.view.hand")
     host.reload()  # the host's save restores the match; its table with people comes back beside it
     expect(guest.locator("[data-testid=people-presence]")).to_have_text("The host's device left: reconnecting when it comes back…")
