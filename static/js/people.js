@@ -40,6 +40,11 @@ const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 ra
 // trystero announces a page in a room 4 times in its first 2 s, then once a minute only: a guest's
 // page that met no host's page this long after joining the seat's room joins it again (then
 // after twice as long, up to a minute), announcing itself again at once (people.js meetHost)
+/** Which offer an SDP answers or is: its ICE user name (`a=ice-ufrag`), a new one for each
+ *  invitation. A reply code carries its offer's, so that the host's page tells a reply to an old
+ *  invitation (a guest's page reloaded on the hand path answers the link it was opened with)
+ *  from one to the seat's invitation now, and never applies it: that broke the seat's connection. */
+const ufrag = (sdp) => /^a=ice-ufrag:(\S{1,256})\r?$/m.exec(sdp)?.[1] ?? null;
 const MEET_AGAIN_MS = 8_000;
 const MEET_AGAIN_MAX_MS = 60_000;
 // how long a New game waits for the last table's rooms to be left (trystero says goodbye to each
@@ -386,6 +391,10 @@ async function invitation(inv, { again = false } = {}) {
       setState(inv.seat, "people.badReply");
       return;
     }
+    if (reply.u !== ufrag(pc.localDescription.sdp)) {  // an older invitation's reply: this one's stays open
+      setState(inv.seat, "people.oldReply", { name: inv.name });
+      return;
+    }
     setState(inv.seat, "people.state.connecting");
     try { await pc.setRemoteDescription({ type: "answer", sdp: reply.a }); }
     catch { setState(inv.seat, "people.badReply"); }
@@ -720,6 +729,11 @@ export async function joinTable(ready = Promise.resolve()) {
     <form class="people__join"><label class="ng-field">${esc(t("people.join.name"))}
       <input name="name" maxlength="24" autocomplete="nickname" data-testid="people-name"></label>
       <div class="dialog__actions"><button class="btn btn--primary" data-testid="people-join">${esc(t("people.join.button"))}</button></div></form>`);
+  if (!invite.m && readText(ownKey(`settebello.people.kept.${invite.k}`))) {
+    // this device was at this table: on the hand path a reloaded page's link is spent (its
+    // connection gone with the page), and the host's page shows this seat a new one
+    d.querySelector("form").insertAdjacentHTML("beforebegin", `<p data-testid="people-join-again">${esc(t("people.join.again"))}</p>`);
+  }
   const form = d.querySelector("form");
   form.elements.name.value = readText(NAME_KEY) || "";
   d.addEventListener("cancel", (e) => e.preventDefault());  // this page is only the seat: nothing behind it to go back to
@@ -758,7 +772,7 @@ export async function joinTable(ready = Promise.resolve()) {
     .then(async () => { await pc.setLocalDescription(await pc.createAnswer()); await gathered(pc); });
   sayHello(hello);  // (the hand path's answer is under way: the relay path closes it only once made)
   await answered;
-  const code = toCode({ v: LINK_VERSION, s: invite.s, a: pc.localDescription.sdp });
+  const code = toCode({ v: LINK_VERSION, s: invite.s, u: ufrag(invite.o), a: pc.localDescription.sdp });
   form.remove();
   d.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t(invite.m ? "people.join.replyFallback" : "people.join.reply"))}
     <textarea readonly rows="3" data-testid="people-answer"></textarea></label>`);

@@ -297,6 +297,20 @@ class Table:
         guest.reload()
         self.host.wait_for_function("([s, old]) => document.querySelector(`[data-testid=people-link-${s}]`)?.value !== old",
                                     arg=[seat, old_link])
+        if not self.relays:
+            # the hand path: the reloaded page's link is spent (its connection went with the page);
+            # the page says a new invitation waits, and its reply to the old one, pasted by the host,
+            # is refused as an older invitation's: the seat's new invitation stays open (it was
+            # applied to the new connection, which then never connected)
+            expect(guest.locator('[data-testid="people-join-again"]')).to_be_visible()
+            guest.locator('[data-testid="people-join"]').click()
+            stale = guest.locator('[data-testid="people-answer"]')
+            stale.wait_for()
+            self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(stale.input_value())
+            self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text(
+                f"This reply answers an older invitation of Guest {seat + 1}'s: send them the link above, and paste the reply it gives")
+            self.host.locator(f'[data-testid="people-reply-{seat}"]').fill("")
         again, errors = _watch(guest.context.new_page())  # the new invitation, opened in a new tab
         self.errors.append(errors)
         again.goto(SITE + "index.html?test&fast=1&lang=en#join=")  # (a damaged invitation: said, nothing else)
