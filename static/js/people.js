@@ -317,16 +317,18 @@ function hostReceive(seat, text, link) {
     if (out.host?.joined !== undefined) {
       setState(seat, "people.state.joined");
       presence(seat, false);
-      if (hostStarted && !away.size && dialog().open) dialog().close();  // everyone is back: the invitations go
+      if (hostStarted && !away.size && dialog().open) {  // everyone is back: the invitations go
+        dialog().close();
+        focusTheDeal();
+      }
     }
     if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
       tell("playing");
       dialog().close();
-      focusTheDeal();  // the focus the closed invitations gave back to New game goes to the table
       await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
-      await resume(out.host.started);
+      await resume(out.host.started, { focus: true });  // the focus the closed invitations gave back to New game: to the table
     } else if (out.host?.view) {
       await playedElsewhere(out.host.view, out.host.event);
     }
@@ -622,7 +624,7 @@ function guestReceive(text) {
         channel.send(text);
         said({ seat: lastView.seat, phrase: id });
       });
-      await resume(r.view);
+      await resume(r.view, { focus: true });  // the join dialog closed by itself: the focus to the dealt hand, not the page
       mark("dealt");
       return;
     }

@@ -428,6 +428,8 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     table = Table(loopback_browser, None, [1], axe=True)  # axe-core on the invitation and join flows
     # the invitations closed, the host's focus is at the table, not back on New game (the review)
     table.host.wait_for_function("!!document.activeElement?.closest('#hand-cards')")
+    # and the guest's, its join dialog closed by itself as the table dealt
+    table.guests[1].wait_for_function("!!document.activeElement?.closest('#hand-cards')")
     before = _guests_own_hint(table, 1)  # the guest's own hint (issue 41 point 3)
     plays, checked = table.play_hand()
     assert before + plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
@@ -505,10 +507,13 @@ def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play_then_a_rematch(loop
     host, guest = table.host, table.guests[1]
     assert host.evaluate("settebello.view.phase") == guest.evaluate("settebello.view.phase") == "over"
     expect(guest.locator("#sheet #rematch")).to_have_count(0)
+    guest.locator("#sheet button:visible").first.focus()  # a keyboard player reading the sheet
     host.locator("#sheet #rematch").click()
     for page in (host, guest):
         page.wait_for_function("settebello.view.phase === 'play' && settebello.view.results.length === 0")
         expect(page.locator("#sheet")).to_be_hidden()
+    # the sheet the host's Rematch closed held the guest's focus: it goes to the table, not the page
+    guest.wait_for_function("!!document.activeElement?.closest('#hand-cards')")
     assert host.evaluate("settebello.view.players") == guest.evaluate("settebello.view.players")
     assert guest.evaluate("settebello.view.players")[1] == "Guest 2"
     assert table.play_hand(limit=3)[0] == 3  # the new match is played on, every page at the same play
