@@ -11,11 +11,16 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
+from harness import TIMEOUT_MS
+from saves import near_the_end, person_and_computers
 from site_helpers import ROOT, play_until_sheet, skip_the_lesson_offer, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
 
 from scopa import Match, cards_str, from_record, parse_card, rules_for, to_record  # noqa: E402
+
+# The game the table tests open (the module's one booted page, reset for each: tests/browser/conftest.py).
+GAME = "fast=1&variant=scopa&seed=7&level=random"
 
 
 def _open_records(page):
@@ -44,9 +49,10 @@ def _totals(page):
     return [int(x) for x in page.locator("[data-total]").all_inner_texts()]
 
 
-def test_exported_record_imported_again_replays_to_the_same_score(page, base_url, tmp_path):
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+def test_exported_record_imported_again_replays_to_the_same_score(table_page, tmp_path):
+    # the first hand near its end (a save made in CPython), played to its sheet
+    save = near_the_end({"variant": "scopa", "seed": 7, "seats": person_and_computers(2)}, 2, of="hand")
+    page = table_page(GAME, save=save)
     play_until_sheet(page)
     shown = [int(x) for x in page.locator("[data-match-total]").all_inner_texts()]
     page.locator("#next").click()  # on to the next hand: its deck stays out of the record until it ends
@@ -76,14 +82,15 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
     assert _pos(page) == (len(record["hands"]), len(record["hands"][-1]["plays"]))
     hand_totals = [int(x) for x in page.locator("[data-hand-total]").all_inner_texts()]
     assert hand_totals == list(match.results[-1].totals)
+    page.go_back()  # the module's next test finds the table booted again
+    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
 
 
-def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_replay(page, base_url):
+def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_replay(table_page):
     """The hand being played stays out of the record (its deck is every hidden card): in the first
     hand the dialog opens no replay and says why; saved as a file, the match is offered all the same
     (issue 44: at any moment), as the match itself, which Records opens to play on."""
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+    page = table_page(GAME)
     skip_the_lesson_offer(page)
     page.wait_for_function("settebello.view.waiting === 'human'")
     dialog = _open_records(page)
@@ -97,9 +104,9 @@ def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_re
     assert json.loads(open(got.value.path(), encoding="utf-8").read())["format"] == "settebello-save/1"
 
 
-def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(table_page, tmp_path):
+    page = table_page(GAME)
+    at = page.url
     skip_the_lesson_offer(page)  # the game behind a first visit's offer waits for the answer
     # the computer may lead: wait for the player's turn, when nothing moves by itself
     page.wait_for_function("settebello.view.waiting === 'human'")
@@ -116,7 +123,7 @@ def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page,
     alert.wait_for()
     assert f"hand {hand_no}, play 3" in alert.inner_text()
     assert "Nothing was changed" in alert.inner_text()
-    assert page.url.startswith(base_url + "?")  # still on the game
+    assert page.url == at  # still on the game
     assert page.evaluate("JSON.stringify(settebello.view)") == before
 
     (tmp_path / "junk.json").write_text("{not json")
@@ -124,11 +131,10 @@ def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page,
     page.wait_for_function("document.querySelector('#records-dialog [role=alert]').textContent.includes('not JSON')")
 
 
-def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(page, base_url, tmp_path):
+def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(table_page, tmp_path):
     """Issue 25: a 200 KB file of 100,000 `[` then as many `]` killed the page's Python (every
     play after it failed). It is refused before Python's json reads it, and the match goes on."""
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+    page = table_page(GAME)
     skip_the_lesson_offer(page)  # the game behind a first visit's offer waits for the answer
     page.wait_for_function("settebello.view.waiting === 'human'")
     before = page.evaluate("JSON.stringify(settebello.view)")
