@@ -247,16 +247,19 @@ def test_viewer_on_a_phone_in_italian_fits_the_screen(new_context, base_url, tmp
 
 def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
     """SB37: a record of 80 cards shows the second copies as such (`7D'`, named "second deck", in
-    French suits); one of 52 cards shows its figures as figures and its 8s as numerals."""
+    French suits); one of 52 cards shows its figures as figures and its 8s as numerals. The second
+    record is opened in the same viewer (Open a record), as a person opens one after another."""
+    page.goto(base_url + "static/replay.html?lang=en")
+    wait_ready(page)
     for variant in ("maresciallo-80", "cicera"):
         match = _finished_match(variant, 2)
         record = to_record(match, variant)
         path = tmp_path / f"{variant}.json"
         path.write_text(json.dumps(record))
-        page.goto(base_url + "static/replay.html?lang=en")
-        wait_ready(page)
+        before = page.locator("#rp-info").text_content()
         page.locator("#rp-file").set_input_files(str(path))
-        page.locator("#rp-pos").wait_for()
+        expect(page.locator("#rp-info")).not_to_have_text(before)  # this record shown, at its start
+        assert _pos(page) == (1, 0)
         page.get_by_role("button", name="Forward one play").click()
         cards = page.locator("#rp-seats .rp-card")
         codes = [c.get_attribute("data-card") for c in cards.all()]
