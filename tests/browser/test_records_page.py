@@ -35,14 +35,18 @@ def _pos(page):
     return int(el.get_attribute("data-hand")), int(el.get_attribute("data-play"))
 
 
-def _view(page, base_url, tmp_path, record, name="record.json"):
-    """Open `record` (a file written in tmp_path) in the replay viewer, at its first position."""
+def _view(viewer_page, tmp_path, record, name="record.json"):
+    """Open `record` (a file written in tmp_path) in the replay viewer (the module's, opened once:
+    conftest's viewer_page), at its first position; the page."""
+    page = viewer_page()
     path = tmp_path / name
     path.write_text(json.dumps(record))
-    page.goto(base_url + "static/replay.html")
-    wait_ready(page)
-    page.locator("#rp-file").set_input_files(str(path))
-    page.locator("#rp-pos").wait_for()
+    before = page.locator("#rp-info").text_content()
+    page.locator("#rp-file").set_input_files(str(path), timeout=TIMEOUT_MS)
+    # shown once the viewer says this record's players and hands (the last test's said others)
+    page.wait_for_function("(before) => document.getElementById('rp-info').textContent !== before"
+                           " && !document.getElementById('rp-view').hidden", arg=before)
+    return page
 
 
 def _totals(page):
@@ -167,10 +171,10 @@ def _finished_match(variant: str, seed: int) -> Match:
     return match
 
 
-def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(page, base_url, tmp_path):
+def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(viewer_page, tmp_path):
     match = _finished_match("scopone", 5)
     record = to_record(match, "scopone")
-    _view(page, base_url, tmp_path, record, "scopone.json")
+    page = _view(viewer_page, tmp_path, record, "scopone.json")
 
     first_deal = next(h for h in record["hands"] if h["plays"])
     start = record["hands"].index(first_deal) + 1
@@ -245,20 +249,13 @@ def test_viewer_on_a_phone_in_italian_fits_the_screen(new_context, base_url, tmp
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, button
 
 
-def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
+def test_viewer_draws_and_names_each_games_own_deck(viewer_page, tmp_path):
     """SB37: a record of 80 cards shows the second copies as such (`7D'`, named "second deck", in
     French suits); one of 52 cards shows its figures as figures and its 8s as numerals. The second
     record is opened in the same viewer (Open a record), as a person opens one after another."""
-    page.goto(base_url + "static/replay.html?lang=en")
-    wait_ready(page)
     for variant in ("maresciallo-80", "cicera"):
         match = _finished_match(variant, 2)
-        record = to_record(match, variant)
-        path = tmp_path / f"{variant}.json"
-        path.write_text(json.dumps(record))
-        before = page.locator("#rp-info").text_content()
-        page.locator("#rp-file").set_input_files(str(path))
-        expect(page.locator("#rp-info")).not_to_have_text(before)  # this record shown, at its start
+        page = _view(viewer_page, tmp_path, to_record(match, variant), f"{variant}.json")
         assert _pos(page) == (1, 0)
         page.get_by_role("button", name="Forward one play").click()
         cards = page.locator("#rp-seats .rp-card")
@@ -278,7 +275,7 @@ def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
             assert all(n.split(" of ")[0] in ("Eight", "Nine", "Ten") for n in numerals.values())
 
 
-def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_path):
+def test_viewer_shows_each_claim_face_up_with_its_answer(viewer_page, tmp_path):
     """Scopa a fidasse (SB66): a replay shows every claimed card face up, with who answered what
     and whose side lost a point; a claim still waiting when the record was saved lies on the table,
     marked face down."""
@@ -299,7 +296,7 @@ def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_pat
 
     doubted = claim("doubt"); ordinary(); trusted = claim("trust"); ordinary(); waiting = claim()
     assert [c.true for c in match.claims] == [False, False, False]  # three bluffs
-    _view(page, base_url, tmp_path, to_record(match, "fidasse"))
+    page = _view(viewer_page, tmp_path, to_record(match, "fidasse"))
     name = {c: EN_CARD(c) for c in (doubted, trusted, waiting)}
 
     page.keyboard.press("ArrowRight")  # Anna's claim, doubted: the card stays on the table
@@ -329,12 +326,12 @@ def EN_CARD(card) -> str:  # noqa: N802 - a table of names, read like one
     return f"{ranks[int(code[:-1])]} of {dict(D='Coins', C='Cups', S='Swords', B='Clubs')[code[-1]]}"
 
 
-def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
+def test_viewer_speaks_to_you_in_the_second_person(viewer_page, tmp_path):
     """A player named "You" (the page's name for a person who gives none) is said as the table says
     it: "You play…", "You deal…", never "You plays…"; the others in the third person."""
     record = to_record(_finished_match("scopa", 3), "scopa")
     record["players"] = ["You", "Bruno"]
-    _view(page, base_url, tmp_path, record)
+    page = _view(viewer_page, tmp_path, record)
     words = page.locator("#rp-event .rp-event__text")
     said = []
     for _ in range(40):  # the first hands' deals and plays
@@ -346,7 +343,7 @@ def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
     assert wrong == []
 
 
-def test_viewer_says_your_claims_and_answers_in_the_second_person(page, base_url, tmp_path):
+def test_viewer_says_your_claims_and_answers_in_the_second_person(viewer_page, tmp_path):
     """Scopa a fidasse with a player named "You": "You lay … and claim a scopa", "…; you doubt"."""
     from scopa.mechanics.fidasse import Answer, Claim  # noqa: PLC0415 - only the claim tests need them
 
@@ -355,7 +352,7 @@ def test_viewer_says_your_claims_and_answers_in_the_second_person(page, base_url
     for _ in range(2):  # the first seat's claim, doubted by the other; then the other's, doubted
         match.apply(next(p for p in match.legal_plays() if type(p) is Claim))
         match.apply(Answer("doubt"))
-    _view(page, base_url, tmp_path, to_record(match, "fidasse"))
+    page = _view(viewer_page, tmp_path, to_record(match, "fidasse"))
     words = page.locator("#rp-event .rp-event__text")
     said = []
     for _ in range(2):
