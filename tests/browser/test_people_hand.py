@@ -221,9 +221,14 @@ class Table:
         if late_ms:
             self.later(self.later_ms + late_ms)
         self.guests = {}
+        self.variant, self.remote = variant, remote
         for seat in remote:
             self.guests[seat] = self._page(browser)
             self._join(seat, self.guests[seat], f"Guest {seat + 1}")
+            if seat != remote[-1]:  # joined before the others: said so, as the host's page says "Joined"
+                expect(self.guests[seat].locator("[data-people-state=guest]")).to_have_text(
+                    "You have joined: waiting for the other players…")
+                expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text("Joined: the deal is being drawn")
         # every table deals once every guest has joined and drawn its part of the deal
         for seat, guest in self.guests.items():
             guest.wait_for_function("window.settebello?.view?.phase === 'play'", timeout=TIMEOUT_MS)
@@ -249,15 +254,22 @@ class Table:
               ws.onmessage = (e) => { ws.close(); resolve(JSON.parse(e.data)); };
             })""", [self.relays[0], self.lose])
             assert said == ["NOTICE", f"losing {self.lose}"], said
+        if self.relays:
+            state = self.host.locator(f'[data-people-state="{seat}"]')
+            if "left the table" not in state.inner_text():  # (a first invitation: no reply code awaited)
+                expect(state).to_have_text("Waiting for them to open the link")
         held = []  # the guest's game code (py.zip), not served while its boot is held back
         if self.hold_boot:
             guest.context.route("**/static/vendor/py.zip", lambda route: held.append(route))
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
+        self._check_join_table(seat, guest)
         if self.hold_boot:
             # with no Python yet on the guest's page, its person is asked their name and the page
-            # met the host's through the relay: the meeting does not wait for the boot
-            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text("Connected")
+            # met the host's through the relay: the meeting does not wait for the boot (and the
+            # host's page does not say "Connected" of a person still at the join form)
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text(
+                "Their page is open: waiting for them to join…")
             assert guest.evaluate("window.settebello === undefined")  # (the test hook: once the engine is up)
         self._axe(guest, f"seat {seat}'s join")
         if name is not None:
@@ -269,7 +281,12 @@ class Table:
                 route.continue_()
             guest.context.unroute("**/static/vendor/py.zip")
         answer_field = guest.locator('[data-testid="people-answer"]')
-        # (through a relay the table may be dealt first, the reply code's dialog closed)
+        if self.relays:  # met through the relay, often before the reply code is made: none is shown then
+            guest.wait_for_function("""() => !!document.querySelector('[data-testid=people-answer]')
+                || document.querySelector('[data-people-state=guest]')?.textContent.startsWith('You have joined')
+                || window.settebello?.view?.phase === 'play'""")
+            if not answer_field.count():
+                return
         answer_field.wait_for(state="attached" if self.relays else "visible")
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
@@ -282,6 +299,22 @@ class Table:
         assert "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+
+    def _check_join_table(self, seat: int, guest) -> None:
+        """The join dialog shows the table (issue 41: "sees the table, their seat and who else sits
+        there"): the game and who invites, each seat as a person, a computer or theirs, the teams."""
+        game = guest.locator("[data-testid=people-join-game]")
+        expect(game).to_contain_text(re.compile(r"^.+ invites you to play .+ · (to \d+|a single hand)\.$"))
+        expect(game).to_contain_text({"scopone": "Scopone"}.get(self.variant, "Scopa"))
+        seats = guest.locator("[data-testid=people-join-seats] li")
+        lines = seats.all_inner_texts()
+        assert len(lines) == (4 if self.variant == "scopone" else 2), lines
+        for i, line in enumerate(lines):
+            kind = "you" if i == seat else "host" if i == 0 else "a person on another device" if i in self.remote else "computer"
+            assert line.startswith(f"Seat {i + 1}: ") and f"({kind})" in line, (i, line)
+            assert ("Team " in line) == (self.variant == "scopone"), line  # partners sit opposite
+        if self.variant == "scopone":
+            assert lines[0].endswith("Team 1") and lines[1].endswith("Team 2") and lines[2].endswith("Team 1"), lines
 
     def _axe(self, page, step: str) -> None:
         if self.axe is not None:
