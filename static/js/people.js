@@ -185,7 +185,7 @@ function copyShare(field, testid) {
 
 // ------------------------------------------------------------------ the table's phrases
 
-const STYLE = `.people-phrases { position: fixed; left: 12px; top: 96px; z-index: 5; display: flex; flex-direction: column;
+const STYLE = `.people-phrases { position: fixed; left: 12px; top: calc(var(--people-top, 88px) + 8px); z-index: 5; display: flex; flex-direction: column;
   align-items: flex-start; gap: 4px; max-width: min(260px, calc(100vw - 24px)); }
 .people-phrases .btn { min-height: 44px; min-width: 44px; }
 .people-phrases__list { display: flex; flex-direction: column; gap: 4px; }
@@ -199,13 +199,14 @@ const STYLE = `.people-phrases { position: fixed; left: 12px; top: 96px; z-index
 .people-phrases__said:empty { display: none; }
 /* the invitations shown beside the table (a seat that left, the host's page reloaded): under the
    bar, above the table's cards and badges, scrolled within when taller than the window */
-#people-dialog:not(:modal)[open] { position: fixed; z-index: 45; inset: var(--people-top, 5rem) .6rem auto auto; margin: 0;
-  width: min(calc(100vw - 1.2rem), 26rem); max-height: calc(100vh - var(--people-top, 5rem) - .6rem); overflow: auto; }
+#people-dialog:not(:modal)[open] { position: fixed; z-index: 45; inset: calc(var(--people-top, 5rem) + 6px) .6rem auto auto; margin: 0;
+  width: min(calc(100vw - 1.2rem), 26rem); max-height: calc(100vh - var(--people-top, 5rem) - 12px); overflow: auto; }
 .people__table { margin: .2rem 0 .6rem; padding-left: 1.2rem; }
 .people__mine { font-weight: 700; }
+.people__team { white-space: nowrap; }
 @media (max-width: 700px) {
   /* under the Say button and clear of the seat above the table: the felt's empty corner */
-  .people-phrases { left: 4px; top: 88px; }
+  .people-phrases { left: 4px; top: calc(var(--people-top, 84px) + 4px); }
   .people-phrases__open[aria-expanded="false"] { margin-bottom: 30px; }
   .people-phrases__said { max-width: 40vw; font-size: .8rem; }
   .people-phrases__list { display: grid; grid-template-columns: 1fr 1fr; width: calc(100vw - 8px); }
@@ -217,12 +218,15 @@ function peopleStyle() {
   const style = document.createElement("style");
   style.id = "people-style"; style.textContent = STYLE;
   document.head.append(style);
+  // --people-top: where the page's bar ends (its height changes with the scores' line and the width)
+  const bar = document.querySelector(".bar");
+  const measure = () => document.documentElement.style.setProperty("--people-top", `${Math.ceil(bar.getBoundingClientRect().bottom)}px`);
+  if (bar) { measure(); if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(bar); }
 }
 
 /** The invitations beside the table (not modal: the table goes on), just under the page's bar. */
 function showBeside(d) {
-  const bar = document.querySelector(".bar")?.getBoundingClientRect().bottom ?? 0;
-  d.style.setProperty("--people-top", `${Math.ceil(bar) + 6}px`);
+  peopleStyle();
   d.show();
 }
 
@@ -752,8 +756,8 @@ function tableText(tb, mine) {
   const intro = host ? t("people.join.invitedBy", { host: shownName(host[0]), game }) : t("people.join.invited", { game });
   const seatsList = tb.s.map(([name, kind, side], i) => {
     const who = i === mine ? t("people.kind.you") : t(SEAT_KINDS[kind]);
-    const team = tb.t ? ` · ${t("seat.teamShort", { n: side + 1 })}` : "";
-    return `<li${i === mine ? ' class="people__mine"' : ""}>${esc(t("people.seat", { n: i + 1, name: shownName(name) }))} (${esc(who)})${esc(team)}</li>`;
+    const team = tb.t ? ` · <span class="people__team">${esc(t("seat.teamShort", { n: side + 1 }))}</span>` : "";
+    return `<li${i === mine ? ' class="people__mine"' : ""}>${esc(t("people.seat", { n: i + 1, name: shownName(name) }))} (${esc(who)})${team}</li>`;
   }).join("");
   const clock = tb.c ? `<p>${esc(t("people.join.clock", { move: mmss(tb.c[0] * 1000), bank: mmss(tb.c[1] * 1000) }))}</p>` : "";
   return `<p data-testid="people-join-game">${esc(intro)}</p>
