@@ -26,7 +26,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS, settled
 from test_a11y import axe_violations
 
 PORT = 8741  # in the browser's own network namespace: nothing else listens there
@@ -615,6 +615,10 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     guest.reload()  # the same link: no new invitation, no reply code
     assert guest.url == link
     guest.locator('[data-testid="people-name"]').wait_for()
+    # the host's page: the seat reconnecting, and its invitation not "Connected" while its person is
+    # still at the join form (the review: both said at once)
+    expect(table.host.locator("[data-testid=people-presence]")).to_have_text("Guest 2 is reconnecting…")
+    expect(table.host.locator('[data-people-state="1"]')).to_have_text(re.compile(r"left the table|page is open"))
     assert guest.locator('[data-testid="people-name"]').input_value() == "Guest 2"  # remembered
     guest.locator('[data-testid="people-join"]').click()
     guest.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
@@ -696,9 +700,47 @@ def test_a_guest_opening_the_link_a_minute_late_meets_the_host_through_the_relay
     table.close()
 
 
+# on a phone: the boxes of the table with people's own things ([name, box]) and what they must not
+# meet: the page's bar, every seat, the mazzo and the table's cards
+PEOPLE_BOXES = """() => {
+  const box = (e) => e.getBoundingClientRect().toJSON();
+  const own = [['Say', document.querySelector('[data-testid=people-say]')],
+    ...[...document.querySelectorAll('.people-phrases__said')].filter((e) => e.textContent).map((e) => [e.textContent, e])];
+  const others = [['the bar', document.querySelector('.bar')], ...[...document.querySelectorAll('.seat:not(.seat--me)')].map((e) => ['seat ' + e.dataset.seat, e]),
+    ...[...document.querySelectorAll('#table-cards .card, .deck')].map((e) => [e.dataset.card || 'the mazzo', e])];
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return own.flatMap(([n, e]) => others.filter(([, o]) => meet(box(e), box(o))).map(([m]) => n + ' over ' + m))
+    .concat(own.filter(([, e]) => e.scrollWidth > e.clientWidth + 1).map(([n]) => n + ': a word broken or cut'));
+}"""
+
+
+def _check_phone_people(page, say: str | None = None) -> None:
+    """On a 360 x 740 phone: the Say button and the lines said meet neither the bar nor a seat nor
+    a card (issue 41's review: "Bea: Bravo!" behind a seat, a line broken mid-word); the phrases,
+    while open, are an opaque menu."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("[data-testid=people-say]").click()
+    menu = page.locator("#people-phrase-list")
+    expect(menu).to_be_visible()
+    assert menu.evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(13, 51, 34)"  # not the felt through it
+    if say:
+        menu.locator(f"button[data-phrase={say}]").click()
+    else:
+        page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    settled(page)
+    assert page.evaluate(PEOPLE_BOXES) == []
+
+
 def test_a_whole_hand_of_scopone_between_four_devices_through_the_relay_path(relay_browser):
     browser, _ = relay_browser
     table = Table(browser, "scopone", [1, 2, 3], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",))
+    guest, other = table.guests[1], table.guests[2]
+    _check_phone_people(guest, say="bravo")
+    expect(other.locator("[data-testid=people-said]")).to_have_text("Guest 2: Bravo!")
+    _check_phone_people(other)
+    for page in (guest, other):
+        page.set_viewport_size({"width": 1366, "height": 800})
     plays, checked = table.play_hand()
     assert plays == 36 and checked > 36 * 3  # four players, nine cards each
     table.check_end_and_loopback()
