@@ -206,6 +206,8 @@ class Table:
         self.host.locator("#new").click()
         if variant:
             self.host.locator("#ng-variant").select_option(variant)
+        self.game_name = self.host.locator("#ng-variant option:checked").inner_text().strip()
+        self.seat_count = self.host.locator("#newgame-dialog [data-seat-kind]").count()
         if target is not None:
             self.host.locator("#ng-target").fill(str(target))
         for seat in remote:
@@ -305,10 +307,10 @@ class Table:
         there"): the game and who invites, each seat as a person, a computer or theirs, the teams."""
         game = guest.locator("[data-testid=people-join-game]")
         expect(game).to_contain_text(re.compile(r"^.+ invites you to play .+ · (to \d+|a single hand)\.$"))
-        expect(game).to_contain_text({"scopone": "Scopone"}.get(self.variant, "Scopa"))
+        expect(game).to_contain_text(f" to play {self.game_name} · ")  # the game the host chose
         seats = guest.locator("[data-testid=people-join-seats] li")
         lines = seats.all_inner_texts()
-        assert len(lines) == (4 if self.variant == "scopone" else 2), lines
+        assert len(lines) == self.seat_count, lines
         for i, line in enumerate(lines):
             kind = "you" if i == seat else "host" if i == 0 else "a person on another device" if i in self.remote else "computer"
             assert line.startswith(f"Seat {i + 1}: ") and f"({kind})" in line, (i, line)
@@ -619,6 +621,14 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     # still at the join form (the review: both said at once)
     expect(table.host.locator("[data-testid=people-presence]")).to_have_text("Guest 2 is reconnecting…")
     expect(table.host.locator('[data-people-state="1"]')).to_have_text(re.compile(r"left the table|page is open"))
+    # its new invitation beside the table: its title under the page's bar, nothing of the table over it
+    table.host.locator("#people-dialog[open]").wait_for()
+    assert table.host.evaluate("""() => {
+      const title = document.querySelector('#people-dialog h2').getBoundingClientRect();
+      const bar = document.querySelector('.bar').getBoundingClientRect();
+      const top = document.elementFromPoint(title.left + 2, title.top + 2);
+      return title.top >= bar.bottom && !!top?.closest('#people-dialog');
+    }""")
     assert guest.locator('[data-testid="people-name"]').input_value() == "Guest 2"  # remembered
     guest.locator('[data-testid="people-join"]').click()
     guest.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
