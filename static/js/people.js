@@ -208,7 +208,7 @@ const STYLE = `.people-phrases { position: fixed; left: 12px; top: calc(var(--pe
   /* under the Say button and clear of the seat above the table: the felt's empty corner */
   .people-phrases { left: 4px; top: calc(var(--people-top, 84px) + 4px); }
   .people-phrases__open[aria-expanded="false"] { margin-bottom: 30px; }
-  .people-phrases__said { max-width: 40vw; font-size: .8rem; }
+  .people-phrases__said { max-width: 40vw; font-size: .75rem; line-height: 1.2; }
   .people-phrases__list { display: grid; grid-template-columns: 1fr 1fr; width: calc(100vw - 8px); }
 }`;
 
