@@ -32,7 +32,9 @@ from scopa.record import FORMAT, from_record
 from scopa.rules import PRESETS_REVISION, RuleSet, preset
 
 from .errors import SessionError, is_whole
+from .clock import ClockConfig
 from .game import Game
+from .invitation import table_summary
 
 PROTOCOL_VERSION = 1
 MAX_GUEST_CHARS = 2_000  # a guest's message: a play, a nonce, a name
@@ -294,7 +296,8 @@ class PeopleHost:
         self.started = False
         return {"invites": [{"seat": s, "token": r.token, "name": checked.seats[s]["name"]}
                             for s, r in self.remote.items()],
-                "commit": self.deals[0].commits["host"]}
+                "commit": self.deals[0].commits["host"],
+                "table": table_summary(checked, ClockConfig.parse(config.get("clock")))}
 
     def rematch(self, config: Any) -> dict[str, Any]:
         """Another match at this table with the same people (the finished match's Rematch, or a New
@@ -521,7 +524,8 @@ class PeopleHost:
         self.match_no = max(1, match_no)
         self.absent = {s: [now, None] for s in remote}
         return {"invites": [{"seat": s, "token": r.token, "name": r.name or game.seats[s]["name"]}
-                            for s, r in remote.items()], "away": self.away()}
+                            for s, r in remote.items()], "away": self.away(),
+                "table": table_summary(game, self.session.time.clock.config if self.session.time.clock else None)}
 
     # -- the match
     def ready(self) -> bool:

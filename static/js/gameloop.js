@@ -454,14 +454,16 @@ async function goOn(g) {
 /** A restored match on the table as it was left, drawn without a slide, then its sheet or its
  *  computers' plays: a reload's (with `offer`, the address's game offered if it asks for another),
  *  and the test hook's load of a save (static/js/testhook.js). */
-export async function resume(restored, { offer = false } = {}) {
+export async function resume(restored, { offer = false, focus = false } = {}) {
   const g = ++T.generation;
   T.chosen = null; T.picked = []; T.hinted = null; T.verdict = "";
+  const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";
   accept(restored, "restore");
   await queue.run(() => live(g) && draw(restored, { fresh: true, animate: false }));
   if (!live(g)) return;
+  if (focused || focus) focusTheDeal();  // (focus: a dialog that held it closed by itself: people.js)
   markReady();
   if (offer) offerAddressGame(restored).catch((err) => console.warn(`Settebello: ${err.message}`));
   if (restored.phase !== "play") { showSheet(); return; }
@@ -515,6 +517,10 @@ export async function newGameDialog() {
  *  hidden now): the person's next move is at the table. It goes to the hand itself, which shows no
  *  ring; when the hand is playable a keyboard player's goes on to its first card (advance:
  *  focusHand), or to the question asked first. A focus the person moved elsewhere stays. */
+/** Whether the score sheet is up with the focus in it: closed by another device's step (the
+ *  host's Next hand or Rematch at a table with people), the focus then goes to the table, not lost. */
+const sheetFocused = () => !$("sheet").hidden && $("sheet").contains(document.activeElement);
+
 export function focusTheDeal() {
   const at = document.activeElement;
   const left = !at || at === document.body || at === $("new") || !!at.closest("[hidden], dialog:not([open])");
@@ -593,11 +599,13 @@ export async function lastTrick() {
 export async function showRestored(v) {
   const g = ++T.generation;
   T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.busy = true;
+  const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";
   accept(v, "restore");
   await queue.run(() => live(g) && draw(v, { fresh: true }));
   if (!live(g)) return;
+  if (focused) focusTheDeal();
   T.busy = false;
   await advance(g);
 }

@@ -22,7 +22,8 @@ import { t } from "./i18n.js";
 import { emit, onView, view as currentView } from "./store.js";
 import { readText, writeText, remove, ownKey } from "./storage.js";
 import { announce } from "./announce.js";
-import { esc, refusalText } from "./names.js";
+import { esc, refusalText, variantName, shownName } from "./names.js";
+import { mmss } from "./clock.js";
 import { focusTheDeal, playedElsewhere, resume } from "./table.js";
 import { keepRecord } from "./history.js";
 import { meeting, RELAY_RE, STUN_RE } from "./settings.js";
@@ -40,6 +41,11 @@ const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 ra
 // trystero announces a page in a room 4 times in its first 2 s, then once a minute only: a guest's
 // page that met no host's page this long after joining the seat's room joins it again (then
 // after twice as long, up to a minute), announcing itself again at once (people.js meetHost)
+/** Which offer an SDP answers or is: its ICE user name (`a=ice-ufrag`), a new one for each
+ *  invitation. A reply code carries its offer's, so that the host's page tells a reply to an old
+ *  invitation (a guest's page reloaded on the hand path answers the link it was opened with)
+ *  from one to the seat's invitation now, and never applies it: that broke the seat's connection. */
+const ufrag = (sdp) => /^a=ice-ufrag:(\S{1,256})\r?$/m.exec(sdp)?.[1] ?? null;
 const MEET_AGAIN_MS = 8_000;
 const MEET_AGAIN_MAX_MS = 60_000;
 // how long a New game waits for the last table's rooms to be left (trystero says goodbye to each
@@ -156,6 +162,7 @@ function dialog() {
     d.className = "dialog people";
     d.setAttribute("aria-labelledby", "people-title");
     document.body.append(d);
+    peopleStyle();
   }
   return d;
 }
@@ -183,23 +190,56 @@ function copyShare(field, testid) {
 
 // ------------------------------------------------------------------ the table's phrases
 
-const STYLE = `.people-phrases { position: fixed; left: 12px; top: 96px; z-index: 5; display: flex; flex-direction: column;
+const STYLE = `.people-phrases { position: fixed; left: 12px; top: calc(var(--people-top, 88px) + 8px); z-index: 5; display: flex; flex-direction: column;
   align-items: flex-start; gap: 4px; max-width: min(260px, calc(100vw - 24px)); }
 .people-phrases .btn { min-height: 44px; min-width: 44px; }
 .people-phrases__list { display: flex; flex-direction: column; gap: 4px; }
 .people-phrases__list[hidden] { display: none; }
-.people-phrases__said { margin: 0; color: #fff; text-shadow: 0 1px 2px #000; max-width: 180px; }
-@media (max-width: 700px) { .people-phrases { left: 4px; top: 88px; } .people-phrases__said { max-width: 80px; font-size: 0.8rem; } }`;
+/* the phrases, while open: a menu over the table, opaque, its buttons two by two on a phone */
+.people-phrases__list { padding: 6px; border-radius: 14px; background: #0d3322; box-shadow: 0 8px 24px rgba(0, 0, 0, .55); }
+.people-phrases__list .btn { background: #f3ead2; color: #14402a; border-color: #f3ead2; }
+/* what was said, who is reconnecting: on a dark ground, over whatever it meets, broken between words only */
+.people-phrases__said { margin: 0; color: #fff; max-width: 260px; padding: .15rem .5rem; border-radius: 8px;
+  background: rgba(0, 0, 0, .62); overflow-wrap: normal; word-break: normal; hyphens: manual; }
+.people-phrases__said:empty { display: none; }
+/* the invitations shown beside the table (a seat that left, the host's page reloaded): under the
+   bar, above the table's cards and badges, scrolled within when taller than the window */
+#people-dialog:not(:modal)[open] { position: fixed; z-index: 45; inset: calc(var(--people-top, 5rem) + 6px) .6rem auto auto; margin: 0;
+  width: min(calc(100vw - 1.2rem), 26rem); max-height: calc(100vh - var(--people-top, 5rem) - 12px); overflow: auto; }
+.people__table { margin: .2rem 0 .6rem; padding-left: 1.2rem; }
+.people__mine { font-weight: 700; }
+.people__team { white-space: nowrap; }
+@media (max-width: 700px) {
+  /* under the Say button and clear of the seat above the table: the felt's empty corner */
+  .people-phrases { left: 4px; top: calc(var(--people-top, 84px) + 4px); }
+  .people-phrases__open[aria-expanded="false"] { margin-bottom: 30px; }
+  .people-phrases__said { max-width: 40vw; font-size: .75rem; line-height: 1.2; }
+  .people-phrases__list { display: grid; grid-template-columns: 1fr 1fr; width: calc(100vw - 8px); }
+}`;
+
+/** The people's own styles, added once (this module is loaded only at a table with people). */
+function peopleStyle() {
+  if (document.getElementById("people-style")) return;
+  const style = document.createElement("style");
+  style.id = "people-style"; style.textContent = STYLE;
+  document.head.append(style);
+  // --people-top: where the page's bar ends (its height changes with the scores' line and the width)
+  const bar = document.querySelector(".bar");
+  const measure = () => document.documentElement.style.setProperty("--people-top", `${Math.ceil(bar.getBoundingClientRect().bottom)}px`);
+  if (bar) { measure(); if (typeof ResizeObserver === "function") new ResizeObserver(measure).observe(bar); }
+}
+
+/** The invitations beside the table (not modal: the table goes on), just under the page's bar. */
+function showBeside(d) {
+  peopleStyle();
+  d.show();
+}
 
 /** The table's phrases (Python's list: no free text) behind one button at the felt's corner,
  *  and the line where what was said shows; `say(id)` sends one. */
 async function phrasesBar(say) {
   document.getElementById("people-phrases")?.remove();
-  if (!document.getElementById("people-style")) {
-    const style = document.createElement("style");
-    style.id = "people-style"; style.textContent = STYLE;
-    document.head.append(style);
-  }
+  peopleStyle();
   const { phrases } = await people("phrases");
   const bar = document.createElement("div");
   bar.id = "people-phrases"; bar.className = "people-phrases";
@@ -247,6 +287,7 @@ let hosting = false;
 let hostStarted = false;  // the match has dealt
 let tableId = 0;          // which table with people the host's page has open (a New game makes another)
 let leaving = Promise.resolve();  // the rooms of the host's last table, until trystero has left them
+let tableShown = null;    // the table each invitation shows its friend (invitation.py table_summary)
 
 function sendAll(list) {
   for (const [seat, text] of list || []) {
@@ -350,16 +391,18 @@ function hostReceive(seat, text, link) {
     if (out.host?.joined !== undefined) {
       setState(seat, "people.state.joined");
       presence(seat, false);
-      if (hostStarted && !away.size && dialog().open) dialog().close();  // everyone is back: the invitations go
+      if (hostStarted && !away.size && dialog().open) {  // everyone is back: the invitations go
+        dialog().close();
+        focusTheDeal();
+      }
     }
     if (out.host?.phrase) said(out.host.phrase);
     if (out.host?.started) {
       hostStarted = true;
       tell("playing");
       dialog().close();
-      focusTheDeal();  // the focus the closed invitations gave back to New game goes to the table
       await phrasesBar((id) => serial(async () => { const r = await people("say", { phrase: id }); sendAll(r.send); said(r.phrase); }));
-      await resume(out.host.started);
+      await resume(out.host.started, { focus: true });  // the focus the closed invitations gave back to New game: to the table
     } else if (out.host?.view) {
       await playedElsewhere(out.host.view, out.host.event);
     }
@@ -402,7 +445,8 @@ async function invitation(inv, { again = false } = {}) {
   if (table !== tableId) { pc.close(); return null; }  // a New game meanwhile: this table is gone
   const m = (await meet)?.m;
   if (table !== tableId) { pc.close(); return null; }
-  const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp, ...(m ? { m } : {}) });
+  const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp,
+    ...(m ? { m } : {}), ...(tableShown ? { t: tableShown } : {}) });
   const link = `${joinPage()}#join=${code}`;
   const li = document.createElement("li");
   li.className = "people__seat";
@@ -416,12 +460,16 @@ async function invitation(inv, { again = false } = {}) {
   li.append(await qrCode(link, t("people.qrLink", { n }), `people-qr-${inv.seat}`));
   li.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.reply"))}<textarea rows="2" data-testid="people-reply-${inv.seat}"></textarea></label>
     <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
-    <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? "people.state.left" : "people.state.waiting", { name: inv.name }))}</p>`);
+    <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? "people.state.left" : m ? "people.state.waitingLink" : "people.state.waiting", { name: inv.name }))}</p>`);
   li.querySelector("button.btn--primary").addEventListener("click", async () => {
     let reply;
     try { reply = fromCode(li.querySelector("textarea").value); } catch { reply = null; }
     if (!reply || reply.v !== LINK_VERSION || reply.s !== inv.seat || typeof reply.a !== "string") {
       setState(inv.seat, "people.badReply");
+      return;
+    }
+    if (reply.u !== ufrag(pc.localDescription.sdp)) {  // an older invitation's reply: this one's stays open
+      setState(inv.seat, "people.oldReply", { name: inv.name });
       return;
     }
     setState(inv.seat, "people.state.connecting");
@@ -441,7 +489,7 @@ function hostMeeting(inv) {
   if (!m) return Promise.resolve(null);
   const table = tableId;
   const room = joinMeeting(m, {
-    onJoin: () => { if (table === tableId) setState(inv.seat, "people.state.connected"); },
+    onJoin: () => { if (table === tableId) setState(inv.seat, "people.state.pageOpen"); },
     onLeave: (peerId) => {
       if (table === tableId && hosting && seats.get(inv.seat)?.active?.peerId === peerId) reinvite(inv);
     },
@@ -468,7 +516,7 @@ async function reinvite(inv) {
   if (!li) return;
   const old = d.querySelector(`.people__seat[data-seat="${inv.seat}"]`);
   if (old) old.replaceWith(li); else d.querySelector(".people__seats")?.append(li);
-  if (!d.open) d.show();
+  if (!d.open) showBeside(d);
   announce(() => t("people.state.left", { name: currentName(inv.seat) ?? inv.name }));
 }
 
@@ -481,6 +529,7 @@ export async function hostTable(config) {
   if (hosting) stopHosting();
   hostStarted = false;
   const opened = await people("open", { config });
+  tableShown = opened.table ?? null;
   hosting = true;
   routeGame(hostRoute);
   const d = dialog();
@@ -539,6 +588,7 @@ export async function resumeHosting() {
   hosting = true;
   hostStarted = true;
   tableId += 1;
+  tableShown = resumed.table ?? null;
   routeGame(hostRoute);
   for (const [seat, m] of Object.entries(kept.rooms || {})) {
     if (validMeeting(m)) meetings.set(Number(seat), { m, room: null });
@@ -557,7 +607,7 @@ export async function resumeHosting() {
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);
   // beside the table, which plays on where it was; not when every seat found it again meanwhile
-  if (!d.open && away.size) d.show();
+  if (!d.open && away.size) showBeside(d);
   tell("playing");
 }
 
@@ -572,6 +622,7 @@ let inviteToken = null;     // this seat's invitation (its key): names its match
 const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteToken}-${n}` : `people-${inviteToken}`);
 let lastView = null;
 let started = false;
+let welcomed = false;       // the host's page welcomed this seat: no reply code needed any more
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
 const computerPlays = [];   // a computer's play the table has not asked for yet ({event, view})
 let computerWaiter = null;  // the table's computer_step, waiting for the host's next computer play
@@ -641,7 +692,11 @@ function guestReceive(text) {
     for (const m of r.send) channel.send(m);
     if (r.kept && keptKey) writeText(keptKey, JSON.stringify(r.kept), { report: false });
     const status = document.querySelector("[data-people-state='guest']");
-    if (r.type === "welcome" && status) status.textContent = t("people.join.waitingOthers");
+    if (r.type === "welcome") {
+      welcomed = true;
+      if (status) status.textContent = t("people.join.waitingOthers");
+      dialog().querySelectorAll("[data-people-reply]").forEach((el) => el.remove());
+    }
     if (r.type === "refused" && pendingPlay && pendingPlay.n === r.ack) {
       pendingPlay.reject(refused(r.refused.reason, r.refused.error)); pendingPlay = null;
     }
@@ -677,7 +732,7 @@ function guestReceive(text) {
         channel.send(text);
         said({ seat: lastView.seat, phrase: id });
       });
-      await resume(r.view);
+      await resume(r.view, { focus: true });  // the join dialog closed by itself: the focus to the dealt hand, not the page
       mark("dealt");
       return;
     }
@@ -755,6 +810,35 @@ function meetHost(m, helloReady, closeHand) {
   join(MEET_AGAIN_MS);
 }
 
+const SEAT_KINDS = { h: "people.kind.host", p: "people.kind.here", r: "people.kind.remote", c: "people.kind.computer" };
+const whole = (n, hi) => Number.isInteger(n) && n >= 0 && n <= hi;
+/** Whether an invitation's table (invitation.py table_summary, version 1) is one this page shows. */
+function validTable(tb) {
+  return !!tb && typeof tb === "object" && tb.v === 1 && typeof tb.g === "string" && /^[\w-]{1,32}$/.test(tb.g)
+    && whole(tb.to, 999) && Array.isArray(tb.s) && tb.s.length >= 2 && tb.s.length <= 8
+    && tb.s.every((x) => Array.isArray(x) && typeof x[0] === "string" && x[0].length <= 24 && Object.hasOwn(SEAT_KINDS, x[1]) && whole(x[2], 7))
+    && (tb.c === undefined || (Array.isArray(tb.c) && tb.c.length === 2 && tb.c.every((n) => whole(n, 86_400))));
+}
+
+/** The table an invitation shows the friend who opens it (seat `mine`): the game and its target,
+ *  who invites, who sits where (person, computer, their team), the clock; the seat alone from a
+ *  link without it (an older host's page) or with one this page cannot read. */
+function tableText(tb, mine) {
+  if (!validTable(tb)) return `<p>${esc(t("people.join.intro", { n: mine + 1 }))}</p>`;
+  const target = !tb.to ? t("score.single") : t(tb.x ? "score.targetLoses" : "score.target", { target: tb.to });
+  const host = tb.s.find((x) => x[1] === "h");
+  const game = `${variantName(tb.g)} · ${target}`;
+  const intro = host ? t("people.join.invitedBy", { host: shownName(host[0]), game }) : t("people.join.invited", { game });
+  const seatsList = tb.s.map(([name, kind, side], i) => {
+    const who = i === mine ? t("people.kind.you") : t(SEAT_KINDS[kind]);
+    const team = tb.t ? ` · <span class="people__team">${esc(t("seat.teamShort", { n: side + 1 }))}</span>` : "";
+    return `<li${i === mine ? ' class="people__mine"' : ""}>${esc(t("people.seat", { n: i + 1, name: shownName(name) }))} (${esc(who)})${team}</li>`;
+  }).join("");
+  const clock = tb.c ? `<p>${esc(t("people.join.clock", { move: mmss(tb.c[0] * 1000), bank: mmss(tb.c[1] * 1000) }))}</p>` : "";
+  return `<p data-testid="people-join-game">${esc(intro)}</p>
+    <ul class="people__table" data-testid="people-join-seats">${seatsList}</ul>${clock}`;
+}
+
 /** An invitation opened (#join=…), from the page's first moment (table.js, while Python boots):
  *  ask the name and, on the relay path, join the seat's room at once, so that the relay library,
  *  the relays and the connection to the host's page are ready by the time the engine is (a
@@ -781,10 +865,15 @@ export async function joinTable(ready = Promise.resolve()) {
   const closeHand = () => answered?.catch(() => {}).then(() => pc.close());
   if (invite.m) meetHost(invite.m, helloReady, closeHand);
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.title"))}</h2>
-    <p>${esc(t("people.join.intro", { n: invite.s + 1 }))}</p>
+    ${tableText(invite.t, invite.s)}
     <form class="people__join"><label class="ng-field">${esc(t("people.join.name"))}
       <input name="name" maxlength="24" autocomplete="nickname" data-testid="people-name"></label>
       <div class="dialog__actions"><button class="btn btn--primary" data-testid="people-join">${esc(t("people.join.button"))}</button></div></form>`);
+  if (!invite.m && readText(ownKey(`settebello.people.kept.${invite.k}`))) {
+    // this device was at this table: on the hand path a reloaded page's link is spent (its
+    // connection gone with the page), and the host's page shows this seat a new one
+    d.querySelector("form").insertAdjacentHTML("beforebegin", `<p data-testid="people-join-again">${esc(t("people.join.again"))}</p>`);
+  }
   const form = d.querySelector("form");
   form.elements.name.value = readText(NAME_KEY) || "";
   d.addEventListener("cancel", (e) => e.preventDefault());  // this page is only the seat: nothing behind it to go back to
@@ -823,15 +912,21 @@ export async function joinTable(ready = Promise.resolve()) {
     .then(async () => { await pc.setLocalDescription(await pc.createAnswer()); await gathered(pc); });
   sayHello(hello);  // (the hand path's answer is under way: the relay path closes it only once made)
   await answered;
-  const code = toCode({ v: LINK_VERSION, s: invite.s, a: pc.localDescription.sdp });
+  const code = toCode({ v: LINK_VERSION, s: invite.s, u: ufrag(invite.o), a: pc.localDescription.sdp });
   form.remove();
-  d.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t(invite.m ? "people.join.replyFallback" : "people.join.reply"))}
-    <textarea readonly rows="3" data-testid="people-answer"></textarea></label>`);
-  const field = d.querySelector("textarea");
-  field.value = code;
-  d.append(copyShare(field, "people-answer"));
-  d.append(await qrCode(code, t("people.qrReply"), "people-answer-qr"));
-  d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" data-people-state="guest">${esc(t(invite.m ? "people.join.meeting" : "people.join.waitingHost"))}</p>`);
-  field.focus();
+  const qr = await qrCode(code, t("people.qrReply"), "people-answer-qr");
+  if (!welcomed) {  // (welcomed meanwhile through the relays: no reply code to send)
+    d.insertAdjacentHTML("beforeend", `<label class="ng-field" data-people-reply>${esc(t(invite.m ? "people.join.replyFallback" : "people.join.reply"))}
+      <textarea readonly rows="3" data-testid="people-answer"></textarea></label>`);
+    const field = d.querySelector("textarea");
+    field.value = code;
+    const row = copyShare(field, "people-answer");
+    row.dataset.peopleReply = "";
+    qr.dataset.peopleReply = "";
+    d.append(row, qr);
+  }
+  const waiting = welcomed ? "people.join.waitingOthers" : invite.m ? "people.join.meeting" : "people.join.waitingHost";
+  d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" tabindex="-1" data-people-state="guest">${esc(t(waiting))}</p>`);
+  (d.querySelector("textarea") ?? d.querySelector("[data-people-state='guest']")).focus();
   mark("reply-code");
 }

@@ -17,6 +17,9 @@ Fixtures for tests under tests/browser/:
   persistence, embedding, display settings chosen in the Help dialog, tournaments, or that need
   a context of their own (touch, locale, a system preference before the first paint) use
   ``page``/``new_context`` as before.
+- ``viewer_page(query="")``: the same shared page at the replay viewer, ``static/replay.html?<query>``,
+  its engine ready: opened (and booted) once, then handed on as it is, the focus let go, for a
+  test that opens its own record in it (as a person opens one record after another).
 - ``network_log`` (autouse): records every request of every page of every context made
   through these fixtures; at teardown the test fails if one went to a host other than the
   served one (``data:``/``blob:``/``about:`` URLs are allowed). Also fails the test on a
@@ -262,3 +265,27 @@ def table_page(_shared_page, base_url, network_log):
         return page
 
     return open_table
+
+
+@pytest.fixture
+def viewer_page(_shared_page, base_url, network_log):
+    """``viewer_page("lang=en")``: the module's shared page at ``static/replay.html?<query>``, the
+    engine ready; loaded once, reused while it is at that address (the record shown is the last
+    test's: a test opens its own)."""
+    page = _shared_page.page
+    _shared_page.relay.attach(network_log)
+
+    def open_viewer(query: str = ""):
+        url = base_url + "static/replay.html" + (f"?{query}" if query else "")
+        page.set_viewport_size(DEFAULT_VIEWPORT)
+        page.mouse.move(0, 0)
+        if page.url != url:
+            page.goto(url)
+            page.wait_for_function("['ready', 'error'].includes(document.documentElement.dataset.engine)",
+                                   timeout=TIMEOUT_MS)
+            state = page.evaluate("document.documentElement.dataset.engine")
+            assert state == "ready", f"the viewer's engine did not start: {state}"
+        page.evaluate("document.activeElement?.blur?.()")
+        return page
+
+    return open_viewer

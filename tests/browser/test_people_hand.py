@@ -26,7 +26,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import expect
 
-from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, TIMEOUT_MS, settled
 from test_a11y import axe_violations
 
 PORT = 8741  # in the browser's own network namespace: nothing else listens there
@@ -206,6 +206,8 @@ class Table:
         self.host.locator("#new").click()
         if variant:
             self.host.locator("#ng-variant").select_option(variant)
+        self.game_name = self.host.locator("#ng-variant option:checked").inner_text().strip()
+        self.seat_count = self.host.locator("#newgame-dialog [data-seat-kind]").count()
         if target is not None:
             self.host.locator("#ng-target").fill(str(target))
         for seat in remote:
@@ -221,9 +223,14 @@ class Table:
         if late_ms:
             self.later(self.later_ms + late_ms)
         self.guests = {}
+        self.variant, self.remote = variant, remote
         for seat in remote:
             self.guests[seat] = self._page(browser)
             self._join(seat, self.guests[seat], f"Guest {seat + 1}")
+            if seat != remote[-1]:  # joined before the others: said so, as the host's page says "Joined"
+                expect(self.guests[seat].locator("[data-people-state=guest]")).to_have_text(
+                    "You have joined: waiting for the other players…")
+                expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text("Joined: the deal is being drawn")
         # every table deals once every guest has joined and drawn its part of the deal
         for seat, guest in self.guests.items():
             guest.wait_for_function("window.settebello?.view?.phase === 'play'", timeout=TIMEOUT_MS)
@@ -249,15 +256,22 @@ class Table:
               ws.onmessage = (e) => { ws.close(); resolve(JSON.parse(e.data)); };
             })""", [self.relays[0], self.lose])
             assert said == ["NOTICE", f"losing {self.lose}"], said
+        if self.relays:
+            state = self.host.locator(f'[data-people-state="{seat}"]')
+            if "left the table" not in state.inner_text():  # (a first invitation: no reply code awaited)
+                expect(state).to_have_text("Waiting for them to open the link")
         held = []  # the guest's game code (py.zip), not served while its boot is held back
         if self.hold_boot:
             guest.context.route("**/static/vendor/py.zip", lambda route: held.append(route))
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
+        self._check_join_table(seat, guest)
         if self.hold_boot:
             # with no Python yet on the guest's page, its person is asked their name and the page
-            # met the host's through the relay: the meeting does not wait for the boot
-            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text("Connected")
+            # met the host's through the relay: the meeting does not wait for the boot (and the
+            # host's page does not say "Connected" of a person still at the join form)
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text(
+                "Their page is open: waiting for them to join…")
             assert guest.evaluate("window.settebello === undefined")  # (the test hook: once the engine is up)
         self._axe(guest, f"seat {seat}'s join")
         if name is not None:
@@ -269,7 +283,12 @@ class Table:
                 route.continue_()
             guest.context.unroute("**/static/vendor/py.zip")
         answer_field = guest.locator('[data-testid="people-answer"]')
-        # (through a relay the table may be dealt first, the reply code's dialog closed)
+        if self.relays:  # met through the relay, often before the reply code is made: none is shown then
+            guest.wait_for_function("""() => !!document.querySelector('[data-testid=people-answer]')
+                || document.querySelector('[data-people-state=guest]')?.textContent.startsWith('You have joined')
+                || window.settebello?.view?.phase === 'play'""")
+            if not answer_field.count():
+                return
         answer_field.wait_for(state="attached" if self.relays else "visible")
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
@@ -282,6 +301,22 @@ class Table:
         assert "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+
+    def _check_join_table(self, seat: int, guest) -> None:
+        """The join dialog shows the table (issue 41: "sees the table, their seat and who else sits
+        there"): the game and who invites, each seat as a person, a computer or theirs, the teams."""
+        game = guest.locator("[data-testid=people-join-game]")
+        expect(game).to_contain_text(re.compile(r"^.+ invites you to play .+ · (to \d+|a single hand)\.$"))
+        expect(game).to_contain_text(f" to play {self.game_name} · ")  # the game the host chose
+        seats = guest.locator("[data-testid=people-join-seats] li")
+        lines = seats.all_inner_texts()
+        assert len(lines) == self.seat_count, lines
+        for i, line in enumerate(lines):
+            kind = "you" if i == seat else "host" if i == 0 else "a person on another device" if i in self.remote else "computer"
+            assert line.startswith(f"Seat {i + 1}: ") and f"({kind})" in line, (i, line)
+            assert ("Team " in line) == (self.variant == "scopone"), line  # partners sit opposite
+        if self.variant == "scopone":
+            assert lines[0].endswith("Team 1") and lines[1].endswith("Team 2") and lines[2].endswith("Team 1"), lines
 
     def _axe(self, page, step: str) -> None:
         if self.axe is not None:
@@ -298,6 +333,20 @@ class Table:
         guest.reload()
         self.host.wait_for_function("([s, old]) => document.querySelector(`[data-testid=people-link-${s}]`)?.value !== old",
                                     arg=[seat, old_link])
+        if not self.relays:
+            # the hand path: the reloaded page's link is spent (its connection went with the page);
+            # the page says a new invitation waits, and its reply to the old one, pasted by the host,
+            # is refused as an older invitation's: the seat's new invitation stays open (it was
+            # applied to the new connection, which then never connected)
+            expect(guest.locator('[data-testid="people-join-again"]')).to_be_visible()
+            guest.locator('[data-testid="people-join"]').click()
+            stale = guest.locator('[data-testid="people-answer"]')
+            stale.wait_for()
+            self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(stale.input_value())
+            self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text(
+                f"This reply answers an older invitation of Guest {seat + 1}'s: send them the link above, and paste the reply it gives")
+            self.host.locator(f'[data-testid="people-reply-{seat}"]').fill("")
         again, errors = _watch(guest.context.new_page())  # the new invitation, opened in a new tab
         self.errors.append(errors)
         again.goto(SITE + "index.html?test&fast=1&lang=en#join=")  # (a damaged invitation: said, nothing else)
@@ -415,6 +464,8 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     table = Table(loopback_browser, None, [1], axe=True)  # axe-core on the invitation and join flows
     # the invitations closed, the host's focus is at the table, not back on New game (the review)
     table.host.wait_for_function("!!document.activeElement?.closest('#hand-cards')")
+    # and the guest's, its join dialog closed by itself as the table dealt
+    table.guests[1].wait_for_function("!!document.activeElement?.closest('#hand-cards')")
     before = _guests_own_hint(table, 1)  # the guest's own hint (issue 41 point 3)
     plays, checked = table.play_hand()
     assert before + plays == 36 and checked > 36  # two players, 18 cards each; the host's hand checked at each
@@ -604,10 +655,13 @@ def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play_then_a_rematch(loop
     host, guest = table.host, table.guests[1]
     assert host.evaluate("settebello.view.phase") == guest.evaluate("settebello.view.phase") == "over"
     expect(guest.locator("#sheet #rematch")).to_have_count(0)
+    guest.locator("#sheet button:visible").first.focus()  # a keyboard player reading the sheet
     host.locator("#sheet #rematch").click()
     for page in (host, guest):
         page.wait_for_function("settebello.view.phase === 'play' && settebello.view.results.length === 0")
         expect(page.locator("#sheet")).to_be_hidden()
+    # the sheet the host's Rematch closed held the guest's focus: it goes to the table, not the page
+    guest.wait_for_function("!!document.activeElement?.closest('#hand-cards')")
     assert host.evaluate("settebello.view.players") == guest.evaluate("settebello.view.players")
     assert guest.evaluate("settebello.view.players")[1] == "Guest 2"
     assert table.play_hand(limit=3)[0] == 3  # the new match is played on, every page at the same play
@@ -696,6 +750,18 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     guest.reload()  # the same link: no new invitation, no reply code
     assert guest.url == link
     guest.locator('[data-testid="people-name"]').wait_for()
+    # the host's page: the seat reconnecting, and its invitation not "Connected" while its person is
+    # still at the join form (the review: both said at once)
+    expect(table.host.locator("[data-testid=people-presence]")).to_have_text("Guest 2 is reconnecting…")
+    expect(table.host.locator('[data-people-state="1"]')).to_have_text(re.compile(r"left the table|page is open"))
+    # its new invitation beside the table: its title under the page's bar, nothing of the table over it
+    table.host.locator("#people-dialog[open]").wait_for()
+    assert table.host.evaluate("""() => {
+      const title = document.querySelector('#people-dialog h2').getBoundingClientRect();
+      const bar = document.querySelector('.bar').getBoundingClientRect();
+      const top = document.elementFromPoint(title.left + 2, title.top + 2);
+      return title.top >= bar.bottom && !!top?.closest('#people-dialog');
+    }""")
     assert guest.locator('[data-testid="people-name"]').input_value() == "Guest 2"  # remembered
     guest.locator('[data-testid="people-join"]').click()
     guest.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
@@ -778,9 +844,47 @@ def test_a_guest_opening_the_link_a_minute_late_meets_the_host_through_the_relay
     table.close()
 
 
+# on a phone: the boxes of the table with people's own things ([name, box]) and what they must not
+# meet: the page's bar, every seat, the mazzo and the table's cards
+PEOPLE_BOXES = """() => {
+  const box = (e) => e.getBoundingClientRect().toJSON();
+  const own = [['Say', document.querySelector('[data-testid=people-say]')],
+    ...[...document.querySelectorAll('.people-phrases__said')].filter((e) => e.textContent).map((e) => [e.textContent, e])];
+  const others = [['the bar', document.querySelector('.bar')], ...[...document.querySelectorAll('.seat:not(.seat--me)')].map((e) => ['seat ' + e.dataset.seat, e]),
+    ...[...document.querySelectorAll('#table-cards .card, .deck')].map((e) => [e.dataset.card || 'the mazzo', e])];
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return own.flatMap(([n, e]) => others.filter(([, o]) => meet(box(e), box(o))).map(([m]) => n + ' over ' + m))
+    .concat(own.filter(([, e]) => e.scrollWidth > e.clientWidth + 1).map(([n]) => n + ': a word broken or cut'));
+}"""
+
+
+def _check_phone_people(page, say: str | None = None) -> None:
+    """On a 360 x 740 phone: the Say button and the lines said meet neither the bar nor a seat nor
+    a card (issue 41's review: "Bea: Bravo!" behind a seat, a line broken mid-word); the phrases,
+    while open, are an opaque menu."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("[data-testid=people-say]").click()
+    menu = page.locator("#people-phrase-list")
+    expect(menu).to_be_visible()
+    assert menu.evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(13, 51, 34)"  # not the felt through it
+    if say:
+        menu.locator(f"button[data-phrase={say}]").click()
+    else:
+        page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+    settled(page)
+    assert page.evaluate(PEOPLE_BOXES) == []
+
+
 def test_a_whole_hand_of_scopone_between_four_devices_through_the_relay_path(relay_browser):
     browser, _ = relay_browser
     table = Table(browser, "scopone", [1, 2, 3], relays=[RELAY], allowed=(f"127.0.0.1:{RELAY_PORT}",))
+    guest, other = table.guests[1], table.guests[2]
+    _check_phone_people(guest, say="bravo")
+    expect(other.locator("[data-testid=people-said]")).to_have_text("Guest 2: Bravo!")
+    _check_phone_people(other)
+    for page in (guest, other):
+        page.set_viewport_size({"width": 1366, "height": 800})
     plays, checked = table.play_hand()
     assert plays == 36 and checked > 36 * 3  # four players, nine cards each
     table.check_end_and_loopback()

@@ -11,11 +11,16 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
+from harness import TIMEOUT_MS
+from saves import near_the_end, person_and_computers
 from site_helpers import ROOT, play_until_sheet, skip_the_lesson_offer, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
 
 from scopa import Match, cards_str, from_record, parse_card, rules_for, to_record  # noqa: E402
+
+# The game the table tests open (the module's one booted page, reset for each: tests/browser/conftest.py).
+GAME = "fast=1&variant=scopa&seed=7&level=random"
 
 
 def _open_records(page):
@@ -30,23 +35,28 @@ def _pos(page):
     return int(el.get_attribute("data-hand")), int(el.get_attribute("data-play"))
 
 
-def _view(page, base_url, tmp_path, record, name="record.json"):
-    """Open `record` (a file written in tmp_path) in the replay viewer, at its first position."""
+def _view(viewer_page, tmp_path, record, name="record.json"):
+    """Open `record` (a file written in tmp_path) in the replay viewer (the module's, opened once:
+    conftest's viewer_page), at its first position; the page."""
+    page = viewer_page()
     path = tmp_path / name
     path.write_text(json.dumps(record))
-    page.goto(base_url + "static/replay.html")
-    wait_ready(page)
-    page.locator("#rp-file").set_input_files(str(path))
-    page.locator("#rp-pos").wait_for()
+    before = page.locator("#rp-info").text_content()
+    page.locator("#rp-file").set_input_files(str(path), timeout=TIMEOUT_MS)
+    # shown once the viewer says this record's players and hands (the last test's said others)
+    page.wait_for_function("(before) => document.getElementById('rp-info').textContent !== before"
+                           " && !document.getElementById('rp-view').hidden", arg=before)
+    return page
 
 
 def _totals(page):
     return [int(x) for x in page.locator("[data-total]").all_inner_texts()]
 
 
-def test_exported_record_imported_again_replays_to_the_same_score(page, base_url, tmp_path):
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+def test_exported_record_imported_again_replays_to_the_same_score(table_page, tmp_path):
+    # the first hand near its end (a save made in CPython), played to its sheet
+    save = near_the_end({"variant": "scopa", "seed": 7, "seats": person_and_computers(2)}, 2, of="hand")
+    page = table_page(GAME, save=save)
     play_until_sheet(page)
     shown = [int(x) for x in page.locator("[data-match-total]").all_inner_texts()]
     page.locator("#next").click()  # on to the next hand: its deck stays out of the record until it ends
@@ -76,14 +86,15 @@ def test_exported_record_imported_again_replays_to_the_same_score(page, base_url
     assert _pos(page) == (len(record["hands"]), len(record["hands"][-1]["plays"]))
     hand_totals = [int(x) for x in page.locator("[data-hand-total]").all_inner_texts()]
     assert hand_totals == list(match.results[-1].totals)
+    page.go_back()  # the module's next test finds the table booted again
+    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
 
 
-def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_replay(page, base_url):
+def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_replay(table_page):
     """The hand being played stays out of the record (its deck is every hidden card): in the first
     hand the dialog opens no replay and says why; saved as a file, the match is offered all the same
     (issue 44: at any moment), as the match itself, which Records opens to play on."""
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+    page = table_page(GAME)
     skip_the_lesson_offer(page)
     page.wait_for_function("settebello.view.waiting === 'human'")
     dialog = _open_records(page)
@@ -97,9 +108,9 @@ def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_re
     assert json.loads(open(got.value.path(), encoding="utf-8").read())["format"] == "settebello-save/1"
 
 
-def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page, base_url, tmp_path):
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(table_page, tmp_path):
+    page = table_page(GAME)
+    at = page.url
     skip_the_lesson_offer(page)  # the game behind a first visit's offer waits for the answer
     # the computer may lead: wait for the player's turn, when nothing moves by itself
     page.wait_for_function("settebello.view.waiting === 'human'")
@@ -116,7 +127,7 @@ def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page,
     alert.wait_for()
     assert f"hand {hand_no}, play 3" in alert.inner_text()
     assert "Nothing was changed" in alert.inner_text()
-    assert page.url.startswith(base_url + "?")  # still on the game
+    assert page.url == at  # still on the game
     assert page.evaluate("JSON.stringify(settebello.view)") == before
 
     (tmp_path / "junk.json").write_text("{not json")
@@ -124,11 +135,10 @@ def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(page,
     page.wait_for_function("document.querySelector('#records-dialog [role=alert]').textContent.includes('not JSON')")
 
 
-def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(page, base_url, tmp_path):
+def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(table_page, tmp_path):
     """Issue 25: a 200 KB file of 100,000 `[` then as many `]` killed the page's Python (every
     play after it failed). It is refused before Python's json reads it, and the match goes on."""
-    page.goto(base_url + "?fast=1&variant=scopa&seed=7&level=random")
-    wait_ready(page)
+    page = table_page(GAME)
     skip_the_lesson_offer(page)  # the game behind a first visit's offer waits for the answer
     page.wait_for_function("settebello.view.waiting === 'human'")
     before = page.evaluate("JSON.stringify(settebello.view)")
@@ -161,10 +171,10 @@ def _finished_match(variant: str, seed: int) -> Match:
     return match
 
 
-def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(page, base_url, tmp_path):
+def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(viewer_page, tmp_path):
     match = _finished_match("scopone", 5)
     record = to_record(match, "scopone")
-    _view(page, base_url, tmp_path, record, "scopone.json")
+    page = _view(viewer_page, tmp_path, record, "scopone.json")
 
     first_deal = next(h for h in record["hands"] if h["plays"])
     start = record["hands"].index(first_deal) + 1
@@ -239,18 +249,14 @@ def test_viewer_on_a_phone_in_italian_fits_the_screen(new_context, base_url, tmp
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, button
 
 
-def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
+def test_viewer_draws_and_names_each_games_own_deck(viewer_page, tmp_path):
     """SB37: a record of 80 cards shows the second copies as such (`7D'`, named "second deck", in
-    French suits); one of 52 cards shows its figures as figures and its 8s as numerals."""
+    French suits); one of 52 cards shows its figures as figures and its 8s as numerals. The second
+    record is opened in the same viewer (Open a record), as a person opens one after another."""
     for variant in ("maresciallo-80", "cicera"):
         match = _finished_match(variant, 2)
-        record = to_record(match, variant)
-        path = tmp_path / f"{variant}.json"
-        path.write_text(json.dumps(record))
-        page.goto(base_url + "static/replay.html?lang=en")
-        wait_ready(page)
-        page.locator("#rp-file").set_input_files(str(path))
-        page.locator("#rp-pos").wait_for()
+        page = _view(viewer_page, tmp_path, to_record(match, variant), f"{variant}.json")
+        assert _pos(page) == (1, 0)
         page.get_by_role("button", name="Forward one play").click()
         cards = page.locator("#rp-seats .rp-card")
         codes = [c.get_attribute("data-card") for c in cards.all()]
@@ -269,7 +275,7 @@ def test_viewer_draws_and_names_each_games_own_deck(page, base_url, tmp_path):
             assert all(n.split(" of ")[0] in ("Eight", "Nine", "Ten") for n in numerals.values())
 
 
-def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_path):
+def test_viewer_shows_each_claim_face_up_with_its_answer(viewer_page, tmp_path):
     """Scopa a fidasse (SB66): a replay shows every claimed card face up, with who answered what
     and whose side lost a point; a claim still waiting when the record was saved lies on the table,
     marked face down."""
@@ -290,7 +296,7 @@ def test_viewer_shows_each_claim_face_up_with_its_answer(page, base_url, tmp_pat
 
     doubted = claim("doubt"); ordinary(); trusted = claim("trust"); ordinary(); waiting = claim()
     assert [c.true for c in match.claims] == [False, False, False]  # three bluffs
-    _view(page, base_url, tmp_path, to_record(match, "fidasse"))
+    page = _view(viewer_page, tmp_path, to_record(match, "fidasse"))
     name = {c: EN_CARD(c) for c in (doubted, trusted, waiting)}
 
     page.keyboard.press("ArrowRight")  # Anna's claim, doubted: the card stays on the table
@@ -320,12 +326,12 @@ def EN_CARD(card) -> str:  # noqa: N802 - a table of names, read like one
     return f"{ranks[int(code[:-1])]} of {dict(D='Coins', C='Cups', S='Swords', B='Clubs')[code[-1]]}"
 
 
-def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
+def test_viewer_speaks_to_you_in_the_second_person(viewer_page, tmp_path):
     """A player named "You" (the page's name for a person who gives none) is said as the table says
     it: "You play…", "You deal…", never "You plays…"; the others in the third person."""
     record = to_record(_finished_match("scopa", 3), "scopa")
     record["players"] = ["You", "Bruno"]
-    _view(page, base_url, tmp_path, record)
+    page = _view(viewer_page, tmp_path, record)
     words = page.locator("#rp-event .rp-event__text")
     said = []
     for _ in range(40):  # the first hands' deals and plays
@@ -337,7 +343,7 @@ def test_viewer_speaks_to_you_in_the_second_person(page, base_url, tmp_path):
     assert wrong == []
 
 
-def test_viewer_says_your_claims_and_answers_in_the_second_person(page, base_url, tmp_path):
+def test_viewer_says_your_claims_and_answers_in_the_second_person(viewer_page, tmp_path):
     """Scopa a fidasse with a player named "You": "You lay … and claim a scopa", "…; you doubt"."""
     from scopa.mechanics.fidasse import Answer, Claim  # noqa: PLC0415 - only the claim tests need them
 
@@ -346,7 +352,7 @@ def test_viewer_says_your_claims_and_answers_in_the_second_person(page, base_url
     for _ in range(2):  # the first seat's claim, doubted by the other; then the other's, doubted
         match.apply(next(p for p in match.legal_plays() if type(p) is Claim))
         match.apply(Answer("doubt"))
-    _view(page, base_url, tmp_path, to_record(match, "fidasse"))
+    page = _view(viewer_page, tmp_path, to_record(match, "fidasse"))
     words = page.locator("#rp-event .rp-event__text")
     said = []
     for _ in range(2):

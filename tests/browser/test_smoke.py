@@ -1,6 +1,8 @@
 """Smoke tests of the runtime seam: the page loads, Python boots in the worker from the
 vendored runtime, the bridge answers, and nothing is fetched from another host or left
-unused in static/vendor/ (the network_log fixture checks hosts and console errors)."""
+unused in static/vendor/ (the network_log fixture checks hosts and console errors). The tests of
+a boot's own requests boot a page of their own (game_page); the others share the module's
+(table_page)."""
 
 from __future__ import annotations
 
@@ -35,8 +37,8 @@ def test_page_boots_engine_and_ping_answers(game_page, network_log):
 
 
 @pytest.mark.allow_console_errors  # the deliberate failure's traceback goes to the console (engine.js)
-def test_engine_errors_reject_with_engine_error_and_queue_goes_on(game_page):
-    result = game_page.evaluate(
+def test_engine_errors_reject_with_engine_error_and_queue_goes_on(table_page):
+    result = table_page().evaluate(
         """async () => {
             const { connectEngine, EngineError } = await import("./static/js/engine.js");
             const engine = await connectEngine();
@@ -83,8 +85,9 @@ def test_every_vendored_file_is_used_and_every_request_is_served(game_page, netw
     assert unused_chunks == []
 
 
-def test_worker_tag_and_page_use_relative_urls(game_page):
+def test_worker_tag_and_page_use_relative_urls(table_page):
     """The site must work under https://USER.github.io/REPO/: no absolute URL anywhere."""
+    game_page = table_page()
     tag = game_page.locator('script[type="py"][worker][name="engine"]')
     assert tag.get_attribute("config") == "./pyscript.toml"
     assert tag.get_attribute("src") == "./static/bridge.py"
@@ -124,8 +127,8 @@ def test_foreign_request_is_detected(page, base_url, network_log):
     network_log.requests.clear()  # this test's own teardown must pass
 
 
-def test_bridge_results_are_plain_json(game_page):
-    raw = game_page.evaluate(
+def test_bridge_results_are_plain_json(table_page):
+    raw = table_page().evaluate(
         """async () => {
             const script = document.querySelector('script[name="engine"]');
             const worker = await script.xworker.ready;
