@@ -126,7 +126,8 @@ def _code(text: str) -> dict:
 
 def _qr(locator) -> str:
     """What the QR code drawn by `locator` says, read from a screenshot of it (zxing-cpp)."""
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    # only QR codes looked for: a reader looking for every format once saw an EAN-13 in its modules
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())), formats=zxingcpp.BarcodeFormat.QRCode)
     texts = {f.text for f in found}  # (one code is at times found twice: the same text)
     assert len(texts) == 1 and all(f.format == zxingcpp.BarcodeFormat.QRCode for f in found), [(f.format, f.text) for f in found]
     return texts.pop()
