@@ -900,7 +900,12 @@ export async function joinTable(ready = Promise.resolve()) {
   // the hand path and the relay path race: the first to carry a message from the host carries the seat
   pc.addEventListener("datachannel", (e) => {
     const hand = e.channel;
-    hand.addEventListener("open", () => { if (!channel) { channel = hand; hand.send(hello); } });
+    const opened = () => { if (!channel) { channel = hand; hand.send(hello); } };
+    hand.addEventListener("open", opened);
+    // a channel the host's page opened may be open already as it is announced here: its "open"
+    // then never comes, and this seat's hello was never sent (a loaded machine: the host's page
+    // said Connected, this one waited for ever)
+    if (hand.readyState === "open") opened();
     hand.addEventListener("message", (m) => { if (channel === hand) guestReceive(m.data); });
     hand.addEventListener("close", () => { if (channel === hand) hostGoneByHand(); });
   });

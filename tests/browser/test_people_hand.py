@@ -654,7 +654,8 @@ def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play_then_a_rematch(loop
     # a rematch with the same people (issue 41 point 6): the host's Rematch deals a new match on
     # both devices over the same channel, no new invitation; only the host's device offers it
     host, guest = table.host, table.guests[1]
-    assert host.evaluate("settebello.view.phase") == guest.evaluate("settebello.view.phase") == "over"
+    for page in (host, guest):  # (the hand's last play scored: the match over once each page has drawn it)
+        page.wait_for_function("settebello.view.phase === 'over'")
     expect(guest.locator("#sheet #rematch")).to_have_count(0)
     guest.locator("#sheet button:visible").first.focus()  # a keyboard player reading the sheet
     host.locator("#sheet #rematch").click()
