@@ -113,7 +113,9 @@ function callout(text) {
   c.classList.remove("callout--on");
   void c.offsetWidth;
   c.classList.add("callout--on");
-  setTimeout(() => c.classList.remove("callout--on"), motion() ? 1400 : 1200);
+  // gone, its words go too: a hidden callout kept its last words in the page (for a screen reader's
+  // reading of the page, and a language switched since: "Vi fidate?" left on a Spanish page)
+  setTimeout(() => { c.classList.remove("callout--on"); if (c.textContent === text) c.textContent = ""; }, motion() ? 1400 : 1200);
 }
 
 /** Make next (the engine's answer to `op`) the view, showing its play event e on the way from prev:
