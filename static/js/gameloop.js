@@ -514,15 +514,15 @@ export async function newGameDialog() {
   await startGame(timed(res.config)).catch(() => {});
 }
 
+/** Whether the score sheet is up with the focus in it: closed by another device's step (the
+ *  host's Next hand or Rematch at a table with people), the focus then goes to the table, not lost. */
+const sheetFocused = () => !$("sheet").hidden && $("sheet").contains(document.activeElement);
+
 /** As a new deal asked for (New game → Start, Rematch, a lesson's level) comes to the table, the
  *  focus leaves the New game button where the closed dialog gave it back (or the sheet's button,
  *  hidden now): the person's next move is at the table. It goes to the hand itself, which shows no
  *  ring; when the hand is playable a keyboard player's goes on to its first card (advance:
  *  focusHand), or to the question asked first. A focus the person moved elsewhere stays. */
-/** Whether the score sheet is up with the focus in it: closed by another device's step (the
- *  host's Next hand or Rematch at a table with people), the focus then goes to the table, not lost. */
-const sheetFocused = () => !$("sheet").hidden && $("sheet").contains(document.activeElement);
-
 export function focusTheDeal() {
   const at = document.activeElement;
   const left = !at || at === document.body || at === $("new") || !!at.closest("[hidden], dialog:not([open])");
