@@ -24,8 +24,8 @@ def seat_kind(seat: dict[str, Any], host: int | None, index: int) -> str:
 
 
 def table_summary(game: Game, clock: ClockConfig | None) -> dict[str, Any]:
-    """The table an invitation carries: {v, g variant, to target, x misère (1/0), s [[name, kind,
-    side, team?]], c [move s, bank s] or absent}; team is 1 when the seats play in teams."""
+    """The table an invitation carries: {v, g variant, to target, x misère (1/0), t teams (1/0),
+    s [[name, kind, side]], c [move s, bank s] or absent}."""
     rules = game.match.rules
     host = next((i for i in game.local), None)
     teams = rules.team_size > 1
