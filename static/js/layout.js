@@ -257,24 +257,33 @@ function inside(e, center) {
     && r.left >= c.left - 0.5 && r.right <= c.right + 0.5;
 }
 
+/** Whether the centre ends above the person's seat: a centre taller than its row (its cards'
+ *  height) reaches down over the seat's capture choices and hand. */
+function aboveMe(center) {
+  const me = document.getElementById("me");
+  return !me || center.getBoundingClientRect().bottom <= me.getBoundingClientRect().top + 0.5;
+}
+
 /**
- * Fit the table's cards in the centre's box, so a crowded table (seven loose cards or more)
- * never reaches over the seats, the hand or the status line: as table.css lays them if they fit;
- * else in rows as wide as the centre, at the largest card width that fits (a search, one layout
- * a step), no narrower than TABLE_MIN_W. Called after every change of the table or of the room
- * around it (draw.js).
+ * Fit the table's cards in the centre's box, so a crowded table (seven loose cards or more), or
+ * a person's seat grown by its capture choices, never puts the table over the seats, the hand,
+ * the status line or the choices: as table.css lays them if they fit; else in rows as wide as the
+ * centre, at the largest card width that fits (a search, one layout a step), no narrower than
+ * TABLE_MIN_W. The width is the centre's --table-w, so the mazzo and the centre's own height
+ * shrink with the table's cards. Called after every change of the table or of the room around
+ * it (draw.js).
  */
 export function fitTable() {
   const center = document.getElementById("center"), tbl = document.getElementById("table-cards");
   if (!center || !tbl) return;
-  tbl.style.removeProperty("--table-w");
+  center.style.removeProperty("--table-w");
   delete tbl.dataset.fit;
   const card = tbl.querySelector(".card");
-  const fits = () => inside(tbl, center) && inside(document.getElementById("deck"), center);
+  const fits = () => inside(tbl, center) && inside(document.getElementById("deck"), center) && aboveMe(center);
   if (!card || fits()) return;
   tbl.dataset.fit = "wide";  // table.css: the rows as wide as the centre
   let lo = TABLE_MIN_W, hi = Math.floor(card.getBoundingClientRect().width);
-  const size = (w) => tbl.style.setProperty("--table-w", `${w}px`);
+  const size = (w) => center.style.setProperty("--table-w", `${w}px`);
   size(hi);
   if (fits()) return;
   while (hi - lo > 1) {

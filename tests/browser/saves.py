@@ -57,3 +57,30 @@ def full_table(config: dict, loose: int = 10) -> dict:
             reply = s.call("computer_step")
         assert "error" not in reply, reply
     raise AssertionError("the match did not end")
+
+
+def capture_choices(config: dict, loose: int, ways: int) -> tuple[dict, str]:
+    """A save of the match `config` at the first turn of the person's with `loose` cards on the
+    table and a card of theirs that takes in `ways` ways or more, and that card: the capture
+    choices fill the person's seat while the table is not crowded."""
+    s = Session()
+    first = s.call("new_game", config)
+    assert "error" not in first, first
+    for _ in range(20_000):
+        view = s.call("view")
+        assert view["phase"] not in ("over", "deal"), f"the first hand had no card taking {ways} ways of {loose} loose cards"
+        if view["waiting"] == "human":
+            takes: dict[str, int] = {}
+            for play in view["legal"]:
+                if play.get("presa"):
+                    card = play["notation"].split(":")[0]
+                    takes[card] = takes.get(card, 0) + 1
+            best = max(takes, key=takes.__getitem__, default=None)
+            if len(view["table"]) == loose and best and takes[best] >= ways:
+                return s.call("save"), best
+            fewest = min(view["legal"], key=lambda play: len(play.get("presa") or []))
+            reply = s.call("play", fewest["notation"])
+        else:
+            reply = s.call("computer_step")
+        assert "error" not in reply, reply
+    raise AssertionError("the match did not end")

@@ -11,7 +11,7 @@ import pytest
 
 from harness import settled, wait_for_engine
 from playwright.sync_api import expect
-from saves import full_table, person_and_computers
+from saves import capture_choices, full_table, person_and_computers
 
 
 def open_table(page, base_url, query):
@@ -472,3 +472,38 @@ def test_capture_choices_over_the_hand_push_no_table_card_over_the_status(table_
     assert page.evaluate(OVERLAPS) == []
     assert min(page.locator("#table-cards .card").evaluate_all(
         "els => els.map(e => e.getBoundingClientRect().width)")) >= 44
+
+
+# every capture choice's middle: the choice itself is there to be clicked, not the table over it
+CHOICES_ON_TOP = """() => [...document.querySelectorAll('#choices button[data-play]')].flatMap((b) => {
+    const r = b.getBoundingClientRect(), e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return b.contains(e) ? [] : [b.textContent + ' under ' + (e ? e.id || e.className : 'nothing')];
+})"""
+
+
+@functools.lru_cache(maxsize=None)
+def few_cards_choices_save() -> tuple[dict, str]:
+    # seed 482 (searched in CPython): six loose cards, and the person's King of Clubs takes in five ways
+    return capture_choices({"variant": "scopa", "seed": 482, "options": {}, "seats": person_and_computers(2)}, loose=6, ways=5)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_capture_choices_in_rows_leave_a_table_of_six_cards_clear_and_every_choice_clickable(table_page, screen):
+    """A table of six cards, not crowded, and five ways to take: the choices' rows grow the
+    person's seat, and the table makes room (its cards smaller) rather than lie over them. At a
+    table with people a guest's choice once lay under the table's cards, so the click never came."""
+    save, card = few_cards_choices_save()
+    page = table_page("fast=1&variant=scopa", viewport=SCREENS[screen], save=save)
+    my_turn(page)
+    assert page.locator("#table-cards .card").count() == 6
+    page.locator(f'#hand-cards [data-card="{card}"]').click()
+    assert page.locator("#choices button[data-play]").count() >= 5
+    settled(page)
+    page.screenshot(path=f"/tmp/layout/choices_six_{screen}.png")
+    assert page.evaluate(CHOICES_ON_TOP) == []
+    assert page.evaluate(OVERLAPS) == []
+    assert min(page.locator("#table-cards .card").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().width)")) >= 44
+    before = page.evaluate("settebello.view.plays.length")
+    page.locator("#choices button[data-play]").last.click()
+    page.wait_for_function(f"settebello.view.plays.length > {before}")
