@@ -35,7 +35,8 @@ from scopa import PRESETS, Match, ScopaError, from_record, rules_for, to_record 
 from scopa.cards import ALL_CARDS, card_str, parse_card  # noqa: E402
 from scopa.mechanics.cascina import Build  # noqa: E402
 from scopa.mechanics.fidasse import Answer, Claim  # noqa: E402
-from scopa.state import Play, Steal  # noqa: E402
+from scopa.mechanics.steal import Steal  # noqa: E402
+from scopa.state import Play  # noqa: E402
 
 
 @dataclass

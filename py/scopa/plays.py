@@ -1,8 +1,7 @@
 """The core's plays and card moves: a card played and what it takes; one card going somewhere.
 
-A mechanic's own plays (a build, a claim, a steal, a declared play: py/scopa/mechanics/) are
-values of the same shape (`card`, `presa`, `tops`, `str`, `to_json`), so the page, the records and
-the computer players read any play alike.
+A mechanic's own plays (py/scopa/mechanics/) are values of the same shape (`card`, `presa`,
+`tops`, `str`, `to_json`), so the page, the records and the computer players read any play alike.
 """
 
 from __future__ import annotations
@@ -18,16 +17,18 @@ class Play(NamedTuple):
     card: Card
     presa: tuple[Card, ...] = ()
 
-    # SB20: the top cards of the piles this play steals (a `Steal`'s); none for any other play.
+    # the cards of `presa` that lie elsewhere than on the table (a pile's top, SB20), written after
+    # the play kind's `mark` (SB26); none for the core's plays.
     tops = ()
+    mark = ""
 
     def __str__(self) -> str:
-        """The record notation: `9C:4B+5S`, or `5B` when nothing is taken; a stolen pile's top is
-        marked `^` (`4C:^4S`, SB26)."""
+        """The record notation: `9C:4B+5S`, or `5B` when nothing is taken; a card of `tops` after
+        the kind's mark (`4C:^4S`, SB26)."""
         if not self.presa:
             return card_str(self.card)
-        tops = self.tops
-        return card_str(self.card) + ":" + "+".join(("^" if c in tops else "") + card_str(c) for c in self.presa)
+        tops, mark = self.tops, self.mark
+        return card_str(self.card) + ":" + "+".join((mark if c in tops else "") + card_str(c) for c in self.presa)
 
     def to_json(self) -> dict[str, Any]:
         """JSON-able form: the card, what it takes and the notation (a mechanic's own play kind adds
@@ -49,12 +50,8 @@ def cards_tuple(value: Any) -> bool:
 class Move(NamedTuple):
     """One card going from one place to another (`deck`, `table`, `hand:S` for seat S, `pile:K` for
     side K), as the page animates it; `kind` is `lay`, `take`, `rest` (the last taker's remainder at
-    the hand's end, R6), `deal`, `accusa` (a card shown from `hand:S` in a declaration and kept
-    there: src and dst are the same hand, SB10), `steal` (a card of a stolen pile going, in
-    order, from `pile:K` to the stealer's pile, SB20) or `build` (a card played from the hand onto
-    a table card or a build, which stay on the table: SB30, SB31; the play's `build` names them),
-    `claim` (a card claimed face down, SB60: from `hand:S` to the table, and trusted from there to
-    the pile, SB62) or `reveal` (a doubted claim's card turned face up on the table, SB63, SB64)."""
+    the hand's end, R6), `deal`, or a mechanic's own kind, which its module
+    describes (`Mechanic.moves`: a card shown in a declaration, a pile taken whole, a build, a claim)."""
 
     card: Card
     src: str

@@ -23,25 +23,35 @@ from .mechanics import Mechanic
 from .mechanics.accuse import Accusa, Declared, declarable
 from .mechanics.cascina import Build, Cascina
 from .mechanics.fidasse import Claimed, ClaimStep, hidden_counts
-from .mechanics.steal import Steal
 from .plays import LAY, TAKE_ONE, Move, Play, cards_tuple, new_play
 from .result import HandResult
 from .rules import RuleSet
 from .scoring import PROFILES, score_hand
 
-__all__ = ["Declared", "HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "Steal", "match_winner",
+__all__ = ["Declared", "HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "match_winner",
            "sample_match", "well_typed"]
 
 
 _DECK_SETS = {size: frozenset(cards) for size, cards in DECKS.items()}
-# The mechanics' plays written as the core writes its own (a steal, SB26), and those never named
-# among a card's options in a message (a claim, face down: SB60).
+# The mechanics' plays written as the core writes its own, a mark inside (SB26), with the marks
+# and their mechanics; and those never named among a card's options in a message (a claim, face
+# down: SB60).
 _PLAIN = frozenset(k for mech in mechanics.ORDER for k in mech.plain_kinds)
+_PLAIN_MARKS = tuple(mech for mech in mechanics.ORDER if mech.plain_kinds and mech.mark)
 _UNOFFERED = frozenset(k for mech in mechanics.ORDER if not mech.offered for k in mech.play_kinds)
 
 
 MAX_NAME = 64  # characters of a player's name (the page cuts them at 24)
 MAX_NOTATION = 256  # characters of a play's notation (the longest capture is some 60)
+
+
+def _unmark(text: str) -> tuple[str, Any]:
+    """A card of a capture as written, without the mark before it (SB26), and the mechanic whose
+    mark it was (None: unmarked)."""
+    for mech in _PLAIN_MARKS:
+        if text.startswith(mech.mark):
+            return text[len(mech.mark):], mech
+    return text, None
 
 
 def well_typed(play: Any) -> bool:
@@ -93,7 +103,7 @@ class PlayEvent:
         moves = [mv for mech in mechanics.ORDER for mv in mech.moves_before(self)]  # SB10
         own = next((mv for mech in mechanics.ORDER if (mv := mech.moves(self)) is not None), None)
         if own is not None:
-            moves += own  # a claim's, a steal's, a build's (SB20, SB30, SB60-SB64)
+            moves += own  # a mechanic's own (SB20, SB30, SB60-SB64)
         elif presa:
             pile = f"pile:{self.seat % self.sides}"
             moves += [Move(c, hand, pile, "take")] + [Move(t, "table", pile, "take") for t in presa]
@@ -174,7 +184,7 @@ class PlayerView:
     # SB6: each side's traditional scope this hand, counting modulo (they cost it a point each)
     tradizionali: tuple[int, ...] = ()
     accuse: tuple[Accusa, ...] = ()  # SB10: this hand's declarations so far; their cards are public
-    # SB20: with `steal`, each side's pile top, face up (None for an empty pile); empty otherwise
+    # SB20: with piles face up, each side's pile top (None for an empty pile); empty otherwise
     pile_tops: tuple[Card | None, ...] = ()
     cascine: tuple[Cascina, ...] = ()  # SB30: the builds on the table, beside the loose `table`
     # SB41, SB42: each side's sweeps of other worth this hand, by kind
@@ -458,15 +468,16 @@ class Match:
         return self.parse_plain(text, Play)
 
     def parse_plain(self, text: str, kind: type = Play) -> Play:
-        """Read a play written as the core writes it (`9C:4B+5S`, `5B`; a stolen pile's top marked
-        `^`, SB26) as a play of `kind` (`Play`, or a mechanic's kind written so); checked."""
+        """Read a play written as the core writes it (`9C:4B+5S`, `5B`; a card taken from elsewhere
+        than the table after its mechanic's mark, SB26) as a play of `kind` (`Play`, or a
+        mechanic's kind written so); checked."""
         declared = kind is not Play
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
-            parts = [t.strip(" \t") for t in tail.split("+")]
-            marked = {parse_card(t[1:]) for t in parts if t.startswith("^")}  # SB26: a stolen pile's top
-            presa = tuple(sorted(parse_card(t[1:] if t.startswith("^") else t) for t in parts))
+            marks = [(_unmark(t.strip(" \t"))) for t in tail.split("+")]
+            marked = {parse_card(t) for t, mark in marks if mark is not None}  # SB26: e.g. a pile's top
+            presa = tuple(sorted(parse_card(t) for t, _ in marks))
             if len(set(presa)) != len(presa):
                 raise IllegalPlayError(f"{text}: a card is taken twice")
             play = kind(c, presa)
@@ -475,12 +486,10 @@ class Match:
                 raise IllegalPlayError(self._why_illegal(play))
             play = legal[legal.index(play)]
             if set(play.tops) != marked:
-                wrong = sorted(marked - set(play.tops))
-                if wrong:
-                    raise IllegalPlayError(f"{text}: {', '.join(cards_str(wrong))} is on the table, no pile's top: "
-                                           f"write it without ^")
-                raise IllegalPlayError(f"{text}: {', '.join(cards_str(sorted(set(play.tops) - marked)))} tops a "
-                                       f"pile: write ^ before it to steal the pile (SB26), as in {play}")
+                marking = {mark for _, mark in marks if mark is not None}
+                why = next((w for mech in _PLAIN_MARKS if mech in marking or type(play) in mech.plain_kinds
+                            if (w := mech.misread(text, play, marked)) is not None), None)
+                raise IllegalPlayError(why or f"{text}: its marked cards are not the play's, {play}")
             return play
         if self.phase != "play":
             raise IllegalPlayError("no hand is being played")
@@ -553,7 +562,7 @@ class Match:
                 pile.append(c)
                 pile.extend(presa)
                 swept, judged = not table, True
-            else:  # a steal (SB20) or a take of builds (SB33), made by its mechanic
+            else:  # a mechanic's own take (piles, SB20; builds, SB33)
                 play, swept, judged, stolen = taken
             self.last_capturer = seat
             if swept and not last_play and self.sweeps:

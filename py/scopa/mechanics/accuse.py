@@ -365,7 +365,8 @@ class Accuse(Mechanic):
         return view.shown() if view.accuse else shown
 
     def moves_before(self, event: Any) -> list:
-        """The cards shown in the declarations made with the play, kept in the hand (SB10)."""
+        """The cards shown in the declarations made with the play, kept in the hand (SB10): moves of
+        kind `accusa` whose src and dst are the same hand."""
         if not event.accuse:
             return []
         hand = f"hand:{event.seat}"

@@ -162,6 +162,12 @@ class Mechanic:
         used where the mechanic is off gets its own message."""
         return None
 
+    def misread(self, text: str, play: Any, marked: set[Card]) -> str | None:
+        """Why `text`, written as the core writes its plays, names `play` (the legal play it reads
+        as) with other cards after this mechanic's `mark` (`marked`) than the play's `tops`; else
+        None. Asked of the mechanics with a mark inside a plain play (SB26)."""
+        return None
+
     def why_illegal(self, m: "Match", play: Any) -> str | None:
         """Why `play` is not allowed, when this mechanic knows; else None (the core says)."""
         return None

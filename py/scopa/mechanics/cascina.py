@@ -280,7 +280,9 @@ class Cascine(Mechanic):
     def moves(self, event: Any) -> list | None:
         if type(event.play) is not Build:
             return None
-        return [Move(event.play.card, f"hand:{event.seat}", "table", "build")]  # SB30, SB31
+        # SB30, SB31: a `build` move, the card from the hand onto a table card or a build, which
+        # stay on the table (the play's `build` names them)
+        return [Move(event.play.card, f"hand:{event.seat}", "table", "build")]
 
 
 CASCINA = Cascine()

@@ -49,7 +49,7 @@ class Claim(NamedTuple):
 
     @property
     def tops(self) -> tuple[Card, ...]:
-        """A claim steals no pile (SB20's `Steal.tops`)."""
+        """A claim takes no pile's top (SB20): none of its cards is written after a mark."""
         return ()
 
     def __str__(self) -> str:

@@ -69,6 +69,8 @@ class Steal(Play):
     it steals, each also in `presa` (a card is on the table or tops a pile, never both). It equals
     the plain `Play` of the same card and presa, so either is found among the legal plays."""
 
+    mark = "^"  # SB26: each top taken written after it, `4C:^4S`
+
     def __new__(cls, card: Card, presa: tuple[Card, ...] = (), tops: tuple[Card, ...] = ()) -> "Steal":
         self = tuple.__new__(cls, (card, presa))
         self.tops = tuple(tops)
@@ -97,7 +99,7 @@ class Steals(Mechanic):
                           "piles too is nowhere said", "option.steal", off=("ace_takes_all",)),)
     play_kinds = (Steal,)
     plain_kinds = (Steal,)  # written as the core's captures, with `^` before a top taken
-    mark = "^"
+    mark = Steal.mark
 
     def specs(self) -> dict[str, Any]:
         """SB20: the steals, a game's own machinery."""
@@ -121,6 +123,14 @@ class Steals(Mechanic):
             return None
         return [Steal(c, presa, taken) if taken else new_play(Play, (c, presa))
                 for c, presa, taken in capture_choices(m.capture_rule, m.table, tuple(tops), m.hands[m.turn])]
+
+    def misread(self, text: str, play: Any, marked: set[Card]) -> str | None:
+        """SB26: a top taken is written after `^`, a table card never."""
+        wrong = sorted(marked - set(play.tops))
+        if wrong:
+            return f"{text}: {', '.join(cards_str(wrong))} is on the table, no pile's top: write it without {self.mark}"
+        return (f"{text}: {', '.join(cards_str(sorted(set(play.tops) - marked)))} tops a pile: write {self.mark} "
+                f"before it to steal the pile (SB26), as in {play}")
 
     def reachable(self, m: "Match") -> Iterable[Card]:
         return stealable(m.prese, m.side_of[m.turn])
@@ -172,7 +182,8 @@ class Steals(Mechanic):
         out["pile_tops"] = [card_str(p[-1]) if p else None for p in m.prese]  # SB20: face up (null: empty)
 
     def moves(self, event: Any) -> list | None:
-        """SB20: the stolen piles, then the table cards, then the card played, face up on top."""
+        """SB20: the stolen piles (each card a move of kind `steal`, in order, from its pile to the
+        stealer's), then the table cards, then the card played, face up on top."""
         if not event.stolen:
             return None
         c, presa = event.play.card, event.play.presa
