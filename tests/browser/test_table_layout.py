@@ -474,8 +474,10 @@ def test_capture_choices_over_the_hand_push_no_table_card_over_the_status(table_
         "els => els.map(e => e.getBoundingClientRect().width)")) >= 44
 
 
-# every capture choice's middle: the choice itself is there to be clicked, not the table over it
+# every capture choice's middle, scrolled into sight (a phone scrolls): the choice itself is there
+# to be clicked, not the table over it
 CHOICES_ON_TOP = """() => [...document.querySelectorAll('#choices button[data-play]')].flatMap((b) => {
+    b.scrollIntoView({ block: 'center' });
     const r = b.getBoundingClientRect(), e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return b.contains(e) ? [] : [b.textContent + ' under ' + (e ? e.id || e.className : 'nothing')];
 })"""
