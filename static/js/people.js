@@ -206,6 +206,8 @@ const STYLE = `.people-phrases { position: fixed; left: 12px; top: calc(var(--pe
    bar, above the table's cards and badges, scrolled within when taller than the window */
 #people-dialog:not(:modal)[open] { position: fixed; z-index: 45; inset: calc(var(--people-top, 5rem) + 6px) .6rem auto auto; margin: 0;
   width: min(calc(100vw - 1.2rem), 26rem); max-height: calc(100vh - var(--people-top, 5rem) - 12px); overflow: auto; }
+/* beside the table, only the invitations of the seats away: the others play on, their links spent */
+#people-dialog:not(:modal) .people__seat:not([data-away]) { display: none; }
 .people__table { margin: .2rem 0 .6rem; padding-left: 1.2rem; }
 .people__mine { font-weight: 700; }
 .people__team { white-space: nowrap; }
@@ -266,6 +268,7 @@ let hostAwayKey = "people.join.hostLeft";  // what "host" in `away` says: reconn
 /** Show who is reconnecting (a seat that dropped, the host's device), beside the phrases. */
 function presence(who, gone) {
   if (gone) away.add(who); else away.delete(who);
+  document.querySelector(`#people-dialog .people__seat[data-seat="${who}"]`)?.toggleAttribute("data-away", gone);
   const names = [...away].map((w) => (w === "host" ? t(hostAwayKey) : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
   const el = document.querySelector("[data-testid=people-presence]");
   if (el) el.textContent = names.join(" ");
@@ -514,6 +517,7 @@ async function reinvite(inv) {
   const d = dialog();
   const li = await invitation({ ...inv, name: currentName(inv.seat) ?? inv.name }, { again: true });
   if (!li) return;
+  li.toggleAttribute("data-away", away.has(inv.seat));
   const old = d.querySelector(`.people__seat[data-seat="${inv.seat}"]`);
   if (old) old.replaceWith(li); else d.querySelector(".people__seats")?.append(li);
   if (!d.open) showBeside(d);
@@ -603,6 +607,7 @@ export async function resumeHosting() {
   for (const inv of resumed.invites) {
     const li = await invitation(inv, { again: true });
     if (!li) return;
+    li.toggleAttribute("data-away", away.has(inv.seat));
     list.append(li);
   }
   d.insertAdjacentHTML("beforeend", `<form method="dialog" class="dialog__actions"><button class="btn" value="close">${esc(t("action.close"))}</button></form>`);

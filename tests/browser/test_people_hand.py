@@ -334,6 +334,9 @@ class Table:
         guest.reload()
         self.host.wait_for_function("([s, old]) => document.querySelector(`[data-testid=people-link-${s}]`)?.value !== old",
                                     arg=[seat, old_link])
+        # beside the table, the invitation of the seat away only: the others' links are spent
+        shown = self.host.locator("#people-dialog[open] .people__seat:visible").evaluate_all("els => els.map((e) => +e.dataset.seat)")
+        assert shown == [seat], shown
         if not self.relays:
             # the hand path: the reloaded page's link is spent (its connection went with the page);
             # the page says a new invitation waits, and its reply to the old one, pasted by the host,
@@ -627,8 +630,12 @@ def _play_plain(table, plays: int) -> None:
 
 def test_a_whole_hand_of_scopone_between_four_devices_through_the_hand_path(loopback_browser):
     table = Table(loopback_browser, "scopone", [1, 2, 3])
+    first, _ = table.play_hand(limit=2)
+    # one of three guests reloads: the host's page shows that seat's new invitation beside the table
+    # (once all three, the joined seats' spent links covering the seat on the right)
+    table.reload_guest(2)
     plays, checked = table.play_hand()
-    assert plays == 36 and checked > 36 * 3  # four players, nine cards each dealt at once (four on the table)
+    assert first + plays == 36 and checked > 34 * 3  # four players, nine cards each dealt at once (four on the table)
     table.check_end_and_loopback()
     # the host's device leaves: on the hand path no relay finds it again, so each guest is told, and
     # what they can do (open the new invitation the host's page shows once it is back)
