@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
-from .mechanics import active, special_sweeps
+from .mechanics import active, special_sweeps, traditional_points
 from .result import HandResult
 from .rules import RuleSet
 
@@ -203,10 +203,11 @@ def _runs_detail(piles: Sequence[Sequence[Card]], detail: list[dict[str, Any]], 
 def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[int],
                tradizionali: Sequence[int] | None = None,
                speciali: Sequence[dict[str, int]] | None = None) -> HandResult:
-    """Score a finished hand from each side's captured cards and scope (and, counting modulo, its
-    traditional scope, SB6: category `tradizionali`, `scopa_tradizionale` points each; the sweeps
-    worth other points, SB41, SB42: a category each, by kind)."""
+    """Score a finished hand from each side's captured cards and scope (and, where a mechanic tells
+    them apart, its traditional scope, SB6: category `tradizionali`, `mechanics.traditional_points`
+    each; the sweeps worth other points, SB41, SB42: a category each, by kind)."""
     profile = PROFILES[rules.scoring]
+    traditional = traditional_points(rules)
     by_card = card_points(rules)
     sides = len(piles)
     points: list[dict[str, int]] = [dict() for _ in range(sides)]
@@ -224,7 +225,7 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
                        "settebello": settebelli > 0, "scope": scope[side]})
         if settebelli > 1:
             detail[side]["settebelli"] = settebelli  # SB45: two decks, two Settebelli
-        if rules.modulo:
+        if traditional is not None:
             detail[side]["tradizionali"] = tradizionali[side] if tradizionali else 0
     categories: list[str] = []
 
@@ -245,9 +246,9 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
 
     if profile.scope:
         count("scope", [s * profile.scope for s in scope])
-    if rules.modulo:
-        # SB6: a traditional scopa scores its own points (Modulo sette: -1), a category of its own.
-        count("tradizionali", [d["tradizionali"] * rules.scopa_tradizionale for d in detail])
+    if traditional is not None:
+        # SB6: a traditional scopa scores its own points, a category of its own.
+        count("tradizionali", [d["tradizionali"] * traditional for d in detail])
     for kind, worth in special_sweeps(rules).items():  # SB41, SB42: only where such a sweep can be made
         count(kind, [(speciali[side].get(kind, 0) if speciali else 0) * worth for side in range(sides)])
     if profile.carte and profile.carte_points > 1:
