@@ -97,7 +97,7 @@ def special_sweeps(rules: Any) -> dict[str, int]:
 @lru_cache(maxsize=128)
 def counting(rules: Any) -> Counting | None:
     """How `rules` count a capture's sums when an active mechanic counts them its own way (SB5),
-    else None (the core's sums); one at most (a mechanic that counts excludes the others' traits)."""
+    else None (the core's sums): the first in ORDER that does."""
     return next((c for m in active(rules) if (c := m.counting(rules)) is not None), None)
 
 
