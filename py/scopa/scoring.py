@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .cards import DECKS, FACE, PRIMIERA, RE_BELLO, ROSMARINO, SETTEBELLO, SUIT, SUITS, VALUE, Card, card, card_str
-from .mechanics import active, special_sweeps, traditional_points
+from .mechanics import active, special_sweeps
 from .result import HandResult
 from .rules import RuleSet
 
@@ -207,7 +207,10 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     them apart, its traditional scope, SB6: category `tradizionali`, `mechanics.traditional_points`
     each; the sweeps worth other points, SB41, SB42: a category each, by kind)."""
     profile = PROFILES[rules.scoring]
-    traditional = traditional_points(rules)
+    mechs = active(rules)  # asked once: the rollouts score a hand each
+    # SB6: what a traditional scopa scores, where an active mechanic tells one apart (as
+    # `mechanics.traditional_points` says), else None
+    traditional = next((t for m in mechs if (t := m.traditional_points(rules)) is not None), None)
     by_card = card_points(rules)
     sides = len(piles)
     points: list[dict[str, int]] = [dict() for _ in range(sides)]
@@ -286,7 +289,7 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     if profile.singles:  # SB53
         for c in profile.singles:
             each(f"carta:{card_str(c)}")
-    for mech in active(rules):  # a mechanic's categories counted from the piles (SB40, SB43, SB44)
+    for mech in mechs:  # a mechanic's categories counted from the piles (SB40, SB43, SB44)
         for category, per_side in mech.pile_points(rules, piles):
             count(category, per_side)
     napoleone = None
