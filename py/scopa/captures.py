@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import VALUE, Card
-from .mechanics import SCOPA, TRADIZIONALE, counting, judge_sweep, judges, sweepers
+from .mechanics import SCOPA, TRADIZIONALE, counting, judge_sweep, sweep_judges
 from .rules import RuleSet
 
 # What a capture that empties the table is (`scopa_kind`): a scopa that scores for its side, or
@@ -81,13 +81,14 @@ def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     v = VALUE[card]
     if rules.ace_takes_all and v == 1:
         return SCOPA if rules.ace_scopa else None
-    for mech in sweepers(rules):  # SB41, SB42: a sweep of a mechanic's own
+    own, found = sweep_judges(rules)
+    for mech in own:  # SB41, SB42: a sweep of a mechanic's own
         kind = mech.sweep_kind(rules, card, presa)
         if kind is not None:
             return kind
-    if not judges(rules):
+    if not found:
         return SCOPA
-    return judge_sweep(rules, v, [VALUE[c] for c in presa])  # SB6: a scopa, a traditional one or none
+    return judge_sweep(rules, v, [VALUE[c] for c in presa], found)  # SB6: a scopa, a traditional one or none
 
 
 class CaptureRule:

@@ -98,7 +98,8 @@ class Knowledge:
         # a sweep that is no scopa at all only the tempo. `judged`: whether the rules tell one apart
         # (a plain sweep is then judged by its cards: the rollout asks the engine).
         self.tradizionale = sign * (rules.scopa_tradizionale + 0.1)
-        self.judged = bool(judges(rules))
+        self.judges = judges(rules)
+        self.judged = bool(self.judges)
         self.capture = CaptureRule.of(rules)
 
     def takes(self, table: Sequence[Card], value: int) -> list[tuple[Card, ...]]:

@@ -71,7 +71,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     tradizionali = m.tradizionali
     # SB6: where the rules tell a traditional scopa apart, what a sweep is depends on the cards.
     judged = k.judged
-    judging = rules if judged else None
+    judging = k.judges  # empty where every sweep is a scopa
     tradizionale_worth = k.tradizionale
     positions = m.capture_rule.positions
     sweep_cache = _SWEEPERS.setdefault((id(m.capture_rule), judged), {})
@@ -201,7 +201,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 s = -0.5 * abs(worth[c])
                 if threat and not last:
                     rest = tuple(sorted(vals + [VALUE[c]]))
-                    sw = _sweepers(positions, rest, sweep_cache, judging)
+                    sw = _sweepers(positions, rest, sweep_cache, judging, rules)
                     if not threat.isdisjoint(sw):
                         s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
@@ -217,7 +217,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                                                                    tradizionale_worth)
                 elif threat and not last:
                     rest = tuple([vals[i] for i in range(n_table) if i not in pos])
-                    sw = _sweepers(positions, rest, sweep_cache, judging)
+                    sw = _sweepers(positions, rest, sweep_cache, judging, rules)
                     if not threat.isdisjoint(sw):
                         s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
@@ -256,10 +256,10 @@ _NOISE = 1.5
 _SWEEPERS: dict[tuple[int, bool], dict[tuple[int, ...], frozenset[int]]] = {}
 
 
-def _sweepers(positions, rest: tuple[int, ...], cache: dict, judging: RuleSet | None = None) -> frozenset[int]:
+def _sweepers(positions, rest: tuple[int, ...], cache: dict, judging: tuple = (), rules: RuleSet | None = None) -> frozenset[int]:
     """The values that sweep a table of these sorted values for a scopa (cached). With `judging`
-    (rules that tell a traditional scopa apart, SB6), a sweep the engine judges no scopa (a
-    traditional one, which costs the sweeper, or none at all) is no threat."""
+    (the mechanics of `rules` that tell a traditional scopa apart, SB6), a sweep the engine judges
+    no scopa (a traditional one, which costs the sweeper, or none at all) is no threat."""
     found = cache.get(rest)
     if found is None:
         if len(cache) > 100_000:
@@ -267,7 +267,7 @@ def _sweepers(positions, rest: tuple[int, ...], cache: dict, judging: RuleSet | 
         entry = positions(rest)
         full = len(rest)
         found = cache[rest] = frozenset(v for v in VALUES if any(len(p) == full for p in entry[v])
-                                        and (judging is None or judge_sweep(judging, v, rest) == SCOPA))
+                                        and (not judging or judge_sweep(rules, v, rest, judging) == SCOPA))
     return found
 
 

@@ -108,6 +108,13 @@ def judges(rules: Any) -> tuple[Mechanic, ...]:
     return tuple(m for m in active(rules) if m.traditional_points(rules) is not None)
 
 
+@lru_cache(maxsize=128)
+def sweep_judges(rules: Any) -> tuple[tuple[Mechanic, ...], tuple[Mechanic, ...]]:
+    """(`sweepers`, `judges`) of `rules` at one look-up: what `captures.scopa_kind` asks of every
+    sweep, the rollouts' too."""
+    return sweepers(rules), judges(rules)
+
+
 def traditional_points(rules: Any) -> int | None:
     """What a traditional scopa scores under `rules` (SB6), or None where none is told apart (a
     category of the hand's score only then)."""
@@ -115,10 +122,11 @@ def traditional_points(rules: Any) -> int | None:
     return found[0].traditional_points(rules) if found else None
 
 
-def judge_sweep(rules: Any, value: int, taken: Any) -> str | None:
+def judge_sweep(rules: Any, value: int, taken: Any, among: tuple[Mechanic, ...] | None = None) -> str | None:
     """What a plain sweep (no mechanic's own) of the face values `taken` by a card of face value
-    `value` is: `SCOPA` unless a mechanic's counting makes it a traditional one or none (SB6)."""
-    for mech in judges(rules):
+    `value` is: `SCOPA` unless a mechanic's counting makes it a traditional one or none (SB6).
+    `among`: the rules' `judges`, when the caller holds them (the rollouts: no lookup a call)."""
+    for mech in judges(rules) if among is None else among:
         kind = mech.judge_sweep(rules, value, taken)
         if kind != SCOPA:
             return kind
@@ -126,5 +134,5 @@ def judge_sweep(rules: Any, value: int, taken: Any) -> str | None:
 
 
 __all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "SCOPA", "TRADIZIONALE", "Counting", "Exclusion", "Mechanic", "Taken",
-           "active", "counting", "incompatible", "judge_sweep", "judges", "option_specs", "special_sweeps", "sweepers",
+           "active", "counting", "incompatible", "judge_sweep", "judges", "option_specs", "special_sweeps", "sweep_judges", "sweepers",
            "traditional_points", "words"]
