@@ -1,12 +1,13 @@
 """What cards and plays are worth under a rule set: the shared knowledge of every level above random.
 
 Everything is derived from the `RuleSet` (its scoring profile, primiera mode, extras, capture mode,
-a mechanic's own count of the sums, misère), never from a variant's name; what a card scores by itself is the scoring's own
-table (`scoring.card_points`), the one `score_hand` counts with. Which cards a card takes is always the engine's
-`CaptureRule` (sums, fifteens, differences or a mechanic's own count alike, SB5), never a sum worked
-out here; what a sweep is worth is the engine's `scopa_kind` (a traditional scopa scores its own, SB6). Worths are in points-of-the-hand units, roughly: the
-Settebello is worth its point, a scopa its point, a denaro a share of the denari point, and so on.
-In misère every worth is negated: taking cards is what loses.
+a mechanic's own count of the sums, misère), never from a variant's name; what a card scores by
+itself is the scoring's own table (`scoring.card_points`), the one `score_hand` counts with. Which
+cards a card takes is always the engine's `CaptureRule` (sums, fifteens, differences or a
+mechanic's own count alike, SB5), never a sum worked out here; what a sweep is worth is the
+engine's `scopa_kind` (a traditional scopa scores its own, SB6). Worths are in points-of-the-hand
+units, roughly: the Settebello is worth its point, a scopa its point, a denaro a share of the
+denari point, and so on. In misère every worth is negated: taking cards is what loses.
 """
 
 from __future__ import annotations
