@@ -12,15 +12,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from .cards import VALUE, Card
-from .mechanics import sweepers
+from .mechanics import SCOPA, TRADIZIONALE, counting, judge_sweep, sweep_judges
 from .rules import RuleSet
 
 # What a capture that empties the table is (`scopa_kind`): a scopa that scores for its side, or
-# (counting modulo, SB6) a traditional scopa, which scores `RuleSet.scopa_tradizionale`.
-SCOPA = "scopa"
-TRADIZIONALE = "tradizionale"
-# Any other kind is a sweep worth other points than a scopa's, made by a mechanic
-# (`mechanics.special_sweeps`, SB41, SB42), each a category of the hand's score.
+# (where a mechanic's counting tells it apart, SB6) a traditional scopa, which scores its own points
+# (`mechanics.traditional_points`). Any other kind is a sweep worth other points than a scopa's,
+# made by a mechanic (`mechanics.special_sweeps`, SB41, SB42), each a category of the hand's score.
 COURTS = (11, 12, 13)  # SB38: the 52 cards' courts, which take only a court of their rank
 
 Positions = tuple[int, ...]
@@ -42,27 +40,6 @@ def _subsets_by_sum(values: Sequence[int], limit: int) -> dict[int, list[Positio
             s = total + values[i]
             if s > limit:
                 break
-            pos = chosen + (i,)
-            found.setdefault(s, []).append(pos)
-            stack.append((i + 1, s, pos))
-    for lists in found.values():
-        lists.sort(key=lambda p: (len(p), p))
-    return found
-
-
-def _subsets_by_residue(values: Sequence[int], modulo: int) -> dict[int, list[Positions]]:
-    """Every non-empty set of positions, grouped by the sum of its values modulo `modulo` (SB5).
-
-    Every set is a candidate, so this is exponential in the table's length; counting modulo 7
-    almost every card takes, and the table stays short.
-    """
-    found: dict[int, list[Positions]] = {}
-    n = len(values)
-    stack: list[tuple[int, int, Positions]] = [(0, 0, ())]
-    while stack:
-        start, total, chosen = stack.pop()
-        for i in range(start, n):
-            s = (total + values[i]) % modulo
             pos = chosen + (i,)
             found.setdefault(s, []).append(pos)
             stack.append((i + 1, s, pos))
@@ -98,23 +75,20 @@ def scopa_kind(rules: RuleSet, card: Card, presa: Sequence[Card]) -> str | None:
     """What taking `presa`, the whole table, with `card` is (the hand's last play aside, R5):
     `SCOPA`, `TRADIZIONALE`, a mechanic's own sweep (`mechanics.special_sweeps`) or None (no scopa at all).
 
-    S5: the Asso that takes all is a scopa only with `ace_scopa`. SB6, counting modulo (Modulo
-    sette): a sweep classic Scopa allows too (the taken cards' face values add up to the card's,
-    a card of the same rank included) is traditional; a 7 sweeping a lone 7 is neither; any other
-    sweep is a (modular) scopa.
+    S5: the Asso that takes all is a scopa only with `ace_scopa`. SB6: where a mechanic counts
+    the sums its own way, it judges a plain sweep by the face values (`mechanics.judge_sweep`).
     """
     v = VALUE[card]
     if rules.ace_takes_all and v == 1:
         return SCOPA if rules.ace_scopa else None
-    for mech in sweepers(rules):  # SB41, SB42: a sweep of a mechanic's own
+    own, found = sweep_judges(rules)
+    for mech in own:  # SB41, SB42: a sweep of a mechanic's own
         kind = mech.sweep_kind(rules, card, presa)
         if kind is not None:
             return kind
-    if not rules.modulo or sum(VALUE[c] for c in presa) != v:
+    if not found:
         return SCOPA
-    if v % rules.modulo == 0 and len(presa) == 1:
-        return None  # SB6: [002] "un 7 con un altro 7": no point either way
-    return TRADIZIONALE
+    return judge_sweep(rules, v, [VALUE[c] for c in presa], found)  # SB6: a scopa, a traditional one or none
 
 
 class CaptureRule:
@@ -125,7 +99,7 @@ class CaptureRule:
     @classmethod
     def of(cls, rules: RuleSet) -> "CaptureRule":
         """The shared capture rule for these rules, so every match and simulation warms one cache."""
-        key = (rules.capture, rules.single_priority, rules.fewest_cards, rules.ace_takes_all, rules.modulo)
+        key = (rules.capture, rules.single_priority, rules.fewest_cards, rules.ace_takes_all, counting(rules))
         found = cls._shared.get(key)
         if found is None:
             found = cls._shared[key] = cls(rules)
@@ -136,7 +110,7 @@ class CaptureRule:
         self.single_priority = rules.single_priority
         self.fewest = rules.fewest_cards
         self.ace_takes_all = rules.ace_takes_all
-        self.modulo = rules.modulo
+        self.counting = counting(rules)  # SB5: a mechanic's own count of the sums, or None
         self._limit = 14 if "fifteen" in self.mode else 10
         self._cache: dict[tuple[int, ...], tuple[list[Positions], ...]] = {}
 
@@ -162,8 +136,8 @@ class CaptureRule:
             # sorted, as the search below needs, and give the positions back on the table.
             entry = self._compute(tuple(values[i] for i in order))
             return tuple([tuple(sorted(order[i] for i in p)) for p in ps] for ps in entry)
-        if self.modulo:
-            by_sum = _subsets_by_residue(values, self.modulo)
+        if self.counting is not None:
+            by_sum = self.counting.subsets(values)
         else:
             by_sum = _subsets_by_sum(values, self._limit if "match" in self.mode or "fifteen" in self.mode else 0)
         diffs = _differences(values) if "difference" in self.mode else {}
@@ -180,11 +154,11 @@ class CaptureRule:
             return [tuple(range(len(values)))]  # S5: the Asso takes the whole table, nothing else
         options: list[Positions] = []
         if self.mode != "fifteen":
-            # R4(a): a same-value card; counting modulo, one of the same rank (SB5: a Cavallo on a
-            # Cavallo, while a 2 on a Cavallo is one of the choices).
+            # R4(a): a same-value card; by a mechanic's count, one of the same rank (SB5: a Cavallo on
+            # a Cavallo, while a 2 on a Cavallo is one of the choices).
             singles = [(i,) for i, x in enumerate(values) if x == v]
-            if self.modulo:
-                others = [p for p in by_sum.get(v % self.modulo, []) if len(p) > 1 or values[p[0]] != v]
+            if self.counting is not None:
+                others = [p for p in by_sum.get(self.counting.count(v), []) if len(p) > 1 or values[p[0]] != v]
             else:
                 others = [p for p in by_sum.get(v, []) if len(p) > 1] if "match" in self.mode else []
                 others += diffs.get(v, [])  # SB4, SB7: by difference too, or instead of the sum

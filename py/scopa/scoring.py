@@ -203,10 +203,14 @@ def _runs_detail(piles: Sequence[Sequence[Card]], detail: list[dict[str, Any]], 
 def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[int],
                tradizionali: Sequence[int] | None = None,
                speciali: Sequence[dict[str, int]] | None = None) -> HandResult:
-    """Score a finished hand from each side's captured cards and scope (and, counting modulo, its
-    traditional scope, SB6: category `tradizionali`, `scopa_tradizionale` points each; the sweeps
-    worth other points, SB41, SB42: a category each, by kind)."""
+    """Score a finished hand from each side's captured cards and scope (and, where a mechanic tells
+    them apart, its traditional scope, SB6: category `tradizionali`, `mechanics.traditional_points`
+    each; the sweeps worth other points, SB41, SB42: a category each, by kind)."""
     profile = PROFILES[rules.scoring]
+    mechs = active(rules)  # asked once: the rollouts score a hand each
+    # SB6: what a traditional scopa scores, where an active mechanic tells one apart (as
+    # `mechanics.traditional_points` says), else None
+    traditional = next((t for m in mechs if (t := m.traditional_points(rules)) is not None), None)
     by_card = card_points(rules)
     sides = len(piles)
     points: list[dict[str, int]] = [dict() for _ in range(sides)]
@@ -224,7 +228,7 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
                        "settebello": settebelli > 0, "scope": scope[side]})
         if settebelli > 1:
             detail[side]["settebelli"] = settebelli  # SB45: two decks, two Settebelli
-        if rules.modulo:
+        if traditional is not None:
             detail[side]["tradizionali"] = tradizionali[side] if tradizionali else 0
     categories: list[str] = []
 
@@ -245,9 +249,9 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
 
     if profile.scope:
         count("scope", [s * profile.scope for s in scope])
-    if rules.modulo:
-        # SB6: a traditional scopa scores its own points (Modulo sette: -1), a category of its own.
-        count("tradizionali", [d["tradizionali"] * rules.scopa_tradizionale for d in detail])
+    if traditional is not None:
+        # SB6: a traditional scopa scores its own points, a category of its own.
+        count("tradizionali", [d["tradizionali"] * traditional for d in detail])
     for kind, worth in special_sweeps(rules).items():  # SB41, SB42: only where such a sweep can be made
         count(kind, [(speciali[side].get(kind, 0) if speciali else 0) * worth for side in range(sides)])
     if profile.carte and profile.carte_points > 1:
@@ -285,7 +289,7 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
     if profile.singles:  # SB53
         for c in profile.singles:
             each(f"carta:{card_str(c)}")
-    for mech in active(rules):  # a mechanic's categories counted from the piles (SB40, SB43, SB44)
+    for mech in mechs:  # a mechanic's categories counted from the piles (SB40, SB43, SB44)
         for category, per_side in mech.pile_points(rules, piles):
             count(category, per_side)
     napoleone = None

@@ -82,8 +82,8 @@ class PlayEvent:
     winner: int | None = None  # the winning side, when this play ended the match
     sides: int = 1  # how many sides the match has: seat S's captures go to pile S % sides
     deals: tuple[tuple[int, Card], ...] = ()  # (seat, card) dealt after the play, in dealing order
-    # SB6: a sweep classic Scopa allows too, counting modulo: it scores `scopa_tradizionale` (-1 in
-    # Modulo sette) and is no `scopa`.
+    # SB6: a traditional scopa (a sweep classic Scopa allows too, where a mechanic's counting tells
+    # it apart): it scores `mechanics.traditional_points` and is no `scopa`.
     tradizionale: bool = False
     # SB41, SB42: a sweep worth other points than a scopa's, a mechanic's own kind
     # (`mechanics.special_sweeps`); it is no `scopa` either.
@@ -181,7 +181,7 @@ class PlayerView:
     # who dealt the hand on the table: `dealer` once it is being played; after its last play the
     # deal has passed on (R2), and this still names the hand's own dealer (e.g. for a score sheet)
     hand_dealer: int | None = None
-    # SB6: each side's traditional scope this hand, counting modulo (they cost it a point each)
+    # SB6: each side's traditional scope this hand, where a mechanic tells them apart
     tradizionali: tuple[int, ...] = ()
     accuse: tuple[Accusa, ...] = ()  # SB10: this hand's declarations so far; their cards are public
     # SB20: with piles face up, each side's pile top (None for an empty pile); empty otherwise
@@ -314,7 +314,7 @@ class Match:
         self.mazzo: list[Card] = []  # cards still to deal, next first
         self.prese: list[list[Card]] = [[] for _ in range(self.sides)]
         self.scope = [0] * self.sides
-        self.tradizionali = [0] * self.sides  # SB6: traditional scope, counting modulo
+        self.tradizionali = [0] * self.sides  # SB6: traditional scope
         self.speciali: list[dict[str, int]] = [{} for _ in range(self.sides)]  # SB41, SB42
         self.last_capturer: int | None = None
         self.turn = (first_dealer + 1) % n
@@ -566,7 +566,7 @@ class Match:
                 play, swept, judged, stolen = taken
             self.last_capturer = seat
             if swept and not last_play and self.sweeps:
-                # R5; S5: the Asso's sweep only with ace_scopa; SB6: a traditional one, counting modulo.
+                # R5; S5: the Asso's sweep only with ace_scopa; SB6: a traditional one.
                 kind = scopa_kind(self.rules, c, presa) if judged else SCOPA
                 if kind == TRADIZIONALE:
                     tradizionale = True

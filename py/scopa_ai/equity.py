@@ -7,7 +7,7 @@ totals, computed by dynamic programming over the scores from the distribution of
 under the rule set, itself estimated once per rule set by hands played by the master's rollout
 policy from random deals (seeded, so it is the same every time). The rule set alone decides it:
 target, lead, misère and the scoring profile enter through the simulated hands and the engine's
-`match_winner`. Where a hand may score below zero (a traditional scopa counting modulo, SB6), a
+`match_winner`. Where a hand may score below zero (a traditional scopa that costs, SB6), a
 score can come back, so the chances are found by iterating over a bounded grid of scores instead.
 
 Against a side that reads as a greedy player or a novice (styles.py) the simulated hands have that

@@ -1,12 +1,13 @@
 """What cards and plays are worth under a rule set: the shared knowledge of every level above random.
 
 Everything is derived from the `RuleSet` (its scoring profile, primiera mode, extras, capture mode,
-modulo, misère), never from a variant's name; what a card scores by itself is the scoring's own
-table (`scoring.card_points`), the one `score_hand` counts with. Which cards a card takes is always the engine's
-`CaptureRule` (sums, fifteens, differences or sums modulo 7 alike), never a sum worked out here; what
-a sweep is worth is the engine's `scopa_kind` (counting modulo, a traditional scopa costs, SB6). Worths are in points-of-the-hand units, roughly: the
-Settebello is worth its point, a scopa its point, a denaro a share of the denari point, and so on.
-In misère every worth is negated: taking cards is what loses.
+a mechanic's own count of the sums, misère), never from a variant's name; what a card scores by
+itself is the scoring's own table (`scoring.card_points`), the one `score_hand` counts with. Which
+cards a card takes is always the engine's `CaptureRule` (sums, fifteens, differences or a
+mechanic's own count alike, SB5), never a sum worked out here; what a sweep is worth is the
+engine's `scopa_kind` (a traditional scopa scores its own, SB6). Worths are in points-of-the-hand
+units, roughly: the Settebello is worth its point, a scopa its point, a denaro a share of the
+denari point, and so on. In misère every worth is negated: taking cards is what loses.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from scopa.captures import SCOPA, TRADIZIONALE, CaptureRule, scopa_kind
 from scopa.cards import ALL_CARDS, DECKS, FACE, PRIMIERA, SETTEBELLO, SUIT, VALUE, Card
 from scopa.rules import RuleSet
 from scopa.scoring import NAPOLA_RUN, PROFILES, SPADE, card_points
-from scopa.mechanics import OWNER, active, special_sweeps
+from scopa.mechanics import OWNER, active, judges, special_sweeps
 from scopa.state import Play, PlayerView
 
 
@@ -94,9 +95,12 @@ class Knowledge:
         self.worth: tuple[float, ...] = tuple(w)
         # A scopa is worth its point, plus the tempo of an empty table; in misère it is a loss.
         self.scopa = sign * (profile.scope * 1.0 + 0.1) if profile.scope else 0.0
-        # SB6: counting modulo, a traditional scopa is worth its points (Modulo sette: -1) with the
-        # same tempo; a 7 sweeping a lone 7 only the tempo.
+        # SB6: a traditional scopa is worth its points (`scopa_tradizionale`) with the same tempo;
+        # a sweep that is no scopa at all only the tempo. `judged`: whether the rules tell one apart
+        # (a plain sweep is then judged by its cards: the rollout asks the engine).
         self.tradizionale = sign * (rules.scopa_tradizionale + 0.1)
+        self.judges = judges(rules)
+        self.judged = bool(self.judges)
         self.capture = CaptureRule.of(rules)
 
     def takes(self, table: Sequence[Card], value: int) -> list[tuple[Card, ...]]:
@@ -120,7 +124,7 @@ class Knowledge:
 
     def sweep(self, card: Card, presa: Sequence[Card], table_len: int, last_play: bool) -> float:
         """What taking `presa` with `card` from a table of `table_len` cards is worth as a sweep:
-        a scopa's worth, a traditional scopa's (SB6, counting modulo) or 0 (no scopa)."""
+        a scopa's worth, a traditional scopa's (SB6) or 0 (no scopa)."""
         if not presa or len(presa) != table_len or last_play:
             return 0.0
         kind = scopa_kind(self.rules, card, presa)

@@ -56,7 +56,7 @@ class BeginnerPlayer:
     @staticmethod
     def scores(view: PlayerView) -> list[float]:
         """Its score per legal play before the noise: cards taken, plus one for taking, plus two
-        for a scopa, minus two for a traditional one counting modulo (SB6) (negated in misère)."""
+        for a scopa, minus two for a traditional one that costs (SB6) (negated in misère)."""
         k = knowledge(view.rules)
         n = on_table(view)  # a sweep takes the builds too (SB30)
         last = is_last_play(view)
@@ -68,7 +68,7 @@ class BeginnerPlayer:
                 s += part.count(view, p)  # SB20: a stolen pile's cards
             if k.is_scopa(p.card, p.presa, n, last):
                 s += 2 if k.scopa > 0 else -2
-            elif abs(k.sweep(p.card, p.presa, n, last)) > 0.5:  # SB6: a traditional scopa, counting modulo
+            elif abs(k.sweep(p.card, p.presa, n, last)) > 0.5:  # SB6: a traditional scopa
                 s += 2 if k.tradizionale > 0 else -2
             out.append(-s if k.rules.misere else s)
         return out
@@ -214,7 +214,7 @@ class ExpertPlayer:
                 top = 0.0
                 for presa in k.takes(rest, v):
                     # The sweep's worth from the engine's rules: no scopa for an Asso that takes
-                    # all (S5), a cost for a traditional one counting modulo (SB6).
+                    # all (S5), a cost for a traditional one (SB6).
                     g = sum(w[c] for c in presa) + 0.6 * w[_any_card(v)] + k.sweep(_any_card(v), presa, len(rest), False)
                     if g > top:
                         top = g

@@ -38,7 +38,7 @@ from typing import Any, Sequence
 
 from scopa.cards import SETTEBELLO, SUIT, VALUE, Card, card, card_str
 from scopa.rules import RuleSet
-from scopa.mechanics import special_sweeps
+from scopa.mechanics import counting, judges, special_sweeps
 from scopa.scoring import DENARI, PROFILES, card_points
 from scopa.state import Play, PlayerView
 from .heuristics import Knowledge, is_last_play, knowledge, table_after
@@ -82,10 +82,12 @@ class Reason:
 def speaks(rules: RuleSet) -> bool:
     """Whether the principles speak for this rule set: the tradition's game of 40 cards and the
     standard points (any capture rule, table or target), where taking is good and a scopa a point:
-    no card costs its taker (SB40), no sweep is worth other points (SB41, SB42), and every special
+    sums counted the core's way (no mechanic's own count, SB5), every sweep a scopa (no traditional
+    one told apart, SB6), no card costs its taker (SB40), no sweep is worth other points (SB41,
+    SB42), and every special
     mechanic played leaves the principles their say (`Part.principles`: not steals, builds or claims)."""
-    return (rules.deck == 40 and rules.scoring == "standard" and not rules.misere and not rules.modulo
-            and not special_sweeps(rules) and all(p >= 0 for t in card_points(rules).values() for p in t.values())
+    return (rules.deck == 40 and rules.scoring == "standard" and not rules.misere and counting(rules) is None
+            and not judges(rules) and not special_sweeps(rules) and all(p >= 0 for t in card_points(rules).values() for p in t.values())
             and all(part.principles for part in parts(rules)))
 
 

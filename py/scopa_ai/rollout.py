@@ -31,7 +31,7 @@ from typing import Sequence
 from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
-from scopa.mechanics import special_sweeps
+from scopa.mechanics import judge_sweep, special_sweeps
 from scopa.scoring import score_hand
 from scopa.state import Match, Play
 from .heuristics import Knowledge
@@ -69,11 +69,12 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     prese = m.prese
     scope = m.scope
     tradizionali = m.tradizionali
-    # SB6: counting modulo, what a sweep is depends on the cards (a traditional one costs).
-    modulo = rules.modulo
+    # SB6: where the rules tell a traditional scopa apart, what a sweep is depends on the cards.
+    judged = k.judged
+    judging = k.judges  # empty where every sweep is a scopa
     tradizionale_worth = k.tradizionale
     positions = m.capture_rule.positions
-    sweep_cache = _SWEEPERS.setdefault((id(m.capture_rule), modulo), {})
+    sweep_cache = _SWEEPERS.setdefault((id(m.capture_rule), judged), {})
     hand_size = rules.hand_size
     misere = rules.misere
     ace_no_scopa = rules.ace_takes_all and not rules.ace_scopa
@@ -107,7 +108,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
             pile.extend(presa)
             last_capturer = seat
             if not table and not last_play:
-                if modulo:
+                if judged:
                     kind = scopa_kind(rules, card, presa)
                     if kind == SCOPA:
                         scope[side_of[seat]] += 1
@@ -164,7 +165,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 for pos in opts:
                     s = len(pos) + 1.0
                     if len(pos) == n_table and not no_scopa and not (ace_no_scopa and VALUE[c] == 1):
-                        if not modulo:
+                        if not judged:
                             s += 2.0 if scopa_worth > 0 else -2.0
                         else:  # SB6: a scopa, a traditional one (a cost) or a 7 on a 7 (nothing)
                             sweep = _sweep(rules, c, table, pos, scopa_worth, tradizionale_worth)
@@ -200,7 +201,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                 s = -0.5 * abs(worth[c])
                 if threat and not last:
                     rest = tuple(sorted(vals + [VALUE[c]]))
-                    sw = _sweepers(positions, rest, sweep_cache, modulo)
+                    sw = _sweepers(positions, rest, sweep_cache, judging, rules)
                     if not threat.isdisjoint(sw):
                         s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
@@ -212,11 +213,11 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
                     s += worth[table[i]]
                 if len(pos) == n_table:
                     if not last and not (ace_no_scopa and VALUE[c] == 1):
-                        s += scopa_worth if not modulo else _sweep(rules, c, table, pos, scopa_worth,
+                        s += scopa_worth if not judged else _sweep(rules, c, table, pos, scopa_worth,
                                                                    tradizionale_worth)
                 elif threat and not last:
                     rest = tuple([vals[i] for i in range(n_table) if i not in pos])
-                    sw = _sweepers(positions, rest, sweep_cache, modulo)
+                    sw = _sweepers(positions, rest, sweep_cache, judging, rules)
                     if not threat.isdisjoint(sw):
                         s -= scopa_worth if hidden is None else scopa_worth * _p_any(unseen, sw, total, h_next)
                 if s > best_s:
@@ -232,7 +233,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
 
 def _sweep(rules: RuleSet, card: Card, table: Sequence[Card], pos: Sequence[int], scopa_worth: float,
            tradizionale_worth: float) -> float:
-    """Counting modulo (SB6): the worth of taking the whole table at `pos` with `card`."""
+    """Where a traditional scopa is told apart (SB6): the worth of taking the whole table at `pos` with `card`."""
     kind = scopa_kind(rules, card, [table[i] for i in pos])
     return scopa_worth if kind == SCOPA else tradizionale_worth if kind == TRADIZIONALE else 0.0
 
@@ -250,23 +251,23 @@ _ALL_VALUES = frozenset(VALUES)
 # The novice's noise on its scores (levels.NOISE).
 _NOISE = 1.5
 
-# Per capture rule and modulo, per sorted table values: the card values that take the whole table.
-_SWEEPERS: dict[tuple[int, int], dict[tuple[int, ...], frozenset[int]]] = {}
+# Per capture rule and whether sweeps are judged, per sorted table values: the card values that take
+# the whole table.
+_SWEEPERS: dict[tuple[int, bool], dict[tuple[int, ...], frozenset[int]]] = {}
 
 
-def _sweepers(positions, rest: tuple[int, ...], cache: dict, modulo: int = 0) -> frozenset[int]:
-    """The values that sweep a table of these sorted values for a scopa (cached). Counting modulo,
-    a sweep whose face values add up to the card's is a traditional scopa (SB6), which costs the
-    sweeper: no threat."""
+def _sweepers(positions, rest: tuple[int, ...], cache: dict, judging: tuple = (), rules: RuleSet | None = None) -> frozenset[int]:
+    """The values that sweep a table of these sorted values for a scopa (cached). With `judging`
+    (the mechanics of `rules` that tell a traditional scopa apart, SB6), a sweep the engine judges
+    no scopa (a traditional one, which costs the sweeper, or none at all) is no threat."""
     found = cache.get(rest)
     if found is None:
         if len(cache) > 100_000:
             cache.clear()
         entry = positions(rest)
         full = len(rest)
-        classic = sum(rest)
         found = cache[rest] = frozenset(v for v in VALUES if any(len(p) == full for p in entry[v])
-                                        and not (modulo and v == classic))
+                                        and (not judging or judge_sweep(rules, v, rest, judging) == SCOPA))
     return found
 
 

@@ -154,7 +154,7 @@ def _switches(rules: RuleSet, key: str) -> bool:
 
 def open_choices(rules: RuleSet, offers: Mapping[str, Sequence[Any]] | None = None) -> dict[str, list[Any]]:
     """For each option of a choice this preset leaves open, the values it can be played with
-    (Modulo sette counts the sums of one capture rule only): the dialog offers these and no other.
+    (a mechanic may count the sums of one capture rule only, SB5): the dialog offers these and no other.
     `offers`, the preset's own (Preset.offers: Scopa inversa's "partite ibride", SB7), gives the
     values of an option the preset fixes."""
     out = {}

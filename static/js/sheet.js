@@ -61,7 +61,7 @@ export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) 
     const d = r.detail[i] || {};
     const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.rules);
     // points a side wants: won; in a misère game (O12) points, and anywhere a point taken away
-    // (Modulo sette's traditional scopa, SB6), are lost
+    // (a traditional scopa that costs, SB6), are lost
     const mark = pts > 0 ? (misere ? "lost" : "won") : pts < 0 ? "lost" : "";
     const run = cat === "napola" || cat === "napula" ? runCell(d[cat]) : "";
     return `<td class="${mark}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}${run}</td>`;

@@ -16,7 +16,7 @@ import pkgutil
 from functools import lru_cache
 from typing import Any
 
-from .base import Exclusion, Mechanic, Taken
+from .base import SCOPA, TRADIZIONALE, Counting, Exclusion, Mechanic, Taken
 
 _NOT_MECHANICS = frozenset({"base"})  # the modules of this package that hold no mechanic
 
@@ -94,5 +94,45 @@ def special_sweeps(rules: Any) -> dict[str, int]:
     return {kind: points for m in active(rules) for kind, points in m.sweeps(rules).items()}
 
 
-__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "Exclusion", "Mechanic", "Taken", "active", "incompatible", "option_specs",
-           "special_sweeps", "sweepers", "words"]
+@lru_cache(maxsize=128)
+def counting(rules: Any) -> Counting | None:
+    """How `rules` count a capture's sums when an active mechanic counts them its own way (SB5),
+    else None (the core's sums): the first in ORDER that does."""
+    return next((c for m in active(rules) if (c := m.counting(rules)) is not None), None)
+
+
+@lru_cache(maxsize=128)
+def judges(rules: Any) -> tuple[Mechanic, ...]:
+    """The active mechanics whose counting tells a traditional scopa apart from a scopa (SB6), in
+    ORDER: `judge_sweep` asks them of a plain sweep."""
+    return tuple(m for m in active(rules) if m.traditional_points(rules) is not None)
+
+
+@lru_cache(maxsize=128)
+def sweep_judges(rules: Any) -> tuple[tuple[Mechanic, ...], tuple[Mechanic, ...]]:
+    """(`sweepers`, `judges`) of `rules` at one look-up: what `captures.scopa_kind` asks of every
+    sweep, the rollouts' too."""
+    return sweepers(rules), judges(rules)
+
+
+def traditional_points(rules: Any) -> int | None:
+    """What a traditional scopa scores under `rules` (SB6), or None where none is told apart (a
+    category of the hand's score only then)."""
+    found = judges(rules)
+    return found[0].traditional_points(rules) if found else None
+
+
+def judge_sweep(rules: Any, value: int, taken: Any, among: tuple[Mechanic, ...] | None = None) -> str | None:
+    """What a plain sweep (no mechanic's own) of the face values `taken` by a card of face value
+    `value` is: `SCOPA` unless a mechanic's counting makes it a traditional one or none (SB6).
+    `among`: the rules' `judges`, when the caller holds them (the rollouts: no lookup a call)."""
+    for mech in judges(rules) if among is None else among:
+        kind = mech.judge_sweep(rules, value, taken)
+        if kind != SCOPA:
+            return kind
+    return SCOPA
+
+
+__all__ = ["ORDER", "ASKED", "CHECKED", "OWNER", "SCOPA", "TRADIZIONALE", "Counting", "Exclusion", "Mechanic", "Taken",
+           "active", "counting", "incompatible", "judge_sweep", "judges", "option_specs", "special_sweeps", "sweep_judges", "sweepers",
+           "traditional_points", "words"]

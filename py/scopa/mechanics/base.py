@@ -16,11 +16,32 @@ state, the table, hands and piles it plays on, and the match's public methods (`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Protocol, Sequence
 
 from ..cards import Card, parse_card
 
+# What a capture that empties the table is (`captures.scopa_kind`): a scopa that scores for its side,
+# or a traditional scopa (SB6), where a mechanic's counting tells apart a sweep classic Scopa allows
+# too, which scores its own points (`Mechanic.traditional_points`). Any other kind is a mechanic's
+# own sweep (`Mechanic.sweeps`, SB41, SB42).
+SCOPA = "scopa"
+TRADIZIONALE = "tradizionale"
+
 MAX_JSON_CARDS = 80  # the most cards a list of a view's JSON can name (the 80 cards, SB37)
+
+
+class Counting(Protocol):
+    """A mechanic's own count of capture sums (SB5), hashable (the capture rules are shared by it):
+    `subsets` groups every set of table positions by its count, `count` is what a card of a face
+    value must match."""
+
+    def subsets(self, values: Sequence[int]) -> dict[int, list[tuple[int, ...]]]:
+        """Every non-empty set of positions of the sorted `values`, grouped by its count."""
+        ...
+
+    def count(self, value: int) -> int:
+        """The count a card of face value `value` takes by."""
+        ...
 
 
 class Taken(NamedTuple):
@@ -208,7 +229,24 @@ class Mechanic:
         """Put a play that takes nothing on the table its own way; False leaves it to the core."""
         return False
 
+    # -- how it counts a capture (captures.CaptureRule asks it) -------------------------------
+    def counting(self, rules: Any) -> "Counting | None":
+        """How these rules count a capture's sums when this mechanic counts them its own way (SB5:
+        by their residue), else None (the core's sums)."""
+        return None
+
     # -- its sweeps and points (captures.scopa_kind and scoring.score_hand ask them) ---------
+    def traditional_points(self, rules: Any) -> int | None:
+        """What a traditional scopa scores (SB6: a sweep classic Scopa allows too, a category of the
+        hand's score of its own) when its counting tells one apart from a scopa, else None."""
+        return None
+
+    def judge_sweep(self, rules: Any, value: int, taken: Sequence[int]) -> str | None:
+        """What a plain sweep (no mechanic's own) of the face values `taken` by a card of face value
+        `value` is under its counting: `SCOPA`, `TRADIZIONALE` or None (no scopa at all, SB6);
+        asked only of a mechanic whose `traditional_points` are not None."""
+        return SCOPA
+
     def sweeps(self, rules: Any) -> dict[str, int]:
         """The sweeps of its own these rules can make, each worth other points than a scopa's and
         scored in a category of its own (SB41, SB42): kind → points a sweep."""
