@@ -66,10 +66,12 @@ class BeginnerPlayer:
             s = len(p.presa) + (1 if p.presa else 0)
             for part in own:
                 s += part.count(view, p)  # SB20: a stolen pile's cards
+            # a sweep's points as the cards' are counted here, before the misère's sign: the
+            # Knowledge's worths carry that sign already (a scopa is worth less than nothing there)
             if k.is_scopa(p.card, p.presa, n, last):
-                s += 2 if k.scopa > 0 else -2
-            elif abs(k.sweep(p.card, p.presa, n, last)) > 0.5:  # SB6: a traditional scopa
-                s += 2 if k.tradizionale > 0 else -2
+                s += 2 if k.scopa * k.sign > 0 else -2
+            elif abs(worth := k.sweep(p.card, p.presa, n, last)) > 0.5:  # a traditional (SB6) or special sweep
+                s += 2 if worth * k.sign > 0 else -2  # by its own points' sign (SB41: one may cost)
             out.append(-s if k.rules.misere else s)
         return out
 
