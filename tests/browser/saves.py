@@ -36,51 +36,46 @@ def near_the_end(config: dict, person_plays_left: int = 2, of: str = "match") ->
     raise AssertionError("the match did not end")
 
 
-def full_table(config: dict, loose: int = 10) -> dict:
-    """A save of the match `config` (Session.new_game's) at the first turn of the person's with
-    `loose` cards or more on the table, the person laying a card down whenever the rules let them
-    (else taking the fewest) and the computers playing theirs: a crowded table, for layout tests."""
+def _first_turn(config: dict, found, what: str):
+    """(a save, what `found` said) at the first turn of the person's in the match `config`
+    (Session.new_game's) where `found(view)` says something (not None): the person lays a card
+    down whenever the rules let them (else takes the fewest), the computers play theirs."""
     s = Session()
     first = s.call("new_game", config)
     assert "error" not in first, first
     for _ in range(20_000):
         view = s.call("view")
-        assert view["phase"] != "over", f"the match ended with never {loose} cards on the table at the person's turn"
+        assert view["phase"] != "over", f"the match ended with never {what} at the person's turn"
         if view["phase"] == "deal":
             reply = s.call("next_hand")
         elif view["waiting"] == "human":
-            if len(view["table"]) >= loose:
-                return s.call("save")
+            said = found(view)
+            if said is not None:
+                return s.call("save"), said
             fewest = min(view["legal"], key=lambda play: len(play.get("presa") or []))
             reply = s.call("play", fewest["notation"])
         else:
             reply = s.call("computer_step")
         assert "error" not in reply, reply
     raise AssertionError("the match did not end")
+
+
+def full_table(config: dict, loose: int = 10) -> dict:
+    """A save of the match `config` at the first turn of the person's with `loose` cards or more
+    on the table: a crowded table, for layout tests."""
+    return _first_turn(config, lambda view: len(view["table"]) >= loose or None, f"{loose} cards on the table")[0]
 
 
 def capture_choices(config: dict, loose: int, ways: int) -> tuple[dict, str]:
     """A save of the match `config` at the first turn of the person's with `loose` cards on the
     table and a card of theirs that takes in `ways` ways or more, and that card: the capture
     choices fill the person's seat while the table is not crowded."""
-    s = Session()
-    first = s.call("new_game", config)
-    assert "error" not in first, first
-    for _ in range(20_000):
-        view = s.call("view")
-        assert view["phase"] not in ("over", "deal"), f"the first hand had no card taking {ways} ways of {loose} loose cards"
-        if view["waiting"] == "human":
-            takes: dict[str, int] = {}
-            for play in view["legal"]:
-                if play.get("presa"):
-                    card = play["notation"].split(":")[0]
-                    takes[card] = takes.get(card, 0) + 1
-            best = max(takes, key=takes.__getitem__, default=None)
-            if len(view["table"]) == loose and best and takes[best] >= ways:
-                return s.call("save"), best
-            fewest = min(view["legal"], key=lambda play: len(play.get("presa") or []))
-            reply = s.call("play", fewest["notation"])
-        else:
-            reply = s.call("computer_step")
-        assert "error" not in reply, reply
-    raise AssertionError("the match did not end")
+    def card_with_choices(view: dict) -> str | None:
+        takes: dict[str, int] = {}
+        for play in view["legal"]:
+            if play.get("presa"):
+                card = play["notation"].split(":")[0]
+                takes[card] = takes.get(card, 0) + 1
+        best = max(takes, key=takes.__getitem__, default=None)
+        return best if len(view["table"]) == loose and best and takes[best] >= ways else None
+    return _first_turn(config, card_with_choices, f"a card taking {ways} ways of {loose} loose cards")
