@@ -475,9 +475,9 @@ class Match:
         head, sep, tail = text.partition(":")
         c = parse_card(head)
         if sep:
-            marks = [(_unmark(t.strip(" \t"))) for t in tail.split("+")]
-            marked = {parse_card(t) for t, mark in marks if mark is not None}  # SB26: e.g. a pile's top
-            presa = tuple(sorted(parse_card(t) for t, _ in marks))
+            written = [_unmark(t.strip(" \t")) for t in tail.split("+")]  # (card, the mark's mechanic)
+            marked = {parse_card(t) for t, by in written if by is not None}  # SB26: e.g. a pile's top
+            presa = tuple(sorted(parse_card(t) for t, _ in written))
             if len(set(presa)) != len(presa):
                 raise IllegalPlayError(f"{text}: a card is taken twice")
             play = kind(c, presa)
@@ -486,7 +486,7 @@ class Match:
                 raise IllegalPlayError(self._why_illegal(play))
             play = legal[legal.index(play)]
             if set(play.tops) != marked:
-                marking = {mark for _, mark in marks if mark is not None}
+                marking = {by for _, by in written if by is not None}
                 why = next((w for mech in _PLAIN_MARKS if mech in marking or type(play) in mech.plain_kinds
                             if (w := mech.misread(text, play, marked)) is not None), None)
                 raise IllegalPlayError(why or f"{text}: its marked cards are not the play's, {play}")
