@@ -74,7 +74,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     judging = k.judges  # empty where every sweep is a scopa
     tradizionale_worth = k.tradizionale
     positions = m.capture_rule.positions
-    sweep_cache = _SWEEPERS.setdefault((id(m.capture_rule), judged), {})
+    sweep_cache = _SWEEPERS.setdefault((id(m.capture_rule), judging), {})  # (judged by these mechanics)
     hand_size = rules.hand_size
     misere = rules.misere
     ace_no_scopa = rules.ace_takes_all and not rules.ace_scopa
@@ -251,9 +251,9 @@ _ALL_VALUES = frozenset(VALUES)
 # The novice's noise on its scores (levels.NOISE).
 _NOISE = 1.5
 
-# Per capture rule and whether sweeps are judged, per sorted table values: the card values that take
-# the whole table.
-_SWEEPERS: dict[tuple[int, bool], dict[tuple[int, ...], frozenset[int]]] = {}
+# Per capture rule and the mechanics that judge its sweeps (SB6), per sorted table values: the card
+# values that take the whole table for a scopa.
+_SWEEPERS: dict[tuple[int, tuple], dict[tuple[int, ...], frozenset[int]]] = {}
 
 
 def _sweepers(positions, rest: tuple[int, ...], cache: dict, judging: tuple = (), rules: RuleSet | None = None) -> frozenset[int]:
