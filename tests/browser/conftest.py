@@ -52,6 +52,23 @@ from harness import (ALLOWED_SCHEMES, CHROMIUM, CHROMIUM_ARGS, ENGINE_TIMEOUT_MS
                      ROOT, TIMEOUT_MS, serve, settled, wait_for_engine)
 
 
+# ---------------------------------------------------------------- a failure's notes
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test of a module with ``failure_notes()`` (e.g. test_people_hand: what each of its
+    pages showed) gets those notes in its report: a CI log is all there is to read afterwards."""
+    outcome = yield
+    report = outcome.get_result()
+    notes = getattr(item.module, "failure_notes", None)
+    if report.when == "call" and report.failed and notes is not None:
+        try:
+            report.sections.append(("the pages", notes()))
+        except Exception as e:  # (the notes must never hide the failure itself)
+            report.sections.append(("the pages", f"unreadable: {e!r}"))
+
+
 # ---------------------------------------------------------------- the site
 
 

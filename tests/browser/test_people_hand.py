@@ -12,6 +12,7 @@ use a microphone: the test's contexts grant that; the game never asks for it.)""
 from __future__ import annotations
 
 import base64
+import collections
 import io
 import json
 import re
@@ -112,11 +113,44 @@ CLOSED_UNDER = "Trystero peer error: OperationError: User-Initiated Abort, reaso
 LATER = "(() => { const now = Date.now.bind(Date); Date.now = () => now() + %d; })()"
 
 
+# every page the module's tests opened, with its last console lines: what a failure prints
+_WATCHED: list[tuple[object, collections.deque]] = []
+
+# what a failing test prints of each page still open (the CI's log is all there is to read then)
+STATE = """() => ({ url: location.href.slice(0, 90), engine: document.documentElement.dataset.engine,
+  view: window.settebello?.view ? { phase: settebello.view.phase, turn: settebello.view.turn,
+    plays: settebello.view.plays?.length } : null,
+  dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id + ': ' + d.innerText.replace(/\\s+/g, ' ').slice(0, 400)),
+  people: [...document.querySelectorAll('[data-people-state]')].map((e) => e.dataset.peopleState + ': ' + e.textContent) })"""
+
+
 def _watch(page):
     errors: list[str] = []
+    log: collections.deque = collections.deque(maxlen=40)
+    _WATCHED.append((page, log))
+    page.on("console", lambda m: log.append(f"{m.type}: {m.text[:300]}"))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" and m.text != CLOSED_UNDER else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     return page, errors
+
+
+def failure_notes() -> str:
+    """What each page the failed test opened showed and logged last (conftest.py adds it to the
+    failure's report)."""
+    out = []
+    for i, (page, log) in enumerate(_WATCHED):
+        try:
+            state = page.evaluate(STATE) if not page.is_closed() else "closed"
+        except Exception as e:  # (a page gone or hung: said, the others still printed)
+            state = f"unreadable: {e}"[:300]
+        out.append(f"page {i}: {json.dumps(state, ensure_ascii=False)}")
+        out.extend("    " + line for line in log)
+    return "\n".join(out)
+
+
+@pytest.fixture(autouse=True)
+def _forget_the_last_tests_pages():
+    _WATCHED.clear()
 
 
 def _code(text: str) -> dict:
@@ -661,6 +695,14 @@ def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play_then_a_rematch(loop
     # a rematch with the same people (issue 41 point 6): the host's Rematch deals a new match on
     # both devices over the same channel, no new invitation; only the host's device offers it
     host, guest = table.host, table.guests[1]
+    # a single hand that ends level plays on (R8: a tie plays on; the deal is random, drawn by both
+    # devices): the host's Next hand deals the next on both, played out the same way
+    while host.evaluate("settebello.view.phase") == "deal":
+        host.locator("#sheet #next").click()
+        host.wait_for_function("settebello.view.phase === 'play'")
+        table.play_hand()
+        for page in (host, guest):
+            page.locator("#sheet:not([hidden])").wait_for()
     for page in (host, guest):  # (the hand's last play scored: the match over once each page has drawn it)
         page.wait_for_function("settebello.view.phase === 'over'")
     expect(guest.locator("#sheet #rematch")).to_have_count(0)
