@@ -318,21 +318,23 @@ class Table:
                 route.continue_()
             guest.context.unroute("**/static/vendor/py.zip")
         answer_field = guest.locator('[data-testid="people-answer"]')
-        if self.relays:  # met through the relay, often before the reply code is made: none is shown then
+        if self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
+            assert _code(link.split("#join=", 1)[1])["m"]["u"] == self.relays
+            # met through the relay, often before the reply code is made: none is shown then, and
+            # one shown goes as the host's welcome comes (read at once: it may be gone a moment later)
             guest.wait_for_function("""() => !!document.querySelector('[data-testid=people-answer]')
                 || document.querySelector('[data-people-state=guest]')?.textContent.startsWith('You have joined')
                 || window.settebello?.view?.phase === 'play'""")
-            if not answer_field.count():
-                return
-        answer_field.wait_for(state="attached" if self.relays else "visible")
+            reply = guest.evaluate("document.querySelector('[data-testid=people-answer]')?.value ?? null")
+            if reply is not None:
+                self._axe(guest, f"seat {seat}'s reply code")
+                self.codes.append(_code(reply)["a"])
+            return
+        answer_field.wait_for(state="visible")
         self._axe(guest, f"seat {seat}'s reply code")
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
-        if not self.relays:  # (through a relay the table may already be dealt, the dialog gone)
-            assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
-        if self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
-            assert _code(link.split("#join=", 1)[1])["m"]["u"] == self.relays
-            return
+        assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
         assert "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
