@@ -15,7 +15,7 @@ from .errors import CardError, IllegalPlayError, RecordError, RuleError, ScopaEr
 from .record import from_record, load_record, to_record
 from .rules import DEFAULT_VARIANT, OPTION_SPECS, PRESETS, Preset, RuleSet, preset, rules_for
 from .scoring import HandResult, score_hand
-from .state import Declared, HandLog, Match, Move, Play, PlayerView, PlayEvent, sample_match
+from .state import HandLog, Match, Move, Play, PlayerView, PlayEvent, sample_match
 
 __all__ = [
     "DECK", "PRIMIERA", "RE_BELLO", "ROSMARINO", "SETTEBELLO", "SUIT", "SUITS", "VALUE", "Card", "card",

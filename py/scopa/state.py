@@ -20,7 +20,7 @@ from .cards import ALL_CARDS, DECKS, VALUE, Card, card_str, cards_str, check_dec
 from .errors import IllegalPlayError, RuleError
 from .inputs import ascii_text, brief
 from .mechanics import Mechanic
-from .mechanics.accuse import Accusa, Declared, declarable
+from .mechanics.base import Shown
 from .mechanics.cascina import Build, Cascina
 from .mechanics.fidasse import Claimed, ClaimStep, hidden_counts
 from .plays import LAY, TAKE_ONE, Move, Play, cards_tuple, new_play
@@ -28,7 +28,7 @@ from .result import HandResult
 from .rules import RuleSet
 from .scoring import PROFILES, score_hand
 
-__all__ = ["Declared", "HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "match_winner",
+__all__ = ["HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "match_winner",
            "sample_match", "well_typed"]
 
 
@@ -88,7 +88,7 @@ class PlayEvent:
     # SB41, SB42: a sweep worth other points than a scopa's, a mechanic's own kind
     # (`mechanics.special_sweeps`); it is no `scopa` either.
     special: str | None = None
-    accuse: tuple[Accusa, ...] = ()  # SB10: the declarations `seat` made before this play, its first of the deal
+    declarations: tuple[Shown, ...] = ()  # SB10: those `seat` made before this play, its first of the deal
     # SB20: (side, cards bottom first) of each pile the play stole, in the order they were taken
     stolen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     claim: ClaimStep | None = None  # SB60-SB64: what the play did with a claim (`seat` is the claimer's)
@@ -122,8 +122,8 @@ class PlayEvent:
 
     def to_json(self, viewer: int | None = None, face_up: bool = False) -> dict[str, Any]:
         """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
-        hands are `null` in `moves`; `accuse` lists the declarations made with the play (SB10),
-        whose cards are public; `claim`, the claim the play made or answered (SB60, null for any
+        hands are `null` in `moves`; each mechanic adds its part (the declarations made with the
+        play, SB10, whose cards are public); `claim`, the claim the play made or answered (SB60, null for any
         other play), its card `null` unless the viewer may see it (SB62) or `face_up` (a replay)."""
         out = {
             "seat": self.seat,
@@ -135,7 +135,6 @@ class PlayEvent:
             "sweep": None if self.sweep is None else {"seat": self.sweep[0], "cards": cards_str(self.sweep[1])},
             "hand_result": None if self.hand_result is None else self.hand_result.to_json(),
             "winner": self.winner,
-            "accuse": [a.to_json() for a in self.accuse],
             "stolen": [{"side": side, "cards": cards_str(cards)} for side, cards in self.stolen],
             "moves": [m.to_json(viewer, viewer if face_up else self.seat) for m in self.moves],
             "claim": None,
@@ -183,7 +182,7 @@ class PlayerView:
     hand_dealer: int | None = None
     # SB6: each side's traditional scope this hand, where a mechanic tells them apart
     tradizionali: tuple[int, ...] = ()
-    accuse: tuple[Accusa, ...] = ()  # SB10: this hand's declarations so far; their cards are public
+    declarations: tuple[Shown, ...] = ()  # SB10: this hand's so far; their cards are public
     # SB20: with piles face up, each side's pile top (None for an empty pile); empty otherwise
     pile_tops: tuple[Card | None, ...] = ()
     cascine: tuple[Cascina, ...] = ()  # SB30: the builds on the table, beside the loose `table`
@@ -210,7 +209,7 @@ class PlayerView:
             seen.update(b.cards)
         for pile in self.prese:
             seen.update(pile)
-        for a in self.accuse:
+        for a in self.declarations:
             seen.update(a.cards)
         seen.update(c.card for c in self.claims if c.card is not None)  # SB62: its own face-down card
         return [c for c in DECKS[self.rules.deck] if c not in seen]
@@ -218,7 +217,7 @@ class PlayerView:
     def shown(self) -> dict[int, tuple[Card, ...]]:
         """Per other seat, the cards it showed in a declaration this hand and still holds (SB10):
         known to be in that hand (every card played is on the table or in a pile)."""
-        if not self.accuse:
+        if not self.declarations:
             return {}
         out: dict[int, list[Card]] = {}
         gone = set(self.table)
@@ -226,7 +225,7 @@ class PlayerView:
             gone.update(b.cards)
         for pile in self.prese:
             gone.update(pile)
-        for a in self.accuse:
+        for a in self.declarations:
             if a.seat != self.seat:
                 held = out.setdefault(a.seat, [])
                 held.extend(c for c in a.cards if c not in gone and c not in held)
@@ -270,7 +269,7 @@ class Match:
 
     The core: dealing (R2, R3), the captures of R4, turns, the scopa (R5) and the hand's end (R6,
     R7). A rule set's special mechanics (`mechanics.ORDER`: declarations, steals, builds, other
-    decks, claims) keep their state in the attributes they declare (`accuse`, `cascine`, `claims`)
+    decks, claims) keep their state in the attributes they declare (their `state`: the builds, the claims)
     and play through their hooks, called here in that fixed order.
     """
 
@@ -431,11 +430,6 @@ class Match:
             self._legal = plays
         return plays
 
-    def declarable(self) -> tuple[Accusa, ...]:
-        """The declarations the player to move may make with this play: its hand's, at its first
-        play of a round (SB10); empty at any other play."""
-        return declarable(self)
-
     def apply(self, play: Play) -> PlayEvent:
         """Check and make a play; raise IllegalPlayError saying why, changing nothing."""
         if not well_typed(play):
@@ -541,9 +535,9 @@ class Match:
         c = play.card
         presa = play.presa
         hand = self.hands[seat]
-        accuse: tuple[Accusa, ...] = ()
+        declarations: tuple[Shown, ...] = ()
         for mech in self.mechanics:  # SB10, SB14: the declarations made with a first play
-            accuse += mech.declare(self, seat, play, hand)
+            declarations += mech.declare(self, seat, play, hand)
         hand.remove(c)
         n = self.n
         nxt = (seat + 1) % n
@@ -586,22 +580,22 @@ class Match:
         self._legal = None
         if not self.hands[nxt]:
             if not self.mazzo:
-                event = self._end_hand(seat, play, scopa, tradizionale, accuse, stolen, special)
+                event = self._end_hand(seat, play, scopa, tradizionale, declarations, stolen, special)
                 log.events.append(event)
                 return event
             first = self.dealer + 1
             deals = tuple(((first + i) % n, c) for i, c in enumerate(self.deal_round()))
             event = PlayEvent(seat, play, scopa, True, sides=self.sides, deals=deals, tradizionale=tradizionale,
-                              accuse=accuse, stolen=stolen, special=special)
+                              declarations=declarations, stolen=stolen, special=special)
         else:
-            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale, accuse=accuse,
-                              stolen=stolen, special=special)
+            event = PlayEvent(seat, play, scopa, sides=self.sides, tradizionale=tradizionale,
+                              declarations=declarations, stolen=stolen, special=special)
         log.events.append(event)
         return event
 
     # -- end of hand and match ---------------------------------------------------------------
     def _end_hand(self, seat: int, play: Play, scopa: bool, tradizionale: bool,
-                  accuse: tuple[Accusa, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = (),
+                  declarations: tuple[Shown, ...] = (), stolen: tuple[tuple[int, tuple[Card, ...]], ...] = (),
                   special: str | None = None) -> PlayEvent:
         swept = tuple(self.table)
         left = [c for mech in self.mechanics for c in mech.left_on_table(self)]  # SB35: builds left
@@ -622,7 +616,7 @@ class Match:
         self.turn = (self.dealer + 1) % self.n
         self.phase = "over" if self.winner is not None else "deal"
         return PlayEvent(seat, play, scopa, False, (taker, swept), result, self.winner, self.sides,
-                         tradizionale=tradizionale, accuse=accuse, stolen=stolen, special=special)
+                         tradizionale=tradizionale, declarations=declarations, stolen=stolen, special=special)
 
     def _match_winner(self, result: HandResult) -> int | None:
         """R8, O10–O12, S7: the side that has won the match after this hand, if any."""

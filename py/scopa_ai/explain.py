@@ -32,9 +32,9 @@ from typing import Callable, Mapping
 
 from scopa.cards import VALUE
 from scopa.errors import RuleError
-from scopa.state import Declared, Play, PlayerView
+from scopa.state import Play, PlayerView
 from .base import hint_rng, make_player
-from .parts.declare import weigh
+from .parts.declare import declares, weigh
 from .endgame import solvable
 from .levels import EasyPlayer, ExpertPlayer
 from .master import MasterPlayer
@@ -82,7 +82,7 @@ def explain(view: PlayerView, play: Play, values: Mapping[Play, float] | None = 
     if not speaks(view.rules) or play not in view.legal:
         return None
     weighed = weigh(view)  # SB14: a declaration to make or keep hidden comes first (declare.py)
-    if weighed is not None and weighed.declare == (type(play) is Declared):
+    if weighed is not None and weighed.declare == declares(play):
         return Reason.of(f"coach.declare.{weighed.why}", points=weighed.points, cards=list(weighed.cards))
     legal = view.legal
     if len(legal) == 1:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, fields
 from typing import Callable, Generator, Sequence
 
 from scopa.cards import Card
-from scopa.state import Declared, Match, Play, PlayerView, match_winner
+from scopa.state import Match, Play, PlayerView, match_winner
 from .beliefs import Belief, reading, reading_logs
-from .parts.declare import settle
+from .parts.declare import declares as declared_play, settle
 from .steps import run_to_end
 from .engine_search import engine_search
 from .endgame import Opponent, solvable, solve
@@ -284,7 +284,7 @@ class MasterPlayer:
         unlikely = {s: c for s, c in unlikely_cards(view).items() if s not in believed} if lik is None else {}
         deadline = self.clock() + self.settings.max_ms / 1000.0
         # SB14: whether this play makes the hand's declarations (the view is settled: declare.py)
-        declares = not view.rules.accuse_choice or any(type(p) is Declared for p in view.legal)
+        declares = not view.rules.accuse_choice or any(declared_play(p) for p in view.legal)
         nxt = (view.seat + 1) % n_seats
         answers = self.answers(view, cands, weights.get(nxt, (1.0,)))
         # The expert's own score, times `prior`, is added to each candidate's rollout mean.

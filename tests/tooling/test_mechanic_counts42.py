@@ -15,7 +15,7 @@ mechanic_counts = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(mechanic_counts)
 
 # the most files each mechanic is named in today (issue 42's goal is 5 for every one)
-CEILING = {"maresciallo": 5, "twins": 5, "cirulla": 5, "cascina": 5, "fidasse": 5, "steal": 4, "accuse": 6,
+CEILING = {"maresciallo": 5, "twins": 5, "cirulla": 5, "cascina": 5, "fidasse": 5, "steal": 4, "accuse": 5,
            "modulo": 2}
 
 

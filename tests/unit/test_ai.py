@@ -28,7 +28,8 @@ from scopa.cards import DECK, parse_cards
 from scopa.errors import RuleError
 from scopa.mechanics.fidasse import Answer
 from scopa.rules import PRESETS, rules_for
-from scopa.state import Declared, Match, Play, sample_match
+from scopa.mechanics.accuse import Declared
+from scopa.state import Match, Play, sample_match
 from deals import played_into
 
 LEVEL_NAMES = ["random", "beginner", "easy", "expert", "master", "pimc", "pimc2", "ismcts"]

@@ -15,7 +15,8 @@ from scopa.mechanics.accuse import accuse_of
 from scopa.mechanics.cirulla import GRANDE, with_grande
 from scopa.result import HandResult
 from scopa.rules import rules_for
-from scopa.state import Declared, Match, Play
+from scopa.mechanics.accuse import Declared
+from scopa.state import Match, Play
 
 RULES = rules_for("cirulla")
 
@@ -88,7 +89,7 @@ def test_a_table_of_fifteen_goes_to_the_dealer_declared_for_a_point():
     m = dealt([cards("5D", "10B", "10C"), cards("6D", "6C", "6B")], cards("1S", "2S", "3S", "9D"), dealer=1)
     assert m.table == [] and sorted(m.prese[1]) == sorted(cards("1S", "2S", "3S", "9D"))
     assert [(a.seat, a.kind, a.points) for a in m.accuse] == [(1, "quindici", 1)]
-    assert m.observe(0).accuse == tuple(m.accuse)  # shown to every seat
+    assert m.observe(0).declarations == tuple(m.accuse)  # shown to every seat
 
 
 def test_a_table_of_thirty_scores_two_and_the_hand_counts_it():
@@ -145,8 +146,8 @@ def test_a_declaration_is_a_choice_made_with_the_first_play_and_scored():
     plays = m.legal_plays()
     assert any(type(p) is Declared for p in plays) and any(type(p) is Play for p in plays)
     ev = m.play("2D!")
-    assert [(a.kind, a.points) for a in ev.accuse] == [("buona-tre", 3)]
-    assert m.observe(1).accuse == ev.accuse
+    assert [(a.kind, a.points) for a in ev.declarations] == [("buona-tre", 3)]
+    assert m.observe(1).declarations == ev.declarations
     while m.phase == "play":
         m.apply(m.legal_plays()[0])
     assert m.results[-1].points[0]["accuse"] >= 3
@@ -227,7 +228,7 @@ def scrambled(rules, seed: int, plies: int):
         return None
     seat, view = m.turn, m.observe(m.turn)
     seen = set(view.hand) | set(view.table) | {c for p in view.prese for c in p}
-    seen |= {c for a in view.accuse for c in a.cards}
+    seen |= {c for a in view.declarations for c in a.cards}
     for _, p in view.plays:
         seen |= {p.card, *p.presa}
     deck = list(m.log[-1].deck)

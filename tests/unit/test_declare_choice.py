@@ -12,7 +12,8 @@ import random
 import pytest
 
 from deals import cards, dealt
-from scopa import Declared, IllegalPlayError, Play, from_record, rules_for, to_record
+from scopa.mechanics.accuse import Declared
+from scopa import IllegalPlayError, Play, from_record, rules_for, to_record
 from scopa.cards import card_str
 from scopa.rules import PRESETS_REVISION
 from scopa_ai import make_player
@@ -51,10 +52,10 @@ def test_sb14_the_first_play_of_a_round_is_offered_with_and_without_the_declarat
 def test_sb14_a_declaration_declined_stays_hidden_from_every_other_seat():
     m = bazzica()
     ev = m.play("5D")
-    assert ev.accuse == () and m.accuse == []
+    assert ev.declarations == () and m.accuse == []
     for seat in (1,):
         view = m.observe(seat)
-        assert view.accuse == () and view.shown() == {}
+        assert view.declarations == () and view.shown() == {}
         assert set(cards("5C 5B")) <= set(view.unseen())
         text = json.dumps(view.to_json())
         assert '"5C"' not in text and '"5B"' not in text
@@ -72,7 +73,7 @@ def test_sb14_a_declaration_declined_stays_hidden_from_every_other_seat():
 def test_sb14_a_declaration_made_scores_and_shows_the_cards():
     m = bazzica()
     ev = m.play("5D!")
-    assert [(a.kind, [card_str(c) for c in a.cards], a.points) for a in ev.accuse] == [
+    assert [(a.kind, [card_str(c) for c in a.cards], a.points) for a in ev.declarations] == [
         ("tre-uguali", ["5D", "5C", "5B"], 7)]
     assert [mv["card"] for mv in ev.to_json(viewer=1)["moves"] if mv["kind"] == "accusa"] == ["5D", "5C", "5B"]
     assert m.observe(1).shown() == {0: tuple(cards("5C 5B"))}
@@ -95,7 +96,7 @@ def test_the_declaring_mark_is_refused_where_declarations_are_no_choice():
     assert not any(type(p) is Declared for p in m.legal_plays())
     with pytest.raises(IllegalPlayError, match="by themselves"):
         m.play("2D!")
-    assert m.play("2D").accuse  # SB10: made by itself
+    assert m.play("2D").declarations  # SB10: made by itself
     with pytest.raises(Exception, match="accuse_choice"):
         rules_for("scopa", {"accuse_choice": True})
 
@@ -159,7 +160,7 @@ def test_the_master_keeps_hidden_a_nine_that_would_show_the_settebello():
     play = _master().choose(view)
     assert play in view.legal and type(play) is not Declared
     assert type(make_player("expert", random.Random(2)).choose(view)) is not Declared
-    assert m.apply(play).accuse == ()
+    assert m.apply(play).declarations == ()
     # the easy level takes the points all the same
     assert type(make_player("easy", random.Random(2)).choose(view)) is Declared
 

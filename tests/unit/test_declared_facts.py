@@ -14,7 +14,7 @@ def test_a_declaration_made_with_a_play_is_on_the_seat_for_every_viewer():
     assert declared(m.observe(1)) == [None, None]
     play = next(str(p) for p in m.observe(0).legal if str(p).endswith("!"))
     m.play(play)
-    made = [a for a in m.observe(1).accuse if a.seat == 0]
+    made = [a for a in m.observe(1).declarations if a.seat == 0]
     assert made
     want = {"points": sum(a.points for a in made), "kinds": [a.kind for a in made]}
     assert want["points"] > 0

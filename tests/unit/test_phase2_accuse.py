@@ -149,7 +149,7 @@ def test_cocchiaundici_takes_by_eleven_and_the_asso_takes_all():
 def test_sb10_a_declaration_is_made_with_the_first_play_and_shown_to_all():
     m = match_of("tuzzulicchio", TUZZ_ROUNDS, TUZZ_TABLE)
     ev = m.play("2D")  # Anna's first play: she declares before it (the 2D lays)
-    assert [(a.seat, a.kind, [card_str(c) for c in a.cards], a.points) for a in ev.accuse] == [
+    assert [(a.seat, a.kind, [card_str(c) for c in a.cards], a.points) for a in ev.declarations] == [
         (0, "buongioco-2", ["1D", "1B"], 3), (0, "napoli-2", ["1D", "2D"], 3)]
     shown = ev.to_json(viewer=1)
     assert shown["accuse"] == [
@@ -164,14 +164,14 @@ def test_sb10_a_declaration_is_made_with_the_first_play_and_shown_to_all():
     assert m.observe(1).shown() == {0: tuple(cards("1D 1B"))}
     # her next plays of the round declare nothing again
     m.play("3C")
-    assert m.play("1B").accuse == ()
+    assert m.play("1B").declarations == ()
 
 
 def test_sb10_a_declaration_is_public_only_once_made():
     m = match_of("tuzzulicchio", TUZZ_ROUNDS, TUZZ_TABLE)
     m.play("2D")
     before = m.observe(0)  # Bruno has not played yet: his Napoli is not known
-    assert {a.seat for a in before.accuse} == {0} and before.shown() == {}
+    assert {a.seat for a in before.declarations} == {0} and before.shown() == {}
     assert set(cards("1C 2C 3C")) <= set(before.unseen())
     assert "1C" not in json.dumps(before.to_json())
     # a twin deal where Bruno holds no Napoli looks the same to Anna until he plays
@@ -180,9 +180,9 @@ def test_sb10_a_declaration_is_public_only_once_made():
     twin.play("2D")
     assert twin.observe(0) == before
     ev = m.play("3C")
-    assert [(a.kind, a.points) for a in ev.accuse] == [("napoli-3", 7)]
+    assert [(a.kind, a.points) for a in ev.declarations] == [("napoli-3", 7)]
     assert [mv["card"] for mv in ev.to_json(viewer=0)["moves"] if mv["kind"] == "accusa"] == ["1C", "2C", "3C"]
-    assert twin.play("7B").accuse == ()
+    assert twin.play("7B").declarations == ()
     after = m.observe(0)
     assert after.shown() == {1: tuple(cards("1C 2C"))}
     assert not set(cards("1C 2C 3C")) & set(after.unseen())
@@ -195,7 +195,7 @@ def test_sb10_a_declaration_is_public_only_once_made():
 def test_sb10_declarations_score_in_the_hand_result():
     m = match_of("tuzzulicchio", TUZZ_ROUNDS, TUZZ_TABLE)
     events = play_out(m)
-    assert sum(1 for e in events if e.accuse) == 2  # one first play each; no later hand declares
+    assert sum(1 for e in events if e.declarations) == 2  # one first play each; no later hand declares
     result = events[-1].hand_result
     assert result.categories[-1] == "accuse"
     assert [p["accuse"] for p in result.points] == [6, 7]
@@ -223,7 +223,7 @@ def test_sb10_every_deal_of_the_hand_declares():
     rounds = [("1D 1B 2D", "7C 7B 10S")] + TUZZ_ROUNDS[1:5] + [("6B 7D 10B", "1C 2C 3C")]
     m = match_of("tuzzulicchio", rounds, TUZZ_TABLE)
     events = play_out(m)
-    made = [(i, a.seat, a.kind) for i, e in enumerate(events) for a in e.accuse]
+    made = [(i, a.seat, a.kind) for i, e in enumerate(events) for a in e.declarations]
     assert made == [(0, 0, "buongioco-2"), (0, 0, "napoli-2"), (31, 1, "napoli-3")]
     assert [p["accuse"] for p in events[-1].hand_result.points] == [6, 7]
 
@@ -290,13 +290,13 @@ def test_random_play_ends_the_match_with_points_that_add_up(variant, seed, seati
         by_hand.append([0] * rules.sides)
         while m.phase == "play":
             ev = m.apply(rng.choice(m.legal_plays()))
-            made.extend(ev.accuse)
-            for a in ev.accuse:
+            made.extend(ev.declarations)
+            for a in ev.declarations:
                 by_hand[-1][a.seat % rules.sides] += a.points
             # what is declared is public; what is not yet declared is in no other view
             for s in range(m.n):
                 view = m.observe(s)
-                assert set(view.accuse) == set(m.accuse) if m.phase == "play" else view.accuse == ()
+                assert set(view.declarations) == set(m.accuse) if m.phase == "play" else view.declarations == ()
     assert m.phase == "over" and m.winner is not None
     assert m.totals == [sum(r.totals[s] for r in m.results) for s in range(rules.sides)]
     for r in m.results:
@@ -318,7 +318,7 @@ def test_random_play_ends_the_match_with_points_that_add_up(variant, seed, seati
 def test_every_level_plays_a_whole_match_legally(variant, name):
     m, turns = whole_match(variant, name)  # every play checked by Match.apply
     assert m.phase == "over" and m.winner is not None and turns
-    assert any(t.event.accuse for t in turns)
+    assert any(t.event.declarations for t in turns)
 
 
 def test_the_expert_counts_a_declared_card_as_held():
@@ -339,7 +339,7 @@ def test_the_expert_counts_a_declared_card_as_held():
     assert view.shown() == {1: tuple(cards("1C 2C"))}
     from dataclasses import replace
     knowing = ExpertPlayer(random.Random(1)).scores(view)
-    unknowing = ExpertPlayer(random.Random(1)).scores(replace(view, accuse=()))
+    unknowing = ExpertPlayer(random.Random(1)).scores(replace(view, declarations=()))
     assert all(k < u for k, u in zip(knowing, unknowing))
 
 
@@ -361,7 +361,7 @@ def test_no_level_reads_a_card_not_yet_declared(name):
             continue
         view = m.observe(m.turn)
         seen = set(view.hand) | set(view.table) | {c for p in view.prese for c in p}
-        seen |= {c for a in view.accuse for c in a.cards} | {p.card for _, p in view.plays}
+        seen |= {c for a in view.declarations for c in a.cards} | {p.card for _, p in view.plays}
         hidden = [i for i, c in enumerate(deck) if c not in seen]
         for attempt in range(10):
             moved = [deck[i] for i in hidden]

@@ -273,7 +273,7 @@ class Accuse(Mechanic):
     def deal_moments(self, hand: int, events: Sequence[Any], result: Any, sides: int) -> list[dict[str, Any]]:
         """The declarations no play made, the deal's own (the dealer's table of 15 or 30, R24, SB83),
         as the hand's sheet lists them."""
-        made = {(a.seat, a.kind, tuple(cards_str(a.cards))) for event in events for a in event.accuse}
+        made = {(a.seat, a.kind, tuple(cards_str(a.cards))) for event in events for a in event.declarations}
         return [{"hand": hand, "kind": "accusa", "seat": a["seat"], "side": a["seat"] % sides, "accusa": a["kind"],
                  "cards": list(a["cards"]), "points": a["points"]}
                 for d in result.detail for a in d.get("accuse", ())
@@ -282,10 +282,10 @@ class Accuse(Mechanic):
     def play_moments(self, hand: int, event: Any, sides: int) -> list[dict[str, Any]]:
         """SB10: each declaration made with the play."""
         return [{"hand": hand, "kind": "accusa", "seat": a.seat, "side": a.seat % sides, "accusa": a.kind,
-                 "cards": [card_str(c) for c in a.cards], "points": a.points} for a in event.accuse]
+                 "cards": [card_str(c) for c in a.cards], "points": a.points} for a in event.declarations]
 
     def declared(self, view: Any) -> list[tuple[int, int, str]]:
-        return [(a.seat, a.points, a.kind) for a in view.accuse]
+        return [(a.seat, a.points, a.kind) for a in view.declarations]
 
     def rules_page(self, rules: Any) -> dict[str, Any]:
         """SB10, SB11: each declaration the game scores as {kind, name, size, points, example}, with
@@ -335,19 +335,19 @@ class Accuse(Mechanic):
         return with_accuse(result, m.accuse, m.sides)  # SB10: the hand's declarations
 
     def view(self, m: "Match", seat: int | None, parts: dict[str, Any]) -> None:
-        parts["accuse"] = tuple(m.accuse) if m.phase == "play" else ()
+        parts["declarations"] = tuple(m.accuse) if m.phase == "play" else ()
 
     def view_json(self, view: Any) -> dict[str, Any]:
         # SB10: this hand's, their cards public; `held`, per other seat, the cards it declared and
         # still holds (R25, SB84: they stay shown face up for the hand)
-        return {"accuse": [a.to_json() for a in view.accuse],
+        return {"accuse": [a.to_json() for a in view.declarations],
                 "held": {str(s): cards_str(cs) for s, cs in view.shown().items()}}
 
     def read_view(self, part: Mapping[str, Any], parts: dict[str, Any]) -> None:
         """SB10: this hand's declarations (`held` is made from them and the cards gone)."""
         if not isinstance(part["accuse"], list) or len(part["accuse"]) > 40:
             raise ValueError("the declarations are damaged")
-        parts["accuse"] = tuple(read_accusa(a, len(parts["names"])) for a in part["accuse"])
+        parts["declarations"] = tuple(read_accusa(a, len(parts["names"])) for a in part["accuse"])
 
     def read_play(self, p: Mapping[str, Any], parts: dict[str, Any]) -> Any:
         """A play made with the declarations of the hand dealt (SB14): `declare` names them."""
@@ -361,16 +361,21 @@ class Accuse(Mechanic):
 
     def sample(self, view: Any, m: "Match", unseen: list[Card], shown: dict[int, Any]) -> dict[int, Any]:
         """The declarations made stay made; the cards shown and still held stay in their hands (SB10)."""
-        m.accuse = list(view.accuse)
-        return view.shown() if view.accuse else shown
+        m.accuse = list(view.declarations)
+        return view.shown() if view.declarations else shown
 
     def moves_before(self, event: Any) -> list:
         """The cards shown in the declarations made with the play, kept in the hand (SB10): moves of
         kind `accusa` whose src and dst are the same hand."""
-        if not event.accuse:
+        if not event.declarations:
             return []
         hand = f"hand:{event.seat}"
-        return [Move(s, hand, hand, "accusa") for s in shown_cards(event.accuse)]
+        return [Move(s, hand, hand, "accusa") for s in shown_cards(event.declarations)]
+
+    def event_json(self, event: Any, viewer: int | None, face_up: bool, out: dict[str, Any]) -> None:
+        """SB10: `accuse`, the declarations made with the play (an empty list in every game, so
+        the event's keys stay the same)."""
+        out["accuse"] = [a.to_json() for a in event.declarations]
 
 
 ACCUSE = Accuse()

@@ -30,6 +30,14 @@ TRADIZIONALE = "tradizionale"
 MAX_JSON_CARDS = 80  # the most cards a list of a view's JSON can name (the 80 cards, SB37)
 
 
+class Shown(Protocol):
+    """A declaration as the core knows it (SB10): the seat that made it and the cards it showed from
+    its hand, public from then on (what the mechanic scores of it is its own)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
 class Counting(Protocol):
     """A mechanic's own count of capture sums (SB5), hashable (the capture rules are shared by it):
     `subsets` groups every set of table positions by its count, `count` is what a card of a face

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scopa.mechanics.accuse import Accusa, accuse_points, shown_cards
+from scopa.mechanics.accuse import Accusa, Declared, accuse_points, shown_cards
 from scopa.cards import SETTEBELLO, VALUE
-from scopa.state import Declared, Match, PlayerView
+from scopa.state import Match, PlayerView
 from ..part import Part
 
 SHOW = 0.5  # a card shown: the others play around it while it is held
@@ -43,6 +43,11 @@ class Weighing:
     cost: float
     why: str
     cards: tuple[int, ...]
+
+
+def declares(play: object) -> bool:
+    """Whether `play` is one made with the hand's declarations, where declaring is a choice (SB14)."""
+    return type(play) is Declared
 
 
 def offered(view: PlayerView) -> tuple[Accusa, ...]:
