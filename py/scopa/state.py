@@ -123,8 +123,9 @@ class PlayEvent:
     def to_json(self, viewer: int | None = None, face_up: bool = False) -> dict[str, Any]:
         """JSON-able form as seat `viewer` may see it (default: nobody): cards dealt to other
         hands are `null` in `moves`; each mechanic adds its part (the declarations made with the
-        play, SB10, whose cards are public); `claim`, the claim the play made or answered (SB60, null for any
-        other play), its card `null` unless the viewer may see it (SB62) or `face_up` (a replay)."""
+        play, SB10, whose cards are public); `claim`, the claim the play made or answered (SB60,
+        null for any other play), its card `null` unless the viewer may see it (SB62) or
+        `face_up` (a replay)."""
         out = {
             "seat": self.seat,
             **self.play.to_json(),
@@ -269,8 +270,8 @@ class Match:
 
     The core: dealing (R2, R3), the captures of R4, turns, the scopa (R5) and the hand's end (R6,
     R7). A rule set's special mechanics (`mechanics.ORDER`: declarations, steals, builds, other
-    decks, claims) keep their state in the attributes they declare (their `state`: the builds, the claims)
-    and play through their hooks, called here in that fixed order.
+    decks, claims) keep their state in the attributes they declare (each one's `state`: its
+    declarations, builds, claims) and play through their hooks, called here in that fixed order.
     """
 
     def __init__(self, rules: RuleSet, names: Sequence[str] | None = None, first_dealer: int = 0,
