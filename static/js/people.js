@@ -47,6 +47,7 @@ const SECRET_RE = /^[\w-]{24}$/;  // a room's name or password: secret()'s 18 ra
  *  from one to the seat's invitation now, and never applies it: that broke the seat's connection. */
 const ufrag = (sdp) => /^a=ice-ufrag:(\S{1,256})\r?$/m.exec(sdp)?.[1] ?? null;
 const MEET_AGAIN_MS = 8_000;
+const HELLO_AGAIN_MS = 3_000;  // the hand path's hello said again while the host's page has not answered
 const MEET_AGAIN_MAX_MS = 60_000;
 // how long a New game waits for the last table's rooms to be left (trystero says goodbye to each
 // peer in them first) before it joins its own anyway
@@ -905,13 +906,26 @@ export async function joinTable(ready = Promise.resolve()) {
   // the hand path and the relay path race: the first to carry a message from the host carries the seat
   pc.addEventListener("datachannel", (e) => {
     const hand = e.channel;
-    const opened = () => { if (!channel) { channel = hand; hand.send(hello); } };
+    let heard = false;  // a message from the host's page on this channel
+    const opened = () => {
+      if (channel) return;
+      channel = hand;
+      hand.send(hello);
+      // a hello sent as the channel opened never reached the host's page at times (an idle
+      // machine, about one join in ten: both pages said the channel was open, the host's heard
+      // nothing and this one waited for ever): said again, numbered on, until the host answers
+      const again = setInterval(() => {
+        if (heard || channel !== hand || hand.readyState !== "open") { clearInterval(again); return; }
+        people("guest_hello").then((r) => { if (!heard && channel === hand && hand.readyState === "open") hand.send(r.hello); })
+          .catch(() => {});
+      }, HELLO_AGAIN_MS);
+    };
     hand.addEventListener("open", opened);
     // a channel the host's page opened may be open already as it is announced here: its "open"
     // then never comes, and this seat's hello was never sent (a loaded machine: the host's page
     // said Connected, this one waited for ever)
     if (hand.readyState === "open") opened();
-    hand.addEventListener("message", (m) => { if (channel === hand) guestReceive(m.data); });
+    hand.addEventListener("message", (m) => { heard = true; if (channel === hand) guestReceive(m.data); });
     hand.addEventListener("close", () => { if (channel === hand) hostGoneByHand(); });
   });
   pc.addEventListener("connectionstatechange", () => {
