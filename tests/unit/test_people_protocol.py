@@ -13,7 +13,8 @@ import pytest
 
 from scopa import from_record
 from scopa.cards import card_str
-from settebello.people import (MAX_GUEST_CHARS, PeopleGuest, PeopleHost, commitment, message, verify_deals)
+from settebello.people import (MAX_GUEST_CHARS, PeopleError, PeopleGuest, PeopleHost, commitment, message,
+                              verify_deals)
 from settebello.session import Session
 
 TWO = {"variant": "scopa", "seats": [{"human": True, "name": "Anna"},
@@ -290,7 +291,6 @@ def test_every_person_on_another_device_is_refused():
 
 
 def test_a_table_without_a_remote_seat_is_refused():
-    from settebello.people import PeopleError
     with pytest.raises(PeopleError) as err:
         PeopleHost(Session()).open({"variant": "scopa", "seats": [{"human": True}, {"human": False, "level": "easy"}]})
     assert err.value.reason == "people.none"
@@ -382,3 +382,33 @@ def test_the_replay_viewers_check_reads_a_record_as_text_or_object():
     record["hands"][0]["deck"][:2] = record["hands"][0]["deck"][1::-1]  # two cards of the deck swapped
     assert calls.call("verify", {"record": record})["verified"] is False
     assert calls.call("verify", {"record": "[" * 50})["reason"] == "input.depth"
+
+
+def test_a_hello_said_again_before_the_host_answered_is_welcomed_again_and_the_match_starts_once():
+    """The hand path's guest page says its hello again until the host's page answers (people.js:
+    a first hello was at times never delivered); when both arrive, the host welcomes each, the
+    guest refuses only the deal's commitment sent twice (said in its console, nothing changed),
+    and the match starts once, the guest at the same view as after a single hello."""
+    once = joined_table(seed=4)
+    table = Table(seed=4)
+    guest = table.guests[1]
+    first = table.host.receive(1, guest.hello())
+    second = table.host.receive(1, guest.hello())  # said again before the first answer came
+    assert "refused" not in first and "refused" not in second and not table.host.started
+    refused_here = []
+    queue = first["send"] + second["send"]
+    while queue:
+        seat, text = queue.pop(0)
+        try:
+            answer = guest.receive(text)
+        except PeopleError as err:  # (people.js: warned, and the next message is read)
+            refused_here.append(err.reason)
+            continue
+        for reply in answer["send"]:
+            back = table.host.receive(seat, reply)
+            assert "refused" not in back, back
+            queue += back["send"]
+    assert set(refused_here) <= {"people.deal"}
+    assert table.host.started and table.session.game.match.phase == "play"
+    assert guest.view == once.guests[1].view
+    assert table.session.view() == once.session.view()
