@@ -911,9 +911,9 @@ export async function joinTable(ready = Promise.resolve()) {
       if (channel) return;
       channel = hand;
       hand.send(hello);
-      // a hello sent as the channel opened never reached the host's page at times (an idle
-      // machine, about one join in ten: both pages said the channel was open, the host's heard
-      // nothing and this one waited for ever): said again, numbered on, until the host answers
+      // a hello sent as the channel opened at times never reached the host's page (an idle
+      // machine, 2 joins in 24: both pages said the channel was open, the host's heard nothing
+      // and this one waited for ever): said again, numbered on, until the host answers
       const again = setInterval(() => {
         if (heard || channel !== hand || hand.readyState !== "open") { clearInterval(again); return; }
         people("guest_hello").then((r) => { if (!heard && channel === hand && hand.readyState === "open") hand.send(r.hello); })

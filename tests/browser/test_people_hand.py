@@ -129,10 +129,18 @@ def _watch(page):
     errors: list[str] = []
     log: collections.deque = collections.deque(maxlen=80)
     _WATCHED.append((page, log))
-    page.on("console", lambda m: log.append(f"{m.type}: {m.text[:300]}"))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and m.text != CLOSED_UNDER else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("pageerror", lambda e: log.append(f"pageerror: {str(e)[:300]}"))
+
+    def console(m) -> None:
+        log.append(f"{m.type}: {m.text[:300]}")
+        if m.type == "error" and m.text != CLOSED_UNDER:
+            errors.append(m.text)
+
+    def pageerror(e) -> None:
+        log.append(f"pageerror: {str(e)[:300]}")
+        errors.append(str(e))
+
+    page.on("console", console)
+    page.on("pageerror", pageerror)
     return page, errors
 
 
@@ -152,8 +160,8 @@ def failure_notes() -> str:
 
 @pytest.fixture(autouse=True)
 def _forget_the_last_tests_pages():
-    """Each test's pages listed afresh; those a failed test left open are closed after it (their
-    report taken first), so the module's next tests do not share the machine with them."""
+    """Each test's pages listed afresh; any it left open (a failed test's: its report is taken
+    first) are closed after it, so the module's next tests do not share the machine with them."""
     _WATCHED.clear()
     yield
     for page, _ in _WATCHED:
