@@ -44,7 +44,9 @@ async function reset(query = "", save = null) {
   document.getElementById("lesson-offer")?.remove();
   document.querySelector(".actions--open")?.classList.remove("actions--open");
   document.getElementById("more-btn")?.setAttribute("aria-expanded", "false");
-  document.getElementById("sheet").hidden = true;
+  const sheet = document.getElementById("sheet");  // empty at a load: no winner line of the last match left in it
+  sheet.hidden = true;
+  sheet.replaceChildren();
   document.getElementById("pass").hidden = true;
   document.activeElement?.blur?.();
   // input.js's "how the player last acted" as before any action (a touch screen: a tap); an event

@@ -8,10 +8,10 @@ Fixtures for tests under tests/browser/:
 - ``page`` / ``context`` / ``new_context``: pytest-playwright's, launched with
   ``/usr/lib/chromium/chromium`` (override with $CHROMIUM) and the flags below.
 - ``game_page``: ``page`` with the site opened and the engine ready (see below).
-- ``table_page(query, viewport=None, init_script=None)``: the game page shared by a module's
-  tests (Pyodide boots once per module): the first call opens ``index.html?test&<query>``, later
-  calls reset it with the test hook (static/js/testhook.js: ``window.settebello.reset(query)``),
-  which gives the page what a fresh load of ``index.html?<query>`` gives (stored keys forgotten,
+- ``table_page(query, viewport=None, init_script=None)``: the game page a worker's tests share
+  (Pyodide boots once per worker, not per test or module): the first call opens
+  ``index.html?test&<query>``, later calls, in this module and the next ones, reset it with the
+  test hook (static/js/testhook.js: ``window.settebello.reset(query)``), which gives the page what a fresh load of ``index.html?<query>`` gives (stored keys forgotten,
   dialogs closed, a new game) without booting Python again. The viewport, the mouse and the
   emulated media are put back too. Tests about booting, reloads, offline, snapshots,
   persistence, embedding, display settings chosen in the Help dialog, tournaments, or that need
@@ -219,20 +219,72 @@ def game_page(page, base_url):
     return page
 
 
-# ---------------------------------------------------------------- one booted page per module
+# ---------------------------------------------------------------- one booted page per worker
 
 DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's, as for ``page``
 
 
+# What a module may leave in its page that a reset does not undo, so the next module gets a page
+# of its own: what testhook.js refuses (the display settings, a tournament under way), and what a
+# test patched in the page (test_daily_page moves Date; test_newgame_race slows the engine's
+# answers; a full storage is faked on Storage.prototype).
+LEFT_BEHIND = """() => {
+    const native = (f) => typeof f === "function" && /\\[native code\\]/.test(Function.prototype.toString.call(f));
+    const engine = window.settebello?.engine;
+    return Object.keys(localStorage).some((k) =>
+            k.startsWith("settebello.access") || k.startsWith("settebello.tournament"))
+        || ![Date, Date.now, setTimeout, clearTimeout, requestAnimationFrame, fetch, Worker,
+             Storage.prototype.setItem, Storage.prototype.getItem].every(native)
+        || (engine != null && Object.keys(engine).some((k) => typeof engine[k] === "function"));
+}"""
+
+
+@pytest.fixture(scope="session")
+def _worker_page(browser, site_url):
+    """The booted page a worker hands from module to module (a Pyodide boot is seconds of CPU):
+    made on first use, and made anew after a module that left it with what a reset cannot undo
+    (see ``_shared_page``)."""
+    shared = SimpleNamespace(page=None, relay=None, scripts=set())
+
+    def retire():
+        if shared.relay is not None:
+            RELAYS.remove(shared.relay)
+            shared.page.context.close()
+        shared.page, shared.relay, shared.scripts = None, None, set()
+
+    def take():
+        if shared.page is not None and shared.page.is_closed():
+            retire()
+        if shared.page is None:
+            shared.relay = Relay(urlsplit(site_url).netloc)
+            RELAYS.append(shared.relay)
+            context = shared.relay.watch(browser.new_context(viewport=DEFAULT_VIEWPORT))
+            shared.page = context.new_page()
+        return shared
+
+    shared.take, shared.retire = take, retire
+    yield shared
+    retire()
+
+
 @pytest.fixture(scope="module")
-def _shared_page(browser, site_url):
-    """A page of its own context kept for a whole module; its events go through a Relay."""
-    relay = Relay(urlsplit(site_url).netloc)
-    RELAYS.append(relay)
-    context = relay.watch(browser.new_context(viewport=DEFAULT_VIEWPORT))
-    yield SimpleNamespace(page=context.new_page(), relay=relay, scripts=set())
-    RELAYS.remove(relay)
-    context.close()
+def _shared_page(_worker_page):
+    """The worker's booted page for this module's ``table_page``/``viewer_page``. After the module it
+    is kept for the next one unless the module gave it init scripts (they would run at the next
+    module's loads) or left behind what a reset does not undo (``LEFT_BEHIND``); then the next
+    module boots a page of its own."""
+    shared = _worker_page.take()
+    yield shared
+    page = shared.page
+    if page is None or page.is_closed() or shared.scripts:
+        _worker_page.retire()
+        return
+    try:
+        dirty = page.evaluate(LEFT_BEHIND) if page.url.startswith("http") else False
+    except Exception:  # (a page that cannot answer is not handed on)
+        dirty = True
+    if dirty:
+        _worker_page.retire()
 
 
 @pytest.fixture
