@@ -43,7 +43,6 @@ package is used instead; scripts/test installs it when missing.
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
@@ -239,51 +238,57 @@ LEFT_BEHIND = """() => {
 }"""
 
 
+class WorkerPage:
+    """The booted page a worker hands from module to module (a Pyodide boot is seconds of CPU):
+    made on first use, made anew once retired."""
+
+    def __init__(self, browser, netloc: str):
+        self.browser, self.netloc = browser, netloc
+        self.page = self.relay = None
+        self.scripts: set[str] = set()  # the init scripts the page was given
+
+    def take(self) -> "WorkerPage":
+        if self.page is not None and self.page.is_closed():
+            self.retire()
+        if self.page is None:
+            self.relay = Relay(self.netloc)
+            RELAYS.append(self.relay)
+            self.page = self.relay.watch(self.browser.new_context(viewport=DEFAULT_VIEWPORT)).new_page()
+        return self
+
+    def handed_on(self) -> bool:
+        """Whether the next module may have the page: it has no init scripts (they would run at the
+        next module's loads) and nothing is left in it that a reset does not undo."""
+        if self.page is None or self.page.is_closed() or self.scripts:
+            return False
+        if not self.page.url.startswith("http"):
+            return True
+        try:
+            return not self.page.evaluate(LEFT_BEHIND)
+        except Exception:  # (a page that cannot answer is not handed on)
+            return False
+
+    def retire(self) -> None:
+        if self.relay is not None:
+            RELAYS.remove(self.relay)
+            self.page.context.close()
+        self.page, self.relay, self.scripts = None, None, set()
+
+
 @pytest.fixture(scope="session")
 def _worker_page(browser, site_url):
-    """The booted page a worker hands from module to module (a Pyodide boot is seconds of CPU):
-    made on first use, and made anew after a module that left it with what a reset cannot undo
-    (see ``_shared_page``)."""
-    shared = SimpleNamespace(page=None, relay=None, scripts=set())
-
-    def retire():
-        if shared.relay is not None:
-            RELAYS.remove(shared.relay)
-            shared.page.context.close()
-        shared.page, shared.relay, shared.scripts = None, None, set()
-
-    def take():
-        if shared.page is not None and shared.page.is_closed():
-            retire()
-        if shared.page is None:
-            shared.relay = Relay(urlsplit(site_url).netloc)
-            RELAYS.append(shared.relay)
-            context = shared.relay.watch(browser.new_context(viewport=DEFAULT_VIEWPORT))
-            shared.page = context.new_page()
-        return shared
-
-    shared.take, shared.retire = take, retire
+    """This worker's ``WorkerPage``."""
+    shared = WorkerPage(browser, urlsplit(site_url).netloc)
     yield shared
-    retire()
+    shared.retire()
 
 
 @pytest.fixture(scope="module")
 def _shared_page(_worker_page):
-    """The worker's booted page for this module's ``table_page``/``viewer_page``. After the module it
-    is kept for the next one unless the module gave it init scripts (they would run at the next
-    module's loads) or left behind what a reset does not undo (``LEFT_BEHIND``); then the next
-    module boots a page of its own."""
-    shared = _worker_page.take()
-    yield shared
-    page = shared.page
-    if page is None or page.is_closed() or shared.scripts:
-        _worker_page.retire()
-        return
-    try:
-        dirty = page.evaluate(LEFT_BEHIND) if page.url.startswith("http") else False
-    except Exception:  # (a page that cannot answer is not handed on)
-        dirty = True
-    if dirty:
+    """The worker's booted page for this module's ``table_page``/``viewer_page``; after the module,
+    kept for the next one or retired (``WorkerPage.handed_on``)."""
+    yield _worker_page.take()
+    if not _worker_page.handed_on():
         _worker_page.retire()
 
 
