@@ -11,8 +11,10 @@ Fixtures for tests under tests/browser/:
 - ``table_page(query, viewport=None, init_script=None)``: the game page a worker's tests share
   (Pyodide boots once per worker, not per test or module): the first call opens
   ``index.html?test&<query>``, later calls, in this module and the next ones, reset it with the
-  test hook (static/js/testhook.js: ``window.settebello.reset(query)``), which gives the page what a fresh load of ``index.html?<query>`` gives (stored keys forgotten,
-  dialogs closed, a new game) without booting Python again. The viewport, the mouse and the
+  test hook (static/js/testhook.js: ``window.settebello.reset(query)``), which gives the page
+  what a fresh load of ``index.html?<query>`` gives (stored keys forgotten, dialogs closed, a new
+  game) without booting Python again. A module that leaves what a reset cannot undo (see
+  ``WorkerPage``) hands the next one a newly booted page. The viewport, the mouse and the
   emulated media are put back too. Tests about booting, reloads, offline, snapshots,
   persistence, embedding, display settings chosen in the Help dialog, tournaments, or that need
   a context of their own (touch, locale, a system preference before the first paint) use
