@@ -907,6 +907,7 @@ export async function joinTable(ready = Promise.resolve()) {
   pc.addEventListener("datachannel", (e) => {
     const hand = e.channel;
     let heard = false;  // a message from the host's page on this channel
+    const unanswered = () => !heard && channel === hand && hand.readyState === "open";
     const opened = () => {
       if (channel) return;
       channel = hand;
@@ -915,9 +916,8 @@ export async function joinTable(ready = Promise.resolve()) {
       // machine, 2 joins in 24: both pages said the channel was open, the host's heard nothing
       // and this one waited for ever): said again, numbered on, until the host answers
       const again = setInterval(() => {
-        if (heard || channel !== hand || hand.readyState !== "open") { clearInterval(again); return; }
-        people("guest_hello").then((r) => { if (!heard && channel === hand && hand.readyState === "open") hand.send(r.hello); })
-          .catch(() => {});
+        if (!unanswered()) { clearInterval(again); return; }
+        people("guest_hello").then((r) => { if (unanswered()) hand.send(r.hello); }).catch(() => {});
       }, HELLO_AGAIN_MS);
     };
     hand.addEventListener("open", opened);

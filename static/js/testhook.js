@@ -34,8 +34,13 @@ function gameKeys() {
   return Object.keys(localStorage).filter((k) => k.startsWith(PREFIX));
 }
 
+/** The stored keys a reset cannot undo: a test that leaves one needs a page of its own. */
+function cannotReset() {
+  return UNDOABLE.filter((k) => localStorage.getItem(k) !== null);
+}
+
 async function reset(query = "", save = null) {
-  const kept = UNDOABLE.filter((k) => localStorage.getItem(k) !== null);
+  const kept = cannotReset();
   if (kept.length) throw new Error(`reset: ${kept.join(", ")} cannot be undone without a reload; give this test its own page`);
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
   for (const el of emptyAtLoad) if (el.isConnected) el.replaceChildren();
@@ -69,6 +74,7 @@ let emptyAtLoad = [];
 function attach() {
   emptyAtLoad = [...document.querySelectorAll("body > dialog, body > dialog *")].filter((el) => !el.childNodes.length);
   window.settebello.reset = reset;
+  window.settebello.cannotReset = cannotReset;
 }
 if (window.settebello) attach();
 else window.addEventListener("settebello:ready", attach, { once: true });

@@ -232,8 +232,7 @@ DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's, as for ``page
 LEFT_BEHIND = """() => {
     const native = (f) => typeof f === "function" && /\\[native code\\]/.test(Function.prototype.toString.call(f));
     const engine = window.settebello?.engine;
-    return Object.keys(localStorage).some((k) =>
-            k.startsWith("settebello.access") || k.startsWith("settebello.tournament"))
+    return (window.settebello?.cannotReset?.() ?? []).length > 0
         || ![Date, Date.now, setTimeout, clearTimeout, requestAnimationFrame, fetch, Worker,
              Storage.prototype.setItem, Storage.prototype.getItem].every(native)
         || (engine != null && Object.keys(engine).some((k) => typeof engine[k] === "function"));

@@ -13,14 +13,12 @@ from site_helpers import play_first_card
 STATUS = "() => window.settebello.engine.call('game', {op: 'ponder_status'})"
 
 
-def until(page, condition, seen: list | None = None) -> dict:
-    """The worker's thinking status, asked again and again until `condition` holds (each answer
-    kept in `seen`); fails after the harness's timeout."""
+def until(page, condition) -> dict:
+    """The worker's thinking status, asked again and again until `condition` holds; fails after
+    the harness's timeout."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while time.monotonic() < deadline:
         status = page.evaluate(STATUS)
-        if seen is not None:
-            seen.append(status)
         if condition(status):
             return status
     raise AssertionError(f"still not so after {TIMEOUT_MS} ms: {status}")
