@@ -374,7 +374,9 @@ function index(ctx, suit, label) {
   const t = `<text x="29" y="54" text-anchor="middle" font-family="${FONT}" font-weight="bold" font-size="58" fill="${col}"` +
     `${label.length > 1 ? ' textLength="52" lengthAdjust="spacingAndGlyphs"' : ''}>${label}</text>`;
   const s = sym(ctx, suit, 29, long ? 90 : 82, long ? 48 : 32);
-  return `<g>${t}${s}</g><g transform="rotate(180 100 160)">${t}${s}</g>`;
+  // a 6 and a 9 underlined, as printed cards have them: the turned index must not read as the other
+  const u = label === '6' || label === '9' ? `<rect data-underline="" x="12" y="58" width="34" height="4.5" rx="2" fill="${col}"/>` : '';
+  return `<g>${t}${u}${s}</g><g transform="rotate(180 100 160)">${t}${u}${s}</g>`;
 }
 
 // The second deck's mark, beside the index's number at both corners: a small dark tablet with a

@@ -76,8 +76,12 @@ export function decorate() {
     if (i === v.side) s.classList.add("score--mine");
     const name = document.createElement("span"); name.className = "score__name"; name.textContent = name.title = sideName(v, i);
     const pts = document.createElement("strong"); pts.className = "score__pts"; pts.textContent = String(v.totals[i]);
-    s.append(name, pts);
-    s.setAttribute("aria-label", t("score.side", { side: sideName(v, i), count: v.totals[i] }));
+    // read as one phrase ("You: 3 points"): a plain span's aria-label is not read, so the words are
+    // the span's own hidden text and the visible name and number are hidden from screen readers
+    name.setAttribute("aria-hidden", "true"); pts.setAttribute("aria-hidden", "true");
+    const said = document.createElement("span"); said.className = "visually-hidden";
+    said.textContent = t("score.side", { side: sideName(v, i), count: v.totals[i] });
+    s.append(said, name, pts);
     scores.append(s);
   });
   // the game being played, always in sight: its name, the target and lead, the rules chosen on top

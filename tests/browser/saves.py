@@ -79,3 +79,11 @@ def capture_choices(config: dict, loose: int, ways: int) -> tuple[dict, str]:
         best = max(takes, key=takes.__getitem__, default=None)
         return best if len(view["table"]) == loose and best and takes[best] >= ways else None
     return _first_turn(config, card_with_choices, f"a card taking {ways} ways of {loose} loose cards")
+
+
+def scopa_by_other_side(config: dict) -> dict:
+    """A save of the match `config` at the first turn of the person's once another side has made a
+    scopa in the hand: its pile shows the scope's badge."""
+    def others_swept(view: dict) -> bool | None:
+        return any(n for side, n in enumerate(view["scope"]) if side != view["side"]) or None
+    return _first_turn(config, others_swept, "a scopa by another side")[0]

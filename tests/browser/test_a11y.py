@@ -244,6 +244,20 @@ def test_a_language_switch_says_the_names_and_the_last_words_in_it_at_once(table
         page.screenshot(path=f"/tmp/language/switch_{lang}_360.png")  # to look at
 
 
+def test_the_score_bar_is_read_as_each_sides_points(table_page):
+    """A screen reader reads each side's score as one phrase, "You: 0 points" (review of
+    2026-11-30: the phrase was an aria-label on a plain span, which is not read, so the bar read
+    "You 0 Bruno 0"), in each language."""
+    for lang in ["en", "it", "es"]:
+        page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang={lang}")
+        words = strings(lang)
+        view = page.evaluate("settebello.view")
+        tree = page.locator("#scores").aria_snapshot()
+        for side, name in enumerate([words["seat.you"], view["players"][1]]):
+            said = words["score.side.other"].replace("{side}", name).replace("{count}", str(view["totals"][side]))
+            assert said in tree, (lang, said, tree)
+
+
 @pytest.mark.parametrize("lang", ["it", "es"])
 def test_no_english_word_is_left_on_the_page(table_page, lang):
     """Every text and accessible name on the table and in the dialogs is in the chosen language."""

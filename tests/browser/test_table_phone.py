@@ -6,6 +6,7 @@ scored while the score sheet is up, and the score sheet follows the high-contras
 from __future__ import annotations
 
 import pytest
+from saves import person_and_computers, scopa_by_other_side
 from site_helpers import play_until_sheet
 from test_a11y import axe_violations
 
@@ -23,6 +24,26 @@ def open_table(table_page, query: str, viewport=PHONE):
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
                            " || a.effect.getTiming().iterations === Infinity)")
     return page
+
+
+def test_a_side_seats_scope_badge_leaves_its_hand_count_in_sight(table_page):
+    """Scopone on a phone once the other side has a scopa: the scope's badge on the pile of a seat
+    at the side stays clear of the number of cards in that seat's hand (review of 2026-11-30: the
+    badge covered half of the count)."""
+    save = scopa_by_other_side({"variant": "scopone", "seed": 1, "options": {}, "seats": person_and_computers(4)})
+    page = table_page("fast=1&lang=en", viewport=PHONE, save=save)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    badges = page.evaluate("""() => [...document.querySelectorAll('#opponents .seat')].flatMap((seat) => {
+        const pile = seat.querySelector('.pilebox'), count = seat.querySelector('.seat__count');
+        if (!pile || !count || !count.textContent || ['0', undefined].includes(pile.dataset.scope)) return [];
+        const p = pile.getBoundingClientRect(), b = getComputedStyle(pile, '::after'), c = count.getBoundingClientRect();
+        const left = p.left + parseFloat(b.left), top = p.top + parseFloat(b.top);
+        return [{ slot: seat.dataset.slot, scope: pile.dataset.scope, badge: [left, top, left + parseFloat(b.width), top + parseFloat(b.height)],
+                  count: [c.left, c.top, c.right, c.bottom] }]; })""")
+    assert badges, "no seat's pile shows a scopa"
+    for b in badges:
+        (l1, t1, r1, b1), (l2, t2, r2, b2) = b["badge"], b["count"]
+        assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, b
 
 
 def boxes(page) -> dict:

@@ -203,7 +203,7 @@ def test_the_52_deck_differs_from_the_40_where_it_should(dump, variant):
             count = lambda markup: sum(map(_is_symbol, ET.fromstring(markup).iter()))  # noqa: E731
             assert (count(fifty2[f"{r}{s}"]), count(forty[f"{r}{s}"])) == (r + 2, 3), (r, s)  # the figure holds one
         for court, figure in ((11, 8), (12, 9), (13, 10)):   # the courts are the figures, but for the index
-            drop = lambda el: el.tag == SVG_NS + "text"  # noqa: E731
+            drop = lambda el: _is_index(el)  # noqa: E731
             assert _without(ET.fromstring(fifty2[f"{court}{s}"]), drop) == _without(ET.fromstring(forty[f"{figure}{s}"]), drop)
 
 
@@ -212,13 +212,33 @@ def test_the_french_nine_is_a_queen_not_the_horseman(dump):
     # Fante and Re are the Italian ones, the French 9 is another drawing (the queen), the same
     # in both decks (the 52-card deck's 12).
     def figure(deck, variant, code):
-        return _without(ET.fromstring(dump["cards"][deck][variant][code]), lambda el: _is_symbol(el) or el.tag == SVG_NS + "text")
+        return _without(ET.fromstring(dump["cards"][deck][variant][code]), lambda el: _is_symbol(el) or _is_index(el))
     for s in "DCBS":
         assert figure("40", "french", f"8{s}") == figure("40", "plain", f"8{s}")
         assert figure("40", "french", f"10{s}") == figure("40", "plain", f"10{s}")
         assert figure("40", "french", f"9{s}") != figure("40", "plain", f"9{s}")
         assert figure("40", "french", f"9{s}") == figure("52", "french", f"12{s}")
         assert figure("52", "plain", f"12{s}") == figure("40", "plain", f"9{s}")
+
+
+def _is_index(el) -> bool:
+    """The corner index's own marks: its number or letter, and a 6's or 9's underline."""
+    return el.tag == SVG_NS + "text" or el.get("data-underline") is not None
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_six_and_a_nine_are_underlined_in_both_corners(dump, variant):
+    """A turned 9 must not read as a 6 (review of 2026-11-30: the Knight of Swords' bottom corner
+    read "6"): the index of every 6 and 9 is underlined, top and turned, and no other index is."""
+    for deck in ("40", "52", "80"):
+        for code, markup in dump["cards"][deck][variant].items():
+            svg = ET.fromstring(markup)
+            labels = [el.text for el in svg.iter(SVG_NS + "text")]
+            lines = [el for el in svg.iter() if el.get("data-underline") is not None]
+            if not labels:
+                assert not lines, (deck, variant, code)  # a style without corner indices
+                continue
+            assert len(lines) == (2 if labels[0] in ("6", "9") else 0), (deck, variant, code, labels)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
