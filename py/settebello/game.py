@@ -156,6 +156,10 @@ class Game:
         # scopa_ai/thinking.py): {hand, play, seat, ms, searches}, indices from 0; the record's
         # "thinking" field, so that a replay gives the same plays.
         self.thinking: list[dict[str, int]] = []
+        # The hints given (`hint`): (the record's hand, the play's number in it, seat), 1-based as
+        # the review counts them, -> (the hint's play, its level): so that a look back at a hand can
+        # say that a play it judges was the hint's (review of 2026-11-30).
+        self.hints: dict[tuple[int, int, int], tuple[str, str]] = {}
 
     @classmethod
     def new(cls, config: Any) -> "Game":
@@ -320,8 +324,10 @@ class Game:
         self.check_persons_turn()
         if self.lesson is not None:  # the lesson's hint is its script's play; its coach says why
             return {**first_lesson.allowed(self.match)[0].to_json(), "reason": None, "belief": None}
-        view = self.match.observe(self.match.turn)
+        m = self.match
+        view = m.observe(m.turn)
         play, reason = advise(view, level)
+        self.hints[(len(m.log), len(m.log[-1].plays) + 1, m.turn)] = (str(play), level)
         belief = probable(view)
         return {**play.to_json(), "reason": None if reason is None else reason.to_json(),
                 "belief": None if belief is None else belief.to_json()}
@@ -358,7 +364,13 @@ class Game:
         # each computer player's own random state, so it goes on choosing as if never reloaded
         players_rng = [None if p is None else (lambda v, i, g: [v, list(i), g])(*p.rng.getstate())
                        for p in self.players]
-        return {"rng": [version, list(internal), gauss], "players_rng": players_rng, "shown": self.shown}
+        return {"rng": [version, list(internal), gauss], "players_rng": players_rng, "shown": self.shown,
+                "hints": [[*key, *given] for key, given in sorted(self.hints.items())]}
+
+    def hinted(self, hand: int, play: int, seat: int, made: str) -> str | None:
+        """The level of the hint `made` followed at that play (the review's numbering), else None."""
+        given = self.hints.get((hand, play, seat))
+        return given[1] if given is not None and given[0] == made else None
 
     # -- changing the match -----------------------------------------------------------------------
     def check_persons_turn(self) -> None:
@@ -428,6 +440,8 @@ class Game:
         record["hands"][-1]["plays"] = record["hands"][-1]["plays"][:target]
         hand = len(record["hands"]) - 1
         self.thinking = [t for t in self.thinking if (t["hand"], t["play"]) < (hand, target)]
+        # the hints of the plays taken back go too, but the one for the play to be made again
+        self.hints = {k: v for k, v in self.hints.items() if k[:2] <= (hand + 1, target + 1)}
         rebuilt = from_record(record)
         rebuilt.rng = self.rng
         self.match = rebuilt
@@ -435,7 +449,8 @@ class Game:
 
     # -- restoring --------------------------------------------------------------------------------
     @classmethod
-    def restore(cls, config: Any, record: Any, rng_state: Any, players_rng: Any, shown: Any) -> "Game":
+    def restore(cls, config: Any, record: Any, rng_state: Any, players_rng: Any, shown: Any,
+                hints: Any = None) -> "Game":
         """Rebuild a saved game (every play checked by the engine); SessionError or RecordError
         saying what is damaged. The computer players watch the match again, as they did."""
         if not isinstance(config, dict) or not isinstance(record, dict):
@@ -473,10 +488,28 @@ class Game:
             if state is not None:
                 player.rng.setstate(state)
         game.thinking = _check_thinking(record.get("thinking", []), match)
+        game.hints = _check_hints([] if hints is None else hints, match)  # absent in older saves
         game.match, game.rng = match, rng
         match.rng = rng
         game.shown = shown if shown is not None else game._first_human_to_show()
         return game
+
+
+def _check_hints(value: Any, match: Match) -> dict[tuple[int, int, int], tuple[str, str]]:
+    """A save's hints (`Game.save`), checked against its match: SessionError saying what is wrong."""
+    if not isinstance(value, list):
+        raise SessionError("the saved hints must be a list")
+    hints = {}
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 5 and all(is_whole(x) and x >= 0 for x in item[:3])
+                and item[0] >= 1 and item[1] >= 1 and isinstance(item[3], str) and item[4] in HINT_LEVELS):
+            raise SessionError("each saved hint is [hand, play, seat, play, level]: the hand and the play "
+                               f"counted from 1, the seat from 0, a play and 'expert' or 'master', not {item!r}")
+        hand, play, seat = item[:3]
+        if hand > len(match.log) or seat >= match.n:
+            raise SessionError(f"a saved hint names a hand or a seat the match does not have: {item!r}")
+        hints[(hand, play, seat)] = (item[3], item[4])
+    return hints
 
 
 def _check_thinking(value: Any, match: Match) -> list[dict[str, int]]:

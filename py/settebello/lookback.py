@@ -83,5 +83,7 @@ class LookBack:
         h = record_hand(game, hand)
         looks = review(game.record(), h, seat, memo=self.memo)
         self._keep()
-        return {"hand": hand, "record_hand": h, "seat": seat, "name": game.match.names[seat],
-                "looks": [look.to_json() for look in looks]}
+        # a play that followed a hint says so, and whose (`hint`: its level; the review of
+        # 2026-11-30 found the review blaming a play the hint had suggested, unexplained)
+        said = [{**look.to_json(), "hint": game.hinted(h, look.play, seat, str(look.made))} for look in looks]
+        return {"hand": hand, "record_hand": h, "seat": seat, "name": game.match.names[seat], "looks": said}

@@ -52,7 +52,7 @@ from .timing import TimeControl
 from .view import ReviewPart, StoryPart, TournamentPart, page_view
 
 SAVE_FORMAT = "settebello-save/1"
-SAVE_KEYS = ("format", "config", "record", "extras", "rng", "players_rng", "shown")  # what `save` writes
+SAVE_KEYS = ("format", "config", "record", "extras", "rng", "players_rng", "shown", "hints")  # what `save` writes
 # What the page may add to a save: `elapsed_ms`, the time the page stayed open after the save was
 # made (static/js/persist.js stamps it when the page is hidden or closed, and every few seconds
 # while a clock runs), charged to a person's running turn on restore (RULES §5).
@@ -354,7 +354,7 @@ class Session:
         each checked; nothing is changed."""
         config = saved.get("config")
         game = Game.restore(config, saved.get("record"), saved.get("rng"), saved.get("players_rng"),
-                            saved.get("shown"))
+                            saved.get("shown"), saved.get("hints"))
         TimeControl.parse(config.get("clock"))  # the settings' clock must still be a clock
         extra = saved.get("extras")
         extra = {} if extra is None else extra  # older saves have none

@@ -17,7 +17,7 @@ import { game } from "./engine.js";
 import { t, cardName, theCard, theCards, language } from "./i18n.js";
 import { art } from "./deck.js";
 import { reasonText } from "./coach.js";
-import { esc, refusalText } from "./names.js";
+import { esc, levelName, refusalText } from "./names.js";
 import { writeJSON } from "./storage.js";
 import { REPLAY_KEY, VIEWER } from "./records.js";
 import { view } from "./store.js";
@@ -148,6 +148,7 @@ function lookItem(look, level) {
     <p class="review__made">${esc(playLine("made", made))}</p>
     <p class="review__best">${esc(playLine("best", better))}</p>
     ${why ? `<p class="review__why">${esc(why)}</p>` : ""}
+    ${look.hint ? `<p class="review__hinted" data-hint="${esc(look.hint)}">${esc(t("review.hinted", { level: levelName(look.hint) }))}</p>` : ""}
     <p class="review__cost" data-cost="${look.cost}" data-unit="${esc(look.unit)}">${esc(cost)}</p>
     <a class="review__replay" href="${esc(href)}"${apart ? ' target="_blank"' : ""}>${esc(t("review.replay", { n: look.play }))}</a>
   </li>`;

@@ -11,11 +11,11 @@ def person_and_computers(players: int, level: str = "random") -> list[dict]:
     return [{"human": True, "name": "You"}] + [{"human": False, "level": level}] * (players - 1)
 
 
-def near_the_end(config: dict, person_plays_left: int = 2, of: str = "match") -> dict:
+def near_the_end(config: dict, person_plays_left: int = 2, of: str = "match", hints: bool = False) -> dict:
     """A save of the match `config` (Session.new_game's) played to the end of the match (or, with
-    `of="hand"`, of its first hand), the person taking the first legal play and the computers
-    theirs, taken `person_plays_left` of the person's turns before that end: the page restores it
-    with the person to play."""
+    `of="hand"`, of its first hand), the person taking the first legal play (with `hints`, the
+    expert's hint, asked at each turn) and the computers theirs, taken `person_plays_left` of the
+    person's turns before that end: the page restores it with the person to play."""
     s = Session()
     first = s.call("new_game", config)
     assert "error" not in first, first
@@ -29,7 +29,7 @@ def near_the_end(config: dict, person_plays_left: int = 2, of: str = "match") ->
             reply = s.call("next_hand")
         elif view["waiting"] == "human":
             saves.append(s.call("save"))
-            reply = s.call("play", view["legal"][0]["notation"])
+            reply = s.call("play", s.call("hint", None)["notation"] if hints else view["legal"][0]["notation"])
         else:
             reply = s.call("computer_step")
         assert "error" not in reply, reply

@@ -116,6 +116,28 @@ def a_look_opens_the_replay_at_its_play(page, play: int) -> None:
         viewer.close()
 
 
+def test_a_play_made_on_the_hints_word_is_said_to_be_the_hints(table_page):
+    """The review of 2026-11-30: the review named the play the hint had suggested as the costliest,
+    with no word of the hint. The hand restored near its end from a save whose person followed the
+    expert's hint at every play (seed 9: the master, the review's judge, prefers other plays at
+    some of them): each look at such a play says it was the hint's; the plays made in the page
+    without a hint say nothing of it."""
+    save = near_the_end({"variant": "scopa", "seed": 9, "seats": person_and_computers(2, "expert")}, 2, of="hand",
+                        hints=True)
+    hinted = {play for _, play, _, _, _ in save["hints"]}
+    page = table_page("fast=1&variant=scopa&seed=9&level=expert&lang=en", viewport=DESKTOP, save=save)
+    play_until_sheet(page, keys=True)
+    open_review(page)
+    looks = page.locator("#sheet .review__look").evaluate_all(
+        "els => els.map(e => [+e.dataset.play, e.querySelector('.review__hinted')?.textContent ?? null])")
+    said = strings("en")["review.hinted"].replace("{level}", strings("en")["level.expert"])
+    assert any(play in hinted for play, _ in looks), looks
+    for play, text in looks:
+        assert text == (said if play in hinted else None), (play, text)
+    page.locator("#sheet .review__hinted").first.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/hinted_en_1280.png")
+
+
 def test_the_page_judges_each_play_while_the_computer_plays(table_page):
     """Not in fast mode (the computers' pace instant, no slides, so the test is quick): after the
     person's play the page has the worker judge it while the computer plays, so when the person is

@@ -12,6 +12,7 @@ the review's own (a fixed budget, a generator seeded from each position: the sam
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -232,16 +233,68 @@ def test_the_session_reviews_the_hand_just_finished():
     assert 1 <= len(answer["looks"]) <= SHOWN
     for look in answer["looks"]:
         assert set(look) == {"hand", "play", "seat", "cards", "table", "deck_left", "made", "better", "cost",
-                             "unit", "match_chance", "reason"}
+                             "unit", "match_chance", "reason", "hint"}
+        assert look["hint"] is None  # no hint was asked
         assert look["made"]["card"] in look["cards"] and look["better"]["card"] in look["cards"]
         assert look["cost"] >= WORTH - 0.05 and look["made"] != look["better"]
     # the same as the review made straight from the record
-    assert answer["looks"] == [k.to_json() for k in review(s.call("record"), 1, 0)]
+    assert answer["looks"] == [{**k.to_json(), "hint": None} for k in review(s.call("record"), 1, 0)]
     assert s.call("review", {"hand": 1}) == answer
     assert s.call("review", {"hand": 2}) == {"error": "no finished hand 2 to review"}
     assert s.call("review", {"seat": 1}) == {"error": "that seat is not a person at this table"}
     assert s.call("review", "1") == {"error": "a review is asked with {hand, seat}"}
     assert s.call("review_ahead", 1) == {"error": "review_ahead takes no argument"}
+
+
+def play_with_hints(s: Session, follow: bool, saved_after: int | None = None) -> Session:
+    """Play the hand asking the hint at each of the person's turns, and playing it (`follow`) or
+    the last legal play; with `saved_after`, go on in a session restored from a save made after
+    that many of the person's plays. The session the hand ended in."""
+    made = 0
+    while s.view()["phase"] == "play":
+        v = s.view()
+        if v["waiting"] == "human":
+            hint = s.call("hint", None)
+            s.play(hint["notation"] if follow else v["legal"][-1]["notation"])
+            made += 1
+            if made == saved_after:
+                saved = json.loads(json.dumps(s.save()))
+                s = Session()
+                assert "error" not in s.restore(saved)
+        else:
+            s.computer_step()
+    return s
+
+
+def test_a_play_the_hint_suggested_is_said_to_be_the_hints():
+    """The review of 2026-11-30: the review named the hint's play as the costliest, unexplained.
+    A look at a play the person made on the hint's word says so (its level), also after a save and
+    a restore; a hint asked and not followed marks nothing."""
+    followed = play_with_hints(new_session(seed=9), follow=True)
+    looks = followed.call("review", None)["looks"]
+    assert looks and all(look["hint"] == "expert" for look in looks), looks
+    reloaded = play_with_hints(new_session(seed=9), follow=True, saved_after=4)
+    assert reloaded.call("review", None)["looks"] == looks
+    ignored = play_with_hints(new_session(seed=2), follow=False)
+    looks = ignored.call("review", None)["looks"]
+    assert looks and all(look["hint"] is None for look in looks), looks
+
+
+def test_a_hint_for_a_play_taken_back_is_forgotten():
+    """Undo takes back the person's play and the hints asked after it; the hint for the play to be
+    made again stays (the same position)."""
+    s = new_session(seed=9)
+    while s.view()["waiting"] != "human":
+        s.computer_step()
+    first = s.call("hint", None)
+    s.play(first["notation"])
+    while s.view()["waiting"] != "human":
+        s.computer_step()
+    s.call("hint", None)
+    assert len(s.save()["hints"]) == 2
+    assert "error" not in s.call("undo")
+    number = len(s.view()["plays"]) + 1  # the person's play to be made again, its number in the hand
+    assert s.save()["hints"] == [[1, number, 0, first["notation"], "expert"]]
 
 
 def test_judging_ahead_changes_nothing_but_the_time():

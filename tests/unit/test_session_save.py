@@ -64,13 +64,15 @@ def corrupt_saves(good):
     bad_rng["rng"] = [3, [1, 2], None]
     human_less = through_json(good)
     human_less["config"]["seats"] = [{"human": False, "level": "easy"}] * 2
-    return {"not an object": "hello", "foreign": {"format": "chess/1"},
+    bad_hints = through_json(good)
+    bad_hints["hints"] = [[1, 1, 0, "7D", "grandmaster"]]
+    return {"bad hints": bad_hints, "not an object": "hello", "foreign": {"format": "chess/1"},
             "no record": {**good, "record": None}, "illegal play": bad_play,
             "duplicate card": wrong_deck, "other players": other_players,
             "damaged shuffle": bad_rng, "no person": human_less}
 
 
-@pytest.mark.parametrize("name", ["not an object", "foreign", "no record", "illegal play",
+@pytest.mark.parametrize("name", ["bad hints", "not an object", "foreign", "no record", "illegal play",
                                   "duplicate card", "other players", "damaged shuffle", "no person"])
 def test_a_corrupt_save_is_refused_and_changes_nothing(name):
     s = Session()
