@@ -133,8 +133,8 @@ class Session:
     def _story(self) -> dict[str, Any] | None:
         """Once the match is over (or lost on time): its story (story.py), every hand's sheet and
         moment, with the settings of a rematch at the same table (the same variant, options, seats
-        and clock, a new deal; none for a tournament's match, whose next match is the bracket's, nor
-        for a remote seat)."""
+        and clock, a new deal; none for a tournament's match, whose next match is the bracket's, also
+        while a restored one waits for its tournament to load, nor for a remote seat)."""
         game, forfeit = self._need(), self.time.forfeit
         if game.match.phase != "over" and forfeit is None:
             return None
@@ -143,7 +143,7 @@ class Session:
         rematch = None
         # a remote seat's device is offered none: the host's starts the next match, with the same
         # people (people.py, PeopleHost.rematch)
-        if self.desk.link is None and not game.seats[game.shown].get("remote"):
+        if self.desk.link is None and self.desk.pending_link is None and not game.seats[game.shown].get("remote"):
             config = {k: v for k, v in game.config.items() if k != "seed"}
             clock = self.time.config_json()
             rematch = {**config, "clock": clock} if clock is not None else config

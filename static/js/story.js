@@ -98,11 +98,12 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
       ${sheetTable(v, h.result, { running: h.running, testid: "story-sheet" })}
       ${v.can_review ? `<div class="story__review">${reviewButton(v, h.hand)}</div>${reviewRegion(v, h.hand, { level: 4 })}` : ""}
     </section>`).join("");
-  box.innerHTML = `<div class="sheet__card story" data-sides="${v.sides.length}" data-testid="story">
-    <h2 id="sheet-title">${esc(t("sheet.finalTitle"))}</h2>
-    <p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>
-    ${misereNote(v)}
-    ${whoWonWhat(v, st)}
+  // a match lost on time says so (the clock's words); one lost before any hand ended has no
+  // tables, moments or sheets to show (the review of 2026-11-30: empty tables, and "every point
+  // came from the count" of a match without a point)
+  const f = v.forfeit;
+  const over = f ? `${t("clock.lost", { name: f.name })} ${t("clock.wins", { side: sideName(v, f.winner) })}` : winnerLine(v);
+  const told = st.hands.length ? `${whoWonWhat(v, st)}
     ${byHand(v, st)}
     <section class="story__section" aria-labelledby="story-moments-title">
       <h3 id="story-moments-title">${esc(t("story.moments"))}</h3>
@@ -111,7 +112,12 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
     <section class="story__section" aria-labelledby="story-sheets-title">
       <h3 id="story-sheets-title">${esc(t("story.sheets"))}</h3>
       ${hands}
-    </section>
+    </section>` : "";
+  box.innerHTML = `<div class="sheet__card story" data-sides="${v.sides.length}" data-testid="story">
+    <h2 id="sheet-title">${esc(t("sheet.finalTitle"))}</h2>
+    <p id="over" class="sheet__winner"${f ? ' data-on-time=""' : ""}>${esc(over)}</p>
+    ${misereNote(v)}
+    ${told}
     <div class="sheet__actions story__actions">
       ${st.rematch ? `<button id="rematch" class="btn btn--primary" type="button">${esc(t("story.rematch"))}</button>` : ""}
       <button id="sheet-new" class="btn${st.rematch ? "" : " btn--primary"}" type="button">${esc(t("action.newGame"))}</button>

@@ -91,3 +91,25 @@ def test_a_play_reloaded_during_its_showing_comes_back_made(page, base_url):
     assert page.evaluate("settebello.view.plays.length") > 0
     assert page.evaluate("settebello.view.plays[0].notation") == play["notation"]
     assert card.count() == 0  # the card played is no longer in the hand
+
+
+def test_a_match_lost_on_time_is_told_as_lost_on_time_after_a_reload(page, base_url):
+    """The review of 2026-11-30: a player who let the first move's time run out saw, after a reload,
+    a match summary naming the winner without a word of the time, with empty tables and "every
+    point came from the count" of a match without a point. Now the summary says who ran out of time
+    and who wins on time, and shows no tables for a match in which no hand ended."""
+    open_table(page, base_url, "fast=1&lang=en")
+    second = {"move_ms": 1_000, "first_move_ms": 1_000, "bank_ms": 0, "increment_ms": 0}
+    page.evaluate("c => settebello.startGame(c)", {"variant": "scopa", "seed": 4, "options": {},
+                                                    "seats": HUMAN_VS_RANDOM, "clock": second})
+    page.wait_for_selector("#forfeit-dialog[open]")
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector("#sheet:not([hidden]) #over[data-on-time]")
+    words = json.loads(open("static/i18n/en.json", encoding="utf-8").read())
+    expected = words["clock.lost"].replace("{name}", "Anna") + " " + words["clock.wins"].replace("{side}", page.evaluate(
+        "settebello.view.players[1]"))
+    assert page.locator("#over").inner_text() == expected
+    for part in ("story-totals", "story-by-hand", "story-moments", "story-hand"):
+        assert page.locator(f'#sheet [data-testid="{part}"]').count() == 0, part
+    assert page.locator("#sheet").get_by_text(words["story.noMoments"]).count() == 0

@@ -122,6 +122,14 @@ def test_a_tournament_match_offers_no_rematch():
     assert "error" not in v, v
     end = play_to_end(s)
     assert end["story"]["hands"] and end["story"]["rematch"] is None
+    # after a reload (the review of 2026-11-30): the page restores the match before it loads the
+    # tournament, and the summary it draws then offered a rematch in the middle of a knock-out
+    saved, bracket = s.call("save"), s.call("tournament_save")
+    again = Session()
+    restored = again.call("restore", saved)
+    assert "error" not in restored and restored["story"]["rematch"] is None
+    assert "error" not in again.call("tournament_load", bracket)
+    assert again.call("view")["story"]["rematch"] is None
 
 
 def test_napola_runs_are_in_the_scoring_detail():
