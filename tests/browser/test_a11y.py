@@ -329,6 +329,36 @@ def test_high_contrast_text_size_and_motion_settings_apply_and_are_remembered(pa
     assert not overflow, overflow
     page.screenshot(path="/tmp/settebello-a11y-200.png")
 
+    # and on a phone (the review of 2026-11-30: at 360 px the bar's words ran under its icons, and
+    # "More" and the other seat's pile went past the edge): the same, the bar's controls clear of one
+    # another; in Scopone the side seats clear of the table's cards between them
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function("innerWidth === 360")
+    for game in ("scopa", "scopone"):
+        if game == "scopone":
+            page.evaluate("c => settebello.startGame(c)", {"variant": "scopone", "seed": 1, "options": {}, "seats": [
+                {"human": True, "name": "You"}] + [{"human": False, "level": "random"}] * 3})
+            page.wait_for_function("settebello.view?.variant === 'scopone' && document.querySelectorAll('#opponents .seat').length === 3")
+        settled(page)
+        crowded = page.evaluate("""() => {
+            const out = [], box = (e) => e.getBoundingClientRect();
+            const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+            if (document.documentElement.scrollWidth > innerWidth + 1) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+            const bar = [...document.querySelectorAll('.actions > .btn, .actions > .actions__more-btn')].filter((e) => box(e).width);
+            for (const e of bar) {
+                if (box(e).right > innerWidth + 1) out.push('off screen: ' + (e.id || e.textContent));
+                if (e.scrollWidth > e.clientWidth + 2) out.push('words cut: ' + (e.id || e.textContent));
+                for (const f of bar) if (e !== f && meet(box(e), box(f))) out.push(`${e.id} over ${f.id}`);
+            }
+            for (const seat of document.querySelectorAll('#opponents .seat')) {
+                if (box(seat).right > innerWidth + 1) out.push('seat past the edge: ' + seat.dataset.seat);
+                for (const card of document.querySelectorAll('#table-cards .card'))
+                    if (meet(box(seat), box(card))) out.push(`seat ${seat.dataset.seat} over ${card.dataset.card}`);
+            }
+            return out; }""")
+        page.screenshot(path=f"/tmp/settebello-a11y-200-360-{game}.png")
+        assert not crowded, (game, crowded)
+
     # the settings are remembered
     page.reload()
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
