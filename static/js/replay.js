@@ -217,13 +217,17 @@ function show() {
     box.dataset.seat = seat;
     if (step.turn === seat) box.classList.add("rp-seat--turn");
     const head = document.createElement("h3");
-    const badges = [seat === step.dealer ? tx("dealer") : "", step.turn === seat ? tx("turn") : ""].filter(Boolean);
+    // who deals, who just played (said in words: a bare dot said nothing, the review of 2026-11-30)
+    // and who plays next
+    const just = played !== null && step.event.seat === seat;
+    const badges = [seat === step.dealer ? tx("dealer") : "", just ? tx("justPlayed") : "",
+      step.turn === seat ? tx("turn") : ""].filter(Boolean);
     head.textContent = player + (badges.length ? ` · ${badges.join(" · ")}` : "");
     const hand = document.createElement("div");
     hand.className = "rp-cards rp-cards--hand";
     cards(hand, step.hands[seat], "rp-card--hand");
     box.append(head, hand);
-    if (played !== null && step.event.seat === seat) box.classList.add("rp-seat--just");
+    if (just) box.classList.add("rp-seat--just");
     // the pile belongs to the side; it is shown with the side's first seat
     if (replay.sides[sideOf(seat)][0] === seat) {
       const side = sideOf(seat);

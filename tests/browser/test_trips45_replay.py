@@ -4,6 +4,7 @@ deck style has its own back."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from site_helpers import wait_ready
 from settebello.session import Session
@@ -93,3 +94,9 @@ def test_the_italian_replay_says_you_in_the_you_form(page, base_url, tmp_path):
         said.append(page.locator("#rp-event").inner_text())
     assert not any("You" in s for s in said), said
     assert page.locator("#rp-seats h3").first.inner_text().startswith("Tu")
+    # the seat that made the play shown says so in words (the review of 2026-11-30: a bare gold dot)
+    words = json.loads((Path(__file__).resolve().parents[2] / "static/i18n/it.json").read_text(encoding="utf-8"))
+    mover = page.evaluate("document.querySelector('.rp-seat--just')?.dataset.seat")
+    heads = page.locator("#rp-seats h3").all_inner_texts()
+    assert mover is not None and [words["replay.justPlayed"] in h for h in heads] == [
+        seat == int(mover) for seat in range(len(heads))], (mover, heads)
