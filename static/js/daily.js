@@ -5,7 +5,7 @@
 //
 // The day is the player's calendar date as this device's clock and time zone give it ('YYYY-MM-DD',
 // README "Today's deal"): the engine hashes it into the day's decks (py/settebello/daily.py).
-import { on, info, view as currentView } from "./store.js";
+import { on, onView, info, view as currentView } from "./store.js";
 import { openPuzzles } from "./puzzles.js";
 
 const view = () => import("./dailyview.js");
@@ -55,4 +55,12 @@ if (newGame) {
 // a day's deal ended: the master plays it from the person's seat, and both are compared
 on("match-end", () => {
   if (currentView()?.daily) view().then((m) => m.compareWithMaster()).catch(warn);
+});
+
+// ...also when the page was closed before the comparison had kept the day's result (the review of
+// 2026-11-30: the day then read "started, not finished" and the streak 0 until the player found
+// "Compare with the master"): the finished day's deal, restored, is compared at once
+onView((v, op) => {
+  if (op !== "restore" || !v?.daily || v.daily.replay || v.phase !== "over") return;
+  view().then((m) => { if (!m.dayKept(v.daily.day)) return m.compareWithMaster(); }).catch(warn);
 });

@@ -28,6 +28,11 @@ export const HISTORY_KEY = ownKey("settebello.daily");  // this deployment's (st
 // does not play it again (the engine takes it only if it is that day's, Duplicate.adopt). Rebuilt at will.
 const KEPT_KEY = ownKey("settebello.dailymaster");
 const history = () => readJSON(HISTORY_KEY, null);
+
+/** Whether this device keeps `day`'s result (the comparison with the master made and stored). */
+export function dayKept(day) {
+  return !!history()?.days?.[day]?.you;
+}
 const refused = (err) => (err.reason ? refusalText(err) : err.message);
 
 /** A day 'YYYY-MM-DD' as the page's language writes a date (the day itself, whatever the time zone). */

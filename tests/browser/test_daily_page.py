@@ -200,6 +200,26 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
 
 
+def test_a_finished_days_deal_whose_comparison_was_cut_short_is_compared_when_it_is_restored(table_page):
+    """The review of 2026-11-30: a player who closed the page while the master replayed the day's
+    deal found the day "started, not finished" and no streak, until they found "Compare with the
+    master". The day's deal, finished and restored before its comparison kept the result, is
+    compared at once: the sheet shows and the day's result is kept."""
+    near = day_save(DAY1, VARIANT1, person_plays_left=1)
+    want = expected_sheet(near)
+    s = Session()
+    s.pondering = False
+    assert "error" not in s.restore(near)
+    while s.game.match.phase != "over":
+        v = s.view()
+        assert "error" not in (s.play(v["legal"][0]["notation"]) if v["waiting"] == "human" else s.computer_step())
+    page = table_page("fast=1&lang=en", save=s.save())
+    result = compared(page)
+    shows_the_sheet(result, want, DAY1)
+    stored = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.daily:'))[1]"))
+    assert stored["days"][DAY1]["you"] == want["you"] and stored["days"][DAY1]["master"] == want["master"]
+
+
 def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page):
     page = table_page("fast=1&lang=en")
     move_clock(page, DAY2)
