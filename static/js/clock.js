@@ -26,6 +26,11 @@ export function tClock(key, params = {}) {
   return t(`clock.${key}`, params);
 }
 
+/** A match lost on time, said: [who ran out of time, who wins on time] (the Time! dialog, the match's story). */
+export function lostOnTime(forfeit, winnerSide) {
+  return [tClock("lost", { name: forfeit.name }), tClock("wins", { side: winnerSide })];
+}
+
 /** "m:ss" (or "h:mm:ss") of a number of milliseconds, rounded up to the second while running. */
 export function mmss(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -214,9 +219,10 @@ function onForfeit(f) {
 
 function showForfeit(f, sides) {
   const d = modal("forfeit-dialog", "dialog forfeit", "forfeit-title");
+  const [who, wins] = lostOnTime(f, sides[f.winner] ?? "");
   d.innerHTML = `<h2 id="forfeit-title">${esc(tClock("lostTitle"))}</h2>
-    <p class="forfeit__who" data-testid="forfeit">${esc(tClock("lost", { name: f.name }))}</p>
-    <p class="forfeit__winner">${esc(tClock("wins", { side: sides[f.winner] ?? "" }))}</p>
+    <p class="forfeit__who" data-testid="forfeit">${esc(who)}</p>
+    <p class="forfeit__winner">${esc(wins)}</p>
     <div class="dialog__actions">
       <button type="button" class="btn forfeit__close">${esc(t("action.close"))}</button>
       <button type="button" class="btn btn--primary forfeit__new">${esc(t("action.newGame"))}</button>

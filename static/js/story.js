@@ -7,6 +7,7 @@
 // match is over).
 import { t, theCard } from "./i18n.js";
 import { winnerLine } from "./layout.js";
+import { lostOnTime } from "./clock.js";
 import { esc, sideName, categoryName } from "./names.js";
 import { sheetTable, misereNote, small } from "./sheet.js";
 import { reviewButton, reviewRegion, wireReview } from "./review.js";
@@ -102,7 +103,7 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
   // tables, moments or sheets to show (the review of 2026-11-30: empty tables, and "every point
   // came from the count" of a match without a point)
   const f = v.forfeit;
-  const over = f ? `${t("clock.lost", { name: f.name })} ${t("clock.wins", { side: sideName(v, f.winner) })}` : winnerLine(v);
+  const over = f ? lostOnTime(f, sideName(v, f.winner)).join(" ") : winnerLine(v);
   const told = st.hands.length ? `${whoWonWhat(v, st)}
     ${byHand(v, st)}
     <section class="story__section" aria-labelledby="story-moments-title">
