@@ -6,7 +6,7 @@ The option keys are the names used in game records and on the command line.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
 from .errors import RuleError
@@ -139,8 +139,10 @@ class RuleSet:
         _VALID.add(self)
 
     def options(self) -> dict[str, Any]:
-        """Every option as its record key and value."""
-        return asdict(self)
+        """Every option as its record key and value (a new dict: the caller may change it)."""
+        # Every field is a str, int or bool (test_rules checks it), so no deep copy is needed; this
+        # runs for every record and save written, where `asdict` cost more than the rest of to_json.
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     def diff(self, base: "RuleSet") -> dict[str, Any]:
         """The options that differ from `base`: what a record writes as overrides."""
@@ -148,6 +150,7 @@ class RuleSet:
         return {k: v for k, v in mine.items() if theirs[k] != v}
 
 
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
 _VALID: set[RuleSet] = set()  # rule sets already checked: a Match per simulated hand stays cheap
 
 

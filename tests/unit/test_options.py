@@ -294,3 +294,19 @@ def test_unknown_variant_and_options_are_named():
     with pytest.raises(RuleError, match="whole number"):
         rules_for("scopa", {"target": "eleven"})
     assert rules_for("scopa", {"target": "single"}).target == 0
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_rule_sets_options_are_its_every_value_and_a_copy_the_caller_may_change(variant):
+    """A record writes `options()`; it holds plain values only (no deep copy is made), every field
+    of the rule set, and changing the dict a caller got changes neither the rules nor the next call."""
+    from dataclasses import fields
+
+    rules = rules_for(variant)
+    options = rules.options()
+    assert list(options) == [f.name for f in fields(rules)]
+    assert all(type(v) in (bool, int, str) for v in options.values())
+    assert options == {f.name: getattr(rules, f.name) for f in fields(rules)}
+    options["players"] = 99
+    assert rules.options()["players"] == rules.players != 99
+    assert rules.diff(rules) == {}
