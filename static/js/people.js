@@ -235,7 +235,27 @@ function peopleStyle() {
 /** The invitations beside the table (not modal: the table goes on), just under the page's bar. */
 function showBeside(d) {
   peopleStyle();
+  besideActions(d);
   d.show();
+  d.scrollTop = 0;
+  invitesButton();
+}
+
+/** During the match the panel's one button hides it (the table plays on, the seat still waits),
+ *  and the focus goes to "Invite again" beside the phrases, which shows it again. */
+function besideActions(d) {
+  if (!hostStarted) return;
+  for (const f of d.querySelectorAll(":scope > .dialog__actions")) f.remove();
+  d.insertAdjacentHTML("beforeend", `<div class="dialog__actions"><button type="button" class="btn" data-testid="people-hide">${esc(t("people.hide"))}</button></div>`);
+  d.lastElementChild.querySelector("button").addEventListener("click", () => {
+    d.close();
+    invitesButton();
+    document.querySelector("[data-testid=people-invites]:not([hidden])")?.focus();
+  });
+  if (!d.dataset.hides) {
+    d.dataset.hides = "1";
+    d.addEventListener("close", invitesButton);
+  }
 }
 
 /** The table's phrases (Python's list: no free text) behind one button at the felt's corner,
@@ -249,6 +269,7 @@ async function phrasesBar(say) {
   bar.insertAdjacentHTML("beforeend", `<button type="button" class="btn people-phrases__open" aria-expanded="false"
     aria-controls="people-phrase-list" aria-label="${esc(t("people.phrases"))}" data-testid="people-say">${esc(t("people.say"))}</button>
     <div id="people-phrase-list" class="people-phrases__list" role="group" aria-label="${esc(t("people.phrases"))}" hidden></div>
+    <button type="button" class="btn people-phrases__invites" data-testid="people-invites" hidden>${esc(t("people.showInvites"))}</button>
     <p class="people-phrases__said" data-testid="people-said"></p>
     <p class="people-phrases__said" role="status" data-testid="people-presence"></p>`);
   const open = bar.querySelector(".people-phrases__open"), list = bar.querySelector(".people-phrases__list");
@@ -261,7 +282,17 @@ async function phrasesBar(say) {
     b.addEventListener("click", () => { show(false); open.focus(); say(id); });
     list.append(b);
   }
+  bar.querySelector(".people-phrases__invites").addEventListener("click", () => { showBeside(dialog()); dialog().querySelector("input, textarea, button")?.focus(); });
   document.body.append(bar);  // outside the felt, which is inert while the score sheet shows
+  invitesButton();
+}
+
+/** The host's way back to the invitations it hid (Hide): shown while a seat is away and they are not. */
+function invitesButton() {
+  const b = document.querySelector("[data-testid=people-invites]");
+  if (!b) return;
+  const d = document.getElementById("people-dialog");
+  b.hidden = !(hosting && hostStarted && [...away].some((w) => w !== "host") && !d?.open);
 }
 
 const away = new Set();  // the seats (or "host") reconnecting, as this page was told
@@ -273,6 +304,7 @@ function presence(who, gone) {
   const names = [...away].map((w) => (w === "host" ? t(hostAwayKey) : t("people.away", { name: currentView()?.players?.[w] ?? "" })));
   const el = document.querySelector("[data-testid=people-presence]");
   if (el) el.textContent = names.join(" ");
+  invitesButton();
 }
 
 /** Show and say a phrase said at `seat`. */

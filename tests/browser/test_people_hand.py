@@ -750,7 +750,21 @@ def test_a_new_table_right_after_a_guest_left_deals_with_its_own_invitations(loo
     table = Table(loopback_browser, None, [1])
     table.play_hand(limit=2)
     table.guests[1].close()  # the guest closes the page: the host's page makes that seat a new invitation...
-    table.host.locator('[data-people-state="1"]', has_text="left the table").wait_for()
+    host = table.host
+    host.locator('[data-people-state="1"]', has_text="left the table").wait_for()
+    # the panel beside the table hides (the seat still waits: no "Cancel" that seems to end
+    # anything), and the host finds the seat's invitation again whenever it likes
+    expect(host.locator("#people-dialog > .dialog__actions button")).to_have_text(["Hide"])
+    host.locator("[data-testid=people-hide]").click()
+    expect(host.locator("#people-dialog")).not_to_have_attribute("open", "")
+    again = host.locator("[data-testid=people-invites]")
+    expect(again).to_be_visible()
+    expect(again).to_be_focused()
+    expect(host.locator("[data-testid=people-presence]")).to_have_text("Guest 2 is reconnecting…")
+    again.click()
+    expect(host.locator('#people-dialog[open] [data-people-state="1"]')).to_contain_text("left the table")
+    expect(host.locator('[data-testid="people-link-1"]')).to_be_visible()
+    expect(again).to_be_hidden()
     table.host.keyboard.press("Escape")
     # ...and a New game with a person on another device at once: its own invitation; Rubamazzo, whose
     # pile tops are its own part of the view, which the guest's page reads back for its own hint
