@@ -12,9 +12,10 @@
 // Seams (store.js): follows the current view; emits the command {type: "sync"} (table.js
 // fetches the view again) and match-end {winner, totals, sides, forfeit} when a match is lost on
 // time.
-import { t, onLanguageChange } from "./i18n.js";
+import { t, joinList, onLanguageChange } from "./i18n.js";
 import { game } from "./engine.js";
-import { esc, sideName } from "./names.js";
+import { esc, sideName, shownName } from "./names.js";
+import { status } from "./tablestate.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, emit, info } from "./store.js";
 import { modal } from "./modal.js";
@@ -26,9 +27,19 @@ export function tClock(key, params = {}) {
   return t(`clock.${key}`, params);
 }
 
-/** A match lost on time, said: [who ran out of time, who wins on time] (the Time! dialog, the match's story). */
-export function lostOnTime(forfeit, winnerSide) {
-  return [tClock("lost", { name: forfeit.name }), tClock("wins", { side: winnerSide })];
+/** A match lost on time, said: [who ran out of time, who wins on time] (the Time! dialog, the
+ *  match's story, the status line), in the page's language now; `v` the match's view. */
+export function lostOnTime(forfeit, v) {
+  const you = (seat) => seat === v?.seat && shownName(v.players[seat]) === t("seat.you");
+  const who = you(forfeit.seat) ? tClock("lost.you") : tClock("lost", { name: shownName(forfeit.name) });
+  // the winners as the score sheet says them (layout.js winnerLine): "You win", "A & B win"
+  const seats = v?.sides?.[forfeit.winner] ?? [];
+  const names = seats.map((s) => shownName(v.players[s]));
+  const mine = seats.findIndex(you);
+  const wins = mine < 0 ? tClock("wins", { side: joinList(names), count: seats.length })
+    : seats.length === 1 ? tClock("wins.you")
+      : tClock("wins.youAnd", { side: joinList([names[mine], ...names.filter((_, i) => i !== mine)]) });
+  return [who, wins];
 }
 
 /** "m:ss" (or "h:mm:ss") of a number of milliseconds, rounded up to the second while running. */
@@ -170,7 +181,8 @@ function render() {
     box.classList.toggle("clock--flagged", !!forfeit && forfeit.seat === i);
     box.querySelector(".clock__move").textContent = mmss(left.move);
     box.querySelector(".clock__bank").textContent = `${tClock("bankShort")} ${mmss(left.bank)}`;
-    box.setAttribute("aria-label", tClock("seatClock", { name: view.players[i], move: mmss(left.move), bank: mmss(left.bank) }));
+    const said = { name: shownName(view.players[i]), move: mmss(left.move), bank: mmss(left.bank) };
+    box.setAttribute("aria-label", said.name === t("seat.you") && i === view.seat ? tClock("yourClock", said) : tClock("seatClock", said));
     box.dataset.moveMs = String(Math.round(left.move));
     box.dataset.bankMs = String(Math.round(left.bank));
     if (running && left.move + left.bank <= 0) zero = true;
@@ -209,17 +221,17 @@ function onForfeit(f) {
   render();
   if (shownForfeit && shownForfeit.seat === f.seat && shownForfeit.key === view?.players?.join("|")) return;
   shownForfeit = { seat: f.seat, key: view?.players?.join("|") };
-  const line = document.getElementById("status"); // table.js's status line: no "your turn" any more
-  if (line) line.textContent = tClock("lost", { name: f.name });
+  // table.js's status line: no "your turn" any more, in whichever language the page says it next
+  if (document.getElementById("status")) status(() => lostOnTime(f, currentView())[0]);
   emit("command", { type: "sync" });
   const sides = view ? view.sides.map((_, i) => sideName(view, i)) : [];
   emit("match-end", { winner: f.winner, totals: view ? [...view.totals] : [], sides, forfeit: f });
-  showForfeit(f, sides);
+  showForfeit(f, view);
 }
 
-function showForfeit(f, sides) {
+function showForfeit(f, v) {
   const d = modal("forfeit-dialog", "dialog forfeit", "forfeit-title");
-  const [who, wins] = lostOnTime(f, sides[f.winner] ?? "");
+  const [who, wins] = lostOnTime(f, v);
   d.innerHTML = `<h2 id="forfeit-title">${esc(tClock("lostTitle"))}</h2>
     <p class="forfeit__who" data-testid="forfeit">${esc(who)}</p>
     <p class="forfeit__winner">${esc(wins)}</p>

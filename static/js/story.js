@@ -103,7 +103,7 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
   // tables, moments or sheets to show (the review of 2026-11-30: empty tables, and "every point
   // came from the count" of a match without a point)
   const f = v.forfeit;
-  const over = f ? lostOnTime(f, sideName(v, f.winner)).join(" ") : winnerLine(v);
+  const over = f ? lostOnTime(f, v).join(" ") : winnerLine(v);
   const told = st.hands.length ? `${whoWonWhat(v, st)}
     ${byHand(v, st)}
     <section class="story__section" aria-labelledby="story-moments-title">

@@ -5,6 +5,7 @@ knock-out tournament played to the end (and surviving a reload), the statistics 
 from __future__ import annotations
 
 import json
+import re
 
 from harness import wait_for_engine
 from site_helpers import human_to_play, open_table
@@ -310,9 +311,20 @@ def test_the_rooms_dialogs_have_no_axe_violations_in_italian(page, base_url):
     page.locator("#newgame-dialog #ng-clock-bank").fill("0")
     page.locator("#newgame-dialog #ng-start").click()
     page.locator("#forfeit-dialog[open]").wait_for()
-    assert "Tempo finito" in page.locator("#forfeit-dialog").inner_text()
+    lost = "Hai finito il tempo: la partita è persa per il tempo."  # the person ran out: said to them
+    assert page.locator("#forfeit-dialog [data-testid=forfeit]").inner_text() == lost
+    assert page.locator("#forfeit-dialog .forfeit__winner").inner_text().endswith(" vince per il tempo.")
     assert axe_violations(page) == []
     page.locator("#forfeit-dialog .forfeit__close").click()
+    # the status line and the clock's name say the loss in the page's language, after a switch too
+    # (the review of 2026-11-30: a switch brought back "Tocca a te" in a match lost on time)
+    expect(page.locator("#status")).to_have_text(lost)
+    assert page.locator("#me .clock").get_attribute("aria-label").startswith("Il tuo orologio: 0:00")
+    page.select_option("#lang-menu select", "en")
+    expect(page.locator("#status")).to_have_text("You ran out of time: the match is lost on time.")
+    expect(page.locator("#me .clock")).to_have_attribute("aria-label", re.compile(r"^Your clock: 0:00"))
+    page.select_option("#lang-menu select", "it")
+    expect(page.locator("#status")).to_have_text(lost)
 
     page.locator("#stats-btn").click()
     d = page.locator("#stats-dialog[open]")

@@ -107,7 +107,7 @@ def test_a_match_lost_on_time_is_told_as_lost_on_time_after_a_reload(page, base_
     wait_for_engine(page)
     page.wait_for_selector("#sheet:not([hidden]) #over[data-on-time]")
     words = json.loads(open("static/i18n/en.json", encoding="utf-8").read())
-    expected = words["clock.lost"].replace("{name}", "Anna") + " " + words["clock.wins"].replace("{side}", page.evaluate(
+    expected = words["clock.lost"].replace("{name}", "Anna") + " " + words["clock.wins.one"].replace("{side}", page.evaluate(
         "settebello.view.players[1]"))
     assert page.locator("#over").inner_text() == expected
     for part in ("story-totals", "story-by-hand", "story-moments", "story-hand"):
