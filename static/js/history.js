@@ -13,13 +13,13 @@
 // going first.
 //
 // Keys (storage.js's scope: this deployment's root path):
-//   settebello.history:<scope>        [{id, at, finished, variant, sides: [name], totals: [n], size}]
+//   settebello.history:<scope>        [{id, at, finished, variant, sides: [name], totals: [n], size, onTime?: name}]
 //   settebello.history:<scope>:<id>   {save, record}
 import { game } from "./engine.js";
 import { language, t } from "./i18n.js";
 import { emit, onView, view as currentView } from "./store.js";
 import { readJSON, writeJSON, remove, scoped } from "./storage.js";
-import { sideName, variantName } from "./names.js";
+import { sideName, variantName, shownName } from "./names.js";
 import { downloadText } from "./download.js";
 
 export const HISTORY_KEY = scoped("settebello.history");
@@ -62,6 +62,7 @@ function store(id, data, v, extra = {}) {
   const text = JSON.stringify(data);
   const entry = { id, at: Date.now(), finished: v.phase === "over", variant: v.variant,
     sides: v.sides.map((_, s) => sideName(v, s)), totals: [...(v.totals || [])], size: text.length, ...extra };
+  if (v.forfeit && typeof v.forfeit.name === "string") entry.onTime = v.forfeit.name;  // who ran out of time
   let list = [entry, ...historyEntries().filter((e) => e.id !== id)];
   let total = 0;
   list = list.filter((e, i) => {
@@ -177,9 +178,12 @@ export function fillHistory(section, { onReplay, onResume } = {}) {
     const label = document.createElement("span");
     label.id = `history-entry-${i}`;
     label.style.cssText = "flex:1 1 100%";
-    const score = e.sides.map((name, s) => `${name} ${e.totals[s] ?? 0}`).join(" – ");
-    label.textContent = t(e.finished ? "history.entry.finished" : "history.entry.unfinished",
-      { when: when(e.at), variant: variantName(e.variant), score });
+    // the names the page gave ("You") in the page's language now, as the table says them
+    const shown = (side) => String(side).split(" & ").map(shownName).join(" & ");
+    const score = e.sides.map((name, s) => `${shown(name)} ${e.totals[s] ?? 0}`).join(" – ");
+    const kind = typeof e.onTime === "string" ? "onTime" : e.finished ? "finished" : "unfinished";
+    label.textContent = t(`history.entry.${kind}`,
+      { when: when(e.at), variant: variantName(e.variant), score, name: typeof e.onTime === "string" ? shownName(e.onTime) : "" });
     li.append(label);
     const data = () => readJSON(entryKey(e.id));
     const button = (act, onClick, primary = false) => {

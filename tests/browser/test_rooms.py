@@ -325,6 +325,11 @@ def test_the_rooms_dialogs_have_no_axe_violations_in_italian(page, base_url):
     expect(page.locator("#me .clock")).to_have_attribute("aria-label", re.compile(r"^Your clock: 0:00"))
     page.select_option("#lang-menu select", "it")
     expect(page.locator("#status")).to_have_text(lost)
+    # Records says the match was lost on time, and by whom, with the names in Italian
+    page.locator("#records-btn").click()
+    entry = page.locator("#records-dialog[open] [data-testid=history-entry]").first
+    expect(entry).to_contain_text(re.compile(r"· persa per il tempo: Tu · Tu 0 – \S"))
+    page.keyboard.press("Escape")
 
     page.locator("#stats-btn").click()
     d = page.locator("#stats-dialog[open]")
