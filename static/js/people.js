@@ -49,6 +49,9 @@ const ufrag = (sdp) => /^a=ice-ufrag:(\S{1,256})\r?$/m.exec(sdp)?.[1] ?? null;
 const MEET_AGAIN_MS = 8_000;
 const HELLO_AGAIN_MS = 3_000;  // the hand path's hello said again while the host's page has not answered
 const MEET_AGAIN_MAX_MS = 60_000;
+// how long after joining a room with no relay's socket open a page says the relays are not reached
+// (a device with no internet: the reply code carries the seat; the review of 2026-11-30)
+const NO_RELAYS_MS = 12_000;
 // how long a New game waits for the last table's rooms to be left (trystero says goodbye to each
 // peer in them first) before it joins its own anyway
 const LEAVE_MAX_MS = 3_000;
@@ -124,6 +127,16 @@ async function joinMeeting(m, { onJoin, onLeave, onText }) {
   room.onPeerLeave = (peerId) => { const l = links.get(peerId); if (l) l.readyState = "closed"; links.delete(peerId); onLeave?.(peerId); };
   action.onMessage = (data, { peerId }) => { if (typeof data === "string") onText(data, link(peerId)); };
   return room;
+}
+
+/** After NO_RELAYS_MS, `then()` when none of the relays could be reached (trystero's sockets:
+ *  none open), so that a page without internet says to use the reply code instead of waiting on. */
+function whenNoRelays(then) {
+  setTimeout(async () => {
+    const { getRelaySockets } = await trystero();
+    const sockets = Object.values(getRelaySockets?.() ?? {});
+    if (!sockets.some((ws) => ws?.readyState === WebSocket.OPEN)) then();
+  }, NO_RELAYS_MS);
 }
 
 /** A request to bridge.py's `people` (py/settebello/people.py PeopleCalls). */
@@ -533,6 +546,10 @@ function hostMeeting(inv) {
   });
   const entry = { m, room };
   meetings.set(inv.seat, entry);
+  whenNoRelays(() => {  // still waiting for the page to open: say how to go on by hand
+    const el = dialog().querySelector(`[data-people-state="${inv.seat}"]`);
+    if (table === tableId && el?.textContent === t("people.state.waitingLink")) setState(inv.seat, "people.state.noRelays");
+  });
   return room.then(() => entry, (err) => {
     console.warn(`Settebello: the relays are not reached (${err.message}): the hand path still works`);
     meetings.delete(inv.seat);
@@ -661,6 +678,7 @@ const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteTok
 let lastView = null;
 let started = false;
 let welcomed = false;       // the host's page welcomed this seat: no reply code needed any more
+let noRelays = false;       // none of the invitation's relays could be reached (whenNoRelays)
 let pendingPlay = null;     // {n, resolve, reject}: this seat's play, until the host answers it
 const computerPlays = [];   // a computer's play the table has not asked for yet ({event, view})
 let computerWaiter = null;  // the table's computer_step, waiting for the host's next computer play
@@ -901,7 +919,14 @@ export async function joinTable(ready = Promise.resolve()) {
   let sayHello;         // resolves `helloReady` with this seat's hello (people.py), once joined
   const helloReady = new Promise((resolve) => { sayHello = resolve; });
   const closeHand = () => answered?.catch(() => {}).then(() => pc.close());
-  if (invite.m) meetHost(invite.m, helloReady, closeHand);
+  if (invite.m) {
+    meetHost(invite.m, helloReady, closeHand);
+    whenNoRelays(() => {  // the reply code (shown once the engine is up) is then the way
+      noRelays = true;
+      const el = d.querySelector("[data-people-state='guest']");
+      if (el && !welcomed) el.textContent = t("people.join.noRelays");
+    });
+  }
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.join.title"))}</h2>
     ${tableText(invite.t, invite.s)}
     <form class="people__join"><label class="ng-field">${esc(t("people.join.name"))}
@@ -981,7 +1006,8 @@ export async function joinTable(ready = Promise.resolve()) {
     qr.dataset.peopleReply = "";
     d.append(row, qr);
   }
-  const waiting = welcomed ? "people.join.waitingOthers" : invite.m ? "people.join.meeting" : "people.join.waitingHost";
+  const waiting = welcomed ? "people.join.waitingOthers" : noRelays ? "people.join.noRelays"
+    : invite.m ? "people.join.meeting" : "people.join.waitingHost";
   d.insertAdjacentHTML("beforeend", `<p class="people__state" role="status" tabindex="-1" data-people-state="guest">${esc(t(waiting))}</p>`);
   (d.querySelector("textarea") ?? d.querySelector("[data-people-state='guest']")).focus();
   mark("reply-code");

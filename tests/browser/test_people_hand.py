@@ -108,6 +108,9 @@ def _watched_page(browser, requests: list[str], **options):
 # trystero logs a peer connection closed under it (the other page reloaded or left) as an error:
 # that is the reload the test makes, not a fault
 CLOSED_UNDER = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+# a relay where nothing listens (the test of relays that cannot be reached): the browser says each
+# failed connection to it as a console error, which is that test's point, not a fault
+DEAD_RELAY = "ws://127.0.0.1:9"
 
 
 # a page's Date.now moved on by so many ms (Table.later); performance.now and timers are not moved
@@ -132,7 +135,7 @@ def _watch(page):
 
     def console(m) -> None:
         log.append(f"{m.type}: {m.text[:300]}")
-        if m.type == "error" and m.text != CLOSED_UNDER:
+        if m.type == "error" and m.text != CLOSED_UNDER and f"'{DEAD_RELAY}/' failed" not in m.text:
             errors.append(m.text)
 
     def pageerror(e) -> None:
@@ -308,7 +311,12 @@ class Table:
               ws.onmessage = (e) => { ws.close(); resolve(JSON.parse(e.data)); };
             })""", [self.relays[0], self.lose])
             assert said == ["NOTICE", f"losing {self.lose}"], said
-        if self.relays:
+        dead = self.relays == [DEAD_RELAY]  # relays that cannot be reached: said, then the reply code
+        if dead:
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text(
+                "The relays cannot be reached (no internet?): once they open the link, paste the reply code they send you here.",
+                timeout=TIMEOUT_MS)
+        elif self.relays:
             state = self.host.locator(f'[data-people-state="{seat}"]')
             if "left the table" not in state.inner_text():  # (a first invitation: no reply code awaited)
                 expect(state).to_have_text("Waiting for them to open the link")
@@ -335,7 +343,11 @@ class Table:
                 route.continue_()
             guest.context.unroute("**/static/vendor/py.zip")
         answer_field = guest.locator('[data-testid="people-answer"]')
-        if self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
+        if dead:  # the guest's page says so too, under the reply code it shows
+            expect(guest.locator("[data-people-state=guest]")).to_have_text(
+                "The relays cannot be reached (no internet?): send the reply code above to the person who invited you.",
+                timeout=TIMEOUT_MS)
+        elif self.relays:  # the relay path: no reply code goes back, the pages meet through the relays
             assert _code(link.split("#join=", 1)[1])["m"]["u"] == self.relays
             # met through the relay, often before the reply code is made: none is shown then, and
             # one shown goes as the host's welcome comes (read at once: it may be gone a moment later)
@@ -352,7 +364,7 @@ class Table:
         reply = answer_field.input_value()
         self.codes.append(_code(reply)["a"])
         assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
-        assert "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
+        assert dead or "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
 
@@ -824,6 +836,16 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_relay_path(relay_
     loaded = {urlsplit(u).path for u in table.loaded() if "/static/vendor/trystero/" in u}
     shipped = {"/" + p.relative_to(ROOT).as_posix() for p in TRYSTERO.rglob("*.*js")}
     assert shipped and shipped <= loaded, shipped - loaded
+    table.close()
+
+
+def test_relays_that_cannot_be_reached_are_said_on_both_pages_and_the_reply_code_carries_the_seat(loopback_browser):
+    """The review of 2026-11-30: with no internet, both pages waited on the relays for ever ("Waiting
+    for them to open the link", "Meeting the host's device through the relays…"). Now each says the
+    relays are not reached and how to go on, and the reply code pasted by hand deals the match."""
+    table = Table(loopback_browser, None, [1], relays=[DEAD_RELAY], allowed=(DEAD_RELAY.removeprefix("ws://"),))
+    assert table.play_hand(limit=2)[0] == 2
+    assert not any(table.errors), table.errors  # (but the dead relay's own failures: DEAD_RELAY)
     table.close()
 
 
