@@ -33,6 +33,7 @@ let bracket = null;     // the engine's tournament_view, or null
 let busy = false;
 let leaving = false;
 let watching = null;    // the record of the simulated match whose log is shown
+let watchedFrom = null; // its table's "round,table": the Match log button the log goes back to
 
 async function save() {
   if (!bracket) { remove(STORE); return; }
@@ -40,6 +41,12 @@ async function save() {
 }
 
 const dialog = () => modal("tournament-dialog", "dialog dialog--wide tournament", "tournament-title");
+
+/** Put the keyboard on `preferred`, else the drawn view's main action ([data-focus]), else its title. */
+function landFocus(d, preferred = null) {
+  // a redrawn dialog loses its focused button, and showModal picks its first button: never <body>
+  (preferred ?? d.querySelector("[data-focus]") ?? d.querySelector("#tournament-title"))?.focus();
+}
 
 // ------------------------------------------------------------------ the set-up form
 
@@ -50,9 +57,9 @@ function setupForm() {
   const most = tournament.max_entrants - 1;  // besides the person
   const d = dialog();
   d.innerHTML = `<form method="dialog" class="ng tsetup">
-    <h2 id="tournament-title">${esc(tTourney("newTitle"))}</h2>
+    <h2 id="tournament-title" tabindex="-1">${esc(tTourney("newTitle"))}</h2>
     <label class="ng-field">${esc(tt("dialog.variant"))}
-      <select id="t-variant">${two.map((v) => `<option value="${v.id}">${esc(variantName(v.id))}</option>`).join("")}</select></label>
+      <select id="t-variant" data-focus>${two.map((v) => `<option value="${v.id}">${esc(variantName(v.id))}</option>`).join("")}</select></label>
     <label class="ng-field">${esc(tTourney("yourName"))}<input id="t-name" maxlength="24" value="${esc(tt("seat.you"))}"></label>
     <label class="ng-field">${esc(tTourney("people"))}<input id="t-people" placeholder="${esc(tTourney("peopleHint"))}"></label>
     <fieldset class="ng-seats"><legend>${esc(tTourney("opponents"))}</legend>
@@ -85,6 +92,7 @@ function setupForm() {
   d.querySelector("#t-variant").addEventListener("change", (e) => {
     d.querySelector("#t-target").placeholder = String(two.find((v) => v.id === e.target.value)?.target ?? "");
   });
+  landFocus(d);
   d.querySelector("form").addEventListener("submit", async (e) => {
     if (e.submitter?.value !== "start") return;
     e.preventDefault();
@@ -135,7 +143,8 @@ function placeText(row) {
   return row.place === row.place_to ? `${row.place}` : `${row.place}–${row.place_to}`;
 }
 
-function showBracket() {
+/** The bracket drawn in the dialog; `returnTo` ("round,table") puts the keyboard back on that Match log button. */
+function showBracket(returnTo = null) {
   const d = dialog();
   const b = bracket;
   const rounds = b.rounds.length;
@@ -155,28 +164,28 @@ function showBracket() {
     const mine = b.champion.kind === "human" && b.champion.entrant === 0 && shownName(b.champion.name) === tt("seat.you");
     const champion = mine ? tTourney("championYou") : tTourney("champion", { name: shownName(b.champion.name) });
     actions = `<p class="tchampion" data-testid="champion">${esc(champion)}</p>
-      <button type="button" class="btn btn--primary" data-act="new">${esc(tTourney("newTournament"))}</button>`;
+      <button type="button" class="btn btn--primary" data-act="new" data-focus>${esc(tTourney("newTournament"))}</button>`;
   } else if (next) {
     actions = `<p class="tnext">${esc(tTourney("next", { a: shownName(next.a.name), b: shownName(next.b.name) }))}</p>`;
-    if (b.next.person) actions += `<button type="button" class="btn btn--primary" data-act="play">${esc(tTourney("play"))}</button>`;
+    if (b.next.person) actions += `<button type="button" class="btn btn--primary" data-act="play" data-focus>${esc(tTourney("play"))}</button>`;
     else {
       actions += `<button type="button" class="btn" data-act="simulate">${esc(tTourney("simulate"))}</button>
-        <button type="button" class="btn btn--primary" data-act="skip">${esc(tTourney(personIn ? "skip" : "finishAll"))}</button>`;
+        <button type="button" class="btn btn--primary" data-act="skip" data-focus>${esc(tTourney(personIn ? "skip" : "finishAll"))}</button>`;
     }
   }
   const standings = `<table class="tstandings" data-testid="standings"><caption>${esc(tTourney("standings"))}</caption>
     <thead><tr><th scope="col">${esc(tTourney("place"))}</th><th scope="col">${esc(tTourney("name"))}</th><th scope="col">${esc(tTourney("points"))}</th></tr></thead>
     <tbody>${b.standings.map((r) => `<tr class="${b.entrants[r.entrant].kind === "human" ? "tstandings--person" : ""}">
       <td>${esc(placeText(r))}</td><td>${esc(shownName(r.name))}</td><td>${r.points}</td></tr>`).join("")}</tbody></table>`;
-  d.innerHTML = `<h2 id="tournament-title">${esc(tTourney("tournament"))} · ${esc(variantName(b.variant))}</h2>
+  d.innerHTML = `<h2 id="tournament-title" tabindex="-1">${esc(tTourney("tournament"))} · ${esc(variantName(b.variant))}</h2>
     <div class="tbracket" data-rounds="${rounds}">${cols}</div>
-    <div class="tactions">${actions}<span class="tbusy" hidden>${esc(tTourney("simulating"))}</span></div>
+    <div class="tactions">${actions}<span class="tbusy" tabindex="-1" hidden>${esc(tTourney("simulating"))}</span></div>
     ${standings}
     <div class="dialog__actions">
       ${b.finished ? "" : `<button type="button" class="btn btn--ghost" data-act="leave">${esc(tTourney("leave"))}</button>`}
       <button type="button" class="btn" data-act="close">${esc(tt("action.close"))}</button>
     </div>`;
-  d.querySelector("[data-act=play]")?.focus();
+  landFocus(d, returnTo === null ? null : d.querySelector(`[data-watch="${returnTo}"]`));
 }
 
 async function act(kind, el) {
@@ -193,6 +202,7 @@ async function act(kind, el) {
   busy = true;
   d.querySelector(".tbusy")?.removeAttribute("hidden");
   for (const b of d.querySelectorAll("[data-act]")) b.disabled = true;
+  d.querySelector(".tbusy")?.focus();  // the disabled button would drop the keyboard to <body> meanwhile
   try {
     if (kind === "play") {
       const config = await game("tournament_match");
@@ -206,7 +216,9 @@ async function act(kind, el) {
     if (bracket.finished) await updateStats();
     showBracket();
   } catch (ex) {
-    d.querySelector(".tactions")?.append(Object.assign(document.createElement("p"), { className: "ng-error", textContent: ex.message }));
+    const said = Object.assign(document.createElement("p"), { className: "ng-error", tabIndex: -1, textContent: ex.message });
+    d.querySelector(".tactions")?.append(said);
+    said.focus();  // the keyboard waited on "Playing…": it goes on to what went wrong
   } finally { busy = false; }
 }
 
@@ -222,13 +234,15 @@ async function watch(r, table) {
   }
   const hands = [...byHand.values()];
   const d = dialog();
-  d.innerHTML = `<h2 id="tournament-title">${esc(tTourney("watch"))}: ${esc(record.players.join(" – "))}</h2>
+  d.innerHTML = `<h2 id="tournament-title" tabindex="-1">${esc(tTourney("watch"))}: ${esc(record.players.join(" – "))}</h2>
     <div class="tlog">${hands.map((plays, i) => `<details ${i === 0 ? "open" : ""}><summary>${esc(tTourney("hand", { n: i + 1 }))}</summary>
       <ol>${plays.map((p) => `<li>${esc(p)}</li>`).join("")}</ol></details>`).join("")}</div>
     <div class="dialog__actions">
       <button type="button" class="btn" data-act="replay">${esc(tTourney("replay"))}</button>
       <button type="button" class="btn btn--primary" data-act="back">${esc(tTourney("back"))}</button></div>`;
   watching = record;
+  watchedFrom = `${r},${table}`;
+  landFocus(d);  // no main action here: the log's title, read first, then its hands
 }
 
 // ------------------------------------------------------------------ opening, events
@@ -241,6 +255,7 @@ export async function openTournament() {
   }
   if (bracket) showBracket(); else setupForm();
   if (!d.open) d.showModal();
+  landFocus(d);
 }
 
 function wire() {
@@ -248,7 +263,7 @@ function wire() {
   d.addEventListener("click", (e) => {
     const a = e.target.closest("[data-act]");
     if (a) {
-      if (a.dataset.act === "back") showBracket();
+      if (a.dataset.act === "back") showBracket(watchedFrom);
       else if (a.dataset.act === "replay") { if (watching) openInViewer(watching); } // card by card, replay.html
       else act(a.dataset.act, a);
       return;

@@ -20,8 +20,7 @@ ACTIVE = """() => { const a = document.activeElement;
 def assert_focused(page, locator, moment: str) -> None:
     """`locator`'s element is document.activeElement once what was set off has been drawn."""
     settled(page)
-    ok = locator.evaluate("el => el === document.activeElement")
-    print("SOFT", "ok  " if ok else "FAIL", moment, page.evaluate(ACTIVE))
+    assert locator.evaluate("el => el === document.activeElement"), f"{moment}: focus on {page.evaluate(ACTIVE)}"
 
 
 def test_the_keyboard_lands_on_each_tournament_views_main_action_never_on_body(page, base_url):
