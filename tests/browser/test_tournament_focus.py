@@ -68,3 +68,13 @@ def test_the_keyboard_lands_on_each_tournament_views_main_action_never_on_body(p
     d.get_by_role("button", name="Back to the bracket").click()
     d.locator(".tbracket").wait_for()
     assert_focused(page, d.locator(f'[data-watch="{where}"]'), "back from the match log")
+
+    # a New game after the tournament opens on the game the person set up last (here none: the
+    # preset's), not on the tournament's table: its single hand, where the draw may seat them second
+    # (the review of 2026-11-30)
+    d.get_by_role("button", name="Close").click()
+    page.locator("#new").click()
+    ng = page.locator("#newgame-dialog[open]")
+    assert ng.locator('select[data-seat-kind="0"]').input_value() == "human"
+    assert ng.locator('select[data-seat-kind="1"]').input_value() == "computer"
+    assert ng.locator("#ng-target").input_value() == "11"
