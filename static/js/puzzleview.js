@@ -6,7 +6,8 @@
 // keeps the trainer's state on the device and draws.
 import { game } from "./engine.js";
 import { t, cardName, theCard, theCards, onLanguageChange } from "./i18n.js";
-import { esc, refusalText, variantName } from "./names.js";
+import { esc, refusalText, variantName, variantText } from "./names.js";
+import { view as currentView } from "./store.js";
 import { modal } from "./modal.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { art } from "./deck.js";
@@ -68,6 +69,14 @@ function playText(p) {
   return p.presa.length ? t("puzzle.takes", { card: theCard(p.card), cards: theCards(p.presa) }) : t("puzzle.lays", { card: theCard(p.card) });
 }
 
+/** A puzzle of another game than the one on the table says that game's rules in a line (the
+ *  review of 2026-11-30: an Escoba puzzle's answer made no sense by the rules of Scopa). */
+function otherGame(p) {
+  const on = currentView()?.variant;
+  if (!on || on === p.variant) return "";
+  return `<p class="puzzle__rules" data-testid="puzzle-rules">${esc(t("puzzle.otherGame", { variant: variantName(p.variant), rules: variantText(p.variant, "description") }))}</p>`;
+}
+
 function draw(d) {
   const { puzzle: p, verdict: v, rating } = current;
   const plays = p.legal.map((x) => {
@@ -78,6 +87,7 @@ function draw(d) {
     : `${esc(t(v.right ? "puzzle.right" : "puzzle.wrong", { play: playText(v.answer) }))} ${esc(reasonText(v.reason))} ${esc(t("puzzle.points", { points: v.points }))} ${esc(t(v.change >= 0 ? "puzzle.ratingUp" : "puzzle.ratingDown", { rating: v.rating, change: Math.abs(v.change) }))}${v.again ? " " + esc(t("puzzle.again")) : ""}`;
   d.innerHTML = `<h2 id="puzzle-title">${esc(t("puzzle.title"))}</h2>
     <p class="puzzle__meta" data-testid="puzzle-rating" data-rating="${rating}">${esc(t("puzzle.rating", { rating }))} · ${esc(t(p.own ? "puzzle.own" : "puzzle.builtin", { variant: variantName(p.variant) }))}</p>
+    ${otherGame(p)}
     ${current.damaged ? `<p class="puzzle__damaged" role="alert">${esc(current.damaged)}</p>` : ""}
     <div class="puzzle__position" data-testid="puzzle" data-id="${esc(p.id)}" data-own="${p.own}">
       <p class="puzzle__label">${esc(t("puzzle.table"))}</p><div class="puzzle__cards">${p.table.map(img).join("") || esc(t("puzzle.empty"))}</div>

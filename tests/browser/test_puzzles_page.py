@@ -5,6 +5,7 @@ points at stake, the rating moved; a missed one said to come back; axe finds not
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -74,7 +75,8 @@ def test_a_costly_play_of_the_persons_hand_is_a_puzzle_solved_by_keyboard(table_
     verdict = d.get_by_test_id("puzzle-verdict")
     expect(verdict).to_have_attribute("data-right", "true")
     expect(verdict).to_contain_text("Right:")
-    expect(verdict).to_contain_text(f"Points at stake: {round(first.margin, 1)}")
+    expect(verdict).to_contain_text(f"The best play gains at least {round(first.margin, 1)} points over the next best.")
+    expect(d.get_by_test_id("puzzle-rules")).to_have_count(0)  # the game on the table: no rules said
     assert page.evaluate("document.activeElement.dataset.act") == "next"
     expect(d.get_by_test_id("puzzle-rating")).not_to_have_attribute("data-rating", str(training.START))
     assert axe_violations(page) == []
@@ -83,10 +85,29 @@ def test_a_costly_play_of_the_persons_hand_is_a_puzzle_solved_by_keyboard(table_
     page.keyboard.press("Enter")
     expect(verdict).to_have_attribute("data-right", "")
     pid = position.get_attribute("data-id")
-    answer = (next((p for p in want if p.id == pid), None) or training.shipped()[pid]).answer
+    puzzle = next((p for p in want if p.id == pid), None) or training.shipped()[pid]
+    answer = puzzle.answer
+    # a puzzle of another game says that game's rules (the review of 2026-11-30)
+    on_table = page.evaluate("settebello.view.variant")
+    if puzzle.variant != on_table:
+        expect(d.get_by_test_id("puzzle-rules")).to_have_text(re.compile(r"^Played by the rules of .+: .+"))
+    else:
+        expect(d.get_by_test_id("puzzle-rules")).to_have_count(0)
     wrong = d.locator("button[data-play]").evaluate_all(
         "(bs, a) => bs.map((b) => b.dataset.play).find((p) => p !== a)", answer)
     press_until_focused(page, f'#puzzle-dialog button[data-play="{wrong}"]')
     page.keyboard.press("Enter")
     expect(verdict).to_have_attribute("data-right", "false")
     expect(verdict).to_contain_text("meet this one again")
+
+    # on to a puzzle of another game than the table's: that game's rules are said above it
+    for _ in range(12):
+        d.locator("[data-act=next]").click()
+        expect(position).not_to_have_attribute("data-id", pid)  # (the next one drawn)
+        pid = position.get_attribute("data-id")
+        puzzle = next((p for p in want if p.id == pid), None) or training.shipped()[pid]
+        if puzzle.variant != on_table:
+            break
+        d.locator(f'button[data-play="{puzzle.answer}"]').click()
+    assert puzzle.variant != on_table, "no puzzle of another game among the next twelve"
+    expect(d.get_by_test_id("puzzle-rules")).to_have_text(re.compile(r"^Played by the rules of .+: .+"))
