@@ -495,7 +495,7 @@ async function invitation(inv, { again = false } = {}) {
   const m = (await meet)?.m;
   if (table !== tableId) { pc.close(); return null; }
   const code = toCode({ v: LINK_VERSION, s: inv.seat, k: inv.token, n: inv.name, o: pc.localDescription.sdp,
-    ...(m ? { m } : {}), ...(tableShown ? { t: tableShown } : {}) });
+    ...(m ? { m } : {}), ...(tableShown ? { t: namedNow(tableShown) } : {}) });
   const link = `${joinPage()}#join=${code}`;
   const li = document.createElement("li");
   li.className = "people__seat";
@@ -555,6 +555,14 @@ function hostMeeting(inv) {
     meetings.delete(inv.seat);
     return null;
   });
+}
+
+/** The table an invitation shows, with the names its people gave once they joined (a new
+ *  invitation during the match: the review of 2026-11-30 saw "Player 2" for Gina). */
+function namedNow(tb) {
+  const players = hostStarted ? currentView()?.players : null;
+  if (!players || !Array.isArray(tb.s)) return tb;
+  return { ...tb, s: tb.s.map((x, i) => (Array.isArray(x) && typeof players[i] === "string" ? [players[i], ...x.slice(1)] : x)) };
 }
 
 /** A seat's person left (a reload, a closed page, a lost connection): a new invitation for that

@@ -294,7 +294,7 @@ class Table:
                                     arg=remote[-1])
         assert self.host.evaluate("settebello.view.seat") == 0
 
-    def _join(self, seat: int, guest, name: str | None) -> None:
+    def _join(self, seat: int, guest, name: str | None, names: list[str] | None = None) -> None:
         """The person of `seat` opens the invitation the host's page shows on `guest`, gives
         `name` (None: keeps the one remembered), and the host pastes the reply code."""
         link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
@@ -325,7 +325,7 @@ class Table:
             guest.context.route("**/static/vendor/py.zip", lambda route: held.append(route))
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
-        self._check_join_table(seat, guest)
+        self._check_join_table(seat, guest, names)
         if self.hold_boot:
             # with no Python yet on the guest's page, its person is asked their name and the page
             # met the host's through the relay: the meeting does not wait for the boot (and the
@@ -368,7 +368,7 @@ class Table:
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
 
-    def _check_join_table(self, seat: int, guest) -> None:
+    def _check_join_table(self, seat: int, guest, names: list[str] | None = None) -> None:
         """The join dialog shows the table (issue 41: "sees the table, their seat and who else sits
         there"): the game and who invites, each seat as a person, a computer or theirs, the teams."""
         game = guest.locator("[data-testid=people-join-game]")
@@ -380,6 +380,8 @@ class Table:
         for i, line in enumerate(lines):
             kind = "you" if i == seat else "host" if i == 0 else "a person on another device" if i in self.remote else "computer"
             assert line.startswith(f"Seat {i + 1}: ") and f"({kind})" in line, (i, line)
+            # a new invitation during the match names the people as they joined (not "Player 2")
+            assert names is None or line.startswith(f"Seat {i + 1}: {names[i]} ("), (i, line, names)
             assert ("Team " in line) == (self.variant == "scopone"), line  # partners sit opposite
         if self.variant == "scopone":
             assert lines[0].endswith("Team 1") and lines[1].endswith("Team 2") and lines[2].endswith("Team 1"), lines
@@ -421,7 +423,7 @@ class Table:
         again.goto(SITE + "index.html?test&fast=1&lang=en#join=")  # (a damaged invitation: said, nothing else)
         again.locator("#people-dialog [role=alert]").wait_for()
         guest.close()
-        self._join(seat, again, None)
+        self._join(seat, again, None, names=self.host.evaluate("settebello.view.players"))
         assert again.evaluate("localStorage.length") > 0
         again.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
         assert again.evaluate("settebello.view.hand") == hand
