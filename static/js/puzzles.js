@@ -17,10 +17,11 @@ export function openPuzzles() {
   import("./puzzleview.js").then((m) => m.openPuzzles()).catch(warn);
 }
 
-// a hand ended where the look-back speaks: its costly plays become puzzles (judged while the sheet shows)
+// a hand ended where the look-back speaks: its costly plays become puzzles (judged while the sheet shows);
+// a seat at another device's table has no look-back of its own here (people.js refuses it: not said)
 on("hand-end", () => {
   if (!currentView()?.can_review) return;
   game("puzzle_own", { state: readJSON(PUZZLES_KEY, null) })
     .then((r) => { if (r.added) writeJSON(PUZZLES_KEY, r.state); })
-    .catch(warn);
+    .catch((err) => { if (err?.reason !== "people.guest") warn(err); });
 });
