@@ -90,7 +90,7 @@ def test_a_costly_play_of_the_persons_hand_is_a_puzzle_solved_by_keyboard(table_
     # a puzzle of another game says that game's rules (the review of 2026-11-30)
     on_table = page.evaluate("settebello.view.variant")
     if puzzle.variant != on_table:
-        expect(d.get_by_test_id("puzzle-rules")).to_have_text(re.compile(r"^Played by the rules of .+: .+"))
+        expect(d.get_by_test_id("puzzle-rules")).to_have_text(re.compile(r"^Rules of [^.]+\. .+"))
     else:
         expect(d.get_by_test_id("puzzle-rules")).to_have_count(0)
     wrong = d.locator("button[data-play]").evaluate_all(
@@ -110,4 +110,4 @@ def test_a_costly_play_of_the_persons_hand_is_a_puzzle_solved_by_keyboard(table_
             break
         d.locator(f'button[data-play="{puzzle.answer}"]').click()
     assert puzzle.variant != on_table, "no puzzle of another game among the next twelve"
-    expect(d.get_by_test_id("puzzle-rules")).to_have_text(re.compile(r"^Played by the rules of .+: .+"))
+    expect(d.get_by_test_id("puzzle-rules")).to_have_text(re.compile(r"^Rules of [^.]+\. .+"))
