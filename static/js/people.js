@@ -220,6 +220,9 @@ const STYLE = `.people-phrases { position: fixed; left: 12px; top: calc(var(--pe
    bar, above the table's cards and badges, scrolled within when taller than the window */
 #people-dialog:not(:modal)[open] { position: fixed; z-index: 45; inset: calc(var(--people-top, 5rem) + 6px) .6rem auto auto; margin: 0;
   width: min(calc(100vw - 1.2rem), 26rem); max-height: calc(100vh - var(--people-top, 5rem) - 12px); overflow: auto; }
+/* its Hide always in sight, at the foot of the panel however far its invitations scroll */
+#people-dialog:not(:modal) > .dialog__actions { position: sticky; bottom: -1rem; margin: .4rem -1.1rem -1rem; padding: .5rem 1.1rem .8rem;
+  background: inherit; box-shadow: 0 -6px 12px -8px rgba(0, 0, 0, .35); }
 /* beside the table, only the invitations of the seats away: the others play on, their links spent */
 #people-dialog:not(:modal) .people__seat:not([data-away]) { display: none; }
 .people__table { margin: .2rem 0 .6rem; padding-left: 1.2rem; }
