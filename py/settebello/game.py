@@ -428,7 +428,11 @@ class Game:
         m.deal_until_played()
         if len(self.local) <= 1:
             self.shown = self._first_human_to_show()
-        # several persons: the device stays with the one who had it; `pass_to` hands it on
+        else:
+            # several persons: everyone crowded round the score sheet, so the new hand opens on the
+            # pass screen, even for the one who played last (the review of 2026-11-30: whoever
+            # pressed Next hand saw that person's new cards)
+            self.handed = False
 
     def undo(self) -> None:
         """Take back the lone human's last play (and the computers' after it): the match is

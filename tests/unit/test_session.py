@@ -86,6 +86,36 @@ def test_pass_screen_for_two_humans():
     assert "error" not in play_to_end(s)
 
 
+def test_every_hand_at_a_shared_device_opens_on_the_pass_screen():
+    """Scopone, two persons and two computers at one device: each new hand's first person's cards
+    stay hidden until that person says they hold the device, even when they played the last card
+    of the hand before (everyone was round the score sheet; whoever pressed Next hand saw them)."""
+    s = Session()
+    s.new_game({"variant": "scopone", "seed": 3, "seats": [{"human": True, "name": "Anna"}, {"human": True, "name": "Marco"},
+                                                           {"human": False, "level": "random"}, {"human": False, "level": "random"}]})
+    hands = 0
+    for _ in range(5000):
+        v = s.view()
+        if v["phase"] == "over" or hands == 3:
+            break
+        if v["phase"] == "deal":
+            s.next_hand()
+            hands += 1
+            v = s.view()
+            while v["waiting"] != "human":  # the computers before the first person
+                s.computer_step()
+                v = s.view()
+            assert v["pass_to"] == v["turn"] and v["hand"] == [] and v["legal"] == [], v["pass_to"]
+        elif v["waiting"] == "human":
+            if v["pass_to"] is not None:
+                s.show(v["pass_to"])
+                continue
+            s.play(v["legal"][0]["notation"])
+        else:
+            s.computer_step()
+    assert hands == 3
+
+
 def test_dialog_lists_and_hint():
     s = Session()
     assert {v["id"] for v in s.variants()} >= {"scopa", "scopone"}
