@@ -335,9 +335,11 @@ class Game:
     def coach(self, play: Any) -> dict[str, Any]:
         """The coach's word before the shown person's play (checked, not made): {warning: {key,
         params}} when it leaves the next player an obvious scopa or the Settebello and another play
-        would not (scopa_ai/explain.py warn), else {warning: None}. Never in the lesson."""
+        would not (scopa_ai/explain.py warn), else {warning: None}. Never in the lesson, nor in
+        today's deal, which has no hint either: a warning is half a hint, and the day's result is
+        compared with the master's own play (the review of 2026-11-30)."""
         checked = self.parse_play(play)
-        if self.lesson is not None:
+        if self.lesson is not None or self.daily is not None:
             return {"warning": None}
         found = warn(self.match.observe(self.match.turn), checked)
         return {"warning": None if found is None else found.to_json()}

@@ -297,6 +297,28 @@ def test_a_kept_duplicate_of_another_day_or_unfinished_or_damaged_is_not_taken(q
     assert answer["kept"] is False and answer["plays"] == 1 and not answer["done"]
 
 
+def test_the_coach_says_nothing_in_a_days_deal():
+    """A warning is half a hint (the review of 2026-11-30: five of them in one day's deal): in
+    today's deal the coach is silent on plays it would warn of in any other game."""
+    from scopa_ai.explain import warn
+
+    s = Session()
+    s.pondering = False
+    s.new_game(daily.daily_config(DAY))
+    silenced = 0
+    while s.game.match.phase == "play":
+        if s.game.match.turn != 0:
+            s.computer_step()
+            continue
+        view = s.game.match.observe(0)
+        for play in view.legal:
+            if warn(view, play) is not None:
+                assert s.coach(str(play)) == {"warning": None}
+                silenced += 1
+        s.play(str(view.legal[0]))
+    assert silenced > 0
+
+
 def test_a_days_deal_has_no_undo_and_no_hint():
     s = Session()
     s.pondering = False
