@@ -14,6 +14,7 @@
 // names and other numbers are said as they are (py/scopa_ai/principles.py `Reason`).
 import { t, theCard, theCards, language } from "./i18n.js";
 import { settings } from "./settings.js";
+import { shownName } from "./names.js";
 
 const CARD_PARAMS = ["card", "other"];
 
@@ -25,6 +26,7 @@ export function reasonText(reason) {
     if (CARD_PARAMS.includes(k)) params[k] = theCard(v);
     else if (Array.isArray(v)) params[k] = theCards(v);
     else if (k === "margin") params[k] = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
+    else if (k === "name") params[k] = shownName(v);  // a name the page gave ("Master", "You") in its language
     else params[k] = v;
   }
   const text = t(reason.key, params);

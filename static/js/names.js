@@ -46,14 +46,16 @@ export function shownName(name) {
   return name;
 }
 
-/** View v (or the engine's answer holding it) with its people's default names in the page's
- *  language (shownName): changed in place, so a scene made from it (sharing its lists) says them
- *  so too; called on each view the engine sends and again when the language changes. */
+/** View v (or the engine's answer holding it) with its default names in the page's language
+ *  (shownName): a person's ("You", "Player 2") and a computer named after its level (today's
+ *  deal's "Master": the review of 2026-11-30); changed in place, so a scene made from it (sharing
+ *  its lists) says them so too; called on each view the engine sends and again when the language changes. */
 export function showNames(v) {
   if (!Array.isArray(v?.players) || !Array.isArray(v.seats)) return v;
   v.seats.forEach((seat, i) => {
-    if (!seat?.human) return;
+    if (!seat) return;
     v.players[i] = shownName(v.players[i]);
+    if (!seat.human) return;
     if (typeof seat.name === "string") seat.name = shownName(seat.name);
     if (v.forfeit?.seat === i) v.forfeit.name = shownName(v.forfeit.name);
   });

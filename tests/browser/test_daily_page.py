@@ -149,6 +149,12 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     move_clock(page, DAY1)
     assert page.evaluate("settebello.view.daily") == {"day": DAY1, "replay": False}
     assert page.locator("#hint").is_disabled() and page.locator("#undo").is_disabled()
+    # the master named in the page's language (the review of 2026-11-30: "Master" in Italian too)
+    expect(page.locator("#scores")).to_contain_text("Master")
+    page.select_option("#lang-menu select", "it")
+    expect(page.locator("#scores")).to_contain_text("Maestro")
+    page.select_option("#lang-menu select", "en")
+    expect(page.locator("#scores")).to_contain_text("Master")
     finish_the_match(page)
     result = compared(page)
     shows_the_sheet(result, want, DAY1)
