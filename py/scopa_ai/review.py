@@ -33,12 +33,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from scopa.cards import cards_str
+from scopa.cards import card_str, cards_str
 from scopa.record import from_record
 from scopa.state import Match, Play, PlayerView
 from .base import hint_rng
 from .endgame import solvable, solve
-from .explain import explain
+from .explain import explain, margin
 from .master import MasterPlayer, MasterSettings
 from .principles import Reason, guard, safe, scopa, settebello, speaks
 
@@ -115,6 +115,10 @@ def _why(view: PlayerView, better: Play, made: Play, values: Mapping[Play, float
         if found is not None:
             return found
     found = explain(view, better, values, "search")
+    if found is not None and dict(found.params).get("other", card_str(made.card)) != card_str(made.card):
+        # a contrast with another play than the one made (the greedy rival's sweep left): no word
+        # about the play made (the review of 2026-11-30); the search's margin over it instead
+        found = margin(view, better, {p: v for p, v in values.items() if p in (better, made)}, "search")
     if found is None and better.card == made.card and better.presa and better in values and made in values:
         # the same card taking other cards: the search's margin, said of the cards taken
         return Reason.of("coach.searchTake", card=better.card, cards=better.presa,

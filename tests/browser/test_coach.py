@@ -74,7 +74,7 @@ def test_the_page_words_a_reason_as_the_unit_tests_do(table_page):
             "en": "The Settebello takes the Three of Cups and the Four of Clubs and goes to your pile: a point on its own.",
             "it": "Il Settebello prende il Tre di Coppe e il Quattro di Bastoni e va nel tuo mazzetto: da solo vale un "
                   "punto.",
-            "es": "El siete de oros levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: un punto por sí "
+            "es": "El Settebello levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: un punto por sí "
                   "solo."}),
         ({"key": "coach.denari", "params": {"card": "6C", "count": 1}}, {
             "en": "The Six of Cups puts a denaro in your pile: the most denari win a point.",
@@ -90,7 +90,7 @@ def test_the_page_words_a_reason_as_the_unit_tests_do(table_page):
             "en": "The computer's search finds the Knave of Cups best: +0.4 points on average over the Four of Coins.",
             "it": "Secondo la ricerca del computer il Fante di Coppe è la giocata migliore: il Quattro di Denari vale "
                   "in media 0,4 punti in meno.",
-            "es": "Según la búsqueda de la computadora, la Sota de Copas es la mejor jugada: 0,4 puntos de media más "
+            "es": "Según la búsqueda del ordenador, la Sota de Copas es la mejor jugada: 0,4 puntos de media más "
                   "que el Cuatro de Oros."}),
         ({"key": "coach.mula", "params": {"card": "6B"}}, {
             "en": "Only you can take the Six of Clubs on the table: every other card of its value is already played "

@@ -18,7 +18,7 @@ def test_inversa_offers_the_hybrid_and_tables_beyond_the_seeds_are_house_tables(
     dialog.locator("#ng-variant").select_option("inversa")
     expect(dialog.locator("#ng-house")).to_have_count(0)  # its own table, as [002] gives it
     dialog.locator("#ng-table").select_option("4/pairs")
-    expect(dialog.locator("#ng-house")).to_have_text("A house table: the game's sources play it at another table.")
+    expect(dialog.locator("#ng-house")).to_have_text("A house rule: this game is usually played with a different number of players, or in different teams.")
     page.screenshot(path="/tmp/i43_house_desktop.png")
     dialog.locator("#ng-table").select_option("2/none")
     expect(dialog.locator("#ng-house")).to_have_count(0)

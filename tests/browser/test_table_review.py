@@ -278,7 +278,7 @@ def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, ba
 
 
 @pytest.mark.parametrize("lang, pattern", [
-    ("it", r"^Suggerimento: (gioca (il |l')\w.* e prendi (il |l')|cala (il |l')\w.* sul tavolo\.$)"),
+    ("it", r"^Suggerimento: (gioca (il |l')\w.* e prendi (il |l')|cala (il |l')\w.* in tavola\.$)"),
     ("es", r"^Pista: (juega (el |la )\w.* y levanta (el |la )|tira (el |la )\w.* a la mesa\.$)"),
     ("en", r"^Hint: (play the \w.* and take the |lay the \w.* on the table\.$)"),
 ])

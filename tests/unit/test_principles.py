@@ -144,7 +144,7 @@ REASONS = [
                  {"key": "coach.settebello", "params": {"card": "7C"}},
                  {"en": "The Seven of Cups takes the Settebello, a point on its own.",
                   "it": "Il Sette di Coppe prende il Settebello, che da solo vale un punto.",
-                  "es": "El Siete de Copas levanta el siete de oros, que vale un punto por sí solo."},
+                  "es": "El Siete de Copas levanta el Settebello, que vale un punto por sí solo."},
                  id="taking the Settebello from the table"),
     pytest.param(P.settebello, "7D 2S 9B", "3C 4B 6S 10B", "scopa", "7D:3C+4B",
                  {"key": "coach.settebelloHome", "params": {"cards": ["3C", "4B"]}},
@@ -152,7 +152,7 @@ REASONS = [
                         "a point on its own.",
                   "it": "Il Settebello prende il Tre di Coppe e il Quattro di Bastoni e va nel tuo mazzetto: "
                         "da solo vale un punto.",
-                  "es": "El siete de oros levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: "
+                  "es": "El Settebello levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: "
                         "un punto por sí solo."},
                  id="taking with the Settebello"),
     pytest.param(P.sevens, "7C 2S 9B", "7S 4B 5C 10B", "scopa", "7C:7S",
@@ -284,7 +284,7 @@ def test_playing_a_card_held_twice():
     ("7D 5B 10B", "2C 3S 8C 9D", "7D", "5B:2C+3S", "coach.guard.settebello", {
         "en": "Keep the Settebello in your hand: laid on the table, Bruno could take it.",
         "it": "Tieni il Settebello in mano: calato in tavola, Bruno potrebbe prenderlo.",
-        "es": "Guarda el siete de oros en la mano: en la mesa estaría al alcance de Bruno."}),
+        "es": "Guarda el Settebello en la mano: en la mesa estaría al alcance de Bruno."}),
     ("4D 5B 10B", "2C 3S 8C 9D", "4D", "5B:2C+3S", "coach.guard.denari", {
         "en": "Keep the Four of Coins in your hand: the most denari win a point, and laid on the table Bruno could "
               "take it.",
@@ -378,7 +378,7 @@ def test_the_masters_margin_is_its_expected_points_over_the_next_play():
         "en": "The computer's search finds the Knave of Cups best: +0.4 points on average over the Four of Coins.",
         "it": "Secondo la ricerca del computer il Fante di Coppe è la giocata migliore: il Quattro di Denari vale in "
               "media 0,4 punti in meno.",
-        "es": "Según la búsqueda de la computadora, la Sota de Copas es la mejor jugada: 0,4 puntos de media más que "
+        "es": "Según la búsqueda del ordenador, la Sota de Copas es la mejor jugada: 0,4 puntos de media más que "
               "el Cuatro de Oros."}
     close = explain(view, knave, {knave: 0.93, four: 0.9}, "search")
     assert said(close) == {
@@ -386,7 +386,7 @@ def test_the_masters_margin_is_its_expected_points_over_the_next_play():
               "Coins.",
         "it": "Secondo la ricerca del computer il Fante di Coppe è di poco la giocata migliore: la differenza con il "
               "Quattro di Denari è sotto 0,1 punti in media.",
-        "es": "Según la búsqueda de la computadora, la Sota de Copas es la mejor jugada por menos de 0,1 puntos de "
+        "es": "Según la búsqueda del ordenador, la Sota de Copas es la mejor jugada por menos de 0,1 puntos de "
               "media sobre el Cuatro de Oros."}
     assert explain(view, knave, {}, "search") is None  # no search, nothing to say
 
@@ -459,7 +459,7 @@ def test_the_coach_warns_of_the_settebello_given_away():
               "keeps it safe.",
         "it": "Dopo il Sette di Denari il Settebello resterebbe in tavola e Bruno potrebbe prenderlo. Un'altra giocata "
               "lo tiene al sicuro.",
-        "es": "Tras el Siete de Oros, el siete de oros quedaría en la mesa al alcance de Bruno. Otra jugada lo "
+        "es": "Tras el Siete de Oros, el Settebello quedaría en la mesa al alcance de Bruno. Otra jugada lo "
               "protege."}
     assert warn(view, the(view, "5B:2C+3S")) is None
 

@@ -136,8 +136,18 @@ def test_the_same_card_taking_other_cards_is_said_by_the_search():
               "Clubs: +0.4 points on average.",
         "it": "Secondo la ricerca del computer è meglio prendere il Quattro di Bastoni e il Sei di Bastoni con il Re "
               "di Bastoni: in media 0,4 punti in più.",
-        "es": "Según la búsqueda de la computadora, es mejor levantar el Cuatro de Bastos y el Seis de Bastos con el "
+        "es": "Según la búsqueda del ordenador, es mejor levantar el Cuatro de Bastos y el Seis de Bastos con el "
               "Rey de Bastos: 0,4 puntos más de media."}
+
+
+def test_the_reason_is_about_the_play_made_not_another():
+    """The review of 2026-11-30: Marco laid the Four of Cups (the table left at 18: no sweep); the
+    review said why the King was better by the Knight's sweep left, a play he had not made. Now a
+    reason names no other play than the one made; here the search's margin over it."""
+    view = position({0: "9S 10B 6C"}, "8C 1C 4S 3B")  # (the Knight's take would leave 7 to sweep)
+    better, made = the(view, "6C"), the(view, "10B")
+    reason = _why(view, better, made, {better: 0.5, made: 0.1})
+    assert reason.to_json() == {"key": "coach.search", "params": {"card": "6C", "other": "10B", "margin": 0.4}}
 
 
 def cut_and_scrambled(record: dict, hand: int, play: int, seat: int, seed: int) -> dict:
