@@ -99,10 +99,14 @@ function calendarHTML(cal) {
     return `<td class="daily__day${c.played ? " daily__day--played" : ""}${c.day === today() ? " daily__day--today" : ""}" data-day="${c.day}" data-played="${c.played}"><span aria-hidden="true">${n}<small>${mark}</small></span><span class="visually-hidden">${esc(t(state, { date: longDate(c.day, { day: "numeric", month: "long" }) }))}</span></td>`;
   };
   return `<table class="daily__calendar" data-month="${cal.month}">
-    <caption>${esc(longDate(`${cal.month}-01`, { month: "long", year: "numeric" }))}</caption>
+    <caption>${esc(firstUp(longDate(`${cal.month}-01`, { month: "long", year: "numeric" })))}</caption>
     <thead><tr>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr></thead>
     <tbody>${rows.map((r) => `<tr>${r.map(cell).join("")}${"<td></td>".repeat(7 - r.length)}</tr>`).join("")}</tbody></table>`;
 }
+
+/** A heading's first letter raised, the rest as the language writes it ("Octubre de 2026", where
+ *  CSS's capitalize made "Octubre De 2026": the review of 2026-11-30). */
+const firstUp = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
 
 async function fillDaily(d, focusAct = null) {
   let cal, damaged = "";

@@ -257,6 +257,12 @@ def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page
     expect(cal).to_have_attribute("data-month", "2026-10")
     expect(d.locator(".daily__calendar td[data-played=true]")).to_have_count(0)
     assert axe_violations(page) == []
+    # the month as each language writes it, its first letter raised only ("Octubre de 2026", not
+    # "Octubre De 2026": the review of 2026-11-30)
+    page.select_option("#lang-menu select", "es")
+    expect(d.locator(".daily__calendar caption")).to_have_text("Octubre de 2026")
+    page.select_option("#lang-menu select", "en")
+    expect(d.locator(".daily__calendar caption")).to_have_text("October 2026")
 
     # today's try: the day's deal dealt, no hint; started again, it is a replay (marked)
     play = d.locator("[data-act=play]").first

@@ -455,7 +455,7 @@ def test_the_coach_warns_of_the_settebello_given_away():
     reason = warn(view, the(view, "7D"))
     assert reason.to_json() == {"key": "coach.warn.settebello", "params": {"card": "7D", "name": "Bruno"}}
     assert said(reason) == {
-        "en": "After the Seven of Coins the Settebello would lie on the table where Bruno could take it. Another play "
+        "en": "After the Seven of Coins the Settebello would be left on the table where Bruno could take it. Another play "
               "keeps it safe.",
         "it": "Dopo il Sette di Denari il Settebello resterebbe in tavola e Bruno potrebbe prenderlo. Un'altra giocata "
               "lo tiene al sicuro.",
