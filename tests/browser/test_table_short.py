@@ -106,3 +106,17 @@ def test_a_phones_first_visit_shows_the_whole_hand_below_the_lesson_offer(page, 
     page.evaluate("(text) => { document.getElementById('status').textContent = text; }", LONG_STATUS[lang])
     page.wait_for_function("document.getElementById('status').getBoundingClientRect().height > 24")  # two lines
     _assert_clear(page.evaluate(GEOMETRY), where + " and a status line of two lines")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_at_1280_the_name_and_every_button_share_one_row_in_each_language(table_page, lang):
+    """The review of 2026-11-30: in Italian and Spanish the bar's buttons wrapped under the game's
+    name at 1280 wide, the name alone on a row and the table pushed down."""
+    page = table_page(f"fast=1&seed=3&level=random&lang={lang}", viewport={"width": 1280, "height": 800})
+    _person_to_play(page)
+    rows = page.evaluate("""() => { const top = (s) => document.querySelector(s).getBoundingClientRect();
+        const brand = top('.brand'), buttons = [...document.querySelectorAll('.actions .btn, #lang-menu select')]
+          .filter((b) => b.offsetParent).map((b) => b.getBoundingClientRect());
+        return { brand: [brand.top, brand.bottom], buttons: buttons.map((b) => [b.top, b.bottom]) }; }""")
+    b_top, b_bottom = rows["brand"]
+    assert rows["buttons"] and all(top < b_bottom and bottom > b_top for top, bottom in rows["buttons"]), rows
