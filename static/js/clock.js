@@ -12,10 +12,11 @@
 // Seams (store.js): follows the current view; emits the command {type: "sync"} (table.js
 // fetches the view again) and match-end {winner, totals, sides, forfeit} when a match is lost on
 // time.
-import { t, joinList, onLanguageChange } from "./i18n.js";
+import { t, onLanguageChange } from "./i18n.js";
 import { game } from "./engine.js";
 import { esc, sideName, shownName } from "./names.js";
 import { status } from "./tablestate.js";
+import { sideWins } from "./layout.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, emit, info } from "./store.js";
 import { modal } from "./modal.js";
@@ -30,16 +31,8 @@ export function tClock(key, params = {}) {
 /** A match lost on time, said: [who ran out of time, who wins on time] (the Time! dialog, the
  *  match's story, the status line), in the page's language now; `v` the match's view. */
 export function lostOnTime(forfeit, v) {
-  const you = (seat) => seat === v?.seat && shownName(v.players[seat]) === t("seat.you");
-  const who = you(forfeit.seat) ? tClock("lost.you") : tClock("lost", { name: shownName(forfeit.name) });
-  // the winners as the score sheet says them (layout.js winnerLine): "You win", "A & B win"
-  const seats = v?.sides?.[forfeit.winner] ?? [];
-  const names = seats.map((s) => shownName(v.players[s]));
-  const mine = seats.findIndex(you);
-  const wins = mine < 0 ? tClock("wins", { side: joinList(names), count: seats.length })
-    : seats.length === 1 ? tClock("wins.you")
-      : tClock("wins.youAnd", { side: joinList([names[mine], ...names.filter((_, i) => i !== mine)]) });
-  return [who, wins];
+  const you = forfeit.seat === v?.seat && v.players[v.seat] === t("seat.you");
+  return [you ? tClock("lost.you") : tClock("lost", { name: forfeit.name }), sideWins(v, forfeit.winner, "clock.wins")];
 }
 
 /** "m:ss" (or "h:mm:ss") of a number of milliseconds, rounded up to the second while running. */

@@ -40,12 +40,18 @@ export const hasTeams = (v) => v.sides.some((m) => m.length > 1);
  * shown person, under the default name, is on the winning side; else "<side> wins" / "win". */
 export function winnerLine(v) {
   if (v.lesson) return lessonLine(v);
-  const seats = v.sides[v.winner];
+  return sideWins(v, v.winner, "sheet.winner");
+}
+
+/** That `side` won, in the words under `key` (".you", ".youAnd", else by count: "sheet.winner",
+ *  "clock.wins" for a match won on time), the names as the view says them. */
+export function sideWins(v, side, key) {
+  const seats = v.sides[side] || [];
   if (seats.includes(v.seat) && v.players[v.seat] === t("seat.you")) {
     const others = seats.filter((s) => s !== v.seat).map((s) => v.players[s]);
-    return others.length ? t("sheet.winner.youAnd", { side: joinList([v.players[v.seat], ...others]) }) : t("sheet.winner.you");
+    return others.length ? t(`${key}.youAnd`, { side: joinList([v.players[v.seat], ...others]) }) : t(`${key}.you`);
   }
-  return t("sheet.winner", { side: joinList(seats.map((s) => v.players[s])), count: seats.length });
+  return t(key, { side: joinList(seats.map((s) => v.players[s])), count: seats.length });
 }
 
 /** The lesson's one hand is no match (py/settebello/lesson.py): who took it, and by how much. */
