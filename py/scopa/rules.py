@@ -140,7 +140,7 @@ class RuleSet:
 
     def options(self) -> dict[str, Any]:
         """Every option as its record key and value (a new dict: the caller may change it)."""
-        # Every field is a str, int or bool (test_rules checks it), so no deep copy is needed; this
+        # Every field is a str, int or bool (test_options.py checks it), so no deep copy is needed; this
         # runs for every record and save written, where `asdict` cost more than the rest of to_json.
         return {name: getattr(self, name) for name in _FIELD_NAMES}
 
