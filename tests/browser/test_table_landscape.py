@@ -1,0 +1,218 @@
+"""Phones held sideways (844 x 390, an iPhone 12-14; 740 x 360, a small Android; 915 x 412, a large
+one) and six players in a short window (900 x 540, the reviewer's "cramped"): the whole page fits
+the screen, nothing scrolls either way; the bar is the compact one (More ▾) in one row; every seat
+around the table, the mazzo and the table's cards are in sight, none on another; the person's hand
+lies wholly inside the viewport, each card with a square of 44 x 44 px or more to tap, and none
+of it, nor the status line or the person's name plate, over a table card. For Scopa (two
+players), Scopone (four, in teams) and Escoba for six (three pairs). And at 844 x 390 the More
+menu, the hand's score sheet and the match's, and the welcome card of a first visit, each fit or
+scroll inside themselves with every button in reach."""
+
+from __future__ import annotations
+
+import pytest
+from harness import wait_for_engine
+from site_helpers import play_until_sheet
+
+GAMES = {
+    "scopa": "fast=1&seed=3&level=random&lang=en",
+    "scopone": "fast=1&seed=5&level=random&lang=en&variant=scopone&players=human,random,random,random",
+    "six": "fast=1&seed=3&level=random&lang=en&variant=escoba&players=human,random,random,random,random,random&teams=pairs",
+}
+PHONES = [(844, 390), (740, 360), (915, 412)]
+CASES = [(game, size) for size in PHONES for game in GAMES] + [("six", (900, 540))]
+
+# the boxes (left, top, right, bottom) of what must stay in sight and apart, once the person is to play
+GEOMETRY = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const all = (s) => [...document.querySelectorAll(s)].map(box);
+  const deck = document.getElementById('deck');
+  return { vw: innerWidth, vh: innerHeight, hand: all('#hand-cards .card'), table: all('#table-cards .card'),
+           seats: all('#opponents .seat'), deck: deck.classList.contains('deck--empty') ? null : box(deck),
+           status: box(document.getElementById('status')), name: box(document.querySelector('#me .seat__head')),
+           bar: box(document.querySelector('header.bar')),
+           scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+           more: getComputedStyle(document.getElementById('more-btn')).display !== 'none' };
+}"""
+
+# for each card of the hand: the centre of a square of `side` css px (sampled every 2 px) where
+# every point hits that card (document.elementFromPoint), or null when there is none (as in
+# test_table_phone.py)
+SQUARE = """(side) => [...document.querySelectorAll('#hand-cards .card')].map(card => {
+    const b = card.getBoundingClientRect(), step = 2, k = Math.round(side / step) + 1;
+    const xs = [], ys = [];
+    for (let x = Math.ceil(b.left) + 1; x < b.right - 1; x += step) xs.push(x);
+    for (let y = Math.ceil(b.top) + 1; y < b.bottom - 1; y += step) ys.push(y);
+    const run = ys.map(y => { let n = 0; return xs.map(x => {
+        const e = document.elementFromPoint(x, y);
+        n = e && e.closest('.card') === card ? n + 1 : 0; return n; }); });
+    for (let c = k - 1; c < xs.length; c++) {
+      let tall = 0;
+      for (let r = 0; r < ys.length; r++) {
+        tall = run[r][c] >= k ? tall + 1 : 0;
+        if (tall >= k) return { card: card.dataset.card, ok: true };
+      }
+    }
+    return { card: card.dataset.card, ok: false, box: [b.left, b.top, b.width, b.height] }; })"""
+
+
+def _meet(a, b) -> bool:
+    """Whether two boxes overlap by more than a pixel each way."""
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def _inside(b, g) -> bool:
+    return b[0] >= -1 and b[1] >= -1 and b[2] <= g["vw"] + 1 and b[3] <= g["vh"] + 1
+
+
+def _person_to_play(frame) -> None:
+    frame.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
+                            " && document.querySelector('#hand-cards .card:not([disabled])')")
+    # the deal's slides over: the cards measured where they rest
+    frame.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                            " || a.effect.getTiming().iterations === Infinity)")
+
+
+def _assert_clear(g: dict, where: str) -> None:
+    """The hand in sight and clear of the table; the status line and the name plate off the table."""
+    assert g["hand"] and g["table"], (where, g)
+    for card in g["hand"]:
+        assert _inside(card, g), f"{where}: a card of the hand {card} reaches out of the {g['vw']} x {g['vh']} viewport"
+        for t in g["table"]:
+            assert not _meet(card, t), f"{where}: a card of the hand {card} covers a table card {t}"
+    for t in g["table"]:
+        assert not _meet(g["status"], t), f"{where}: the status line {g['status']} runs across a table card {t}"
+        assert not _meet(g["name"], t), f"{where}: the person's name plate {g['name']} lies on a table card {t}"
+
+
+@pytest.mark.parametrize("game,size", CASES, ids=[f"{g}-{w}x{h}" for g, (w, h) in CASES])
+def test_a_phone_held_sideways_shows_the_whole_table_and_hand_without_scrolling(table_page, game, size):
+    width, height = size
+    where = f"{game} at {width} x {height}"
+    page = table_page(GAMES[game], viewport={"width": width, "height": height})
+    _person_to_play(page)
+    g = page.evaluate(GEOMETRY)
+    _assert_clear(g, where)
+    # nothing scrolls, sideways or down: the whole table is on the screen
+    assert g["scroll"][0] <= width, f"{where}: the page scrolls sideways ({g['scroll'][0]} px wide)"
+    assert g["scroll"][1] <= height, f"{where}: the page scrolls down ({g['scroll'][1]} px high)"
+    # the compact bar, in one row of 44 px buttons
+    assert g["more"], f"{where}: the bar is the compact one (More ▾)"
+    assert g["bar"][3] - g["bar"][1] <= 60, f"{where}: the bar {g['bar']} takes more than one row"
+    # every other seat, the mazzo and the table's cards in sight, none on another, nor on the hand
+    players = {"scopa": 2, "scopone": 4, "six": 6}[game]
+    assert len(g["seats"]) == players - 1, (where, g["seats"])
+    things = [("seat", s) for s in g["seats"]] + [("table card", t) for t in g["table"]]
+    if g["deck"]:
+        things.append(("mazzo", g["deck"]))
+    for i, (kind, b) in enumerate(things):
+        assert _inside(b, g) and b[1] >= g["bar"][3] - 1, f"{where}: a {kind} {b} is out of sight"
+        for other_kind, other in things[i + 1:]:
+            if kind != other_kind or kind == "seat":
+                assert not _meet(b, other), f"{where}: a {kind} {b} lies on a {other_kind} {other}"
+        for card in g["hand"]:
+            assert not _meet(b, card), f"{where}: a {kind} {b} lies on a card of the hand {card}"
+    # each card of the hand a target a finger hits
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)")
+    small = [c for c in page.evaluate(SQUARE, 44) if not c["ok"]]
+    assert not small, f"{where}: cards of the hand without a 44 x 44 px part to tap: {small}"
+
+
+# every control of `root` that shows: its box, and whether it lies inside the viewport once scrolled to
+CONTROLS = """(root) => [...document.querySelector(root).querySelectorAll('button, select, a[href]')]
+  .filter((e) => e.offsetParent && getComputedStyle(e).visibility !== 'hidden').map((e) => {
+    e.scrollIntoView({ block: 'nearest' });
+    const r = e.getBoundingClientRect();
+    return { name: e.id || e.textContent.trim().slice(0, 24), w: r.width, h: r.height,
+             seen: r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 }; })"""
+
+BOX = """(s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+  return { box: [r.left, r.top, r.right, r.bottom], scroll: e.scrollHeight > e.clientHeight + 1,
+           overflow: getComputedStyle(e).overflowY }; }"""
+
+PHONE = {"width": 844, "height": 390}
+
+
+def _assert_reachable(page, root: str, where: str) -> None:
+    """`root` inside the viewport (or scrolling in itself), every control of it 44 px or more and,
+    scrolled to, in sight."""
+    b = page.evaluate(BOX, root)
+    box = b["box"]
+    assert box[1] >= -1 and box[3] <= PHONE["height"] + 1 and box[0] >= -1 and box[2] <= PHONE["width"] + 1, \
+        f"{where}: {root} {box} reaches out of the 844 x 390 screen"
+    if b["scroll"]:
+        assert b["overflow"] in ("auto", "scroll"), f"{where}: {root} is taller than its box and does not scroll"
+    controls = page.evaluate(CONTROLS, root)
+    assert controls, where
+    bad = [c for c in controls if c["w"] < 44 or c["h"] < 44 or not c["seen"]]
+    assert not bad, f"{where}: controls too small or out of reach: {bad}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
+
+
+def test_the_more_menu_of_a_phone_held_sideways_has_every_item_in_reach(table_page):
+    page = table_page(GAMES["scopa"], viewport=PHONE)
+    _person_to_play(page)
+    page.locator("#more-btn").click()
+    page.locator(".actions--open .actions__more").wait_for(state="visible")
+    _assert_reachable(page, ".actions__more", "the More menu")
+    # Help, the menu's last button, opens from there
+    page.locator("#help-button").click()
+    page.locator("dialog[open]").first.wait_for()
+
+
+@pytest.mark.parametrize("target", ["", "&target=0"], ids=["next-hand", "match-over"])
+def test_the_score_sheet_of_a_phone_held_sideways_fits_with_its_buttons_in_reach(table_page, target):
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang=en{target}", viewport=PHONE)
+    play_until_sheet(page)
+    button = page.locator("#sheet-new" if target else "#next")
+    button.wait_for(state="visible")
+    _assert_reachable(page, ".sheet__card", "the score sheet")
+    button.click()
+    if not target:
+        page.locator("#sheet").wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("size", [(844, 390), (740, 360)], ids=["844x390", "740x360"])
+def test_a_first_visit_held_sideways_keeps_the_hand_clear_below_the_welcome_card(page, base_url, size):
+    """No storage: the "New to Scopa?" card is up in its band below the bar, and the hand still lies
+    wholly in sight below the table, its buttons a finger's 44 px."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{base_url}index.html?test&lesson=offer&fast=1&seed=3&level=random&lang=en")
+    wait_for_engine(page)
+    offer = page.locator("[data-testid=lesson-offer]")
+    offer.wait_for()
+    _person_to_play(page)
+    where = f"{width} x {height} with the welcome card"
+    g = page.evaluate(GEOMETRY)
+    _assert_clear(g, where)
+    assert g["scroll"] == [width, height], f"{where}: the page scrolls ({g['scroll']})"
+    for name in ("lesson-start", "lesson-skip"):
+        b = page.get_by_test_id(name).bounding_box()
+        assert b["width"] >= 44 and b["height"] >= 44 and b["y"] + b["height"] <= height, (where, name, b)
+
+
+@pytest.mark.parametrize("size", [(844, 390), (740, 360)], ids=["844x390", "740x360"])
+def test_a_declaration_asked_of_a_phone_held_sideways_sits_beside_the_hand(table_page, size):
+    """Bàzzica (SB14): the person may declare with the first play; the question and its two buttons
+    lie on the hand's right, clear of the hand and of the table, and nothing scrolls."""
+    width, height = size
+    where = f"a declaration at {width} x {height}"
+    page = table_page("fast=1&variant=bazzica&seed=3&level=random&lang=en", viewport={"width": width, "height": height})
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
+                           " && !document.getElementById('declare').hidden && document.querySelector('#hand-cards .card')")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getTiming().iterations === Infinity)")
+    g = page.evaluate(GEOMETRY)
+    _assert_clear(g, where)
+    assert g["scroll"] == [width, height], f"{where}: the page scrolls ({g['scroll']})"
+    asked = page.evaluate("""() => [document.getElementById('declare'), ...document.querySelectorAll('#declare button')]
+        .map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    box, buttons = asked[0], asked[1:]
+    assert len(buttons) == 2, (where, asked)
+    for b in buttons:
+        assert b[2] - b[0] >= 44 and b[3] - b[1] >= 44 and _inside(b, g), f"{where}: a button {b} too small or out of sight"
+    for other in g["hand"] + g["table"]:
+        assert not _meet(box, other), f"{where}: the question {box} lies on a card {other}"
