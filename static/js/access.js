@@ -1,8 +1,9 @@
 // Everyone can play (issue 6): announcements and review keys for screen-reader players, the
-// help dialog that documents the keys, and the display settings (high contrast, text size,
-// reduced motion). It reads the game only from the current view (store.js); every fact that
-// depends on a rule (sides, unseen cards, what a pile holds) is Python's, in the view. It never
-// decides a rule and never changes the game; it speaks through announce.js.
+// help dialog (how to play by touch or mouse first, then the first lesson and the keys), and the
+// display settings (high contrast, text size, reduced motion). It reads the game only from the
+// current view (store.js); every fact that depends on a rule (sides, unseen cards, what a pile
+// holds) is Python's, in the view. It never decides a rule and never changes the game; it speaks
+// through announce.js.
 //
 // Keys — why single letters, and why only inside the card table:
 //   NVDA and JAWS read a page in "browse mode", where single letters are theirs (H heading,
@@ -24,6 +25,8 @@ import { sideName, categoryName } from "./names.js";
 import * as mechanics from "./mechanics/index.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
+import { underWay } from "./history.js";
+import { lessonAllowed, matchWaits } from "./lesson.js";
 
 const STORE_KEY = ownKey("settebello.access");  // this deployment's (storage.js)
 const TEXT_SIZES = [100, 125, 150, 175, 200];
@@ -438,7 +441,9 @@ function closeRow(dlg) {
   return el("div", { class: "dialog-actions" }, close);
 }
 
-/** The help dialog: the keys, the screen-reader note, and the display settings. */
+/** The help dialog: how to play by touch or mouse (most players, a phone's all of them: the help was
+ *  all keys), the first lesson, then the keys for keyboard players, the display settings and the
+ *  screen-reader note. */
 export function openHelp() {
   const dlg = dialogShell("access-help", "access.help.title");
   const rows = [["← →", "access.help.play"], ["Enter", "access.help.enter"],
@@ -457,11 +462,20 @@ export function openHelp() {
     ...TEXT_SIZES.map((n) => el("option", { value: String(n), selected: (s.textSize || 100) === n }, `${n} %`)));
   size.addEventListener("change", () => setSetting("textSize", parseInt(size.value, 10)));
 
-  // the first lesson (lesson.js listens for the command): played again from here
-  const lesson = el("button", { type: "button", class: "btn", i18n: "lesson.help.button", "data-testid": "lesson-help" });
+  const howto = el("ul", { "data-testid": "help-howto" }, ...["access.help.howto.play", "access.help.howto.choose",
+    "access.help.howto.hint", "access.help.howto.more"].map((key) => el("li", { i18n: key })));
+  // the first lesson (lesson.js listens for the command): played again from here; the game on the
+  // table waits for its end (said when a match is under way, or waits already), except at a table
+  // with people on other devices, where it is not offered (said why)
+  const v = current(), allowed = lessonAllowed(v);
+  const lessonNote = !allowed ? "lesson.help.people" : underWay(v) || matchWaits() ? "lesson.help.waits" : null;
+  const lesson = el("button", { type: "button", class: "btn", i18n: "lesson.help.button", "data-testid": "lesson-help",
+    disabled: !allowed, ...(lessonNote ? { "aria-describedby": "lesson-help-note" } : {}) });
   lesson.addEventListener("click", () => { dlg.close(); emit("command", { type: "lesson" }); });
   dlg.append(
+    el("h3", { i18n: "access.help.howto" }), howto,
     el("h3", { i18n: "lesson.help.title" }), el("p", { i18n: "lesson.help.text" }), el("p", {}, lesson),
+    ...(lessonNote ? [el("p", { id: "lesson-help-note", i18n: lessonNote, "data-testid": "lesson-help-note" })] : []),
     el("h3", { i18n: "access.help.keys" }), el("p", { i18n: "access.help.keys.intro" }), table,
     el("h3", { i18n: "access.help.display" }),
     el("label", {}, contrast, el("span", { i18n: "access.contrast" })),

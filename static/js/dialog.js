@@ -136,6 +136,13 @@ export function openNewGame(dialog, info, prefs, check) {
     return null;
   }
   const fixedNote = (k, f) => (f ? t(`implied.${k}.${f[1]}.${f[2]}`) : "");
+  /** The note under the points to win, for the value typed: "Played to 11 points; 0: a single hand"
+   *  (it said "0: a single hand" whatever the value), "A single hand decides the match" for 0. */
+  const targetNote = (value) => {
+    const n = typedNumber(value ?? "");
+    if (n === 0) return t("dialog.targetSingle");
+    return Number.isInteger(n) && n > 0 ? t("dialog.targetNote", { count: n }) : t("dialog.targetHint");
+  };
 
   /** The control of one option, as Python describes it (describe's option_specs): a switch (off
    *  and disabled while the switch it needs is off), a choice of values, or a whole number. */
@@ -196,7 +203,7 @@ export function openNewGame(dialog, info, prefs, check) {
       <div class="ng-row">
         <label class="ng-field">${esc(t("dialog.target"))}
           <input id="ng-target" type="number" min="${targetLow}" max="${targetHigh}" value="${esc(state.target ?? p.target)}"
-            aria-describedby="ng-target-hint"><small class="ng-hint" id="ng-target-hint">${esc(t("dialog.targetHint"))}</small></label>
+            aria-describedby="ng-target-hint"><small class="ng-hint" id="ng-target-hint">${esc(targetNote(state.target ?? p.target))}</small></label>
         <label class="ng-field">${esc(t("dialog.lead"))}
           <input id="ng-lead" type="number" min="${leadLow}" max="${leadHigh}" value="${esc(state.lead ?? p.rules.lead)}"></label>
       </div>
@@ -328,6 +335,7 @@ export function openNewGame(dialog, info, prefs, check) {
     const onInput = (e) => {
       const i = e.target.dataset?.seatName;
       if (i !== undefined) state.seats[+i].typed = true;
+      if (e.target.id === "ng-target") dialog.querySelector("#ng-target-hint").textContent = targetNote(e.target.value);
     };
     dialog.addEventListener("input", onInput);
     dialog.addEventListener("click", onClick);

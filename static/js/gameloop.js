@@ -498,8 +498,9 @@ export async function newGameDialog() {
   // the dialog opens on the game on the table: its preset, table, seats, target, lead and the
   // rules chosen on top of the preset's (the last choice remembered keeps the hint level); not on
   // a tournament's match or today's deal, whose seats the person did not choose (the review of
-  // 2026-11-30: the person sat second in the next game): the last game they set up
-  const own = view && !view.tournament && !view.daily;
+  // 2026-11-30: the person sat second in the next game), nor the guided hand (its single hand
+  // against a Beginner): the last game they set up
+  const own = view && !view.tournament && !view.daily && !view.lesson;
   const current = own && pre ? { variant: view.variant,
     seats: view.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }),
     table: view.seating, target: view.rules.target, lead: view.rules.lead,

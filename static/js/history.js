@@ -76,6 +76,9 @@ function store(id, data, v, extra = {}) {
   return entry;
 }
 
+/** The save kept with entry `id` (null if it is gone): lesson.js brings its match back. */
+export function keptSave(id) { return readJSON(entryKey(id))?.save ?? null; }
+
 /** Forget an entry of the history. */
 export function forget(id) {
   writeJSON(HISTORY_KEY, historyEntries().filter((e) => e.id !== id), { report: false });

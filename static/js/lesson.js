@@ -14,7 +14,11 @@
 // - at the end, inside the score sheet (titled as the lesson's end, layout.js's winnerLine saying
 //   who took the hand), what the hand was worth count by count, the primiera with each side's
 //   cards and values, then the levels to play against (Python's list, the easiest first in line
-//   for a newcomer) — a press starts that game.
+//   for a newcomer) — a press starts that game;
+// - the game the lesson interrupts waits for its end: "End the lesson", or "Back to your match" on
+//   the end's sheet, puts it back on the table as it was (a match under way waits in Records
+//   meanwhile, history.js, so a closed page never loses it); Help says whether it waits, or why the
+//   lesson cannot be played now (people on other devices at the table: access.js).
 // It starts the lesson and the chosen game through store.js's "command" news (table.js's
 // startGame), and is started again from the Help dialog ({type: "lesson"} command, access.js).
 import { on, onView, emit, view as currentView, info } from "./store.js";
@@ -25,6 +29,11 @@ import { levelName, sideName, categoryName } from "./names.js";
 import { announce } from "./announce.js";
 import { computerName, loadPrefs, savePrefs } from "./dialog.js";
 import { pointerInput } from "./input.js";
+import { game } from "./tablestate.js";
+import { underWay, keepMatch, keptSave, forget } from "./history.js";
+import { readJSON, writeJSON, remove, scoped } from "./storage.js";
+import { slot } from "./tabs.js";
+import { focusTheDeal } from "./table.js";
 
 export const LESSON_KEY = ownKey("settebello.lesson");  // this deployment's (storage.js)
 const LESSON_ID = "first";
@@ -94,10 +103,12 @@ function offer() {
   if (!pointerInput) start.focus({ preventScroll: true });
 }
 
-/** Start the lesson (from the welcome card or the Help dialog). */
-function startLesson() {
+/** Start the lesson (from the welcome card or the Help dialog); the game on the table waits for its end. */
+async function startLesson() {
   markSeen();
   closeOffer();
+  if (!lessonAllowed()) return;
+  await keepForLater(currentView());
   const levels = info()?.levels || [];
   const config = { lesson: LESSON_ID, seats: [{ human: true, name: t("seat.you") },
     { human: false, level: levels[0]?.id, name: computerName(1) }] };
@@ -121,10 +132,63 @@ function ensureCoach() {
   return coach;
 }
 
-/** End the lesson early: the usual first table (the boot's choices) takes its place. */
-function endLesson() {
+/** End the lesson early: the game it interrupted comes back, else a new game of classic Scopa. */
+async function endLesson() {
   hideCoach();
-  emit("command", { type: "new-game", config: defaultConfig() });
+  if (!(await goBack())) emit("command", { type: "new-game", config: defaultConfig() });
+}
+
+// ------------------------------------------------------------------ the game the lesson interrupts
+
+// Help's "Play the guided hand" dealt over the match on the table, and "End the lesson" a fresh one
+// (the review: a match at 3–10 lost, not even in Records). Now the game on the table waits: a match
+// under way in Records (history.js, with a "Play on" of its own should this page be closed), any
+// other game (a fresh deal, a finished match) as its save; this tab's key (tabs.js) says which, so
+// a reload during the lesson keeps it.
+const backKey = () => `${scoped("settebello.lessonback")}:${slot()}`;
+let back = null;  // {entry} (Records' id) or {save}, and match: whether a match was under way
+
+const waiting = () => back ?? readJSON(backKey(), null);
+/** Whether a match under way waits for the lesson's end (Help says so). */
+export const matchWaits = () => !!waiting()?.match;
+function setBack(b) {
+  back = b;
+  if (b) writeJSON(backKey(), b, { report: false });  // (storage full: this page still has it)
+  else remove(backKey());
+}
+
+/** Whether the lesson may take the table: not while people on other devices play at it (their
+ *  game would stop with nobody telling them). */
+export function lessonAllowed(v = currentView()) {
+  return !v?.seats?.some((s) => s.remote) && !location.hash.startsWith("#join=");
+}
+
+/** Keep the game on the table (view v) for the lesson's end; the lesson started again keeps what waits. */
+async function keepForLater(v) {
+  if (!v || v.lesson) return;
+  const match = underWay(v);
+  try {
+    if (match) return setBack({ entry: (await keepMatch(v)).id, match });
+  } catch (err) { console.warn(`Settebello: ${err.message}`); }  // Records full: its save, here
+  try { setBack({ save: await game("save"), match }); } catch { setBack(null); }
+}
+
+/** The game the lesson interrupted, back on the table as it was; false when none waits (or the
+ *  engine refuses its save: then it stays in Records). */
+async function goBack() {
+  const b = waiting();
+  setBack(null);
+  const save = b?.entry ? keptSave(b.entry) : b?.save;
+  if (!save) return false;
+  let view;
+  try { view = await game("restore", save); } catch (err) {
+    console.warn(`Settebello: the game before the lesson did not come back (${err.message})`);
+    return false;
+  }
+  if (b.entry) forget(b.entry);  // on the table again, no longer waiting in Records
+  await new Promise((done) => emit("command", { type: "restored", view, done }));
+  focusTheDeal();  // the lesson's button that was pressed is gone: the focus goes to the hand
+  return true;
 }
 
 function defaultConfig() {
@@ -367,10 +431,22 @@ function sheetPanel() {
   }
   const note = document.createElement("p"); note.id = "lesson-level-note"; note.className = "lesson-end__note";
   note.textContent = t("lesson.levels.gentle", { level: levelName(s.level) });
-  panel.append(h, text, counts, ask, row, note);
+  panel.append(h, text, counts);
+  // a match waits (Help's lesson in the middle of it): going back to it comes first
+  if (matchWaits()) {
+    const kept = document.createElement("p"); kept.id = "lesson-back-note"; kept.className = "lesson-end__note";
+    kept.textContent = t("lesson.back.note");
+    const again = button(t("lesson.back"), "btn btn--primary", () => goBack(), "lesson-back");
+    again.setAttribute("aria-describedby", kept.id);
+    const box = document.createElement("div"); box.style.margin = "0 0 .9rem";  // apart from the levels' question
+    box.append(again, kept);
+    panel.append(box);
+    for (const b of row.querySelectorAll(".btn--primary")) b.classList.remove("btn--primary");
+  }
+  panel.append(ask, row, note);
   card.querySelector(".sheet__actions")?.before(panel);
   requestAnimationFrame(() => { text.textContent = t("lesson.sum.intro"); });
-  const first = row.querySelector(".btn--primary") || row.querySelector("button");
+  const first = panel.querySelector(".btn--primary") || row.querySelector("button");
   first?.focus({ preventScroll: true });
   panel.scrollIntoView?.({ block: "nearest" });
 }
@@ -391,6 +467,9 @@ function start() {
   onView((v, op) => {
     if (firstOp === null) firstOp = op;
     if (op === "new_game" || op === "restore") closeOffer();
+    // another game took the table after the lesson (a level, New game, Records): what waited stays
+    // where it is (a match in Records)
+    if ((op === "new_game" || op === "restore") && !v?.lesson) setBack(null);
     showStep(v);
     placeSoon();
   });
