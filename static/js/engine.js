@@ -50,7 +50,93 @@ export class EngineRefusal extends EngineError {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
+// How long the boot may go on with nothing arriving: counted from the last byte received, never
+// from the start, so a slow line that keeps moving is waited for however long it takes (a first
+// visit on a phone line takes minutes: ~7 MB compressed at 1.5 Mbit/s).
+const STALL_MS = 30_000;
+// Once every file is here: how long Python may take to start and answer its first ping (a slow
+// phone's CPU), counted from the last file's arrival.
+const START_MS = 60_000;
+// ?test&stall=ms: a shorter stall limit (tests/browser/test_slow_boot.py)
+const knobs = new URLSearchParams(location.search);
+const TEST_STALL_MS = knobs.has("test") && Number(knobs.get("stall")) > 0 ? Number(knobs.get("stall")) : null;
+
+/** The boot gave up: nothing arrived for too long (a dead line, a server that stopped answering). */
+export class EngineStalled extends Error {
+  constructor(what, ms, downloading) {
+    const s = Math.round(ms / 1000);
+    super(`engine.js: ${what} timed out: ${downloading ? `the download stalled (nothing arrived for ${s} s)` : `${s} s since the last file arrived`}`);
+    this.name = "EngineStalled";
+  }
+}
+
+// The runtime's download as the page sees it (watchDownloads): bytes of the preloaded files so far,
+// their total (`sized`: only when every server said it, which a compressed file's length does not),
+// files done, and when something last arrived.
+const download = { received: 0, total: 0, sized: true, files: 0, done: 0, movedAt: performance.now() };
+const progressListeners = new Set();
+const downloading = () => download.done < download.files;
+
+/** fn({received, total, downloading}) each time some of the runtime arrives (total: null when the
+ *  server did not say it); returns a function that stops it. */
+export function onBootProgress(fn) {
+  progressListeners.add(fn);
+  return () => progressListeners.delete(fn);
+}
+
+function moved() {
+  download.movedAt = performance.now();
+  const now = { received: download.received, total: download.sized ? download.total : null, downloading: downloading() };
+  for (const fn of progressListeners) fn(now);
+}
+
+/** The whole body of a preloaded file, counted as it comes (the page's fetch is answered by its own
+ *  preload: nothing is downloaded twice; the worker finds the file in the HTTP cache). */
+async function readPreload(url) {
+  try {
+    const response = await fetch(url);
+    const length = Number(response.headers.get("content-length"));
+    if (response.headers.has("content-encoding") || !length) download.sized = false;
+    else download.total += length;
+    const reader = response.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      download.received += chunk.value.length;
+      moved();
+    }
+  } catch {
+    // the worker's own request for it fails too: the boot says so
+  }
+}
+
+let watching = false;
+/** Follow the runtime's download: the files index.html preloads, read as they arrive, and any other
+ *  file of the page that arrives. (Reading them also uses the preloads, which Chromium would otherwise
+ *  warn, again and again, were "preloaded but not used": the worker is what uses them.) */
+function watchDownloads() {
+  if (watching) return;
+  watching = true;
+  const links = document.querySelectorAll('link[rel="preload"][as="fetch"]');
+  download.files = links.length;
+  moved();
+  for (const link of links) readPreload(link.href).finally(() => { download.done += 1; moved(); });
+  if (typeof PerformanceObserver === "function") new PerformanceObserver(moved).observe({ type: "resource" });
+}
+
+/** `promise`, or an EngineStalled once nothing arrived for stallMs while files are still coming,
+ *  or for startMs after the last one came. */
+function unlessStalled(promise, what, { stallMs, startMs }) {
+  let timer;
+  const stalled = new Promise((_, reject) => {
+    const check = () => {
+      const limit = downloading() ? stallMs : startMs;
+      const left = download.movedAt + limit - performance.now();
+      if (left <= 0) reject(new EngineStalled(what, limit, downloading()));
+      else timer = setTimeout(check, left);  // something arrived meanwhile: look again then
+    };
+    check();
+  });
+  return Promise.race([promise, stalled]).finally(() => clearTimeout(timer));
+}
 
 function findScript(name) {
   const script = document.querySelector(`script[type="py"][worker][name="${name}"]`);
@@ -59,28 +145,15 @@ function findScript(name) {
 }
 
 // polyscript defines script.xworker once it has read the config (a few ms after core.js
-// runs); there is no event for that, so look again every 10 ms.
-function whenWorker(script, deadline) {
-  return new Promise((resolve, reject) => {
+// runs); there is no event for that, so look again every 10 ms (until the boot gave up).
+function whenWorker(script, gaveUp) {
+  return new Promise((resolve) => {
     const check = () => {
-      if (script.xworker) return resolve(script.xworker);
-      if (performance.now() > deadline)
-        return reject(new Error("engine.js: the PyScript worker was never created (is core.js loaded?)"));
-      setTimeout(check, 10);
+      if (script.xworker) resolve(script.xworker);
+      else if (!gaveUp()) setTimeout(check, 10);
     };
     check();
   });
-}
-
-function withDeadline(promise, deadline, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`engine.js: ${what} timed out`)),
-      Math.max(0, deadline - performance.now()),
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** A refusal's answer: {"error": message}, with "reason" and "params" when the engine names what is wrong. */
@@ -168,46 +241,41 @@ let route = null;
  *  the deal both sides draw (null: the page's own Session again). */
 export function routeGame(fn) { route = fn; }
 
-/** The runtime's files index.html preloads are fetched by the worker (it finds them in the HTTP
- *  cache), never by the page, so Chromium warns that they were "preloaded but not used", and says it
- *  again every few seconds while the page is open (a console full of it in a web author's page).
- *  Once the worker is up, the page asks for them itself, from the memory cache, dropping the
- *  bodies: the warning is then said once at most. */
-function usePreloads() {
-  for (const link of document.querySelectorAll('link[rel="preload"][as="fetch"]')) {
-    fetch(link.href).then((r) => r.body?.cancel(), () => {});
-  }
-}
-
 /**
  * Connect to the named PyScript worker; the same promise for the same name.
- * Resolves once bridge.py has run and answered a first ping.
- * @param {{name?: string, timeoutMs?: number}} [options]
+ * Resolves once bridge.py has run and answered a first ping; rejects with an EngineStalled when
+ * the boot stood still too long (stallMs while files are arriving, startMs after: see STALL_MS).
+ * @param {{name?: string, stallMs?: number, startMs?: number}} [options]
  * @returns {Promise<Engine>}
  */
-export function connectEngine({ name = "engine", timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+export function connectEngine({ name = "engine", stallMs = TEST_STALL_MS ?? STALL_MS, startMs = START_MS } = {}) {
   if (!engines.has(name)) {
     const promise = (async () => {
       // an embed waiting for its reader starts the runtime later (index.html's settebelloRuntime):
-      // the time limit counts from then
+      // the download is followed from then
       await globalThis.settebelloRuntime?.started;
-      const deadline = performance.now() + timeoutMs;
-      const xworker = await whenWorker(findScript(name), deadline);
-      const worker = await withDeadline(xworker.ready, deadline, "starting Python");
-      let info;
+      watchDownloads();
+      const limits = { stallMs, startMs };
+      let over = false;
       try {
-        info = await withDeadline(rawCall(worker.sync, "ping", null), deadline, "first ping");
-      } catch (err) {
-        if (err instanceof EngineError) throw err;
-        // polyscript reports a Python error raised while bridge.py runs on the console and
-        // still resolves `ready`; the missing export is how it shows here.
-        throw new Error(
-          `bridge.py did not start (its ping does not answer: ${err.message}); ` +
-            "the Python traceback is in the browser console",
-        );
+        const xworker = await unlessStalled(whenWorker(findScript(name), () => over), "loading PyScript", limits);
+        const worker = await unlessStalled(xworker.ready, "starting Python", limits);
+        let info;
+        try {
+          info = await unlessStalled(rawCall(worker.sync, "ping", null), "first ping", limits);
+        } catch (err) {
+          if (err instanceof EngineError) throw err;
+          // polyscript reports a Python error raised while bridge.py runs on the console and
+          // still resolves `ready`; the missing export is how it shows here.
+          throw new Error(
+            `bridge.py did not start (its ping does not answer: ${err.message}); ` +
+              "the Python traceback is in the browser console",
+          );
+        }
+        return new Engine(worker.sync, info);
+      } finally {
+        over = true;
       }
-      usePreloads();
-      return new Engine(worker.sync, info);
     })();
     engines.set(name, promise);
   }

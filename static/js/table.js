@@ -19,13 +19,14 @@
 // URL: ?variant=&seed=&level=&players=human,expert,...&fast=1&lang=
 import { connectEngine, markEngine } from "./engine.js";
 import { view as currentView, info as described, setInfo } from "./store.js";
-import { initLanguage, t, translatePage } from "./i18n.js";
+import { initLanguage, translatePage } from "./i18n.js";
 import { loadPrefs } from "./dialog.js";
 import { restoreSaved } from "./persist.js";
 import { showNames } from "./names.js";
 import { T, $, game } from "./tablestate.js";
 import { bootGame, focusTheDeal, restart, resume, startGame, playedElsewhere } from "./gameloop.js";
 import { wire } from "./tableinput.js";
+import { watchLoading, showFailure } from "./bootview.js";
 
 /**
  * An embed that waits for its reader (index.html: ?embed=1&start=view|play) shows the table with
@@ -34,7 +35,7 @@ import { wire } from "./tableinput.js";
  */
 async function waitForReader(language) {
   const runtime = window.settebelloRuntime;
-  if (!runtime || document.documentElement.dataset.start !== "waiting") return;
+  if (!runtime || document.documentElement.dataset.start !== "waiting") return false;
   $("start-play").addEventListener("click", () => runtime.start(), { once: true });
   if (runtime.mode === "view" && "IntersectionObserver" in window) {
     // with no root: the top-level viewport, also from inside a frame of another origin
@@ -48,6 +49,7 @@ async function waitForReader(language) {
   await language;
   translatePage(document);
   await runtime.started;
+  return true;
 }
 
 let tableReady;  // resolves `ready` below: the engine booted, the table set up
@@ -65,10 +67,11 @@ async function main() {
   wire();
   try {
     const language = initLanguage();
-    await waitForReader(language);
+    const waited = await waitForReader(language);
     // an invitation to another device's table (people.js): its seat, not this device's own game;
     // its name form and its meeting start while Python boots, its table once it has
     const joining = location.hash.startsWith("#join=") && invitation(language);
+    watchLoading(waited ? performance.now() : 0, language);  // the wait counted from the page's start, or Play's
     [T.engine] = await Promise.all([connectEngine(), language]);
     performance.mark("people:engine");  // the page's timeline (benchmarks/people_join.py)
     translatePage(document);
@@ -96,8 +99,7 @@ async function main() {
       await bootGame();
     }
   } catch (err) {
-    $("loading").hidden = false;
-    $("loading").textContent = t("error.generic", { message: err.message });
+    showFailure(err);
     markEngine("error", err.message);
     throw err;
   }

@@ -10,6 +10,7 @@ import { showNames } from "./names.js";
 import { art as cardDataURL, redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { wireMoreMenu } from "./moremenu.js";
+import { whenReady } from "./bootview.js";
 import { T, $, stage, status, sayStatusAgain, rulesPage } from "./tablestate.js";
 import { choiceLabel, choiceOrder, decorate, playable } from "./draw.js";
 import { hint, lastTrick, newGameDialog, passReady, send, showRestored, showSheet, startGame, syncView, undo } from "./gameloop.js";
@@ -73,15 +74,16 @@ export function wire() {
   $("hand-cards").addEventListener("keydown", onHandKey);
   $("table-cards").addEventListener("keydown", onHandKey);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && T.chosen) { cancelChoice(); e.preventDefault(); } });
-  $("new").addEventListener("click", newGameDialog);
+  // pressed while the game loads, New game and Rules open once it is ready (bootview.js says so)
+  $("new").addEventListener("click", () => whenReady("newGame", newGameDialog));
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", hint);
   $("trick").addEventListener("click", lastTrick);
   // the rules of the game on the table: what it changes from classic Scopa first
-  $("rules-btn").addEventListener("click", () => {
+  $("rules-btn").addEventListener("click", () => whenReady("rules", () => {
     const v = currentView();
     rulesPage(v ? { variant: v.variant, options: v.rules } : null);
-  });
+  }));
   $("pass-btn").addEventListener("click", passReady);
   $("trick-dialog").querySelector(".trick__close").addEventListener("click", () => $("trick-dialog").close());
   wireMoreMenu();
