@@ -113,9 +113,27 @@ export function decorate() {
   // (coach.js) under it
   if (mine && !T.chosen && !T.hinted) status(() => (deciding ? t("status.declare") : turnLine(v)));
   const why = mine && T.hinted ? hintWhy(T.hinted) : "";
+  // the hint and its reason rise over the felt rather than push the seat and the table up
+  // (table.css .seat--hint-over): the seat keeps the room its name and status took before them;
+  // where the panel would lie on the table's cards, the mazzo or a seat, the lines stay in the seat
+  const me = $("me");
+  if (why && $("hint-why").hidden) me.style.setProperty("--me-top-h", `${me.querySelector(".me__top").getBoundingClientRect().height}px`);
   $("hint-why").textContent = why;
   $("hint-why").hidden = !why;
+  me.classList.toggle("seat--hint-over", !!why);
+  if (why && hintCovers()) me.classList.remove("seat--hint-over");
   fitTable();  // the lines above the hand just set: the table fitted in the room they leave
+}
+
+/** Whether the hint's panel (the status line and the reason under it) lies on a table card, the
+ *  mazzo or another seat. */
+function hintCovers() {
+  const a = $("status").getBoundingClientRect(), b = $("hint-why").getBoundingClientRect();
+  const left = Math.min(a.left, b.left), right = Math.max(a.right, b.right);
+  return [...document.querySelectorAll("#table-cards .card, #deck, #opponents .seat")].some((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left < right - 1 && left < r.right - 1 && r.top < b.bottom - 1 && a.top < r.bottom - 1;
+  });
 }
 
 /** The status line on the person's turn: what to do (a mechanic's question, mechanics/), after how

@@ -1,12 +1,14 @@
 """Phones held sideways (844 x 390, an iPhone 12-14; 740 x 360, a small Android; 915 x 412, a large
-one) and six players in a short window (900 x 540, the reviewer's "cramped"): the whole page fits
+one; and narrower than 701 px, where the upright phone's rules would otherwise stack the table:
+667 x 375, an iPhone SE or 8; 640 x 360, a small Android; 568 x 320, the smallest iPhone) and six
+players in a short window (900 x 540, the reviewer's "cramped"): the whole page fits
 the screen, nothing scrolls either way; the bar is the compact one (More ▾) in one row; every seat
 around the table, the mazzo and the table's cards are in sight, none on another; the person's hand
 lies wholly inside the viewport, each card with a square of 44 x 44 px or more to tap, and none
 of it, nor the status line or the person's name plate, over a table card. For Scopa (two
 players), Scopone (four, in teams) and Escoba for six (three pairs). And at 844 x 390 the More
 menu, the hand's score sheet and the match's, and the welcome card of a first visit, each fit or
-scroll inside themselves with every button in reach."""
+scroll inside themselves with every button in reach; so do they at 667 x 375 and 568 x 320."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ GAMES = {
     "scopone": "fast=1&seed=5&level=random&lang=en&variant=scopone&players=human,random,random,random",
     "six": "fast=1&seed=3&level=random&lang=en&variant=escoba&players=human,random,random,random,random,random&teams=pairs",
 }
-PHONES = [(844, 390), (740, 360), (915, 412)]
+PHONES = [(844, 390), (740, 360), (915, 412), (667, 375), (640, 360), (568, 320)]
 CASES = [(game, size) for size in PHONES for game in GAMES] + [("six", (900, 540))]
 
 # the boxes (left, top, right, bottom) of what must stay in sight and apart, once the person is to play
@@ -132,7 +134,8 @@ BOX = """(s) => { const e = document.querySelector(s), r = e.getBoundingClientRe
   return { box: [r.left, r.top, r.right, r.bottom], scroll: e.scrollHeight > e.clientHeight + 1,
            overflow: getComputedStyle(e).overflowY }; }"""
 
-PHONE = {"width": 844, "height": 390}
+# the menu and the sheets: at the first sideways size, an iPhone SE's and the smallest iPhone's
+MENU_SIZES = [(844, 390), (667, 375), (568, 320)]
 
 
 def _assert_reachable(page, root: str, where: str) -> None:
@@ -140,41 +143,49 @@ def _assert_reachable(page, root: str, where: str) -> None:
     scrolled to, in sight."""
     b = page.evaluate(BOX, root)
     box = b["box"]
-    assert box[1] >= -1 and box[3] <= PHONE["height"] + 1 and box[0] >= -1 and box[2] <= PHONE["width"] + 1, \
-        f"{where}: {root} {box} reaches out of the 844 x 390 screen"
+    vp = page.viewport_size
+    assert box[1] >= -1 and box[3] <= vp["height"] + 1 and box[0] >= -1 and box[2] <= vp["width"] + 1, \
+        f"{where}: {root} {box} reaches out of the {vp['width']} x {vp['height']} screen"
     if b["scroll"]:
         assert b["overflow"] in ("auto", "scroll"), f"{where}: {root} is taller than its box and does not scroll"
     controls = page.evaluate(CONTROLS, root)
     assert controls, where
     bad = [c for c in controls if c["w"] < 44 or c["h"] < 44 or not c["seen"]]
     assert not bad, f"{where}: controls too small or out of reach: {bad}"
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], where
+    assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"], where
 
 
-def test_the_more_menu_of_a_phone_held_sideways_has_every_item_in_reach(table_page):
-    page = table_page(GAMES["scopa"], viewport=PHONE)
+@pytest.mark.parametrize("size", MENU_SIZES, ids=[f"{w}x{h}" for w, h in MENU_SIZES])
+def test_the_more_menu_of_a_phone_held_sideways_has_every_item_in_reach(table_page, size):
+    page = table_page(GAMES["scopa"], viewport={"width": size[0], "height": size[1]})
     _person_to_play(page)
     page.locator("#more-btn").click()
     page.locator(".actions--open .actions__more").wait_for(state="visible")
-    _assert_reachable(page, ".actions__more", "the More menu")
+    _assert_reachable(page, ".actions__more", f"the More menu at {size[0]} x {size[1]}")
     # Help, the menu's last button, opens from there
     page.locator("#help-button").click()
     page.locator("dialog[open]").first.wait_for()
 
 
-@pytest.mark.parametrize("target", ["", "&target=0"], ids=["next-hand", "match-over"])
-def test_the_score_sheet_of_a_phone_held_sideways_fits_with_its_buttons_in_reach(table_page, target):
-    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang=en{target}", viewport=PHONE)
+SHEETS = [(target, size) for size in MENU_SIZES for target in ("", "&target=0")]
+
+
+@pytest.mark.parametrize("target,size", SHEETS,
+                         ids=[f"{'match-over' if t else 'next-hand'}-{w}x{h}" for t, (w, h) in SHEETS])
+def test_the_score_sheet_of_a_phone_held_sideways_fits_with_its_buttons_in_reach(table_page, target, size):
+    page = table_page(f"fast=1&variant=scopa&seed=1&level=random&lang=en{target}",
+                      viewport={"width": size[0], "height": size[1]})
     play_until_sheet(page)
     button = page.locator("#sheet-new" if target else "#next")
     button.wait_for(state="visible")
-    _assert_reachable(page, ".sheet__card", "the score sheet")
+    _assert_reachable(page, ".sheet__card", f"the score sheet at {size[0]} x {size[1]}")
     button.click()
     if not target:
         page.locator("#sheet").wait_for(state="hidden")
 
 
-@pytest.mark.parametrize("size", [(844, 390), (740, 360)], ids=["844x390", "740x360"])
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (667, 375), (568, 320)],
+                         ids=["844x390", "740x360", "667x375", "568x320"])
 def test_a_first_visit_held_sideways_keeps_the_hand_clear_below_the_welcome_card(page, base_url, size):
     """No storage: the "New to Scopa?" card is up in its band below the bar, and the hand still lies
     wholly in sight below the table, its buttons a finger's 44 px."""
@@ -194,7 +205,8 @@ def test_a_first_visit_held_sideways_keeps_the_hand_clear_below_the_welcome_card
         assert b["width"] >= 44 and b["height"] >= 44 and b["y"] + b["height"] <= height, (where, name, b)
 
 
-@pytest.mark.parametrize("size", [(844, 390), (740, 360)], ids=["844x390", "740x360"])
+@pytest.mark.parametrize("size", [(844, 390), (740, 360), (667, 375), (568, 320)],
+                         ids=["844x390", "740x360", "667x375", "568x320"])
 def test_a_declaration_asked_of_a_phone_held_sideways_sits_beside_the_hand(table_page, size):
     """Bàzzica (SB14): the person may declare with the first play; the question and its two buttons
     lie on the hand's right, clear of the hand and of the table, and nothing scrolls."""
