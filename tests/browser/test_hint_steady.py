@@ -8,6 +8,8 @@ team badge makes the person's name plate taller."""
 from __future__ import annotations
 
 import pytest
+from geometry import SETTLED
+from geometry import meet as _meet
 
 GAMES = {
     "scopa": "fast=1&seed=3&level=random&lang=en",
@@ -27,14 +29,6 @@ PLACES = """() => {
            whyText: why.textContent, vw: innerWidth, vh: innerHeight,
            scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };
 }"""
-
-SETTLED = ("document.getAnimations().every(a => a.playState !== 'running'"
-           " || a.effect.getTiming().iterations === Infinity)")
-
-
-def _meet(a, b) -> bool:
-    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
-
 
 def _moved(before, after) -> float:
     return max((abs(x - y) for a, b in zip(before, after) for x, y in zip(a, b)), default=0.0)

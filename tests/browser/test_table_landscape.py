@@ -13,6 +13,9 @@ scroll inside themselves with every button in reach; so do they at 667 x 375 and
 from __future__ import annotations
 
 import pytest
+from geometry import HAND_SQUARES, SETTLED
+from geometry import meet as _meet
+from geometry import person_to_play as _person_to_play
 from harness import wait_for_engine
 from site_helpers import play_until_sheet
 
@@ -37,42 +40,8 @@ GEOMETRY = """() => {
            more: getComputedStyle(document.getElementById('more-btn')).display !== 'none' };
 }"""
 
-# for each card of the hand: the centre of a square of `side` css px (sampled every 2 px) where
-# every point hits that card (document.elementFromPoint), or null when there is none (as in
-# test_table_phone.py)
-SQUARE = """(side) => [...document.querySelectorAll('#hand-cards .card')].map(card => {
-    const b = card.getBoundingClientRect(), step = 2, k = Math.round(side / step) + 1;
-    const xs = [], ys = [];
-    for (let x = Math.ceil(b.left) + 1; x < b.right - 1; x += step) xs.push(x);
-    for (let y = Math.ceil(b.top) + 1; y < b.bottom - 1; y += step) ys.push(y);
-    const run = ys.map(y => { let n = 0; return xs.map(x => {
-        const e = document.elementFromPoint(x, y);
-        n = e && e.closest('.card') === card ? n + 1 : 0; return n; }); });
-    for (let c = k - 1; c < xs.length; c++) {
-      let tall = 0;
-      for (let r = 0; r < ys.length; r++) {
-        tall = run[r][c] >= k ? tall + 1 : 0;
-        if (tall >= k) return { card: card.dataset.card, ok: true };
-      }
-    }
-    return { card: card.dataset.card, ok: false, box: [b.left, b.top, b.width, b.height] }; })"""
-
-
-def _meet(a, b) -> bool:
-    """Whether two boxes overlap by more than a pixel each way."""
-    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
-
-
 def _inside(b, g) -> bool:
     return b[0] >= -1 and b[1] >= -1 and b[2] <= g["vw"] + 1 and b[3] <= g["vh"] + 1
-
-
-def _person_to_play(frame) -> None:
-    frame.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                            " && document.querySelector('#hand-cards .card:not([disabled])')")
-    # the deal's slides over: the cards measured where they rest
-    frame.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
-                            " || a.effect.getTiming().iterations === Infinity)")
 
 
 def _assert_clear(g: dict, where: str) -> None:
@@ -116,9 +85,8 @@ def test_a_phone_held_sideways_shows_the_whole_table_and_hand_without_scrolling(
             assert not _meet(b, card), f"{where}: a {kind} {b} lies on a card of the hand {card}"
     # each card of the hand a target a finger hits
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
-                           " || a.effect.getTiming().iterations === Infinity)")
-    small = [c for c in page.evaluate(SQUARE, 44) if not c["ok"]]
+    page.wait_for_function(SETTLED)
+    small = [c for c in page.evaluate(HAND_SQUARES, 44) if c["x"] is None]
     assert not small, f"{where}: cards of the hand without a 44 x 44 px part to tap: {small}"
 
 
@@ -215,8 +183,7 @@ def test_a_declaration_asked_of_a_phone_held_sideways_sits_beside_the_hand(table
     page = table_page("fast=1&variant=bazzica&seed=3&level=random&lang=en", viewport={"width": width, "height": height})
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
                            " && !document.getElementById('declare').hidden && document.querySelector('#hand-cards .card')")
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
-                           " || a.effect.getTiming().iterations === Infinity)")
+    page.wait_for_function(SETTLED)
     g = page.evaluate(GEOMETRY)
     _assert_clear(g, where)
     assert g["scroll"] == [width, height], f"{where}: the page scrolls ({g['scroll']})"

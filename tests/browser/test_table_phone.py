@@ -6,6 +6,7 @@ scored while the score sheet is up, and the score sheet follows the high-contras
 from __future__ import annotations
 
 import pytest
+from geometry import HAND_SQUARES as SQUARE
 from saves import person_and_computers, scopa_by_other_side
 from site_helpers import play_until_sheet
 from test_a11y import axe_violations
@@ -173,28 +174,6 @@ def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(table_page):
     page.wait_for_function("settebello.view.plays.some(p => p.seat === settebello.view.seat)")
     mine = page.evaluate("settebello.view.plays.filter(p => p.seat === settebello.view.seat)[0].card")
     assert mine == tapped and mine in hand_before
-
-
-# for each card of the hand: the centre of a square of 44 x 44 css px (sampled every 2 px) where
-# every point hits that card (document.elementFromPoint), or null when there is none
-SQUARE = """(side) => [...document.querySelectorAll('#hand-cards .card')].map(card => {
-    const b = card.getBoundingClientRect(), step = 2, k = Math.round(side / step) + 1;
-    const xs = [], ys = [];
-    for (let x = Math.ceil(b.left) + 1; x < b.right - 1; x += step) xs.push(x);
-    for (let y = Math.ceil(b.top) + 1; y < b.bottom - 1; y += step) ys.push(y);
-    // hit[r][c]: the point is on this card; run[r][c]: how many hits in a row end at c
-    const run = ys.map(y => { let n = 0; return xs.map(x => {
-        const e = document.elementFromPoint(x, y);
-        n = e && e.closest('.card') === card ? n + 1 : 0; return n; }); });
-    for (let c = k - 1; c < xs.length; c++) {
-      let tall = 0;
-      for (let r = 0; r < ys.length; r++) {
-        tall = run[r][c] >= k ? tall + 1 : 0;
-        if (tall >= k) return { card: card.dataset.card,
-          x: (xs[c] + xs[c - k + 1]) / 2, y: (ys[r] + ys[r - k + 1]) / 2 };
-      }
-    }
-    return { card: card.dataset.card, x: null, y: null, box: [b.left, b.top, b.width, b.height] }; })"""
 
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}], ids=["phone", "desktop"])

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from geometry import meet as _meet
+from geometry import person_to_play as _person_to_play
 from harness import wait_for_engine
 
 SCOPA = "fast=1&seed=3&level=random&lang=en"
@@ -22,19 +24,6 @@ GEOMETRY = """() => {
            status: box(document.getElementById('status')), name: box(document.querySelector('#me .seat__head')),
            more: getComputedStyle(document.getElementById('more-btn')).display !== 'none' };
 }"""
-
-
-def _meet(a, b) -> bool:
-    """Whether two boxes overlap by more than a pixel each way."""
-    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
-
-
-def _person_to_play(frame) -> None:
-    frame.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                            " && document.querySelector('#hand-cards .card:not([disabled])')")
-    # the deal's slides over: the cards measured where they rest
-    frame.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
-                            " || a.effect.getTiming().iterations === Infinity)")
 
 
 def _assert_clear(g: dict, where: str) -> None:
