@@ -109,6 +109,7 @@ async function readPreload(url) {
 }
 
 let watching = false;
+let resources = null;  // the observer of the page's other files, until the boot is over
 /** Follow the runtime's download: the files index.html preloads, read as they arrive, and any other
  *  file of the page that arrives. (Reading them also uses the preloads, which Chromium would otherwise
  *  warn, again and again, were "preloaded but not used": the worker is what uses them.) */
@@ -119,7 +120,10 @@ function watchDownloads() {
   download.files = links.length;
   moved();
   for (const link of links) readPreload(link.href).finally(() => { download.done += 1; moved(); });
-  if (typeof PerformanceObserver === "function") new PerformanceObserver(moved).observe({ type: "resource" });
+  if (typeof PerformanceObserver === "function") {
+    resources = new PerformanceObserver(moved);
+    resources.observe({ type: "resource" });
+  }
 }
 
 /** `promise`, or an EngineStalled once nothing arrived for stallMs while files are still coming,
@@ -275,6 +279,7 @@ export function connectEngine({ name = "engine", stallMs = TEST_STALL_MS ?? STAL
         return new Engine(worker.sync, info);
       } finally {
         over = true;
+        resources?.disconnect();  // the boot is over: the page's later files are no news
       }
     })();
     engines.set(name, promise);
