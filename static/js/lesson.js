@@ -438,7 +438,7 @@ function sheetPanel() {
     kept.textContent = t("lesson.back.note");
     const again = button(t("lesson.back"), "btn btn--primary", () => goBack(), "lesson-back");
     again.setAttribute("aria-describedby", kept.id);
-    const box = document.createElement("div"); box.style.margin = "0 0 .9rem";  // apart from the levels' question
+    const box = document.createElement("div"); box.className = "lesson-end__back";
     box.append(again, kept);
     panel.append(box);
     for (const b of row.querySelectorAll(".btn--primary")) b.classList.remove("btn--primary");
