@@ -105,6 +105,10 @@ export function openRecords() {
     onLanguageChange(() => label(dialog));
   }
   label(dialog);
-  dialog.querySelector(".records__msg").textContent = "";
+  // a message of the last opening goes, and with it its alert role (a fresh dialog says nothing)
+  const msg = dialog.querySelector(".records__msg");
+  msg.textContent = "";
+  msg.setAttribute("role", "status");
+  delete msg.dataset.kind;
   if (!dialog.open) dialog.showModal();
 }

@@ -337,7 +337,7 @@ def test_with_site_data_blocked_the_game_plays_says_it_keeps_nothing_and_gives_t
         assert saved["format"] == "settebello-save/1"
         play_first_card(page, then_wait=True)
         page.locator("#records-btn").click()
-        page.locator("#records-dialog [data-testid=record-file]").set_input_files(str(got.value.path()))
+        page.locator("#records-dialog[open] [data-testid=record-file]").set_input_files(str(got.value.path()))
         page.wait_for_function("(n) => settebello.view.plays.length === n && settebello.view.waiting === 'human'",
                                arg=len(at_download["plays"]))
         assert page.evaluate("settebello.view.hand") == at_download["hand"]
