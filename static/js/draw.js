@@ -61,7 +61,7 @@ export function decorate() {
       ch.append(b);
     }
     const cancel = document.createElement("button");
-    cancel.className = "btn btn--ghost"; cancel.type = "button"; cancel.textContent = t("action.cancel");
+    cancel.className = "btn btn--ghost"; cancel.type = "button"; cancel.textContent = t("action.cancelChoice");  // not Italian's "Annulla": that is Undo, beside it
     cancel.addEventListener("click", () => cancelChoice());
     ch.append(cancel);
   }

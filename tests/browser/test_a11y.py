@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from geometry import person_to_play
 from harness import settled
+from saves import capture_choices, person_and_computers
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -139,6 +141,27 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang
 
     bad = {where: found for where, found in problems.items() if found}
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
+# the names of the buttons a screen reader meets on the table while a capture is chosen
+BUTTON_NAMES = """() => [...document.querySelectorAll('header button, #choices button')]
+    .filter((b) => b.offsetParent !== null)
+    .map((b) => (b.getAttribute('aria-label') || b.textContent).trim())"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_buttons_beside_a_capture_choice_have_names_of_their_own(table_page, lang):
+    """Choosing a capture, the way back to the card is not called as the Undo button beside it
+    (Italian had "Annulla" for both: a screen reader said two buttons alike)."""
+    save, card = capture_choices({"variant": "scopa", "seed": 482, "options": {},
+                                  "seats": person_and_computers(2)}, loose=6, ways=5)
+    page = table_page(f"fast=1&variant=scopa&lang={lang}", save=save)
+    person_to_play(page)
+    page.locator(f'#hand-cards [data-card="{card}"]').click()
+    page.locator("#choices:not([hidden]) button[data-play]").first.wait_for()
+    names = page.evaluate(BUTTON_NAMES)
+    assert strings(lang)["action.undo"] in names and strings(lang)["action.cancelChoice"] in names
+    assert len(names) == len(set(names)), names
 
 
 @pytest.mark.parametrize("lang", LANGS)
