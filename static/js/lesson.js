@@ -431,9 +431,10 @@ function sheetPanel() {
   }
   const note = document.createElement("p"); note.id = "lesson-level-note"; note.className = "lesson-end__note";
   note.textContent = t("lesson.levels.gentle", { level: levelName(s.level) });
-  panel.append(h, text, counts);
-  // a match waits (Help's lesson in the middle of it): going back to it comes first
-  if (matchWaits()) {
+  // a match waits (Help's lesson in the middle of it): going back to it comes first, above the
+  // hand's counts (under them it lay out of sight on a phone while it had the focus)
+  const waits = matchWaits();
+  if (waits) {
     const kept = document.createElement("p"); kept.id = "lesson-back-note"; kept.className = "lesson-end__note";
     kept.textContent = t("lesson.back.note");
     const again = button(t("lesson.back"), "btn btn--primary", () => goBack(), "lesson-back");
@@ -443,12 +444,14 @@ function sheetPanel() {
     panel.append(box);
     for (const b of row.querySelectorAll(".btn--primary")) b.classList.remove("btn--primary");
   }
-  panel.append(ask, row, note);
+  panel.append(h, text, counts, ask, row, note);
   card.querySelector(".sheet__actions")?.before(panel);
   requestAnimationFrame(() => { text.textContent = t("lesson.sum.intro"); });
   const first = panel.querySelector(".btn--primary") || row.querySelector("button");
   first?.focus({ preventScroll: true });
-  panel.scrollIntoView?.({ block: "nearest" });
+  // in sight: the way back with the panel's top, or else the level in focus at its foot
+  if (waits) panel.scrollIntoView?.({ block: "start" });
+  else first?.scrollIntoView?.({ block: "nearest" });
 }
 
 /** The lesson's last step: a match of classic Scopa against the chosen level (remembered for the

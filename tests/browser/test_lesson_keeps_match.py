@@ -148,9 +148,18 @@ def test_a_reload_during_the_lesson_keeps_the_match_waiting(table_page, master_m
     assert kept_in_records(page) == []
 
 
-def test_the_guided_hand_played_to_its_end_offers_the_way_back_to_the_match(table_page, master_match):
+# the element whole in sight: its top, middle and foot neither scrolled away, clipped nor covered
+IN_SIGHT = """(el) => { const r = el.getBoundingClientRect(), x = r.x + r.width / 2;
+    return [r.top + 2, r.top + r.height / 2, r.bottom - 2].every((y) => y > 0 && y < innerHeight
+        && el.contains(document.elementFromPoint(x, y))); }"""
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_guided_hand_played_to_its_end_offers_the_way_back_to_the_match(table_page, master_match, screen):
+    """The way back comes first, in sight where it has the focus: on a phone it lay under the
+    hand's counts, out of sight, while the focus was on it."""
     en = strings("en")
-    page = table_page("fast=1&lang=en", save=master_match)
+    page = table_page("fast=1&lang=en", save=master_match, viewport=PHONE if screen == "phone" else None)
     my_turn(page)
     before = at_the_table(page)
     start_the_lesson(page)
@@ -174,9 +183,11 @@ def test_the_guided_hand_played_to_its_end_offers_the_way_back_to_the_match(tabl
     expect(back).to_have_text(en["lesson.back"])
     # the way back first in line (the focus on it), the levels still there to start another game
     assert page.evaluate("document.activeElement?.dataset.testid") == "lesson-back"
+    page.wait_for_function("() => !document.getAnimations().some((a) => a.playState === 'running')")
+    assert back.evaluate(IN_SIGHT), "the way back to the match is out of sight"
     assert en["lesson.back.note"] in end.inner_text()
     assert end.locator(".lesson-end__levels button").count() >= 2
-    page.screenshot(path="/tmp/lesson_keeps_end.png")
+    page.screenshot(path=f"/tmp/lesson_keeps_end_{screen}.png")
     back.click()
     my_turn(page)
     assert at_the_table(page) == before
