@@ -2,8 +2,8 @@
 // is never a silent wait nor a dead end (the review on an emulated slow phone):
 //   - still downloading after SLOW_MS: what is going on (the game downloads once, the first time;
 //     then it starts sooner and plays offline) and how much has arrived (engine.js onBootProgress);
-//   - New game or Rules pressed before the game is ready: remembered, and said; the dialog opens
-//     once it is (`whenReady`; the last one pressed wins);
+//   - New game, Rules, Today's deal, Tournament or Statistics pressed before the game is ready:
+//     remembered, and said; the dialog opens once it is (`whenReady`; the last one pressed wins);
 //   - a failed boot: plain words and Try again (a reload); the technical message under Details
 //     (`showFailure`).
 import { t, hasText, language as pageLanguage, onLanguageChange, translatePage } from "./i18n.js";
@@ -83,7 +83,7 @@ function drawAsked() {
 }
 
 /** Open a dialog that needs the engine (`open`), now if the game is ready, else once it is: `what`
- *  ("rules", "newGame") names it in the line that says so meanwhile. After a failed boot it points
+ *  ("rules", "newGame", "daily", "tournament", "stats") names it in the line that says so meanwhile. After a failed boot it points
  *  to Try again instead. */
 export function whenReady(what, open) {
   const state = document.documentElement.dataset.engine;

@@ -5,6 +5,7 @@
 // none of it.
 import { readJSON, ownKey } from "./storage.js";
 import { on } from "./store.js";
+import { whenReady } from "./bootview.js";
 
 export const STORE = ownKey("settebello.tournament");  // this deployment's (storage.js)
 
@@ -15,9 +16,10 @@ export async function openTournament() {
   await (await view()).openTournament();
 }
 
-document.getElementById("tournament-btn")?.addEventListener("click", () => {
+// pressed while the game loads: remembered, and opened once it is ready (bootview.js)
+document.getElementById("tournament-btn")?.addEventListener("click", () => whenReady("tournament", () => {
   openTournament().catch((err) => console.warn(`Settebello: the tournament did not open (${err.message})`));
-});
+}));
 
 // a tournament under way before a reload: loaded again (and its match linked) once the table is ready
 on("ready", () => {

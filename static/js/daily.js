@@ -7,6 +7,7 @@
 // README "Today's deal"): the engine hashes it into the day's decks (py/settebello/daily.py).
 import { on, onView, info, view as currentView } from "./store.js";
 import { openPuzzles } from "./puzzles.js";
+import { whenReady } from "./bootview.js";
 
 const view = () => import("./dailyview.js");
 
@@ -25,7 +26,8 @@ export function openDaily() {
   view().then((m) => m.openDaily()).catch(warn);
 }
 
-document.getElementById("daily-btn")?.addEventListener("click", openDaily);
+// pressed while the game loads: remembered, and opened once it is ready (bootview.js)
+document.getElementById("daily-btn")?.addEventListener("click", () => whenReady("daily", openDaily));
 
 // the New game dialog (dialog.js fills it when it opens) gets "Today's deal" and "Puzzles" buttons
 const newGame = document.getElementById("newgame-dialog");

@@ -8,6 +8,7 @@
 // is counted into the stored statistics (statsview.js's updateStats: never twice).
 import { t } from "./i18n.js";
 import { on, info } from "./store.js";
+import { whenReady } from "./bootview.js";
 
 const view = () => import("./statsview.js");
 
@@ -24,7 +25,8 @@ export async function openStats() {
 }
 
 const open = () => { openStats().catch((err) => console.warn(`Settebello: statistics not shown (${err.message})`)); };
-document.getElementById("stats-btn")?.addEventListener("click", open);
+// pressed while the game loads: remembered, and opened once it is ready (bootview.js)
+document.getElementById("stats-btn")?.addEventListener("click", () => whenReady("stats", open));
 
 /** A "Statistics" button beside "New game" on a finished match's score sheet (sheet.js draws it). */
 function addToSheet() {

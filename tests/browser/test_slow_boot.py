@@ -143,3 +143,22 @@ def test_new_game_pressed_while_loading_opens_once_ready(page, base_url):
     wait_for_engine(page)
     page.locator("#newgame-dialog").wait_for(state="visible")
     assert not page.locator("#rules-dialog").is_visible()
+
+
+@pytest.mark.parametrize("button, dialog, words", [
+    ("#daily-btn", "#daily-dialog", "Today's deal will open as soon as the game is ready."),
+    ("#tournament-btn", "#tournament-dialog", "The tournament will open as soon as the game is ready."),
+    ("#stats-btn", "#stats-dialog", "Your statistics will open as soon as the game is ready."),
+], ids=["daily", "tournament", "stats"])
+def test_the_bars_other_dialogs_pressed_while_loading_open_once_ready(page, base_url, button, dialog, words):
+    """Today's deal, Tournament and Statistics did nothing while the game loaded, nor after: the
+    press was lost. Now each is remembered and said, as New game and Rules are."""
+    held = Held(page)
+    page.goto(f"{base_url}index.html?test&{GAME}")
+    page.locator(button).click()
+    assert page.locator("#loading-asked").inner_text() == words
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    held.release()
+    wait_for_engine(page)
+    page.locator(f"{dialog}[open]").wait_for(state="visible")
+    assert page.locator("#loading-asked").count() == 0
