@@ -259,7 +259,8 @@ function onState(v, op, before) {
 function onHandEnd() {
   const v = current();
   if (!v || !v.results || !v.results.length) return;
-  speak(() => handPoints(v));
+  // at the match's end the table has said the final score: these are the last hand's points
+  speak(() => (v.phase === "over" && !v.lesson ? `${t("access.handover.last")} ` : "") + handPoints(v));
 }
 
 // ---------------------------------------------------------------- the game area and keys
@@ -446,12 +447,12 @@ function closeRow(dlg) {
  *  screen-reader note. */
 export function openHelp() {
   const dlg = dialogShell("access-help", "access.help.title");
-  const rows = [["← →", "access.help.play"], ["Enter", "access.help.enter"],
+  const rows = [["← →", "access.help.play"], [{ i18n: "access.help.enterKey" }, "access.help.enter"],  // the key's own name: Invio, Intro
     ...Object.entries(KEYS).map(([k, [desc]]) => [k.toUpperCase(), desc]),
     ["R", "access.key.repeat"], ["V", "access.key.review"], ["?", "access.key.help"]];
   const table = el("table", { "data-testid": "access-keys" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col", i18n: "access.help.key" }), el("th", { scope: "col", i18n: "access.help.does" }))),
-    el("tbody", {}, ...rows.map(([k, desc]) => el("tr", {}, el("td", {}, el("kbd", {}, k)), el("td", { i18n: desc })))));
+    el("tbody", {}, ...rows.map(([k, desc]) => el("tr", {}, el("td", {}, typeof k === "string" ? el("kbd", {}, k) : el("kbd", k)), el("td", { i18n: desc })))));
 
   const s = loadSettings();
   const contrast = el("input", { type: "checkbox", id: "access-contrast", checked: highContrast() });

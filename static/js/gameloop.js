@@ -298,8 +298,10 @@ async function handEnd(g) {
   const view = currentView();
   sound(view.phase === "over" ? "match" : "hand");
   // the table's words first, then each module's (access.js says the points after "Hand over")
-  if (view.phase === "over") announce(() => winnerLine(view));
-  else announce(() => t("sheet.handSay", { totals: view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ") }));
+  const totals = () => view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ");
+  // the match's end says its final score (the points access.js says next are the last hand's)
+  if (view.phase === "over") announce(() => view.lesson ? winnerLine(view) : `${winnerLine(view)} ${t("sheet.finalSay", { totals: totals() })}`);
+  else announce(() => t("sheet.handSay", { totals: totals() }));
   emit("hand-end", { sheet: sheetData(view) });
   if (view.phase === "over") {
     emit("match-end", { winner: view.winner, totals: [...view.totals], sides: view.sides.map((_, i) => sideName(view, i)) });

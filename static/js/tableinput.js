@@ -29,8 +29,11 @@ function pick(card) {
   // played one of several ways, not only a choice of what it takes (issue 45)
   const claiming = !options.every((p) => p.presa?.length);
   status(() => t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
-  announce(() => t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length }) + " "
-    + choiceOrder(options).map(choiceLabel).join("; "));
+  announce(() => {
+    const ways = choiceOrder(options).map(choiceLabel).join("; ");
+    // a full stop ends the sentence (a reader's pause), unless the last way ends in its own mark
+    return `${t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length })} ${ways}${/[.?!]$/.test(ways) ? "" : "."}`;
+  });
   if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
 

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import settled
+from saves import near_the_end, person_and_computers
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "static" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -308,3 +309,21 @@ def test_help_and_review_dialogs_open_from_the_keyboard_and_give_the_focus_back(
     page.keyboard.press("Escape")
     expect(page.locator("dialog#access-help")).to_have_count(0)
     page.wait_for_function("document.activeElement.id === 'help-button'")
+
+
+def test_the_end_of_a_match_is_said_with_its_final_score_before_the_last_hands_points(table_page):
+    """The reader heard "Bruno wins the match!" and then only the last hand's points ("You 2: ...
+    Bruno 6: ..."), which a listener takes for the result. Now the final score follows the winner,
+    and the hand's points are said to be the last hand's."""
+    save = near_the_end({"variant": "scopa", "seed": 1, "seats": person_and_computers(2)}, person_plays_left=2)
+    page = table_page("fast=1&lang=en", init_script=RECORDER, save=save)
+    play_hand_with_keys(page)
+    page.wait_for_function("() => window.__spoken.some((s) => s.text.startsWith('The last hand: '))")
+    view = page.evaluate("settebello.view")
+    assert view["phase"] == "over"
+    totals = ", ".join(f"{view['players'][side[0]]} {view['totals'][i]}" for i, side in enumerate(view["sides"]))
+    texts = [s["text"] for s in page.evaluate("window.__spoken")]
+    winner = next(i for i, text in enumerate(texts) if "win" in text and "the match!" in text)
+    assert texts[winner].endswith(f"the match! Final score: {totals}."), texts[winner]
+    last = next(i for i, text in enumerate(texts) if text.startswith("The last hand: "))
+    assert last > winner and re.search(r"The last hand: You \d+", texts[last]), texts[last]

@@ -20,7 +20,7 @@ IMPERATIVE = re.compile(r"\b\w+[áéí]\b")
 # care: "tirá" is voseo, "tirará" is not
 NOT_VOSEO = {"además", "atrás", "más", "demás", "jamás", "detrás", "través", "revés", "después", "inglés", "francés",
              "país", "interés", "está", "esté", "aquí", "ahí", "así", "allí", "acá", "allá", "qué", "sí", "mí",
-             "será", "podrá", "habrá", "quedará", "valdrá", "tendrá", "jugará", "ganará", "perderá", "empezará"}
+             "será", "podrá", "habrá", "quedará", "valdrá", "tendrá", "jugará", "ganará", "perderá", "empezará", "abrirá"}
 
 
 def strings() -> dict[str, str]:
