@@ -358,6 +358,33 @@ function rescueFocus() {
   (next || areas[0]).focus({ preventScroll: true });
 }
 
+/** The id of the last control focused outside any dialog: a dialog's opener, as the page knew it. */
+let openerId = "";
+
+/** A dialog closed while the table drew its opener again (the score bar's game button redrawn by a
+ *  computer's play meanwhile): the browser's return of the focus lands on <body>, or stays in the
+ *  closed dialog. The focus goes to
+ *  the opener's successor (the same id), else where rescueFocus puts it. */
+function keepFocusAfterDialogs() {
+  document.addEventListener("focusin", (e) => {
+    if (e.target.id && !e.target.closest("dialog, [role=dialog], [role=alertdialog]")) openerId = e.target.id;
+  });
+  // "close" does not bubble: caught on its way down
+  document.addEventListener("close", (e) => {
+    if (!(e.target instanceof HTMLDialogElement)) return;
+    requestAnimationFrame(() => {
+      // lost: on <body>, gone, or left on a control of the dialog just closed (Chromium keeps it there)
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || active.closest("dialog:not([open])");
+      if (!lost || modalOpen()) return;
+      if (active && active !== document.body) active.blur();
+      const successor = openerId && document.getElementById(openerId);
+      if (successor && successor.getClientRects().length && !successor.disabled) successor.focus({ preventScroll: true });
+      else rescueFocus();
+    });
+  }, true);
+}
+
 // ---------------------------------------------------------------- display settings
 
 const loadSettings = () => readJSON(STORE_KEY, {});
@@ -545,6 +572,7 @@ function start() {
   on("hand-end", onHandEnd);
   on("ready", () => markArea());
   document.addEventListener("keydown", onKey);
+  keepFocusAfterDialogs();
   onLanguageChange(() => { markArea(); });
 }
 

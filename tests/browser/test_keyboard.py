@@ -327,3 +327,24 @@ def test_the_end_of_a_match_is_said_with_its_final_score_before_the_last_hands_p
     assert texts[winner].endswith(f"the match! Final score: {totals}."), texts[winner]
     last = next(i for i, text in enumerate(texts) if text.startswith("The last hand: "))
     assert last > winner and re.search(r"The last hand: You \d+", texts[last]), texts[last]
+
+
+def test_a_dialog_closed_after_the_table_drew_its_opener_again_gives_the_focus_back_to_it(table_page):
+    """The game's rules opened from the score bar, and the table drawn again under the dialog (the
+    review: a computer's play; here a new deal, which redraws it the same way, at a moment the test
+    chooses): on Escape the focus fell on <body>, for a screen reader nowhere. It goes to the
+    button drawn again."""
+    page = open_table(table_page)
+    wait_for_my_move(page)
+    page.locator("#game-rules").focus()
+    page.keyboard.press("Enter")
+    page.locator("#rules-dialog[open]").wait_for()
+    page.evaluate("document.getElementById('game-rules').dataset.drawnBefore = '1'")
+    page.evaluate("""settebello.startGame({ variant: 'scopa', seed: 2, options: {},
+                                            seats: [{ human: true }, { human: false, level: 'random' }] })""")
+    page.wait_for_function("() => !document.getElementById('game-rules').dataset.drawnBefore")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#rules-dialog[open]')")
+    page.wait_for_function("() => document.activeElement.isConnected && !document.activeElement.closest('body > dialog:not([open])')"
+                           " && document.activeElement !== document.body")
+    assert focused(page)["id"] == "game-rules"
