@@ -95,7 +95,8 @@ export function wire() {
     const highContrast = !!d?.highContrast;
     setArt({ highContrast });
     stage.redraw();
-    for (const img of document.querySelectorAll("#felt .card--down > img")) img.src = cardDataURL("back", { highContrast });
+    // the anonymous backs (an opponent's hand, the mazzo); a pile's cards keep their faces (stage.redraw)
+    for (const img of document.querySelectorAll("#felt .card--down > img:not(.card__face)")) img.src = cardDataURL("back", { highContrast });
   });
   // deck.js: the player chose another deck style; every card in sight takes the new look (the
   // table's, the score sheet's, the rules page's, the last trick's); their names stay the same

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from geometry import person_to_play
-from harness import settled
-from saves import capture_choices, person_and_computers
+from harness import settled, wait_for_engine
+from saves import capture_choices, near_the_end, person_and_computers
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -423,3 +423,38 @@ def test_focus_is_always_visible(table_page):
     assert any(r["tag"] == "SELECT" for r in reached) and any("of" in r["what"] for r in reached), reached
     missing = [r for r in reached if r["style"] == "none" or r["width"] < 2]
     assert not missing, missing
+
+
+# every card's face drawn as a back (the code of each card whose face picture is a back's)
+FACES_AS_BACKS = """() => {
+    const backs = new Set([...document.querySelectorAll('#felt .card__back, #felt div.card--down > img')].map((i) => i.src));
+    return [...document.querySelectorAll('#felt .card__face')].filter((i) => backs.has(i.src))
+        .map((i) => i.closest('[data-card]').dataset.card); }"""
+
+
+@pytest.mark.parametrize("setting", ["textsize", "contrast"])
+def test_a_display_setting_changed_mid_hand_leaves_every_card_its_face(page, base_url, setting):
+    """The tablet review: after the text size (or contrast) changed, the cards then in a pile were
+    drawn with a back for a face, so they came back face down when dealt again, until a reload.
+    A page of its own: a display setting is not undone without a reload."""
+    save = near_the_end({"variant": "scopa", "seed": 1, "seats": person_and_computers(2)},
+                        person_plays_left=2, of="hand")
+    page.goto(base_url + "index.html?test&fast=1&lang=en")
+    wait_for_engine(page)
+    page.wait_for_function("typeof window.settebello?.reset === 'function'")
+    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=en', save)", save)
+    person_to_play(page)
+    assert page.locator("#felt .card--down .card__face").count() > 5  # cards lie in the piles, face down
+    page.click("#help-button")
+    page.wait_for_selector("dialog#access-help[open]")
+    if setting == "textsize":
+        page.select_option("#access-textsize", "125")
+    else:
+        page.check("#access-contrast")
+    close_dialog(page)
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    assert page.evaluate(FACES_AS_BACKS) == []
+    # the next hand deals some of those cards face up: each shows its face
+    page.evaluate("settebello.startGame({ variant: 'scopa', seed: 3, options: {}, seats: [{ human: true }, { human: false, level: 'random' }] })")
+    person_to_play(page)
+    assert page.evaluate(FACES_AS_BACKS) == []
