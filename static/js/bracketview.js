@@ -23,6 +23,7 @@ import { readJSON, writeJSON, remove } from "./storage.js";
 import { view as currentView, on, emit, info } from "./store.js";
 import { STORE } from "./bracket.js";
 import { modal } from "./modal.js";
+import { askBeforeDropping } from "./history.js";
 
 /** A text of this module in the page's language (static/i18n/*.json, keys "tourney.*"). */
 function tTourney(key, params = {}) {
@@ -192,6 +193,8 @@ async function act(kind, el) {
   if (busy) return;
   const d = dialog();
   if (kind === "close") { d.close(); return; }
+  // a match under way is not dropped for the tournament's without a question, as New game asks
+  if (kind === "play" && !(await askBeforeDropping())) return;
   if (kind === "new") { bracket = null; await save(); setupForm(); return; }
   if (kind === "leave") {
     if (!leaving) { leaving = true; el.textContent = tTourney("leaveSure"); return; }

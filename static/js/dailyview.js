@@ -21,6 +21,7 @@ import { REPLAY_KEY, VIEWER } from "./records.js";
 import { announce } from "./announce.js";
 import { today } from "./daily.js";
 import { openPuzzles } from "./puzzles.js";
+import { askBeforeDropping } from "./history.js";
 
 export const HISTORY_KEY = ownKey("settebello.daily");  // this deployment's (storage.js)
 
@@ -146,6 +147,9 @@ async function fillDaily(d, focusAct = null) {
 /** Start today's deal in `variant`: the engine says whether it is the day's try or a replay and notes
  *  the start in the history (leaving and starting again is a replay); the table deals it. */
 async function start(variant) {
+  // a match under way is not dropped without a question, as New game asks (the tablet review:
+  // a match at 3-3 of 21 gone); Cancel leaves the day's deal untried
+  if (!(await askBeforeDropping())) return;
   const r = await game("daily_start", { day: today(), variant, history: history() });
   const err = writeJSON(HISTORY_KEY, r.history);
   if (err) console.warn(`Settebello: today's deal not kept (${err.message})`);

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from playwright.sync_api import expect
 
 from harness import TIMEOUT_MS
-from saves import near_the_end
+from saves import near_the_end, person_and_computers
 from scopa.record import from_record, to_record
 from settebello import daily
 from settebello.session import Session
@@ -280,3 +280,28 @@ def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page
     d.locator("[data-act=play]").first.click()
     page.wait_for_function("settebello.view && settebello.view.daily && settebello.view.daily.replay === true")
     assert page.locator("#hint").is_disabled()
+
+
+def test_todays_deal_asks_before_a_match_under_way_gives_way_to_it(table_page):
+    """The tablet review: Today's deal dealt over a match at 3-3 of 21, which was gone (not in
+    Records). Now it asks as New game does: Cancel leaves the match on the table, Keep puts it in
+    Records and deals the day's deal."""
+    save = near_the_end({"variant": "scopa", "seed": 4, "seats": person_and_computers(2)}, person_plays_left=3)
+    page = table_page("fast=1&lang=en", save=save)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    before = page.evaluate("JSON.stringify([settebello.view.totals, settebello.view.plays])")
+    history = "(k) => JSON.parse(localStorage.getItem(k) || '[]').length"
+    kept_before = page.evaluate(history, "settebello.history:/")
+    page.locator("#daily-btn").click()
+    d = page.locator("#daily-dialog")
+    d.locator("[data-act=play]").first.click()
+    page.get_by_test_id("keep-cancel").click()
+    page.wait_for_function("!document.querySelector('#keep-dialog[open], dialog[open] [data-testid=keep-yes]')")
+    assert page.evaluate("JSON.stringify([settebello.view.totals, settebello.view.plays])") == before
+    assert not page.evaluate("!!settebello.view.daily")
+    if not d.is_visible():
+        page.locator("#daily-btn").click()
+    d.locator("[data-act=play]").first.click()
+    page.get_by_test_id("keep-yes").click()
+    page.wait_for_function("settebello.view && settebello.view.daily")
+    assert page.evaluate(history, "settebello.history:/") == kept_before + 1

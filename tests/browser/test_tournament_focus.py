@@ -7,6 +7,7 @@ vanishes, the log's title when a match log opens, and back on the Match log butt
 from __future__ import annotations
 
 from harness import settled
+from saves import near_the_end, person_and_computers
 from site_helpers import open_table
 from test_rooms import play_match
 
@@ -78,3 +79,39 @@ def test_the_keyboard_lands_on_each_tournament_views_main_action_never_on_body(p
     assert ng.locator('select[data-seat-kind="0"]').input_value() == "human"
     assert ng.locator('select[data-seat-kind="1"]').input_value() == "computer"
     assert ng.locator("#ng-target").input_value() == "11"
+
+
+def test_a_tournaments_match_asks_before_a_match_under_way_gives_way_to_it(table_page):
+    """As New game (and Today's deal) ask: the person's tournament match dealt over a match under
+    way keeps it in Records when they say so, and Cancel leaves it on the table."""
+    save = near_the_end({"variant": "scopa", "seed": 4, "seats": person_and_computers(2)}, person_plays_left=3)
+    page = table_page("fast=1&lang=en", save=save)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    before = page.evaluate("JSON.stringify([settebello.view.totals, settebello.view.plays])")
+    history = "() => JSON.parse(localStorage.getItem('settebello.history:/') || '[]').length"
+    kept_before = page.evaluate(history)
+    page.locator("#tournament-btn").click()
+    d = page.locator("#tournament-dialog[open]")
+    d.locator("#t-name").fill("Anna")
+    for level, count in (("beginner", 3), ("easy", 0), ("expert", 0), ("master", 0)):
+        d.locator(f'[data-level="{level}"]').fill(str(count))
+    d.locator("#t-target").fill("0")
+    d.locator("#t-seed").fill(str(SEED))
+    d.locator("#t-start").click()
+    d.locator(".tbracket").wait_for()
+    skip = d.get_by_role("button", name="Skip to your next match")
+    if skip.count():
+        skip.click()
+    d.get_by_role("button", name="Play your match").click()
+    page.get_by_test_id("keep-cancel").click()
+    page.wait_for_function("!document.querySelector('dialog[open] [data-testid=keep-yes]')")
+    assert page.evaluate("JSON.stringify([settebello.view.totals, settebello.view.plays])") == before
+    d.get_by_role("button", name="Play your match").click()
+    page.get_by_test_id("keep-yes").click()
+    page.wait_for_function("settebello.view && settebello.view.tournament")
+    assert page.evaluate(history) == kept_before + 1
+    # the tournament is left, so that the next test's page starts without one
+    page.locator("#tournament-btn").click()
+    d.locator("[data-act=leave]").click()
+    d.locator("[data-act=leave]").click()
+    d.locator("#t-start").wait_for()
