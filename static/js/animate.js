@@ -66,7 +66,8 @@ export class CardStage {
     return el;
   }
 
-  /** Re-draw every card with the current art options (after a contrast change). A card no longer
+  /** Re-draw every card with the current art options (after a contrast change, a deck style
+   *  chosen), the anonymous backs too (an opponent's hand, the mazzo). A card no longer
    *  on the page is forgotten instead (made afresh if asked for again): it may belong to the deck
    *  of a game before (Cicera's 11D), which the current deck cannot draw. */
   redraw() {
@@ -75,6 +76,7 @@ export class CardStage {
       el.querySelector(".card__face").src = cardDataURL(code, artOpts);
       el.querySelector(".card__back").src = cardDataURL("back", artOpts);
     }
+    for (const back of document.querySelectorAll(".card--down:not([data-card]) > img")) back.src = cardDataURL("back", artOpts);
   }
 
   /** A face-down card with no identity (an opponent's hand, the mazzo). */

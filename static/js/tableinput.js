@@ -7,7 +7,7 @@ import { t, cardName, theCard, translatePage, onLanguageChange } from "./i18n.js
 import { setArt } from "./animate.js";
 import { labelSeats, place } from "./layout.js";
 import { showNames } from "./names.js";
-import { art as cardDataURL, redrawArt } from "./deck.js";
+import { redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { wireMoreMenu } from "./moremenu.js";
 import { whenReady } from "./bootview.js";
@@ -94,9 +94,7 @@ export function wire() {
   on("display", (d) => {
     const highContrast = !!d?.highContrast;
     setArt({ highContrast });
-    stage.redraw();
-    // the anonymous backs (an opponent's hand, the mazzo); a pile's cards keep their faces (stage.redraw)
-    for (const img of document.querySelectorAll("#felt .card--down > img:not(.card__face)")) img.src = cardDataURL("back", { highContrast });
+    stage.redraw();  // every card, and the anonymous backs (a pile's cards keep their faces)
   });
   // deck.js: the player chose another deck style; every card in sight takes the new look (the
   // table's, the score sheet's, the rules page's, the last trick's); their names stay the same

@@ -89,10 +89,17 @@ def _table_cards(page):
         ({ code: b.dataset.card, name: b.getAttribute('aria-label'), src: b.querySelector('.card__face').src }))""")
 
 
+# the pictures of every back on the table: the mazzo's, an opponent's hand's, and the cards' own
+BACKS = """() => [...document.querySelectorAll('#felt .card--down:not([data-card]) > img, #felt .card__back')].map((i) => i.src)"""
+
+
 def test_choosing_a_style_redraws_the_table_and_keeps_the_names(table_page):
     page = table_page("fast=1&seed=9")
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")  # the table still
+    settled(page)
     before = _table_cards(page)
     assert before and all("data-style%3D%22napoletane" in c["src"] for c in before)
+    backs_before = page.evaluate(BACKS)[0]
     for style in STYLES[1:]:
         page.evaluate("""async (id) => {
             window.__styled = null;
@@ -104,6 +111,11 @@ def test_choosing_a_style_redraws_the_table_and_keeps_the_names(table_page):
         after = _table_cards(page)
         assert [(c["code"], c["name"]) for c in after] == [(c["code"], c["name"]) for c in before]
         assert all(f"data-style%3D%22{style}" in c["src"] for c in after), style
+        # every back too, the mazzo's and the opponent's hand's (the tablet review: they kept the
+        # old style until the next deal, beside a pile already in the new one)
+        backs = page.evaluate(BACKS)
+        assert len(backs) > 3 and len(set(backs)) == 1 and backs[0] != backs_before, style
+        backs_before = backs[0]
         assert page.evaluate("document.documentElement.dataset.deckstyle") == style
         assert page.evaluate("localStorage.getItem('settebello.deckstyle:/')") == style
 
