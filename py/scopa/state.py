@@ -28,7 +28,7 @@ from .result import HandResult
 from .rules import RuleSet
 from .scoring import PROFILES, score_hand
 
-__all__ = ["HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "match_winner",
+__all__ = ["HandLog", "Match", "Move", "Play", "PlayerView", "PlayEvent", "match_winner", "plays_on",
            "sample_match", "well_typed"]
 
 
@@ -257,6 +257,8 @@ class PlayerView:
             "totals": list(self.totals),
             "results": [r.to_json() for r in self.results],
             "winner": self.winner,
+            # why another hand is played with the target reached (R8, O11): the sheet says it
+            "plays_on": plays_on(self.rules, self.totals) if self.results and self.winner is None else None,
             "legal": [p.to_json() for p in self.legal],
             "speciali": [dict(k) for k in self.speciali] or [{} for _ in range(sides)],  # SB41, SB42
             # each special rule's part, under its name: declarations, pile tops, builds, claims
@@ -689,6 +691,19 @@ def match_winner(rules: RuleSet, totals: Sequence[int]) -> int | None:
         loser = match_loser(rules, totals)
         return None if loser is None else misere_winner(totals, loser)
     return list(totals).index(ranked[-1]) if ranked[-1] - ranked[-2] >= need else None
+
+
+def plays_on(rules: RuleSet, totals: Sequence[int]) -> str | None:
+    """R8, S7, O11, O12: why the match goes on though the target is reached (the score sheet says
+    it): "level", sides level at the top; "lead", the leader short of the lead asked (O11); None
+    when the target is not reached or the match is decided."""
+    if rules.target and max(totals) < rules.target:
+        return None
+    decided = match_loser(rules, totals) if rules.misere else match_winner(rules, totals)
+    if decided is not None:
+        return None
+    ranked = sorted(totals)
+    return "level" if ranked[-1] == ranked[-2] else "lead"
 
 
 def match_loser(rules: RuleSet, totals: Sequence[int]) -> int | None:

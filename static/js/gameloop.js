@@ -10,7 +10,7 @@ import { t, cardName, cardList, theCard, theCards, joinList } from "./i18n.js";
 import { setFast, pause, motion } from "./animate.js";
 import { place, winnerLine } from "./layout.js";
 import { sideName, variantName, levelName, playSentence, refusalText, showNames } from "./names.js";
-import { renderSheet, sheetData } from "./sheet.js";
+import { renderSheet, sheetData, playsOnText } from "./sheet.js";
 import { renderStory } from "./story.js";
 import { openNewGame, loadPrefs, savePrefs } from "./dialog.js";
 import { setAside, savesSettled } from "./persist.js";
@@ -301,7 +301,7 @@ async function handEnd(g) {
   const totals = () => view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ");
   // the match's end says its final score (the points access.js says next are the last hand's)
   if (view.phase === "over") announce(() => view.lesson ? winnerLine(view) : `${winnerLine(view)} ${t("sheet.finalSay", { totals: totals() })}`);
-  else announce(() => t("sheet.handSay", { totals: totals() }));
+  else announce(() => `${t("sheet.handSay", { totals: totals() })} ${playsOnText(view)}`.trim());
   emit("hand-end", { sheet: sheetData(view) });
   if (view.phase === "over") {
     emit("match-end", { winner: view.winner, totals: [...view.totals], sides: view.sides.map((_, i) => sideName(view, i)) });

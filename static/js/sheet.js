@@ -98,7 +98,7 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
     ${sheetTable(v, r)}
     ${over ? `<p id="over" class="sheet__winner">${esc(winnerLine(v))}</p>
       <div class="sheet__actions">${reviewButton(v, hand)}<button id="sheet-new" class="btn btn--primary">${esc(t("action.newGame"))}</button></div>`
-    : `<div class="sheet__actions">${reviewButton(v, hand)}${nextButton(v)}</div>`}
+    : `${playsOnNote(v)}<div class="sheet__actions">${reviewButton(v, hand)}${nextButton(v)}</div>`}
     ${reviewRegion(v, hand)}
   </div>`;
   box.setAttribute("aria-labelledby", "sheet-title");
@@ -108,6 +108,18 @@ export function renderSheet(box, v, { onNext, onNewGame }) {
   next?.addEventListener("click", onNext);
   again?.addEventListener("click", onNewGame);
   return next || again || box.querySelector("#next-host");
+}
+
+/** Why another hand is played with the target reached (the view's plays_on: sides level at the
+ *  top, or no side the lead ahead), in words; "" while the target is not reached. */
+export function playsOnText(v) {
+  if (!v.plays_on) return "";
+  return t(`sheet.playsOn.${v.plays_on}`, { score: Math.max(...v.totals), lead: v.rules.lead });
+}
+
+function playsOnNote(v) {
+  const text = playsOnText(v);
+  return text ? `<p class="sheet__note" data-testid="plays-on">${esc(text)}</p>` : "";
 }
 
 /** Next hand; on the page of a seat at another device's table (people.js: its seat is the remote

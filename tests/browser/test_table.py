@@ -412,3 +412,28 @@ def test_fidasse_the_review_keys_say_the_claim_and_its_answer(table_page):
         else:
             expect(heard).to_have_text("You doubt, but the claim was true: the King of Swords sweeps the table, "
                                        "and you lose a point. Scopa!")
+
+
+def _first_hand_ended(config: dict) -> dict:
+    """A save of the match `config` once its first hand has ended (the person's first legal play
+    each turn, the computers' their own), at the sheet before the next deal."""
+    from settebello.session import Session
+    s = Session()
+    assert "error" not in s.call("new_game", config)
+    while (view := s.call("view"))["phase"] == "play":
+        s.call("play", view["legal"][0]["notation"]) if view["waiting"] == "human" else s.call("computer_step")
+    return s.call("save")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Level at 1: another hand is played."),
+                                         ("it", "Pari a 1: si gioca un'altra mano.")])
+def test_a_hand_that_ends_level_at_the_target_says_another_hand_is_played(table_page, lang, words):
+    """The tablet review: at 11-11 the sheet only offered Next hand, and a player wondered why the
+    match went on. Seed 6 to 1 point (found in CPython, tests/unit/test_plays_on.py): 1-1."""
+    save = _first_hand_ended({"variant": "scopa", "seed": 6, "options": {"target": 1}})
+    page = table_page(f"fast=1&lang={lang}", save=save)
+    note = page.locator("#sheet:not([hidden]) [data-testid=plays-on]")
+    note.wait_for()
+    assert note.inner_text() == words
+    assert page.locator("#sheet #next").is_visible()
+    page.screenshot(path=f"/tmp/plays_on_{lang}.png")  # to look at

@@ -94,8 +94,10 @@ def _view(view) -> dict[str, Any]:
     out = view.to_json()
     parts = out.pop("mechanics")
     # keys added since the digests, each a function of what they cover: the game's own words (of
-    # its rules) and the declared cards a seat still holds (of `accuse`, the table and the piles)
+    # its rules), the declared cards a seat still holds (of `accuse`, the table and the piles) and
+    # why the match plays on past its target (of the rules, the totals and the winner)
     out.pop("words")
+    out.pop("plays_on")
     parts = {name: {k: v for k, v in part.items() if k != "held"} for name, part in parts.items()}
     sides = view.rules.sides
     flat = {"accuse": [], "pile_tops": [None] * sides, "cascine": [], "claims": [], "claim": None, "hidden": [0] * sides}

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # the core table's keys (the engine's PlayerView.to_json), the same in every game
 CORE = {"seat", "side", "players", "sides", "rules", "phase", "dealer", "hand_dealer", "turn", "hand", "hand_counts",
         "table", "deck_left", "prese", "scope", "tradizionali", "last_capturer", "plays", "totals", "results",
-        "winner", "legal", "speciali", "mechanics", "words"}
+        "winner", "plays_on", "legal", "speciali", "mechanics", "words"}
 # the keys of the application's parts, each the fields of its part (SeatsPart's `lesson` only in the lesson)
 PARTS = (SeatsPart, FactsPart, ClockPart, TournamentPart, StoryPart, ReviewPart)
 APP = {f.name for part in PARTS for f in fields(part)} - {"running", "lesson"}
