@@ -32,10 +32,13 @@ export function lookAhead() {
 }
 
 /** The button that opens hand `hand`'s review (the sheet's number) in view v, as HTML; "" where the
- *  game has no review. Its region is `reviewRegion`'s, anywhere under the same box. */
-export function reviewButton(v, hand) {
+ *  game has no review. Its region is `reviewRegion`'s, anywhere under the same box. `numbered`:
+ *  the hand's number in its words, where several hands' buttons are on one sheet (the match's
+ *  story: a screen reader's list of buttons said "Review the hand" three times). */
+export function reviewButton(v, hand, { numbered = false } = {}) {
   if (!v.can_review) return "";
-  return `<button type="button" class="btn review__toggle" id="review-${hand}-btn" data-review-hand="${hand}" aria-expanded="false" aria-controls="review-${hand}">${esc(t("review.button"))}</button>`;
+  const words = numbered ? t("review.buttonHand", { n: hand }) : t("review.button");
+  return `<button type="button" class="btn review__toggle" id="review-${hand}-btn" data-review-hand="${hand}" aria-expanded="false" aria-controls="review-${hand}">${esc(words)}</button>`;
 }
 
 /** The (empty, hidden) region of hand `hand`'s review, its heading at `level`, the looks' below. */

@@ -97,7 +97,7 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
   const hands = st.hands.map((h) => `<section class="story__hand" id="story-hand-${h.hand}" data-testid="story-hand" data-hand="${h.hand}" aria-labelledby="story-hand-${h.hand}-title">
       <h3 id="story-hand-${h.hand}-title">${esc(t("sheet.title", { n: h.hand }))}</h3>
       ${sheetTable(v, h.result, { running: h.running, testid: "story-sheet" })}
-      ${v.can_review ? `<div class="story__review">${reviewButton(v, h.hand)}</div>${reviewRegion(v, h.hand, { level: 4 })}` : ""}
+      ${v.can_review ? `<div class="story__review">${reviewButton(v, h.hand, { numbered: true })}</div>${reviewRegion(v, h.hand, { level: 4 })}` : ""}
     </section>`).join("");
   // a match lost on time says so (the clock's words); one lost before any hand ended has no
   // tables, moments or sheets to show (the review of 2026-11-30: empty tables, and "every point

@@ -79,6 +79,9 @@ def test_the_story_lists_every_hand_and_rematch_starts_the_same_table(table_page
         assert story.locator(f"[data-testid=story-by-hand] tr[data-hand='{n}']").count() == 1
     last = story.locator(f"[data-testid=story-hand][data-hand='{hands}'] [data-match-total]").all_inner_texts()
     assert [int(x) for x in last] == view["totals"]
+    # each hand's review button says its hand: a screen reader's list of buttons tells them apart
+    reviews = story.locator(".review__toggle").all_inner_texts()
+    assert reviews == [f"Review hand {n}" for n in range(1, hands + 1)]
     # who won what: the final score, and the winner said
     assert [int(x) for x in story.locator("[data-testid=story-totals] tfoot td").all_inner_texts()] == view["totals"]
     assert page.locator("#over").inner_text().endswith("win the match!")
