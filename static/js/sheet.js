@@ -64,7 +64,9 @@ export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) 
     // (a traditional scopa that costs, SB6), are lost
     const mark = pts > 0 ? (misere ? "lost" : "won") : pts < 0 ? "lost" : "";
     const run = cat === "napola" || cat === "napula" ? runCell(d[cat]) : "";
-    return `<td class="${mark}"><strong>${pts}</strong>${note ? `<small>${esc(note)}</small>` : ""}${run}</td>`;
+    // the count in brackets for a screen reader ("0 (20 carte)"), not run into the points ("0 20 carte")
+    const said = note ? `<span class="visually-hidden"> (</span><small>${esc(note)}</small><span class="visually-hidden">)</span>` : "";
+    return `<td class="${mark}"><strong>${pts}</strong>${said}${run}</td>`;
   }).join("")}</tr>`).join("");
   const hasPrim = r.detail.some((d) => d.primiera);
   const prim = hasPrim ? `<tr class="sheet__prim"><th scope="row">${esc(t("sheet.primieraDetail"))}</th>${sides.map((i) =>

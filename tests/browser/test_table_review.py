@@ -129,6 +129,9 @@ def test_the_scope_and_the_primiera_are_said_once(table_page):
         assert page.locator("#sheet tr[data-category='settebello'] td small").count() == 0
         # the other rows still say what they counted ("22 carte")
         assert "carte" in page.locator("#sheet tr[data-category='carte'] td").first.text_content()
+        # as a screen reader reads the cell: the points, then the count in brackets (not "0 20 carte")
+        carte = page.locator("#sheet tr[data-category='carte'] td").first.text_content()
+        assert re.fullmatch(r"[01] \(\d+ carte\)", carte), carte
         # the primiera total is said once, in its row, not again under the primiera cards
         for side in range(len(view["sides"])):
             total = str(result["detail"][side]["primiera"]["total"])
