@@ -102,7 +102,8 @@ function readFieldset(dialog) {
   }
 }
 
-/** Keep the clock fieldset in the new-game dialog (dialog.js redraws its form on every change). */
+/** Keep the clock fieldset in the new-game dialog (dialog.js redraws its form, or the part of it
+ *  under the game's select, on every change). */
 function watchDialog() {
   const dialog = document.getElementById("newgame-dialog");
   if (!dialog) return;
@@ -112,9 +113,9 @@ function watchDialog() {
     const before = form.querySelector(".ng-adv") || form.querySelector(".ng-error");
     const holder = document.createElement("div");
     holder.innerHTML = fieldset(loadChoice());
-    form.insertBefore(holder.firstElementChild, before);
+    (before?.parentNode || form).insertBefore(holder.firstElementChild, before);
   };
-  new MutationObserver(inject).observe(dialog, { childList: true, subtree: false });
+  new MutationObserver(inject).observe(dialog, { childList: true, subtree: true });
   dialog.addEventListener("change", (e) => { if (e.target.closest("#ng-clock")) readFieldset(dialog); });
   dialog.addEventListener("input", (e) => { if (e.target.closest("#ng-clock")) readFieldset(dialog); });
   inject();

@@ -2,7 +2,7 @@
 // of that variant (a person with a name, or the computer at a level), the teams, the target and
 // a few common rule options, and under "Advanced" (folded) the seed and the hint level. The choice,
 // but not the seed, is remembered in localStorage for next time. It returns the config Session.new_game takes.
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { esc, variantText, levelName, refusalText, typedNumber, shownName } from "./names.js";
 import { peopleOffered } from "./address.js";
@@ -188,12 +188,11 @@ export function openNewGame(dialog, info, prefs, check) {
         </select></label>
         <p class="ng-note" id="ng-deal">${esc(dealText(dealHere(here)))}</p>
         ${here.house ? `<p class="ng-note" id="ng-house">${esc(t("dialog.houseTable"))}</p>` : ""}`;
-    dialog.innerHTML = `<form method="dialog" class="ng">
-      <h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
+    const head = `<h2 id="ng-title">${esc(t("dialog.newGame"))}</h2>
       <label class="ng-field">${esc(t("dialog.variant"))}
         <select id="ng-variant">${info.variants.map((v) => `<option value="${v.id}" ${v.id === p.id ? "selected" : ""}>${esc(variantText(v.id, "name"))}</option>`).join("")}</select>
-      </label>
-      <p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}
+      </label>`;
+    const body = `<p class="ng-desc" id="ng-desc">${esc(variantText(p.id, "description"))}
         <button type="button" class="btn btn--ghost ng-rules" id="ng-rules">${esc(t("dialog.rulesOf", { variant: variantText(p.id, "name") }))}</button></p>
       <fieldset class="ng-seats"><legend>${esc(t("dialog.whoPlays"))}</legend>
         ${tableChoice}
@@ -221,8 +220,12 @@ export function openNewGame(dialog, info, prefs, check) {
       <div class="ng-actions">
         <button value="cancel" id="ng-cancel" class="btn" formnovalidate>${esc(t("action.cancel"))}</button>
         <button value="start" id="ng-start" class="btn btn--primary">${esc(t("action.start"))}</button>
-      </div>
-    </form>`;
+      </div>`;
+    // the game's own select stays the same element while the rest is drawn again for its choice: a
+    // new one under the keyboard was announced afresh at each arrow key (the screen-reader review)
+    const form = dialog.querySelector("form.ng"), select = form?.querySelector("#ng-variant");
+    if (select && select.value === p.id && form.dataset.lang === language()) form.querySelector(".ng-body").innerHTML = body;
+    else dialog.innerHTML = `<form method="dialog" class="ng" data-lang="${esc(language())}">${head}<div class="ng-body">${body}</div></form>`;
     dialog.setAttribute("aria-labelledby", "ng-title");
   }
 

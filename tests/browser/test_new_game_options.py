@@ -300,3 +300,28 @@ def test_a_remembered_hot_seat_game_names_its_persons_players(page, base_url):
     assert page.evaluate("settebello.view.players") == ["Player 1", "Player 2"]
     page.locator("#pass").wait_for(state="visible")
     assert "You" not in page.locator("#pass-msg").inner_text()
+
+
+def test_the_games_select_stays_one_control_while_the_arrow_keys_go_through_the_games(table_page):
+    """The screen-reader review: each arrow key on "Game" drew the dialog again with a new select,
+    so the reader announced a fresh control at each step. The select is the same element, with the
+    focus kept; what follows it is drawn for the game chosen."""
+    page = table_page("fast=1&lang=en")
+    page.click("#new")
+    page.wait_for_selector("#newgame-dialog[open] #ng-variant")
+    page.locator("#ng-variant").focus()
+    page.evaluate("document.getElementById('ng-variant').dataset.first = '1'")
+    first = page.locator("#ng-desc").inner_text()
+    page.evaluate("window.__focusins = 0; document.addEventListener('focusin', () => { window.__focusins++; })")
+    for _ in range(2):
+        before = page.evaluate("document.getElementById('ng-variant').value")
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function("(v) => document.getElementById('ng-variant').value !== v", arg=before)
+    assert page.evaluate("document.getElementById('ng-variant').dataset.first") == "1"
+    assert page.evaluate("document.activeElement.id") == "ng-variant"
+    assert page.evaluate("window.__focusins") == 0
+    assert page.locator("#ng-desc").inner_text() != first
+    # what other modules add to the dialog is still there for the new game: the clock, Today's deal
+    assert page.locator("#newgame-dialog #ng-clock").count() == 1
+    assert page.locator("#newgame-dialog .daily__from-new").count() == 1
+    page.keyboard.press("Escape")
