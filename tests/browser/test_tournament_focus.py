@@ -24,17 +24,24 @@ def assert_focused(page, locator, moment: str) -> None:
     assert locator.evaluate("el => el === document.activeElement"), f"{moment}: focus on {page.evaluate(ACTIVE)}"
 
 
-def test_the_keyboard_lands_on_each_tournament_views_main_action_never_on_body(page, base_url):
-    open_table(page, base_url, "test&lang=en")
+def start_tournament(page, beginners: int):
+    """Anna's knock-out against `beginners` Beginners, single-hand matches (seed SEED): the dialog,
+    its bracket drawn."""
     page.locator("#tournament-btn").click()
     d = page.locator("#tournament-dialog[open]")
     d.locator("#t-name").fill("Anna")
-    for level, count in (("beginner", 7), ("easy", 0), ("expert", 0), ("master", 0)):
+    for level, count in (("beginner", beginners), ("easy", 0), ("expert", 0), ("master", 0)):
         d.locator(f'[data-level="{level}"]').fill(str(count))
     d.locator("#t-target").fill("0")
     d.locator("#t-seed").fill(str(SEED))
     d.locator("#t-start").click()
     d.locator(".tbracket").wait_for()
+    return d
+
+
+def test_the_keyboard_lands_on_each_tournament_views_main_action_never_on_body(page, base_url):
+    open_table(page, base_url, "test&lang=en")
+    d = start_tournament(page, beginners=7)
     # 1. Start tournament: the form's button is gone; a computers' match is next
     assert_focused(page, d.get_by_role("button", name="Skip to your next match"), "the bracket drawn")
 
@@ -90,15 +97,7 @@ def test_a_tournaments_match_asks_before_a_match_under_way_gives_way_to_it(table
     before = page.evaluate("JSON.stringify([settebello.view.totals, settebello.view.plays])")
     history = "() => JSON.parse(localStorage.getItem('settebello.history:/') || '[]').length"
     kept_before = page.evaluate(history)
-    page.locator("#tournament-btn").click()
-    d = page.locator("#tournament-dialog[open]")
-    d.locator("#t-name").fill("Anna")
-    for level, count in (("beginner", 3), ("easy", 0), ("expert", 0), ("master", 0)):
-        d.locator(f'[data-level="{level}"]').fill(str(count))
-    d.locator("#t-target").fill("0")
-    d.locator("#t-seed").fill(str(SEED))
-    d.locator("#t-start").click()
-    d.locator(".tbracket").wait_for()
+    d = start_tournament(page, beginners=3)
     skip = d.get_by_role("button", name="Skip to your next match")
     if skip.count():
         skip.click()
