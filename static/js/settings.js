@@ -109,8 +109,10 @@ const dialog = () => modal("settings-dialog", "dialog settings", "settings-title
 /** The stylesheet of the dialog, loaded the first time it opens (the first paint does not wait for it). */
 function stylesheet() {
   if (document.getElementById("settings-css")) return Promise.resolve();
+  // said relative to the page, as every address in it is (a site under /REPO/; test_smoke)
+  const url = new URL("../css/settings.css", import.meta.url).href, page = new URL(".", document.baseURI).href;
   const link = Object.assign(document.createElement("link"), { id: "settings-css", rel: "stylesheet",
-    href: new URL("../css/settings.css", import.meta.url).href });
+    href: url.startsWith(page) ? `./${url.slice(page.length)}` : url });
   const loaded = new Promise((resolve) => { link.onload = link.onerror = resolve; });
   document.head.append(link);
   return loaded;

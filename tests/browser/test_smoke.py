@@ -90,6 +90,14 @@ def test_every_vendored_file_is_used_and_every_request_is_served(game_page, netw
 def test_worker_tag_and_page_use_relative_urls(table_page):
     """The site must work under https://USER.github.io/REPO/: no absolute URL anywhere."""
     game_page = table_page()
+    # what the page adds as it is used too: the Settings dialog's stylesheet, loaded on first open
+    if game_page.locator("#more-btn").is_visible():
+        game_page.click("#more-btn")
+    game_page.click("#settings-btn")
+    game_page.wait_for_selector("#settings-dialog[open]")
+    game_page.keyboard.press("Escape")
+    game_page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
+    assert game_page.locator("link#settings-css").count() == 1
     tag = game_page.locator('script[type="py"][worker][name="engine"]')
     assert tag.get_attribute("config") == "./pyscript.toml"
     assert tag.get_attribute("src") == "./static/bridge.py"
