@@ -32,9 +32,11 @@ FIRST_DEALER = 1  # the computer deals, the person plays first (R1)
 PERSON, COMPUTER = 0, 1
 
 # The deck in dealing order (RULES §6: first dealt first). R2: one card at a time from the person
-# (seat 0) — the person gets 8C 7B 7S, the computer 2C 3B 1B — then 7D 7C 8B 4S face up; the
+# (seat 0) — the person gets 8C 7B 7D, the computer 2C 3B 1B — then 7S 7C 8B 4S face up; the
 # second round gives the person 10S 6S 2B; the rest makes a hand the person wins, primiera included.
-DECK = ("8C 2C 7B 3B 7S 1B 7D 7C 8B 4S 10S 4C 6S 3C 2B 2S 2D 6D 9S 9D 9B 1C 8S 4B 6C 1D 6B 1S 8D "
+# The Settebello starts in the person's hand, not on the table: a first capture of the Fante is no
+# order to leave the Settebello lying there (a player who knows it would rightly take it first).
+DECK = ("8C 2C 7B 3B 7D 1B 7S 7C 8B 4S 10S 4C 6S 3C 2B 2S 2D 6D 9S 9D 9B 1C 8S 4B 6C 1D 6B 1S 8D "
         "5C 10B 9C 10C 4D 10D 3D 3S 5S 5B 5D").split()
 
 # The hand's plays in order, the person's and the computer's turn about. A play is its notation
@@ -42,9 +44,9 @@ DECK = ("8C 2C 7B 3B 7S 1B 7D 7C 8B 4S 10S 4C 6S 3C 2B 2S 2D 6D 9S 9D 9B 1C 8S 4
 PLAYS: tuple[str | tuple[str, ...], ...] = (
     "8C:8B",               # capture: the Fante takes the Fante
     "2C",
-    ("7B:7D", "7B:7C"),    # choice: two sevens on the table, the person takes either
+    ("7B:7S", "7B:7C"),    # choice: two sevens on the table, the person takes either
     "3B",
-    "7S",                  # the single-card rule: the seven left takes the 7, not 4 + 3
+    "7D",                  # the single-card rule: the Settebello takes the 7 left, not 4 + 3
     "1B",
     "10S:1B+2C+3B+4S",     # scopa: 1 + 2 + 3 + 4 = 10 clears the table
     "2S", "2B:2S", "4C", "6S", "3C", "9B:3C+6S", "9D", "9S:9D", "6D", "2D", "1C", "8S:2D+6D",

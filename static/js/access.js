@@ -23,13 +23,11 @@ import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
 import { sideName, categoryName } from "./names.js";
 import * as mechanics from "./mechanics/index.js";
-import { readJSON, writeJSON, ownKey } from "./storage.js";
+import { TEXT_SIZES, highContrast, reducedMotion, textSize, setDisplay, applyDisplay, followSystem } from "./display.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
 import { underWay } from "./history.js";
 import { lessonAllowed, matchWaits } from "./lesson.js";
 
-const STORE_KEY = ownKey("settebello.access");  // this deployment's (storage.js)
-const TEXT_SIZES = [100, 125, 150, 175, 200];
 
 /** The review keys: key -> [help text key, function returning the sentence to say]. */
 const KEYS = {
@@ -220,7 +218,9 @@ export function changeSentence(before, v, op) {
     parts.push(t(isMe(v, v.dealer) ? "access.deal.you" : "access.deal.first", params));
     // declarations made with the deal itself, before any play (the dealer's table of 15, R24)
     if (!v.plays.length) for (const w of mechanics.dealt(v, { isYou: (s) => isMe(v, s) })) parts.push(w.said());
-  } else if (before && inHand(v) > inHand(before) && !hidden && op !== "undo") {  // an undo gives cards back: no deal
+  } else if (op === "undo" && !hidden) {  // an undo gives cards back (no deal): the table as it is again
+    parts.push(sayTable(v), sayHand(v));
+  } else if (before && inHand(v) > inHand(before) && !hidden) {
     parts.push(t("access.deal.more", { hand: sayHand(v), deck: sayDeck(v) }));
   }
   const myTurnNow = v.waiting === "human" && !hidden && v.turn === v.seat;
@@ -353,8 +353,8 @@ function rescueFocus() {
   if (!areas.length) return;
   // what the person can do now: answer a claim, choose a capture, play a card; else, while it is
   // up (lesson.js), answer the lesson's offer
-  const next = document.querySelector("#answer:not([hidden]) button, #choices:not([hidden]) button, #hand-cards button:not([disabled])")
-    || document.querySelector("#lesson-offer .btn--primary");
+  const next = document.querySelector('#answer:not([hidden]) button, #choices:not([hidden]) button, #hand-cards button:not([aria-disabled="true"])')
+    || document.querySelector("#lesson-offer .btn--primary") || document.querySelector("#hand-cards button");
   (next || areas[0]).focus({ preventScroll: true });
 }
 
@@ -383,45 +383,6 @@ function keepFocusAfterDialogs() {
       else rescueFocus();
     });
   }, true);
-}
-
-// ---------------------------------------------------------------- display settings
-
-const loadSettings = () => readJSON(STORE_KEY, {});
-const saveSettings = (s) => writeJSON(STORE_KEY, s);
-
-const media = (q) => (window.matchMedia ? window.matchMedia(q) : { matches: false, addEventListener() {} });
-const systemContrast = media("(prefers-contrast: more)");
-const systemMotion = media("(prefers-reduced-motion: reduce)");
-
-/** True when the page is in high contrast (the player's choice, else the system's). */
-export function highContrast() {
-  const s = loadSettings();
-  return typeof s.contrast === "boolean" ? s.contrast : systemContrast.matches;
-}
-
-/** True when animations should be skipped (the player's choice, else the system's). */
-export function reducedMotion() {
-  const s = loadSettings();
-  return typeof s.motion === "boolean" ? s.motion : systemMotion.matches;
-}
-
-/** Apply the display settings to <html> and tell the table (it redraws its card art). */
-function applySettings() {
-  const s = loadSettings(), root = document.documentElement;
-  const hc = highContrast(), calm = reducedMotion();
-  root.classList.toggle("hc", hc);
-  root.classList.toggle("reduce-motion", calm);
-  root.dataset.motion = calm ? "reduce" : "full";   // animate.js reads it; access.css follows it
-  const bigger = TEXT_SIZES.includes(s.textSize) && s.textSize !== 100;
-  root.style.fontSize = bigger ? `${s.textSize}%` : "";
-  if (bigger) root.dataset.textSize = String(s.textSize); else delete root.dataset.textSize;  // access.css
-  emit("display", { highContrast: hc, reducedMotion: calm, textSize: s.textSize || 100 });
-}
-
-function setSetting(name, value) {
-  saveSettings({ ...loadSettings(), [name]: value });
-  applySettings();
 }
 
 // ---------------------------------------------------------------- dialogs
@@ -481,14 +442,13 @@ export function openHelp() {
     el("thead", {}, el("tr", {}, el("th", { scope: "col", i18n: "access.help.key" }), el("th", { scope: "col", i18n: "access.help.does" }))),
     el("tbody", {}, ...rows.map(([k, desc]) => el("tr", {}, el("td", {}, typeof k === "string" ? el("kbd", {}, k) : el("kbd", k)), el("td", { i18n: desc })))));
 
-  const s = loadSettings();
   const contrast = el("input", { type: "checkbox", id: "access-contrast", checked: highContrast() });
-  contrast.addEventListener("change", () => setSetting("contrast", contrast.checked));
+  contrast.addEventListener("change", () => setDisplay("contrast", contrast.checked));
   const motion = el("input", { type: "checkbox", id: "access-motion", checked: reducedMotion() });
-  motion.addEventListener("change", () => setSetting("motion", motion.checked));
+  motion.addEventListener("change", () => setDisplay("motion", motion.checked));
   const size = el("select", { id: "access-textsize" },
-    ...TEXT_SIZES.map((n) => el("option", { value: String(n), selected: (s.textSize || 100) === n }, `${n} %`)));
-  size.addEventListener("change", () => setSetting("textSize", parseInt(size.value, 10)));
+    ...TEXT_SIZES.map((n) => el("option", { value: String(n), selected: textSize() === n }, `${n} %`)));
+  size.addEventListener("change", () => setDisplay("textSize", parseInt(size.value, 10)));
 
   const howto = el("ul", { "data-testid": "help-howto" }, ...["access.help.howto.play", "access.help.howto.choose",
     "access.help.howto.hint", "access.help.howto.more"].map((key) => el("li", { i18n: key })));
@@ -561,9 +521,8 @@ function helpButton() {
 // ---------------------------------------------------------------- start
 
 function start() {
-  applySettings();
-  systemContrast.addEventListener?.("change", applySettings);
-  systemMotion.addEventListener?.("change", applySettings);
+  applyDisplay();
+  followSystem();
   liveRegion();
   listenToLiveRegions();
   helpButton();

@@ -22,6 +22,7 @@
 
 import { backSVG, cardDataURL, cardSVG, NAPOLETANE } from "./cardart.js";
 import { readText, writeText, ownKey } from "./storage.js";
+import { onView } from "./store.js";
 
 let current = { deck: 40, french: false };
 
@@ -123,7 +124,9 @@ export async function previewSVG(id, code, opts = {}) {
 // ---------------------------------------------------------------- corner indices
 // The rank and suit in each card's corner (issue 45): the regional styles draw none, but a phone's
 // long hand lies in rows where only the cards' corners show. "auto" (the default): on a phone-sized
-// window; "on": always; "off": never (a style that has them keeps them).
+// window, and in a game that deals more than six cards a hand (Scopone's ten, Cicera's twelve: the
+// fan overlaps until only a strip of each card shows, on a tablet too); "on": always; "off": never
+// (a style that has them keeps them).
 export const INDEX_KEY = ownKey("settebello.cardindex");
 export const INDEX_MODES = ["auto", "on", "off"];
 const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px)") : null;
@@ -134,10 +137,22 @@ export function indexMode() {
   return INDEX_MODES.includes(m) ? m : "auto";
 }
 
+const LONG_HAND = 6;
+let longHand = false;  // the game on the table deals more than LONG_HAND cards a hand
+
 /** Whether cards are drawn with their corner index now. */
 export function indicesShown() {
   const m = indexMode();
-  return m === "on" || (m === "auto" && !!PHONE?.matches);
+  return m === "on" || (m === "auto" && (!!PHONE?.matches || longHand));
+}
+
+/** The game on the table deals `size` cards a hand: with "auto", a long hand's cards are drawn
+ *  again with their corners (and without, back to a short one). */
+export function followHandSize(size) {
+  const long = size > LONG_HAND;
+  if (long === longHand) return;
+  longHand = long;
+  if (indexMode() === "auto" && drawn) announce(drawn);
 }
 
 /** Choose the corner indices' mode, remember it, and redraw every card (the `deckstyle` event). */
@@ -147,6 +162,9 @@ export function setIndexMode(mode) {
   if (err) console.warn(`Settebello: could not remember the corner indices (${err.message})`);
   announce(drawn);
 }
+
+// each game on the table says how many cards it deals a hand
+onView((v) => { if (v?.rules?.hand_size) followHandSize(v.rules.hand_size); });
 
 // a window that crosses the phone's width with "auto": the cards are drawn again
 PHONE?.addEventListener?.("change", () => { if (indexMode() === "auto") announce(drawn); });

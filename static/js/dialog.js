@@ -164,18 +164,20 @@ export function openNewGame(dialog, info, prefs, check) {
   function draw() {
     const p = pre();
     const here = table(), teams = here.teams;
+    // a seat's controls name its team for a screen reader too ("Seat 2 (Team 2): who plays")
+    const seatNo = (i) => (teams === "none" ? i + 1 : `${i + 1} (${t("seat.teamShort", { n: sideOf(i) + 1 })})`);
     const seatRows = state.seats.map((s, i) => `
       <li class="ng-seat" data-side="${teams === "none" ? "" : sideOf(i)}">
         <span class="ng-seat__no">${teams === "none" ? i + 1
           : `<span class="ng-seat__long">${esc(t("seat.teamShort", { n: sideOf(i) + 1 }))}</span><span class="ng-seat__short" aria-hidden="true">${sideOf(i) + 1}</span>`}</span>
-        <select data-seat-kind="${i}" aria-label="${esc(t("dialog.seatKind", { n: i + 1 }))}">
+        <select data-seat-kind="${i}" aria-label="${esc(t("dialog.seatKind", { n: seatNo(i) }))}">
           <option value="human" ${s.human && !(s.remote && offersPeople) ? "selected" : ""}>${esc(t("dialog.person"))}</option>
           ${offersPeople ? `<option value="remote" ${s.remote ? "selected" : ""}>${esc(t("people.seatKind"))}</option>` : ""}
           <option value="computer" ${s.human ? "" : "selected"}>${esc(t("dialog.computer"))}</option>
         </select>
         ${s.human
-          ? `<input data-seat-name="${i}" value="${esc(s.name || "")}" maxlength="24" aria-label="${esc(t("dialog.seatName", { n: i + 1 }))}" placeholder="${esc(t("dialog.namePlaceholder"))}">`
-          : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: i + 1 }))}">${levels.map((l) =>
+          ? `<input data-seat-name="${i}" value="${esc(s.name || "")}" maxlength="24" aria-label="${esc(t("dialog.seatName", { n: seatNo(i) }))}" placeholder="${esc(t("dialog.namePlaceholder"))}">`
+          : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: seatNo(i) }))}">${levels.map((l) =>
               `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(levelName(l.id))}</option>`).join("")}</select>`}
       </li>`).join("");
     const quick = info.toggles.filter((k) => p.open.includes(k));

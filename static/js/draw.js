@@ -20,10 +20,13 @@ export function decorate() {
   // a person's turn on this page: not another device's person's (people.js: their turn is theirs)
   const mine = v.waiting === "human" && v.pass_to === null && v.turn === v.seat && !T.busy;
   const legal = mine ? playable(v.legal) : [];
-  // the hand: every card with a legal play is playable
+  // the hand: every card with a legal play is playable; the others rest (aria-disabled, not
+  // disabled), so a keyboard or screen-reader player's focus stays on their card through the
+  // others' turns: nothing moves it when their turn comes back, and nothing cuts what is said
   for (const b of $("hand-cards").querySelectorAll(".card")) {
     const c = b.dataset.card;
-    b.disabled = !legal.some((p) => p.card === c);
+    b.disabled = false;
+    if (legal.some((p) => p.card === c)) b.removeAttribute("aria-disabled"); else b.setAttribute("aria-disabled", "true");
     b.classList.toggle("card--chosen", c === T.chosen || c === T.asked?.card);
     b.classList.toggle("card--hint", !!T.hinted && T.hinted.card === c);
     b.setAttribute("aria-pressed", c === T.chosen ? "true" : "false");
@@ -38,6 +41,7 @@ export function decorate() {
   for (const b of $("table-cards").querySelectorAll(".card")) {
     const c = b.dataset.card;
     b.classList.toggle("card--last", c === laid);
+    b.removeAttribute("aria-disabled");  // (a card the person played from the hand)
     b.disabled = !candidates.has(c);
     b.classList.toggle("card--candidate", candidates.has(c));
     b.classList.toggle("card--picked", T.picked.includes(c) || !!T.asked?.presa.includes(c));
@@ -80,7 +84,7 @@ export function decorate() {
     // the span's own hidden text and the visible name and number are hidden from screen readers
     name.setAttribute("aria-hidden", "true"); pts.setAttribute("aria-hidden", "true");
     const said = document.createElement("span"); said.className = "visually-hidden";
-    said.textContent = t("score.side", { side: sideName(v, i), count: v.totals[i] });
+    said.textContent = t("score.side", { side: sideName(v, i, { spoken: true }), count: v.totals[i] });
     s.append(said, name, pts);
     scores.append(s);
   });
@@ -111,7 +115,7 @@ export function decorate() {
   $("me").classList.toggle("seat--answering", mine && (!!mechanics.status(v) || deciding));
   // the hint keeps its words in the status line until the player does something, and its reason
   // (coach.js) under it
-  if (mine && !T.chosen && !T.hinted) status(() => (deciding ? t("status.declare") : turnLine(v)));
+  if (mine && !T.chosen && !T.hinted) status(() => (deciding ? t("status.declare") : turnLine(v)), T.lastPlay);
   const why = mine && T.hinted ? hintWhy(T.hinted) : "";
   // the hint and its reason rise over the felt rather than push the seat and the table up
   // (table.css .seat--hint-over): the seat keeps the room its name and status took before them;
@@ -279,13 +283,29 @@ export function choiceLabel(p) {
   return isHinted(p) ? t("play.hinted", { play: text }) : text;
 }
 
+/** A hand card that can be played now (the others rest: aria-disabled, decorate). */
+export const PLAYABLE = '.card:not([aria-disabled="true"])';
+export const playableCard = (b) => !!b && b.matches(PLAYABLE) && !b.disabled;
+
 export function focusHand() {
   if (pointerInput) return;
   const hand = $("hand-cards");
   const at = document.activeElement;
-  if (hand.contains(at) && at !== hand && !at.disabled) return;  // a card has it (the hand itself: on to a card)
+  if (hand.contains(at) && at !== hand && playableCard(at)) return;  // a card has it (the hand itself: on to a card)
   if (document.activeElement?.closest("[data-keeps-focus]")) return;  // a question over the table (the lesson's offer)
-  hand.querySelector(".card:not([disabled])")?.focus({ preventScroll: true });
+  hand.querySelector(PLAYABLE)?.focus({ preventScroll: true });
+}
+
+/** Where a keyboard player's focus goes as their play leaves the hand: the card beside it (a
+ *  screen reader then stays in the hand through the others' turns), or null. */
+export function besidePlayed(card) {
+  if (pointerInput || !card) return null;
+  const at = document.activeElement;
+  if (!at || !(at.closest("#hand-cards, #choices, #table-cards"))) return null;
+  const cards = [...$("hand-cards").querySelectorAll(".card")];
+  const i = cards.findIndex((b) => b.dataset.card === card);
+  if (i < 0) return null;
+  return cards[i + 1] || cards[i - 1] || null;
 }
 
 /** The pass screen is modal: while it shows, the bar and the table behind it take no focus and no

@@ -24,7 +24,7 @@ import { hintWhy, coachOn, confirmPlay } from "./coach.js";
 import { lookAhead } from "./review.js";
 import { address, readAddress, quietly, checkAddress, bootConfig, addressGameIs, ADDRESS_GAME } from "./tablestart.js";
 import { T, PACE, $, stage, queue, live, game, status, failed } from "./tablestate.js";
-import { decorate, draw, focusHand, keepModal, turnLine } from "./draw.js";
+import { PLAYABLE, besidePlayed, decorate, draw, focusHand, keepModal, turnLine } from "./draw.js";
 import * as mechanics from "./mechanics/index.js";
 
 /** The engine's view becomes the current one (store.js tells every module) and the table's. A
@@ -124,6 +124,7 @@ function callout(text) {
  *  last taker's remainder to the pile, fresh cards from the mazzo). */
 async function showPlay(prev, next, e, op, g = T.generation) {
   if (!live(g)) return;
+  T.lastPlay = null;
   // an event of a mechanic's own is shown its own way (mechanics/: a claim and its answer)
   const own = mechanics.showEvent(e, toolkit(op, g), prev, next);
   if (own) return own;
@@ -140,6 +141,8 @@ async function showPlay(prev, next, e, op, g = T.generation) {
   // screen reader, whose first hearing the play's own line may cut short)
   const text = () => [describe(e, next), ...declared.map(({ said }) => said())].join(" ");
   status(text); announce(text);
+  // another's play stays written before "Your turn" (the line shows for a moment only at the pace)
+  if (!saidToYou(next, e.seat)) T.lastPlay = text;
   setView(next, op);
   const hide = next.pass_to !== null;
   // the played card's own moves (a card shown by a declaration first "moves" hand to hand: SB10)
@@ -201,7 +204,9 @@ export async function send(notation) {
   if (T.busy) return;
   const g = T.generation;
   if (coachOn() && !(await coachAllows(notation, g))) return;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.busy = true; T.declaring = null; decorate();
+  const beside = besidePlayed(currentView().legal.find((p) => p.notation === notation)?.card);
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.busy = true; T.declaring = null; decorate();
+  beside?.focus({ preventScroll: true });
   let r;
   try { r = await game("play", notation); }
   catch (err) { if (live(g)) { T.busy = false; decorate(); failed(err); } return; }
@@ -241,7 +246,7 @@ async function coachAllows(notation, g) {
   T.busy = false; decorate();
   if (!go) {
     const el = T.chosen ? $("choices").querySelector(`[data-play="${notation}"]`) : $("hand-cards").querySelector(`[data-card="${card}"]`);
-    (el || $("hand-cards").querySelector(".card:not([disabled])"))?.focus();
+    (el || $("hand-cards").querySelector(PLAYABLE))?.focus();
   }
   return go;
 }
@@ -281,12 +286,12 @@ async function advance(g = T.generation) {
     status(() => t("people.waitingFor", { name: view.players[view.turn] }));
   } else if (view.waiting === "human" && mechanics.question(view)) {
     // the person answers a mechanic's question (a claim, SB61): it has the focus, whatever the way of input
-    status(() => turnLine(view));
+    status(() => turnLine(view), T.lastPlay);
     $("answer-buttons").querySelector("button")?.focus();
   } else if (view.waiting === "human") {
     // a declaration to make or keep hidden first (SB14): said, and the question has the focus
     const questionOpen = !$("declare").hidden;
-    status(() => (questionOpen ? t("status.declare") : turnLine(view)));
+    status(() => (questionOpen ? t("status.declare") : turnLine(view)), T.lastPlay);
     if (questionOpen) $("declare-buttons").querySelector("button")?.focus(); else focusHand();
   }
 }
@@ -298,7 +303,8 @@ async function handEnd(g) {
   const view = currentView();
   sound(view.phase === "over" ? "match" : "hand");
   // the table's words first, then each module's (access.js says the points after "Hand over")
-  const totals = () => view.sides.map((_, i) => `${sideName(view, i)} ${view.totals[i]}`).join(", ");
+  // (a team said "Anna and Carla", as the language joins names: a reader says "&" as a symbol)
+  const totals = () => view.sides.map((_, i) => `${sideName(view, i, { spoken: true })} ${view.totals[i]}`).join(", ");
   // the match's end says its final score (the points access.js says next are the last hand's)
   if (view.phase === "over") announce(() => view.lesson ? winnerLine(view) : `${winnerLine(view)} ${t("sheet.finalSay", { totals: totals() })}`);
   else announce(() => `${t("sheet.handSay", { totals: totals() })} ${playsOnText(view)}`.trim());
@@ -429,7 +435,7 @@ export async function startGame(config, { deal = true, report = true } = {}) {
     if (T.asking === answer) T.asking = null;
   }
   if (!live(g)) return;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = "";
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null;
   $("sheet").hidden = true;
   $("address-notice")?.remove();  // another game is on the table: the address's question is answered
   T.seatsKey = "";
@@ -460,7 +466,7 @@ async function goOn(g) {
  *  and the test hook's load of a save (static/js/testhook.js). */
 export async function resume(restored, { offer = false, focus = false } = {}) {
   const g = ++T.generation;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = "";
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null;
   const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";
@@ -546,12 +552,14 @@ export async function undo() {
   try { v = await game("undo"); }
   catch (err) { if (live(g)) { T.busy = false; decorate(); failed(err, { speak: false }); } return; }
   if (!live(g)) return;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = "";
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null;
+  // said first: then the table as it is again and whose turn (access.js, on the new view)
+  announce(() => t("status.undone"));
   accept(v, "undo");
   await queue.run(() => live(g) && draw(v));
   if (!live(g)) return;
   T.busy = false;
-  announce(() => t("status.undone")); status(() => t("status.undone"));
+  status(() => t("status.undone"));
   await advance(g);
 }
 
@@ -606,7 +614,7 @@ export async function lastTrick() {
  *  whatever was on the table before, and played on from where it stands. */
 export async function showRestored(v) {
   const g = ++T.generation;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.busy = true;
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.busy = true;
   const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";

@@ -202,7 +202,7 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
     const size = cards.length + hidden;  // the pile's size counts its face-down cards
     pile.parentElement.querySelector(".pile__label").textContent =
       size ? t("pile.count", { count: size }) : "";
-    pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side), count: size })
+    pile.setAttribute("aria-label", t("pile.label", { side: sideName(v, side, { spoken: true }), count: size })
       + (scopeCount ? " " + t("pile.scope", { count: scopeCount }) : "")
       + (hidden ? " " + t("pile.hidden", { count: hidden }) : "")
       + (top ? " " + t("pile.top", { card: cardName(top) }) : ""));

@@ -1,9 +1,10 @@
 // The Settings dialog (issue 24, "Settings" in the bar's More menu): the cards' style (deck.js's
-// STYLES, with a preview) and their corner indices (issue 45), the sound (on or off, the volume: sound.js), the pace (how long the
+// STYLES, with a preview) and their corner indices (issue 45), the display (text size, contrast,
+// motion: display.js keeps them, the Help dialog shows them too), the sound (on or off, the volume: sound.js), the pace (how long the
 // computer takes over a play, how long a card takes to slide: animate.js) and the coach (issue 28,
 // off by default: coach.js asks before a play that leaves a scopa or the Settebello). A choice applies at
 // once and is remembered in this browser (storage.js, one key), and applied again on the next visit.
-// Reduced motion (the Help dialog, else the system's) still wins over the animation length: cards
+// Reduced motion (chosen here or in Help, else the system's) still wins over the animation length: cards
 // do not slide, whatever is chosen here.
 //
 //   openSettings()        the dialog (the More menu's "Settings" button)
@@ -19,6 +20,7 @@ import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
 import { STYLES, style, setStyle, art, INDEX_MODES, indexMode, setIndexMode } from "./deck.js";
 import { info } from "./store.js";
 import { modal } from "./modal.js";
+import { TEXT_SIZES, textSize, highContrast, reducedMotion, setDisplay } from "./display.js";
 
 export const SETTINGS_KEY = ownKey("settebello.settings");  // this deployment's (storage.js)
 /** The computer's pace: a factor on the table's pauses between plays (normal: about 1 s a play). */
@@ -161,6 +163,15 @@ function render() {
       <p class="settings__note">${esc(t("deckstyle.note"))}</p>
       ${radios("indices", t("settings.indices"), INDEX_MODES.map((k) => [k, t(`settings.indices.${k}`)]), s.indices)}
     </section>
+    <section class="settings__section" aria-labelledby="settings-display-h">
+      <h3 id="settings-display-h">${esc(t("access.help.display"))}</h3>
+      <label class="settings__range" for="settings-textsize"><span>${esc(t("access.textsize"))}</span>
+        <select id="settings-textsize">${TEXT_SIZES.map((n) => `<option value="${n}" ${n === textSize() ? "selected" : ""}>${n} %</option>`).join("")}</select></label>
+      <label class="settings__check"><input type="checkbox" id="settings-contrast" ${highContrast() ? "checked" : ""}>
+        <span>${esc(t("access.contrast"))}</span></label>
+      <label class="settings__check"><input type="checkbox" id="settings-motion" ${reducedMotion() ? "checked" : ""}>
+        <span>${esc(t("access.motion"))}</span></label>
+    </section>
     <section class="settings__section" aria-labelledby="settings-sound-h">
       <h3 id="settings-sound-h">${esc(t("settings.sound"))}</h3>
       <label class="settings__check"><input type="checkbox" id="settings-sound" ${s.sound ? "checked" : ""}>
@@ -223,6 +234,12 @@ function wire(d) {
     else if (el.name === "settings-indices") choose("indices", el.value);
     else if (el.name === "settings-pace") choose("pace", el.value);
     else if (el.name === "settings-animation") { choose("animation", el.value); d.querySelector("#settings-calm").hidden = motion() || el.value === "off"; }
+    else if (el.id === "settings-textsize") setDisplay("textSize", parseInt(el.value, 10));
+    else if (el.id === "settings-contrast") setDisplay("contrast", el.checked);
+    else if (el.id === "settings-motion") {
+      setDisplay("motion", el.checked);
+      d.querySelector("#settings-calm").hidden = motion() || settings().animation === "off";
+    }
     else if (el.id === "settings-sound") {
       choose("sound", el.checked);
       // the volume and Try do nothing while the sound is off: they say so, and come back with it

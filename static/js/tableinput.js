@@ -11,8 +11,8 @@ import { redrawArt } from "./deck.js";
 import { pointerInput } from "./input.js";
 import { wireMoreMenu } from "./moremenu.js";
 import { whenReady } from "./bootview.js";
-import { T, $, stage, status, sayStatusAgain, rulesPage } from "./tablestate.js";
-import { choiceLabel, choiceOrder, decorate, playable } from "./draw.js";
+import { T, $, stage, status, statusNow, sayStatusAgain, rulesPage } from "./tablestate.js";
+import { choiceLabel, choiceOrder, decorate, playable, playableCard } from "./draw.js";
 import { hint, lastTrick, newGameDialog, passReady, send, showRestored, showSheet, startGame, syncView, undo } from "./gameloop.js";
 
 function pick(card) {
@@ -72,7 +72,13 @@ function onHandKey(e) {
 }
 
 export function wire() {
-  $("hand-cards").addEventListener("click", (e) => { const b = e.target.closest(".card"); if (b && !b.disabled) pick(b.dataset.card); });
+  $("hand-cards").addEventListener("click", (e) => {
+    const b = e.target.closest(".card");
+    if (!b || b.disabled) return;
+    if (playableCard(b)) return pick(b.dataset.card);
+    // a resting card (another's turn, or no legal play): a keyboard player hears why nothing happens
+    if (!pointerInput && statusNow()) announce(statusNow);
+  });
   $("table-cards").addEventListener("click", (e) => { const b = e.target.closest(".card"); if (b && !b.disabled) pickTable(b.dataset.card); });
   $("hand-cards").addEventListener("keydown", onHandKey);
   $("table-cards").addEventListener("keydown", onHandKey);

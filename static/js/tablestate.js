@@ -18,6 +18,7 @@ export const T = {
   hinted: null,     // the play the hint suggested
   asked: null,      // the play the coach asks about (coachAllows), marked while it asks
   verdict: "",      // how a claim was answered (SB61-SB64), kept in the status line until the next play
+  lastPlay: null,   // the words of another's play, the last made (a function): before "Your turn"
   busy: false,      // a play is being shown or a computer is thinking
   hintLevel: null,  // the level hints come from (the dialog's choice, else describe's default)
   seatsKey: "",     // which seat layout is built (rebuilt when it changes)
@@ -54,14 +55,24 @@ export async function game(op, arg) {
   return r;
 }
 
-/** The status line: text, or a function giving it (said again in the new language after a switch: issue 45). */
-let statusText = () => "";
-export function status(text) {
+/** The status line: text, or a function giving it (said again in the new language after a switch:
+ *  issue 45); `before`, the words of another's last play written ahead of it (a function: "Your
+ *  turn" comes after what Bruno did; table.css leaves them out on a phone, short of room). */
+let statusText = () => "", statusBefore = null;
+export function status(text, before = null) {
   statusText = typeof text === "function" ? text : () => text;
-  $("status").textContent = statusText();
+  statusBefore = before;
+  writeStatus();
+}
+function writeStatus() {
+  const last = statusBefore?.() || "";
+  $("status-last").textContent = last ? `${last} ` : "";
+  $("status-now").textContent = statusText();
 }
 /** The status line said again (in the page's new language). */
-export function sayStatusAgain() { $("status").textContent = statusText(); }
+export function sayStatusAgain() { writeStatus(); }
+/** What the status line says now (a resting hand card pressed: said again, tableinput.js). */
+export const statusNow = () => statusText();
 
 /** A refused or failed request: in the status line and said. */
 export function failed(err, { speak = true } = {}) {

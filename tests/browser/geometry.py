@@ -38,5 +38,5 @@ def meet(a, b) -> bool:
 def person_to_play(frame) -> None:
     """The person's turn, with a playable card, and the deal's slides over."""
     frame.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                            " && document.querySelector('#hand-cards .card:not([disabled])')")
+                            " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     frame.wait_for_function(SETTLED)

@@ -93,10 +93,10 @@ def play_until_sheet(page, limit: int = 200, keys: bool = False) -> None:
     for _ in range(limit):
         # a card to play, or the sheet: never race the computers
         page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
-                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
+                               " || document.querySelector('#hand-cards button.card:not([aria-disabled=true])')")
         if sheet_shown(page):
             return
-        card = page.locator("#hand-cards button.card:not([disabled])").first
+        card = page.locator("#hand-cards button.card:not([aria-disabled=true])").first
         code = card.get_attribute("data-card")
         if keys:
             card.focus()
@@ -108,7 +108,7 @@ def play_until_sheet(page, limit: int = 200, keys: bool = False) -> None:
             choice.click()
         # the play is under way once that card can no longer be played (or the hand is over)
         page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)"
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([aria-disabled=true])`)"
             " || document.querySelector('#sheet:not([hidden])')", arg=code)
     raise AssertionError("the hand did not finish")
 

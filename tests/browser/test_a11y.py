@@ -59,7 +59,7 @@ def play_hand_by_keyboard(page) -> None:
     for _ in range(120):
         page.wait_for_function(
             """() => { const a = document.activeElement;
-                return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
+                return !!a && (a.matches('#hand-cards .card:not([aria-disabled=true]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
         )
         if page.locator("#sheet:not([hidden])").count():
             return
@@ -86,7 +86,7 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang
     problems["help"] = axe_violations(page)
     close_dialog(page)
 
-    page.locator("#hand-cards .card:not([disabled])").first.focus()
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.focus()
     page.keyboard.press("v")
     page.wait_for_selector("dialog#access-review[open]")
     problems["review"] = axe_violations(page)
@@ -129,7 +129,7 @@ def test_no_axe_violations_on_the_table_dialogs_and_score_sheet(table_page, lang
         problems["capture choice"] = axe_violations(page)
         page.keyboard.press("Escape")
 
-    page.locator("#hand-cards .card:not([disabled])").first.focus()
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.focus()
     play_hand_by_keyboard(page)
     problems["score sheet"] = axe_violations(page)
 
@@ -184,7 +184,7 @@ def test_no_axe_violations_on_a_fidasse_claim_and_its_answer_prompt(table_page, 
     problems["answer prompt, high contrast"] = axe_violations(page)
 
     page = table_page(f"fast=1&variant=fidasse&seed=0&level=expert&lang={lang}")
-    page.locator("#hand-cards .card:not([disabled])").first.click()
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
     page.wait_for_selector("#choices:not([hidden]) button[data-play$='?']")
     assert page.locator("#choices button[data-play$='?']").inner_text() == words["play.claim"]
     problems["claim choice"] = axe_violations(page)
@@ -211,7 +211,7 @@ def test_the_language_follows_the_browser_is_switched_at_any_time_and_remembered
     assert page.locator("label[for=lang-select]").inner_text() == it["lang.label"]
     labels = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert all(re.fullmatch(r"\w+ di (Denari|Coppe|Bastoni|Spade)", x) for x in labels), labels
-    page.locator("#hand-cards .card:not([disabled])").first.focus()
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.focus()
     page.keyboard.press("h")
     page.wait_for_function("document.getElementById('access-live').textContent.startsWith('In mano hai:')")
     # the player's own play is told to them in Italian ("Giochi ...", "Cali ..."), not "Tu gioca"

@@ -91,7 +91,7 @@ def test_the_dealt_fifteen_is_shown_on_the_table_before_the_dealer_takes_it(tabl
         page = table_page("fast=1&lang=en", init_script=TABLE_WATCH, viewport=DESKTOP, save=save)
         to_play(page)
         page.evaluate("window.__onTable = []")
-        page.locator("#hand-cards .card:not([disabled])").first.click()
+        page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
         choice = page.locator("#choices button.btn--choice")
         if choice.count():
             choice.first.click()
@@ -188,7 +188,7 @@ def test_the_score_sheet_names_the_piccola_by_cirullas_word(table_page):
     save = near_the_end({"variant": "cirulla", "seed": 85, "seats": person_and_computers(2)}, 1, of="hand")
     page = table_page("fast=1&lang=en", viewport=DESKTOP, save=save)
     to_play(page)
-    page.locator("#hand-cards .card:not([disabled])").first.click()
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
     choice = page.locator("#choices button.btn--choice")
     if choice.count():
         choice.first.click()

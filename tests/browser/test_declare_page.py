@@ -42,12 +42,12 @@ def test_the_table_offers_a_declaration_and_keeps_it_hidden_when_declined(table_
         "You may declare Nine or less: 2 points, showing the Ace of Swords, the Two of Cups, and the Five of Swords.")
     assert box.locator("button").all_inner_texts() == ["Declare (+2)", "Keep hidden"]
     # the hand rests until the person says, and the status line says so
-    assert page.locator("#hand-cards button.card:not([disabled])").count() == 0
+    assert page.locator("#hand-cards button.card:not([aria-disabled=true])").count() == 0
     assert page.locator("#status").inner_text() == "Your turn: declare or keep hidden, then play."
     page.screenshot(path=f"{SHOTS}/offer-{viewport['width']}.png")
     box.locator('[data-declare="no"]').click()
     assert box.is_hidden()
-    assert page.locator("#hand-cards button.card:not([disabled])").count() == 3
+    assert page.locator("#hand-cards button.card:not([aria-disabled=true])").count() == 3
     play_ace(page)
     view = page.evaluate("settebello.view")
     assert view["plays"][0]["notation"] == "1S" and view["mechanics"]["accuse"]["accuse"] == []
@@ -73,6 +73,6 @@ def test_the_setting_declares_without_asking(table_page):
     page.locator("#settings-close").click()
     settled(page)
     assert page.locator("#declare").is_hidden()
-    assert page.locator("#hand-cards button.card:not([disabled])").count() == 3
+    assert page.locator("#hand-cards button.card:not([aria-disabled=true])").count() == 3
     play_ace(page)
     assert page.evaluate("settebello.view.plays[0].notation") == "1S!"

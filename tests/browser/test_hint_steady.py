@@ -40,7 +40,7 @@ def test_showing_the_hint_leaves_the_table_where_it_was(table_page, game, size):
     where = f"{game} at {width} x {height}"
     page = table_page(GAMES[game], viewport={"width": width, "height": height})
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     page.wait_for_function(SETTLED)
     before = page.evaluate(PLACES)
     assert before["table"] and before["why"] is None, (where, before)

@@ -20,7 +20,7 @@ PAGE_STATE = """() => ({
 def my_turn(page):
     page.wait_for_function(
         "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-        " && document.querySelector('#hand-cards .card:not([disabled])')", timeout=60000)
+        " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')", timeout=60000)
 
 
 def hand_over_first(page):
@@ -51,7 +51,7 @@ def pass_screen_up(page):
 
 def play_first_to_the_pass_screen(page):
     """Click the first playable card (and its first capture choice) and wait for the pass screen."""
-    page.locator("#hand-cards button.card:not([disabled])").first.click()
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()
     choice = page.locator("#choices button[data-play]").first
     if choice.count():
         choice.click()

@@ -17,7 +17,7 @@ NESTED = "[" * 100_000 + "]" * 100_000  # killed the page's Python before the br
 
 def _human_turn(page):
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
 
 
 def _file(name: str, text: str) -> dict:
@@ -53,7 +53,7 @@ def test_a_record_file_is_bounded_and_typed_on_the_page_and_the_game_plays_on(ta
     assert page.evaluate("JSON.stringify(settebello.view)") == before
 
     dialog.locator("[data-act=close]").click()
-    page.locator("#hand-cards button.card:not([disabled])").first.click()  # a play is made as before
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()  # a play is made as before
     if page.locator("#choices button[data-play]").count():
         page.locator("#choices button[data-play]").first.click()
     page.wait_for_function("(before) => JSON.stringify(settebello.view) !== before", arg=before)

@@ -60,7 +60,7 @@ def focused(page) -> dict:
     return page.evaluate("""() => { const a = document.activeElement;
         return { tag: a.tagName, id: a.id, card: a.dataset ? a.dataset.card || null : null,
                  inHand: !!a.closest('#hand-cards'), inChoices: !!a.closest('#choices'),
-                 inSheet: !!a.closest('#sheet'), disabled: !!a.disabled,
+                 inSheet: !!a.closest('#sheet'), disabled: !!a.disabled || a.getAttribute('aria-disabled') === 'true',
                  label: a.getAttribute('aria-label') || a.textContent.trim() }; }""")
 
 
@@ -68,7 +68,7 @@ def wait_for_my_move(page) -> None:
     """Wait until the focus sits on something to press: a playable card, a capture, the sheet."""
     page.wait_for_function(
         """() => { const a = document.activeElement;
-            return !!a && (a.matches('#hand-cards .card:not([disabled]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
+            return !!a && (a.matches('#hand-cards .card:not([aria-disabled=true]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
     )
 
 
@@ -82,7 +82,7 @@ def play_hand_with_keys(page) -> list[dict]:
         if now["inSheet"]:
             return pressed
         assert not now["disabled"], f"the focus is on a disabled control: {now}"
-        if now["inHand"] and not arrows_tried and page.locator("#hand-cards .card:not([disabled])").count() > 1:
+        if now["inHand"] and not arrows_tried and page.locator("#hand-cards .card:not([aria-disabled=true])").count() > 1:
             # arrow keys move along the hand and come back
             page.keyboard.press("ArrowRight")
             moved = focused(page)
@@ -150,6 +150,79 @@ def test_a_whole_hand_is_played_with_the_keyboard_and_every_play_is_announced(ta
     # and the end of the hand: the match score, and who scored what
     assert any(t.startswith("Hand over.") for t in texts)
     assert re.search(r"\d+: ", texts[-1]) or re.search(r" 0\.$", texts[-1]), texts[-1]
+
+
+FOCUS_LOG = """() => { window.__focus = [];
+  document.addEventListener('focusin', (e) => window.__focus.push({
+    card: e.target.dataset ? e.target.dataset.card || null : null, id: e.target.id,
+    inHand: !!e.target.closest('#hand-cards'), heard: window.__spoken.length })); }"""
+
+
+def test_after_a_play_the_focus_stays_in_the_hand_and_nothing_cuts_the_computers_play(table_page):
+    """A screen-reader player who plays a card stays on the card beside it through the computer's
+    turn (said "unavailable", not taken away to the table), and the focus does not move when their
+    turn comes back, so nothing cuts the computer's play while it is being said."""
+    page = open_table(table_page)
+    wait_for_my_move(page)
+    hand = page.evaluate("[...document.querySelectorAll('#hand-cards .card')].map((b) => b.dataset.card)")
+    assert len(hand) == 3, hand
+    now = focused(page)
+    if now["card"] != hand[0]:
+        page.keyboard.press("Home")
+    assert focused(page)["card"] == hand[0]
+    view = page.evaluate("window.settebello.view")
+    if len([p for p in view["legal"] if p["card"] == hand[0]]) > 1:
+        page.keyboard.press("ArrowRight")  # a card played at one press
+        hand = [hand[1], hand[0], hand[2]]
+    assert len([p for p in view["legal"] if p["card"] == hand[0]]) == 1, (hand, view["legal"])
+    page.evaluate(FOCUS_LOG)
+    heard_before = page.evaluate("window.__spoken.length")
+    page.keyboard.press("Enter")
+    # the computer plays, and the person's turn comes back with the focus where the play left it
+    page.wait_for_function("(n) => window.settebello.view.plays.length >= n + 2"
+                           " && window.settebello.view.waiting === 'human'", arg=len(view["plays"]))
+    wait_for_my_move(page)
+    moves = page.evaluate("window.__focus")
+    beside = hand[1]
+    assert [m["card"] for m in moves] == [beside], moves
+    assert moves[0]["heard"] == heard_before, "the focus moved before the play was said, not after"
+    assert focused(page)["card"] == beside
+    spoken = page.evaluate("window.__spoken")[heard_before:]
+    computer = view["players"][1 - view["seat"]]
+    assert any(s["text"].startswith(computer + " ") for s in spoken), spoken
+    # while it rested there it was a card the reader could still read, not a disabled control
+    assert page.evaluate("(c) => !document.querySelector(`#hand-cards [data-card='${c}']`).disabled", beside)
+
+
+SAID_IN_ORDER = """() => { window.__said = [];
+  new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes) {
+      const region = (n.nodeType === 1 ? n : r.target).closest && (n.nodeType === 1 ? n : r.target).closest('[aria-live]');
+      const text = (n.textContent || '').trim();
+      if (region && text) window.__said.push(text); } })
+    .observe(document.body, { subtree: true, childList: true, characterData: true }); }"""
+
+
+def test_undo_says_it_first_then_the_table_as_it_is_again(table_page):
+    """A reader heard "Your turn." before "Your last play was taken back.", and never what the undo
+    had put back: now the undo first, then the table and the hand, then the turn."""
+    page = open_table(table_page)
+    wait_for_my_move(page)
+    page.keyboard.press("Enter")
+    if focused(page)["inChoices"]:
+        page.keyboard.press("Enter")
+    page.wait_for_function("window.settebello.view.plays.length >= 2 && window.settebello.view.waiting === 'human'")
+    wait_for_my_move(page)
+    page.evaluate(SAID_IN_ORDER)
+    page.click("#undo")
+    page.wait_for_function("() => window.__said.some((t) => t.includes('Your turn.'))")
+    said = page.evaluate("window.__said")
+    view = page.evaluate("window.settebello.view")
+    undone = next(i for i, text in enumerate(said) if text == EN["status.undone"])
+    table = next(i for i, text in enumerate(said) if "On the table:" in text or "The table is empty." in text)
+    turn = next(i for i, text in enumerate(said) if "Your turn." in text)
+    assert undone < table <= turn, said
+    for card in view["hand"] + view["table"]:
+        assert card_name(card) in said[table], (card, said[table])
 
 
 def move_to_a_card_with_several_captures(page) -> str:
@@ -327,6 +400,28 @@ def test_the_end_of_a_match_is_said_with_its_final_score_before_the_last_hands_p
     assert texts[winner].endswith(f"the match! Final score: {totals}."), texts[winner]
     last = next(i for i, text in enumerate(texts) if text.startswith("The last hand: "))
     assert last > winner and re.search(r"The last hand: You \d+", texts[last]), texts[last]
+
+
+def test_a_team_is_said_with_the_languages_and_not_an_ampersand(table_page):
+    """A reader says "&" as a symbol ("Giulia e commerciale Carla" in Italian): the score bar, the
+    piles and the hand's end name a team as the language joins names, "Tu e Carla"."""
+    seats = [{"human": True, "name": "Tu"}, {"human": False, "level": "random", "name": "Bruno"},
+             {"human": False, "level": "random", "name": "Carla"}, {"human": False, "level": "random", "name": "Dario"}]
+    save = near_the_end({"variant": "scopone", "seed": 3, "seats": seats}, person_plays_left=1, of="hand")
+    page = table_page("fast=1&lang=it", init_script=RECORDER, save=save)
+    wait_for_my_move(page)
+    said = page.locator("#scores .visually-hidden").all_text_contents()
+    piles = page.locator(".pile").evaluate_all("(ps) => ps.map((p) => p.getAttribute('aria-label'))")
+    assert any(text.startswith("Tu e Carla: ") for text in said), said
+    assert any(text.startswith("Bruno e Dario: ") for text in said), said
+    assert any(label.startswith("Tu e Carla: ") for label in piles), piles
+    assert not [text for text in said + piles if "&" in text], (said, piles)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.__spoken.some((s) => s.text.startsWith('Mano finita.'))")
+    end = next(s["text"] for s in page.evaluate("window.__spoken") if s["text"].startswith("Mano finita."))
+    assert "Tu e Carla " in end and "Bruno e Dario " in end and "&" not in end, end
+    # the eye still reads the short form in the bar
+    assert "Tu & Carla" in page.locator("#scores").inner_text()
 
 
 def test_a_dialog_closed_after_the_table_drew_its_opener_again_gives_the_focus_back_to_it(table_page):

@@ -65,7 +65,7 @@ def timed_match() -> dict:
 
 def my_turn(page) -> None:
     page.wait_for_function("() => { const v = window.settebello.view; return v && !v.lesson && v.phase === 'play'"
-                           " && v.waiting === 'human' && !!document.querySelector('#hand-cards .card:not([disabled])'); }")
+                           " && v.waiting === 'human' && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])'); }")
 
 
 def at_the_table(page) -> dict:
@@ -168,7 +168,7 @@ def test_the_guided_hand_played_to_its_end_offers_the_way_back_to_the_match(tabl
             """() => { const v = window.settebello.view;
                 if (v.phase !== 'play') return !!document.querySelector('#sheet:not([hidden]) [data-testid=lesson-end]');
                 const c = document.getElementById('lesson-coach');
-                return v.waiting === 'human' && c && !c.hidden && !!document.querySelector('#hand-cards .card:not([disabled])'); }""")
+                return v.waiting === 'human' && c && !c.hidden && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])'); }""")
         v = page.evaluate("window.settebello.view")
         if v["phase"] != "play":
             break

@@ -35,7 +35,7 @@ def wait_turn(page) -> dict:
             if (v.phase !== 'play') return !!document.querySelector('#sheet:not([hidden]) [data-testid=lesson-end]');
             const c = document.getElementById('lesson-coach');
             return v.waiting === 'human' && c && !c.hidden && document.getElementById('lesson-text').textContent.trim() !== ''
-                && !!document.querySelector('#hand-cards .card:not([disabled])'); }""")
+                && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])'); }""")
     return page.evaluate("window.settebello.view")
 
 
@@ -86,7 +86,7 @@ def test_the_lesson_runs_to_its_end_by_clicking_from_the_welcome_offer(page, bas
         plays = len(v["plays"])
         button.click()
         if step["step"] == "choice":
-            # the player picks which capture: here the Seven of Cups, leaving the Settebello
+            # the player picks which capture: here the Seven of Cups, leaving the Seven of Swords
             page.locator("#choices button", has_text="Seven of Cups").click()
         # played: the hand's plays grew, or (the last card) the hand is over
         page.wait_for_function("(n) => { const v = window.settebello.view; return v.plays.length > n || v.phase !== 'play'; }",
@@ -176,8 +176,8 @@ def test_playing_a_card_instead_of_answering_the_offer_puts_it_away(page, base_u
     first_visit(page, base_url, "&variant=scopa&seed=4")  # the person leads this deal
     page.get_by_test_id("lesson-offer").wait_for()
     page.wait_for_function("window.settebello.view?.waiting === 'human'"
-                           " && !!document.querySelector('#hand-cards button.card:not([disabled])')")
-    card = page.locator("#hand-cards button.card:not([disabled])").first
+                           " && !!document.querySelector('#hand-cards button.card:not([aria-disabled=true])')")
+    card = page.locator("#hand-cards button.card:not([aria-disabled=true])").first
     code = card.get_attribute("data-card")
     card.click()
     page.get_by_test_id("lesson-offer").wait_for(state="detached")
@@ -211,7 +211,7 @@ def test_the_offer_hides_nothing_dealt_and_the_computer_that_leads_plays(page, b
     page.get_by_test_id("lesson-offer").wait_for()
     # the computer plays its first card with the offer still up, and the person's turn comes
     page.wait_for_function("window.settebello.view.plays.length > 0 && window.settebello.view.waiting === 'human'"
-                           " && !!document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     assert page.get_by_test_id("lesson-offer").is_visible()
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     page.screenshot(path=f"/tmp/fix3_offer_{viewport['width']}.png")  # to look at

@@ -53,6 +53,26 @@ def test_misere_in_the_dialog_says_and_deals_all_the_cards_at_the_table_chosen(t
     expect(page.locator("#hand-cards .card")).to_have_count(9)
 
 
+@pytest.mark.parametrize("lang, kind, level", [
+    ("en", "Seat 2 (Team 2): who plays", "Seat 2 (Team 2): level"),
+    ("it", "Posto 2 (Squadra 2): chi gioca", "Posto 2 (Squadra 2): livello")])
+def test_a_seats_controls_name_its_team_to_a_screen_reader(table_page, lang, kind, level):
+    """The team is written beside each seat; a screen reader reaching the seat's controls hears it
+    too, not only "Seat 2: who plays"."""
+    page = table_page(f"fast=1&seed=3&level=random&lang={lang}")
+    dialog = open_dialog(page)
+    dialog.locator("#ng-variant").select_option("scopone")
+    expect(dialog.locator('[data-seat-kind="1"]')).to_have_attribute("aria-label", kind)
+    expect(dialog.locator('[data-seat-level="1"]')).to_have_attribute("aria-label", level)
+    expect(dialog.locator('[data-seat-kind="2"]')).to_have_attribute("aria-label", re.compile(r"\(\w+ 1\)"))
+    # a table without teams keeps the plain words
+    dialog.locator("#ng-variant").select_option("scopa")
+    dialog.locator("#ng-table").select_option("2/none")
+    expect(dialog.locator('[data-seat-kind="1"]')).to_have_attribute("aria-label", kind.replace(" (Team 2)", "").replace(" (Squadra 2)", ""))
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+
+
 def test_punti_a_denari_closes_the_primiera_and_says_why(table_page):
     page = table_page("fast=1&seed=3&level=random")
     dialog = open_dialog(page)

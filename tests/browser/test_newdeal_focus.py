@@ -25,7 +25,7 @@ RECORD = """() => { window.__frames = []; window.__recording = false;
     window.__frames.push({ status: document.getElementById('status').textContent,
       focus: a ? (a.id || a.dataset.card || a.tagName) : null,
       hand: cards.map((c) => c.dataset.card).sort().join(' '),
-      playable: cards.filter((c) => !c.disabled).length }); };
+      playable: cards.filter((c) => !c.disabled && c.getAttribute('aria-disabled') !== 'true').length }); };
   const tick = () => { if (!window.__recording) return; note(); requestAnimationFrame(tick); };
   document.getElementById('newgame-dialog').addEventListener('close', () => {
     window.__recording = true; note(); requestAnimationFrame(tick); }, { once: true });
@@ -61,7 +61,7 @@ def test_no_stale_turn_and_the_focus_goes_to_the_new_deal(table_page, seed):
     page.screenshot(path=f"/tmp/fix3_newdeal_{seed}_1366.png")
     your_turn = EN["status.yourTurn"]
     # "Your turn" only over the new hand, playable
-    stale = [f for f in frames if f["status"] == your_turn and (f["hand"] != new or not f["playable"])]
+    stale = [f for f in frames if f["status"].endswith(your_turn) and (f["hand"] != new or not f["playable"])]
     assert not stale, stale
     # the old hand is not played once Start is pressed
     assert not [f for f in frames if f["hand"] == old and f["playable"]], frames[:5]
@@ -82,7 +82,7 @@ def test_with_a_pointer_the_focus_goes_to_the_hand_not_the_new_game_button(table
     page.evaluate(RECORD)
     page.click("#ng-start")
     page.wait_for_function("settebello.view.waiting === 'human' && settebello.view.plays.length === 1"
-                           " && !!document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     settled(page)
     frames = page.evaluate("window.__recording = false, window.__frames")
     new = " ".join(sorted(page.evaluate("settebello.view.hand")))

@@ -14,7 +14,7 @@ def test_the_lesson_offer_has_the_first_focus(page, base_url):
     wait_for_engine(page)
     page.locator("[data-testid=lesson-offer]").wait_for()
     # the hand behind the offer is drawn and playable: the table would focus one of its cards
-    page.wait_for_function("!!document.querySelector('#hand-cards .card:not([disabled])')")
+    page.wait_for_function("!!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     page.wait_for_function("document.activeElement && document.activeElement.dataset.testid === 'lesson-start'")
     page.screenshot(path="/tmp/offer45_1366.png")
     # a redraw of the hand leaves the focus where it is

@@ -196,7 +196,7 @@ def _play_one(page, host) -> None:
     """The person of `page` plays their first playable card (and the first capture offered);
     returns once the host's table has the play."""
     before = host.evaluate("settebello.view.plays.length")
-    card = page.locator("#hand-cards button.card:not([disabled])").first
+    card = page.locator("#hand-cards button.card:not([aria-disabled=true])").first
     card.wait_for()
     card.click()
     choice = page.locator("#choices button[data-play]").first

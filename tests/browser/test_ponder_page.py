@@ -46,7 +46,7 @@ def test_the_masters_reply_is_searched_while_the_person_thinks(table_page):
     try:
         page = table_page("fast=1&variant=scopa&level=master&seed=7")
         page.wait_for_function("window.settebello.view && window.settebello.view.waiting === 'human'"
-                               " && !!document.querySelector('#hand-cards button.card:not([disabled])')")
+                               " && !!document.querySelector('#hand-cards button.card:not([aria-disabled=true])')")
         page.wait_for_function("window.__ponderSeen.some((s) => s.planned && s.ready === s.planned)")
     finally:
         seen = page.evaluate("window.__ponderWatch = false, window.__ponderSeen")

@@ -153,7 +153,7 @@ def test_a_record_of_nested_brackets_is_refused_and_the_engine_keeps_working(tab
     dialog.get_by_role("button", name="Replay this match").click()
     expect(alert).to_have_text(re.compile(r"^No hand of this match has ended yet"))
     dialog.locator("[data-act=close]").click()
-    page.locator("#hand-cards button.card:not([disabled])").first.click()  # and a play is made as before
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()  # and a play is made as before
     if page.locator("#choices button").count():
         page.locator("#choices button").first.click()
     page.wait_for_function("(before) => JSON.stringify(settebello.view) !== before", arg=before)

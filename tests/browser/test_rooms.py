@@ -87,7 +87,7 @@ def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
     assert page.locator("#me .clock.clock--flagged").count() == 1
     assert page.locator("#me .clock .clock__move").inner_text() == "0:00"
     # no card can be played any more, and the engine refuses a late play
-    assert page.locator("#hand-cards .card:not([disabled])").count() == 0
+    assert page.locator("#hand-cards .card:not([aria-disabled=true])").count() == 0
     refused = page.evaluate("settebello.game('play', settebello.view.hand[0]).then(() => null, (e) => e.message)")
     assert refused and "ran out of time" in refused
     # the new-game button of the forfeit dialog opens the dialog again, clock kept

@@ -68,3 +68,13 @@ def test_the_table_says_which_game_is_on_and_opens_its_rules(table_page):
     page.evaluate("""() => settebello.startGame({variant: 'scopa', seed: 4, options: {rebello: true, napola: true},
         seats: [{human: true, name: 'Anna'}, {human: false, level: 'random'}]})""")
     expect(line).to_have_text("Scopa · to 11 · Re bello · Napola")
+
+
+def test_the_games_line_in_italian_says_the_target_apart_from_a_games_name(table_page):
+    """"Scopa · a 11" read like the game "Scopa a undici": the target is "fino a 11"."""
+    page = table_page("fast=1&variant=scopa&seed=3&level=random&lang=it")
+    line = page.locator("#game-rules")
+    expect(line).to_have_text("Scopa · fino a 11")
+    page.evaluate("""() => settebello.startGame({variant: 'scopa-a-undici', seed: 4, options: {},
+        seats: [{human: true}, {human: false, level: 'random'}]})""")
+    expect(line).to_have_text("Scopa a undici · fino a 11")

@@ -32,7 +32,7 @@ def sound_log(page) -> list[dict]:
 def human_to_play(page) -> None:
     # a playable card in the hand: the table is idle (cards are enabled only then)
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-                           " && !!document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
 
 
 def play_a_card(page) -> None:
@@ -40,7 +40,7 @@ def play_a_card(page) -> None:
     player would, and wait until the engine has it."""
     human_to_play(page)
     before = page.evaluate("settebello.view.plays.length")
-    card = page.locator("#hand-cards .card:not([disabled])").first
+    card = page.locator("#hand-cards .card:not([aria-disabled=true])").first
     card.click()
     choice = page.locator("#choices:not([hidden]) button[data-play]")
     if choice.count():
@@ -122,7 +122,7 @@ def test_sound_is_off_by_default_in_an_embed_until_its_player_turns_it_on(page, 
 
     frame = page.frame_locator("#game")
     before = game.evaluate("settebello.view.plays.length")
-    frame.locator("#hand-cards .card:not([disabled])").first.click()  # the player's gesture in the frame
+    frame.locator("#hand-cards .card:not([aria-disabled=true])").first.click()  # the player's gesture in the frame
     choice = frame.locator("#choices:not([hidden]) button[data-play]")
     if choice.count():
         choice.first.click()
@@ -235,6 +235,47 @@ def test_reduced_motion_wins_over_the_animation_length(table_page):
         flew[system] = page.evaluate("window.__flew")
         page.evaluate("window.__flyWatch.disconnect()")
     assert flew["no-preference"] > 0 and flew["reduce"] == 0, flew
+
+
+# ---------------------------------------------------------------- display
+
+
+def test_the_text_size_contrast_and_motion_are_in_settings_too_and_agree_with_help(page, base_url):
+    """A player looking for a larger text opens Settings, not Help: the display settings are there
+    too, apply at once, and Help shows what Settings chose (one setting, two places). A page of its
+    own: a display setting is not undone without a reload."""
+    page.goto(base_url + "index.html?test&fast=1&lang=it&variant=scopa&seed=1&level=random")
+    wait_for_engine(page)
+    words = strings("it")
+    dialog = open_settings(page)
+    size = dialog.get_by_label(words["access.textsize"])
+    expect(size).to_have_value("100")
+    size.select_option("150")
+    page.wait_for_function("document.documentElement.style.fontSize === '150%'")
+    assert page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)") == 24
+    dialog.get_by_label(words["access.contrast"]).check()
+    page.wait_for_function("document.documentElement.classList.contains('hc')")
+    dialog.get_by_label(words["access.motion"]).check()
+    page.wait_for_function("document.documentElement.dataset.motion === 'reduce'")
+    close_settings(page)
+    page.click("#help-button")
+    help_dialog = page.locator("dialog#access-help[open]")
+    help_dialog.wait_for()
+    expect(help_dialog.locator("#access-textsize")).to_have_value("150")
+    expect(help_dialog.locator("#access-contrast")).to_be_checked()
+    expect(help_dialog.locator("#access-motion")).to_be_checked()
+    # changed back in Help, Settings shows it, and it holds after a reload
+    help_dialog.locator("#access-textsize").select_option("125")
+    help_dialog.locator("#access-contrast").uncheck()
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog#access-help[open]')")
+    page.reload()
+    wait_for_engine(page)
+    assert page.evaluate("document.documentElement.style.fontSize") == "125%"
+    dialog = open_settings(page)
+    expect(dialog.get_by_label(words["access.textsize"])).to_have_value("125")
+    expect(dialog.get_by_label(words["access.contrast"])).not_to_be_checked()
+    expect(dialog.get_by_label(words["access.motion"])).to_be_checked()
 
 
 # ---------------------------------------------------------------- the dialog

@@ -26,7 +26,7 @@ def click_until(page, stop, limit=400):
     declaration offered (Bàzzica, SB14) is made."""
     for _ in range(limit):
         # wait until something can be clicked (or the game is over): never race the engine
-        page.wait_for_function("document.querySelector('#hand-cards button.card:not([disabled])')"
+        page.wait_for_function("document.querySelector('#hand-cards button.card:not([aria-disabled=true])')"
                                " || document.querySelector('#answer:not([hidden]) button')"
                                " || document.querySelector('#declare:not([hidden]) button')"
                                " || document.querySelector('#sheet:not([hidden]) :is(#next, #over)')")
@@ -44,14 +44,14 @@ def click_until(page, stop, limit=400):
             page.locator("#answer button").first.click()
             page.locator("#answer").wait_for(state="hidden")
         else:
-            card = page.locator("#hand-cards button.card:not([disabled])").first
+            card = page.locator("#hand-cards button.card:not([aria-disabled=true])").first
             code = card.get_attribute("data-card")
             card.click()
             choice = page.locator("#choices button[data-play]").first
             if choice.count():
                 choice.click()
             # the play is under way once the card can no longer be played
-            page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
+            page.wait_for_function("(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([aria-disabled=true])`)", arg=code)
     raise AssertionError("did not finish")
 
 
@@ -87,6 +87,35 @@ def test_scopone_hand_by_clicking(table_page):
     click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
     record = page.evaluate("settebello.game('record')")
     assert len(from_record(record).results) == 1
+
+
+def test_the_computers_last_play_stays_written_before_your_turn(table_page):
+    """At the normal pace the computer's play line showed for about a second, then "Your turn"
+    alone: a player who looked away did not know what Bruno had done. It stays, until they play."""
+    page = open_table(table_page, "variant=scopa&seed=4&level=random&lang=en")
+    page.wait_for_function("settebello.view.waiting === 'human'"
+                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
+    if not page.evaluate("settebello.view.plays.length"):  # the person leads: one play each
+        before = page.evaluate("settebello.view.plays.length")
+        page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
+        if page.locator("#choices button[data-play]").count():
+            page.locator("#choices button[data-play]").first.click()
+        page.wait_for_function(f"settebello.view.plays.length >= {before + 2} && settebello.view.waiting === 'human'"
+                               " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
+    view = page.evaluate("settebello.view")
+    last = view["plays"][-1]
+    assert last["seat"] != view["seat"]
+    status = page.locator("#status").inner_text()
+    assert status.startswith(view["players"][last["seat"]] + " ") and status.endswith("Your turn: play a card."), status
+    # the person's own play clears it: the next time it is the computer's play again, not theirs
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
+    if page.locator("#choices button[data-play]").count():
+        page.locator("#choices button[data-play]").first.click()
+    n = len(view["plays"])
+    page.wait_for_function(f"settebello.view.plays.length >= {n + 2} && settebello.view.waiting === 'human'"
+                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
+    now = page.evaluate("settebello.view")
+    assert page.locator("#status").inner_text().startswith(now["players"][now["plays"][-1]["seat"]] + " ")
 
 
 def test_capture_choice_lights_candidates_and_named_buttons(table_page):
@@ -240,7 +269,7 @@ def fidasse_table(table_page, seed: int, lang: str = "en"):
 def wait_for_my_move(page) -> None:
     """Until the person can act: a card to play or a claim to answer."""
     page.wait_for_function("settebello.view.waiting === 'human'"
-                           " && !!document.querySelector('#answer:not([hidden]) button, #hand-cards .card:not([disabled])')")
+                           " && !!document.querySelector('#answer:not([hidden]) button, #hand-cards .card:not([aria-disabled=true])')")
 
 
 def said(page, where: str) -> list[str]:
@@ -342,7 +371,7 @@ def test_fidasse_a_computer_claims_and_the_person_answers(table_page, seed, answ
     for box in (b.bounding_box() for b in answers.all()):
         assert box["height"] >= 44 and box["width"] >= 44
     assert page.evaluate("document.activeElement.dataset.play") == "trust"
-    assert page.locator("#hand-cards .card:not([disabled])").count() == 0
+    assert page.locator("#hand-cards .card:not([aria-disabled=true])").count() == 0
     assert page.locator("#status").inner_text() == "Your answer: trust or doubt?"
     page.keyboard.press("Escape")  # the question cannot be dismissed
     assert prompt.is_visible() and page.evaluate("settebello.view.mechanics.fidasse.claim") is not None
@@ -403,7 +432,7 @@ def test_fidasse_the_review_keys_say_the_claim_and_its_answer(table_page):
                                    f"{bruno}'s card, face down: a scopa claimed.")
         page.get_by_role("button", name=answer.title()).click()
         wait_for_my_move(page)
-        page.locator("#hand-cards .card:not([disabled])").first.focus()
+        page.locator("#hand-cards .card:not([aria-disabled=true])").first.focus()
         page.keyboard.press("l")
         if answer == "trust":
             expect(heard).to_have_text(f"You trust {bruno}: {bruno} takes the table. Scopa!")

@@ -22,14 +22,14 @@ def open_table(page, base_url, query):
 def my_turn(page):
     page.wait_for_function(
         "settebello.view && settebello.view.waiting === 'human' && settebello.view.pass_to === null"
-        " && document.querySelector('#hand-cards .card:not([disabled])')")
+        " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
 
 
 def play_first(page):
     """Click the first playable card, and the first capture choice if one is asked."""
     my_turn(page)
     before = page.evaluate("settebello.view.plays.length + 100 * settebello.view.results.length")
-    page.locator("#hand-cards button.card:not([disabled])").first.click()
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()
     choice = page.locator("#choices button[data-play]").first
     if choice.count():
         choice.click()
@@ -114,7 +114,7 @@ def test_pass_the_device_hides_the_hand_until_the_next_person_is_ready(table_pag
     my_turn(page)
     first = page.evaluate("settebello.view.seat")
     play_first_hand = page.evaluate("settebello.view.hand")
-    page.locator("#hand-cards button.card:not([disabled])").first.click()
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()
     choice = page.locator("#choices button[data-play]").first
     if choice.count():
         choice.click()

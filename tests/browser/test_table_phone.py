@@ -20,7 +20,7 @@ def open_table(table_page, query: str, viewport=PHONE):
     gives it, once the person is to play."""
     page = table_page("fast=1&" + query, viewport=viewport)
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     # the deal's transitions over (on a loaded machine they can still be running): measure the hand at rest
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
                            " || a.effect.getTiming().iterations === Infinity)")
@@ -165,9 +165,9 @@ def test_ten_cards_in_hand_on_a_phone_are_each_wide_enough_to_tap(table_page):
     # still clickable: a tap on the middle of the visible part plays that card
     page.screenshot(path="/tmp/i_hand10_360.png")
     hand_before = page.evaluate("settebello.view.hand")
-    tapped = page.locator("#hand-cards button.card:not([disabled])").nth(3).get_attribute("data-card")
+    tapped = page.locator("#hand-cards button.card:not([aria-disabled=true])").nth(3).get_attribute("data-card")
     # a tap on the card's visible corner (its upper left, where the rank and suit are)
-    page.locator("#hand-cards button.card:not([disabled])").nth(3).click(position={"x": 16, "y": 20})
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").nth(3).click(position={"x": 16, "y": 20})
     choice = page.locator("#choices button[data-play]").first
     if choice.count():
         choice.click()
@@ -320,17 +320,17 @@ def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(
     # seven cards lie in two bricked rows; played here from the keyboard (focus, Enter)
     for _ in range(60):
         page.wait_for_function("document.querySelector('#sheet:not([hidden])')"
-                               " || document.querySelector('#hand-cards button.card:not([disabled])')")
+                               " || document.querySelector('#hand-cards button.card:not([aria-disabled=true])')")
         if page.locator("#sheet:not([hidden])").count():
             break
-        card = page.locator("#hand-cards button.card:not([disabled])").first
+        card = page.locator("#hand-cards button.card:not([aria-disabled=true])").first
         code = card.get_attribute("data-card")
         card.focus()
         page.keyboard.press("Enter")
         if page.locator("#choices button[data-play]").count():
             page.locator("#choices button[data-play]").first.click()
         page.wait_for_function(
-            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([disabled])`)", arg=code)
+            "(c) => !document.querySelector(`#hand-cards button.card[data-card=${JSON.stringify(c)}]:not([aria-disabled=true])`)", arg=code)
     assert page.evaluate("settebello.view.phase") == "over"  # one point ends the match after one hand
     page.wait_for_function("document.querySelector('#sheet').getAttribute('aria-modal') === 'false'")
     bar = page.locator("header.bar").bounding_box()

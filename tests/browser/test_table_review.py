@@ -275,7 +275,7 @@ def test_a_touch_screen_shows_no_focus_ring_before_the_first_tap(new_context, ba
     page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=it")
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     settled(page)
     assert not page.evaluate("!!document.activeElement.closest('#hand-cards')")
 
@@ -301,7 +301,7 @@ def test_undo_is_not_announced_as_new_cards(page, base_url):
             const t = el.textContent.trim(); if (t && window.__spoken[window.__spoken.length - 1] !== t) window.__spoken.push(t); } })
           .observe(document, { subtree: true, childList: true, characterData: true });""")
     open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
-    page.locator("#hand-cards .card:not([disabled])").first.click()
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
     if page.locator("#choices button").count():
         page.locator("#choices button").first.click()
     page.locator("#undo:not([disabled])").wait_for()
@@ -370,7 +370,7 @@ def test_the_card_another_player_just_laid_stays_marked_on_my_turn(table_page):
     seen_laid = seen_taken = 0
     for _ in range(12):
         page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                               " && document.querySelector('#hand-cards .card:not([disabled])')")
+                               " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
         last = page.evaluate("(() => { const v = settebello.view, p = v.plays[v.plays.length - 1]; return p ? { ...p, me: v.seat } : null; })()")
         marked = page.locator("#table-cards .card--last").evaluate_all("els => els.map(e => e.dataset.card)")
         if last and last["seat"] != last["me"] and not last["presa"]:
@@ -382,13 +382,13 @@ def test_the_card_another_player_just_laid_stays_marked_on_my_turn(table_page):
         if seen_laid and seen_taken:
             return
         n = page.evaluate("settebello.view.plays.length")
-        page.locator("#hand-cards .card:not([disabled])").first.click()
+        page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
         if page.locator("#choices button").count():
             page.locator("#choices button").first.click()
         page.wait_for_function(f"settebello.view.plays.length !== {n}")
         # the computers have answered: the person's turn again, or the hand's score sheet
         page.wait_for_function("!document.getElementById('sheet').hidden || (settebello.view.waiting === 'human'"
-                               " && document.querySelector('#hand-cards .card:not([disabled])'))")
+                               " && document.querySelector('#hand-cards .card:not([aria-disabled=true])'))")
         if sheet_shown(page):
             break
     assert seen_laid and seen_taken, (seen_laid, seen_taken)

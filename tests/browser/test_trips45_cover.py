@@ -129,7 +129,7 @@ def test_the_lesson_bubble_hides_no_name_plate_pile_or_card(page, base_url, view
         page.wait_for_function("""() => { const v = window.settebello.view, c = document.getElementById('lesson-coach');
             return v && v.lesson && v.phase === 'play' && v.waiting === 'human' && c && !c.hidden
                 && document.getElementById('lesson-text').textContent.trim() !== ''
-                && document.querySelector('#hand-cards .card:not([disabled])')
+                && document.querySelector('#hand-cards .card:not([aria-disabled=true])')
                 && document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity); }""")
         if turn == 1:
             page.screenshot(path=f"/tmp/trips45_lesson_{viewport['width']}.png")

@@ -31,7 +31,7 @@ def open_hand(table_page, query: str, viewport: dict):
     page = table_page("fast=1&lang=en&level=random&" + query, viewport=viewport)
     skip_the_lesson_offer(page)
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'"
-                           " && document.querySelector('#hand-cards .card:not([disabled])')")
+                           " && document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
                            " || a.effect.getTiming().iterations === Infinity)")
@@ -102,6 +102,23 @@ def test_a_long_hand_stays_inside_the_hand_panel_on_a_desktop(table_page, query)
     n = page.evaluate("document.querySelectorAll('#hand-cards .card').length")
     assert n >= 9
     assert out == []
+
+
+def test_a_long_hand_on_a_tablet_shows_its_corners_and_a_short_one_does_not(table_page):
+    """The tablet review: Scopone's fan at 1024 x 768 showed two or three pips of each card and no
+    corner, so "On a phone" left the player guessing. A long hand has its corners anywhere; back to
+    Scopa's three cards, the regional art is whole again."""
+    tablet = {"width": 1024, "height": 768}
+    page = open_hand(table_page, "variant=scopone&seed=3", tablet)
+    page.screenshot(path="/tmp/trips45_hand_scopone_1024.png")
+    cards = page.evaluate(CORNERS)
+    assert len(cards) >= 9, cards
+    assert [c["card"] for c in cards if not c["index"]] == [], cards
+    page.evaluate("settebello.startGame({ variant: 'scopa', seed: 3, options: {}, seats: [{ human: true }, { human: false, level: 'random' }] })")
+    page.wait_for_function("settebello.view.variant === 'scopa' && settebello.view.waiting === 'human'"
+                           " && document.querySelectorAll('#hand-cards .card').length === 3")
+    page.wait_for_function("[...document.querySelectorAll('#hand-cards .card__face')]"
+                           ".every(i => !decodeURIComponent(i.src).includes('<text x=\"29\" y=\"54\"'))")
 
 
 def test_corner_indices_are_a_setting(table_page):

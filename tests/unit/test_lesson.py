@@ -43,8 +43,9 @@ def play_lesson(s, choose=-1):
 def test_the_lesson_deals_the_fixed_deck_and_the_person_plays_first():
     s, v = start()
     assert v["turn"] == 0 and v["waiting"] == "human"
-    assert sorted(v["hand"]) == sorted(["8C", "7B", "7S"])
-    assert sorted(v["table"]) == sorted(["7D", "7C", "8B", "4S"])
+    assert sorted(v["hand"]) == sorted(["8C", "7B", "7D"])
+    # the Settebello in the person's hand: the first step (the Fante) never leaves it on the table
+    assert sorted(v["table"]) == sorted(["7S", "7C", "8B", "4S"])
     assert v["variant"] == "scopa" and v["rules"]["target"] == 0  # one hand, then the sheet
     assert s.save()["record"]["hands"][0]["deck"] == list(lesson.DECK)
     assert v["players"] == ["Anna", "Gino"]
@@ -121,7 +122,7 @@ def test_the_lesson_is_always_the_same():
 
 def test_a_play_off_the_script_is_refused_and_changes_nothing():
     s, v = start()
-    r = s.play("7B:7D")  # legal, but the lesson asks for the Fante first
+    r = s.play("7B:7S")  # legal, but the lesson asks for the Fante first
     assert "error" in r and "8C" in r["error"]
     assert s.view() == v
 
