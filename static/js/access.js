@@ -126,7 +126,9 @@ function capturedItems(v, side) {
 }
 
 function scoreList(v) {
-  return joinList(sidesMineFirst(v).map((i) => t("access.score.item", { side: saidSide(v, i), points: v.totals[i] })));
+  const items = sidesMineFirst(v).map((i) => t("access.score.item", { side: saidSide(v, i), points: v.totals[i] }));
+  // teams are joined by "and" themselves ("You and Carla 4"): the sides apart by a pause, not another "and"
+  return v.sides.some((seats) => seats.length > 1) ? items.join("; ") : joinList(items);
 }
 
 function sayScore(v = current()) {

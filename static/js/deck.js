@@ -184,7 +184,12 @@ export const artSVG = (code, opts = {}) => cardSVG(code, artOptions(loaded.get(d
 /** Redraw every picture under root that was made with `art` and marked data-art="CODE" (the score
  *  sheet's, the rules page's and the last trick's small cards), after a `deckstyle` event. */
 export function redrawArt(root = document) {
-  for (const img of root.querySelectorAll("img[data-art]")) img.src = art(img.dataset.art);
+  for (const img of root.querySelectorAll("img[data-art]")) {
+    // (a closed dialog's pictures may be another game's deck, a rules page of 52 cards: it draws
+    // them afresh when it opens)
+    if (img.closest("dialog:not([open])")) continue;
+    img.src = art(img.dataset.art);
+  }
 }
 
 document.documentElement.dataset.deckstyle = drawn;

@@ -291,21 +291,28 @@ export function focusHand() {
   if (pointerInput) return;
   const hand = $("hand-cards");
   const at = document.activeElement;
-  if (hand.contains(at) && at !== hand && playableCard(at)) return;  // a card has it (the hand itself: on to a card)
+  // the hand itself has it (a new deal, an undo, the last card played): the person goes into the
+  // cards with the arrow keys or Enter; moving it now would cut what is being said (the deal, the
+  // other's play, "Your turn")
+  if (at === hand) return;
+  if (hand.contains(at) && playableCard(at)) return;  // a card has it
   if (document.activeElement?.closest("[data-keeps-focus]")) return;  // a question over the table (the lesson's offer)
   hand.querySelector(PLAYABLE)?.focus({ preventScroll: true });
 }
 
-/** Where a keyboard player's focus goes as their play leaves the hand: the card beside it (a
- *  screen reader then stays in the hand through the others' turns), or null. */
-export function besidePlayed(card) {
-  if (pointerInput || !card) return null;
+/** Where a keyboard player's focus goes as their play (or answer) leaves the table's controls, before
+ *  anything is said: the card beside the one played, else the hand itself (its last card played),
+ *  so a screen reader stays in the hand through the others' turns and the next deal; or null (the
+ *  focus was elsewhere: it stays there). */
+export function focusAfterPlay(card) {
+  if (pointerInput) return null;
   const at = document.activeElement;
-  if (!at || !(at.closest("#hand-cards, #choices, #table-cards"))) return null;
+  if (!at || !(at.closest("#hand-cards, #choices, #table-cards, #answer, #declare"))) return null;
   const cards = [...$("hand-cards").querySelectorAll(".card")];
-  const i = cards.findIndex((b) => b.dataset.card === card);
-  if (i < 0) return null;
-  return cards[i + 1] || cards[i - 1] || null;
+  const i = card ? cards.findIndex((b) => b.dataset.card === card) : -1;
+  if (i >= 0 && (cards[i + 1] || cards[i - 1])) return cards[i + 1] || cards[i - 1];
+  if (at.closest("#hand-cards") && at !== $("hand-cards") && at.dataset.card !== card) return at;  // (an answer: the card keeps it)
+  return $("hand-cards");
 }
 
 /** The pass screen is modal: while it shows, the bar and the table behind it take no focus and no

@@ -24,7 +24,8 @@ import { hintWhy, coachOn, confirmPlay } from "./coach.js";
 import { lookAhead } from "./review.js";
 import { address, readAddress, quietly, checkAddress, bootConfig, addressGameIs, ADDRESS_GAME } from "./tablestart.js";
 import { T, PACE, $, stage, queue, live, game, status, failed } from "./tablestate.js";
-import { PLAYABLE, besidePlayed, decorate, draw, focusHand, keepModal, turnLine } from "./draw.js";
+import { PLAYABLE, focusAfterPlay, decorate, draw, focusHand, keepModal, turnLine } from "./draw.js";
+import { pickPending } from "./tableinput.js";
 import * as mechanics from "./mechanics/index.js";
 
 /** The engine's view becomes the current one (store.js tells every module) and the table's. A
@@ -127,7 +128,7 @@ async function showPlay(prev, next, e, op, g = T.generation) {
   T.lastPlay = null;
   // an event of a mechanic's own is shown its own way (mechanics/: a claim and its answer)
   const own = mechanics.showEvent(e, toolkit(op, g), prev, next);
-  if (own) return own;
+  if (own) { T.sending = false; return own; }
   T.verdict = "";
   // what a mechanic says before the card moves (mechanics/: declarations from the hand, SB10),
   // called out on the table
@@ -144,6 +145,7 @@ async function showPlay(prev, next, e, op, g = T.generation) {
   // another's play stays written before "Your turn" (the line shows for a moment only at the pace)
   if (!saidToYou(next, e.seat)) T.lastPlay = text;
   setView(next, op);
+  T.sending = false;
   const hide = next.pass_to !== null;
   // the played card's own moves (a card shown by a declaration first "moves" hand to hand: SB10)
   const played = e.moves.filter((m) => m.card === e.card && m.from === `hand:${e.seat}` && m.kind !== "accusa");
@@ -204,12 +206,14 @@ export async function send(notation) {
   if (T.busy) return;
   const g = T.generation;
   if (coachOn() && !(await coachAllows(notation, g))) return;
-  const beside = besidePlayed(currentView().legal.find((p) => p.notation === notation)?.card);
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.busy = true; T.declaring = null; decorate();
+  const beside = focusAfterPlay(currentView().legal.find((p) => p.notation === notation)?.card);
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.pendingPick = null; T.sending = false; T.busy = true; T.declaring = null; decorate();
   beside?.focus({ preventScroll: true });
+  T.sending = true;  // the view on the table is the one before this play until showPlay sets the next
   let r;
   try { r = await game("play", notation); }
-  catch (err) { if (live(g)) { T.busy = false; decorate(); failed(err); } return; }
+  catch (err) { T.sending = false; if (live(g)) { T.busy = false; decorate(); failed(err); } return; }
+  if (!r.event) T.sending = false;
   if (!live(g)) return;
   emit("accepted", { op: "play", view: r.view });  // made: saved now, whatever its showing takes
   // the person's time ran out before the play reached the engine: lost on time (clock.js tells)
@@ -292,7 +296,7 @@ async function advance(g = T.generation) {
     // a declaration to make or keep hidden first (SB14): said, and the question has the focus
     const questionOpen = !$("declare").hidden;
     status(() => (questionOpen ? t("status.declare") : turnLine(view)), T.lastPlay);
-    if (questionOpen) $("declare-buttons").querySelector("button")?.focus(); else focusHand();
+    if (questionOpen) $("declare-buttons").querySelector("button")?.focus(); else { focusHand(); pickPending(); }
   }
 }
 
@@ -435,7 +439,7 @@ export async function startGame(config, { deal = true, report = true } = {}) {
     if (T.asking === answer) T.asking = null;
   }
   if (!live(g)) return;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null;
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.pendingPick = null; T.sending = false;
   $("sheet").hidden = true;
   $("address-notice")?.remove();  // another game is on the table: the address's question is answered
   T.seatsKey = "";
@@ -466,7 +470,7 @@ async function goOn(g) {
  *  and the test hook's load of a save (static/js/testhook.js). */
 export async function resume(restored, { offer = false, focus = false } = {}) {
   const g = ++T.generation;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null;
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.pendingPick = null; T.sending = false;
   const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";
@@ -552,8 +556,11 @@ export async function undo() {
   try { v = await game("undo"); }
   catch (err) { if (live(g)) { T.busy = false; decorate(); failed(err, { speak: false }); } return; }
   if (!live(g)) return;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null;
-  // said first: then the table as it is again and whose turn (access.js, on the new view)
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.pendingPick = null; T.sending = false;
+  // a keyboard player's focus in the hand before anything is said (Undo is disabled now, and a
+  // focus moved after the words would cut them); then the undo, the table as it is again and
+  // whose turn (access.js, on the new view)
+  if (!pointerInput && !$("hand-cards").contains(document.activeElement)) $("hand-cards").focus({ preventScroll: true });
   announce(() => t("status.undone"));
   accept(v, "undo");
   await queue.run(() => live(g) && draw(v));
@@ -614,7 +621,7 @@ export async function lastTrick() {
  *  whatever was on the table before, and played on from where it stands. */
 export async function showRestored(v) {
   const g = ++T.generation;
-  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.busy = true;
+  T.chosen = null; T.picked = []; T.hinted = null; T.verdict = ""; T.lastPlay = null; T.pendingPick = null; T.sending = false; T.busy = true;
   const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";

@@ -86,8 +86,9 @@ function offer() {
       { label: t("lesson.offer.start"), primary: true, testid: "lesson-start", onClick: () => startLesson() },
       { label: t("lesson.offer.skip"), testid: "lesson-skip", onClick: () => {
         markSeen(); closeOffer();
+        // the focus back in the hand, where the game goes on (Help, named in the words, is a Tab away)
+        if (!pointerInput) ($("hand-cards").querySelector('.card:not([aria-disabled="true"])') || $("hand-cards")).focus();
         announce(t("lesson.offer.skipped"));
-        if (!pointerInput) $("help-button")?.focus();
       } }] });
   box.classList.add("lesson-offer");
   const [start, skip] = box.querySelectorAll("button");

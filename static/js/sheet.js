@@ -6,7 +6,7 @@
 import { t, cardName, suitName } from "./i18n.js";
 import { art as cardDataURL } from "./deck.js";
 import { winnerLine } from "./layout.js";
-import { esc, sideName, categoryName, sevensPoint } from "./names.js";
+import { esc, sideName, sideNameHTML, categoryName, sevensPoint } from "./names.js";
 import { info } from "./store.js";
 import { reviewButton, reviewRegion, wireReview } from "./review.js";
 import * as mechanics from "./mechanics/index.js";
@@ -56,7 +56,7 @@ export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) 
   const sides = v.sides.map((_, i) => i);
   const misere = !!v.rules.misere;
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
-    `<th scope="col"><span class="side-dot" data-side="${i}"></span>${esc(sideName(v, i))}</th>`).join("")}</tr>`;
+    `<th scope="col"><span class="side-dot" data-side="${i}"></span>${sideNameHTML(v, i)}</th>`).join("")}</tr>`;
   const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules, v.words))}</th>${sides.map((i) => {
     const d = r.detail[i] || {};
     const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.rules);

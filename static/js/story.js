@@ -8,7 +8,7 @@
 import { t, theCard } from "./i18n.js";
 import { winnerLine } from "./layout.js";
 import { lostOnTime } from "./clock.js";
-import { esc, sideName, categoryName } from "./names.js";
+import { esc, sideName, sideNameHTML, categoryName } from "./names.js";
 import { sheetTable, misereNote, small } from "./sheet.js";
 import { reviewButton, reviewRegion, wireReview } from "./review.js";
 
@@ -60,7 +60,7 @@ function whoWonWhat(v, st) {
   const sides = v.sides.map((_, i) => i);
   const misere = !!st.misere;
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
-    `<th scope="col"${i === st.winner ? ' class="story__winner"' : ""}>${dot(i)}${esc(sideName(v, i))}</th>`).join("")}</tr>`;
+    `<th scope="col"${i === st.winner ? ' class="story__winner"' : ""}>${dot(i)}${sideNameHTML(v, i)}</th>`).join("")}</tr>`;
   const rows = st.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules, v.words))}</th>${sides.map((i) => {
     const pts = st.by_category[i][cat] ?? 0;
     // the side that made the most of a category over the match (a misère game's most is its worst)
@@ -79,7 +79,7 @@ function whoWonWhat(v, st) {
 /** The score hand by hand: each hand's points per side and the match score after it. */
 function byHand(v, st) {
   const sides = v.sides.map((_, i) => i);
-  const head = `<tr><th scope="col">${esc(t("story.handCol"))}</th>${sides.map((i) => `<th scope="col">${dot(i)}${esc(sideName(v, i))}</th>`).join("")}</tr>`;
+  const head = `<tr><th scope="col">${esc(t("story.handCol"))}</th>${sides.map((i) => `<th scope="col">${dot(i)}${sideNameHTML(v, i)}</th>`).join("")}</tr>`;
   const rows = st.hands.map((h) => `<tr data-hand="${h.hand}"><th scope="row">${esc(t("story.hand", { n: h.hand }))}</th>${sides.map((i) =>
     `<td><strong>${h.result.totals[i]}</strong><small>${esc(t("story.after", { score: h.running[i] }))}</small></td>`).join("")}</tr>`).join("");
   return `<div class="sheet__scroll"><table data-testid="story-by-hand" data-sides="${sides.length}">

@@ -29,12 +29,13 @@ function pick(card) {
   // played one of several ways, not only a choice of what it takes (issue 45)
   const claiming = !options.every((p) => p.presa?.length);
   status(() => t(claiming ? "status.choosePlay" : "status.choose", { card: theCard(card) }));
+  // the focus on the first way before the ways are said (a focus moved after them would cut them)
+  if (!pointerInput) $("choices").querySelector("button")?.focus();
   announce(() => {
     const ways = choiceOrder(options).map(choiceLabel).join("; ");
     // a full stop ends the sentence (a reader's pause), unless the last way ends in its own mark
     return `${t(claiming ? "status.choosePlaySay" : "status.chooseSay", { card: theCard(card), count: options.length })} ${ways}${/[.?!]$/.test(ways) ? "" : "."}`;
   });
-  if (!pointerInput) $("choices").querySelector("button")?.focus();
 }
 
 function pickTable(card) {
@@ -56,7 +57,34 @@ export function cancelChoice() {
   if (c) $("hand-cards").querySelector(`[data-card="${c}"]`)?.focus();
 }
 
+/** A card of the hand pressed while it rests (aria-disabled: draw.js). Already the person's turn,
+ *  the table still drawing the last play: the press is kept and made once the hand is playable
+ *  (pickPending). Another's turn: said whose, and nothing else. */
+function restingCardPressed(card) {
+  const v = currentView();
+  const turnIsMine = v && v.phase === "play" && v.waiting === "human" && v.pass_to === null && v.turn === v.seat;
+  if (turnIsMine && T.busy && !T.sending && playable(v.legal).some((p) => p.card === card)) { T.pendingPick = card; return; }
+  if (pointerInput || T.sending) return;  // (their own play on its way: the next player is not known yet)
+  if (v && v.phase === "play" && !turnIsMine) announce(() => t("status.thinking", { name: v.players[v.turn] }));
+  else if (statusNow()) announce(statusNow);
+}
+
+/** A press kept while the table finished drawing (restingCardPressed): made now, if still legal. */
+export function pickPending() {
+  const card = T.pendingPick;
+  T.pendingPick = null;
+  if (!card || T.busy) return;
+  const b = $("hand-cards").querySelector(`[data-card="${card}"]`);
+  if (b && !b.matches('[aria-disabled="true"]')) pick(card);
+}
+
 function onHandKey(e) {
+  // the hand itself focused (a new deal): Enter or Space goes to its first playable card
+  if ((e.key === "Enter" || e.key === " ") && e.target === e.currentTarget && e.currentTarget.id === "hand-cards") {
+    (e.currentTarget.querySelector('.card:not([aria-disabled="true"])') || e.currentTarget.querySelector(".card"))?.focus();
+    e.preventDefault();
+    return;
+  }
   const keys = ["ArrowLeft", "ArrowRight", "Home", "End"];
   if (!keys.includes(e.key)) return;
   const box = e.currentTarget;
@@ -76,8 +104,7 @@ export function wire() {
     const b = e.target.closest(".card");
     if (!b || b.disabled) return;
     if (playableCard(b)) return pick(b.dataset.card);
-    // a resting card (another's turn, or no legal play): a keyboard player hears why nothing happens
-    if (!pointerInput && statusNow()) announce(statusNow);
+    restingCardPressed(b.dataset.card);
   });
   $("table-cards").addEventListener("click", (e) => { const b = e.target.closest(".card"); if (b && !b.disabled) pickTable(b.dataset.card); });
   $("hand-cards").addEventListener("keydown", onHandKey);

@@ -19,6 +19,8 @@ export const T = {
   asked: null,      // the play the coach asks about (coachAllows), marked while it asks
   verdict: "",      // how a claim was answered (SB61-SB64), kept in the status line until the next play
   lastPlay: null,   // the words of another's play, the last made (a function): before "Your turn"
+  pendingPick: null, // a card pressed while the table finished drawing, the turn already the person's
+  sending: false,   // a play of the person's on its way to the engine (the view shown is the one before it)
   busy: false,      // a play is being shown or a computer is thinking
   hintLevel: null,  // the level hints come from (the dialog's choice, else describe's default)
   seatsKey: "",     // which seat layout is built (rebuilt when it changes)
@@ -67,6 +69,7 @@ export function status(text, before = null) {
 function writeStatus() {
   const last = statusBefore?.() || "";
   $("status-last").textContent = last ? `${last} ` : "";
+  $("status-last").title = last;  // (cut with "…" on a narrow line: table.css)
   $("status-now").textContent = statusText();
 }
 /** The status line said again (in the page's new language). */

@@ -59,11 +59,12 @@ def play_hand_by_keyboard(page) -> None:
     for _ in range(120):
         page.wait_for_function(
             """() => { const a = document.activeElement;
-                return !!a && (a.matches('#hand-cards .card:not([aria-disabled=true]), #choices button') || !!a.closest('#sheet:not([hidden])')); }"""
+                return !!a && (a.matches('#hand-cards .card:not([aria-disabled=true]), #choices button') || !!a.closest('#sheet:not([hidden])')
+                    || (a.id === 'hand-cards' && !!a.querySelector('.card:not([aria-disabled=true])'))); }"""
         )
         if page.locator("#sheet:not([hidden])").count():
             return
-        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")  # (on the hand itself, at a new deal: on to its first card)
     raise AssertionError("the hand did not end")
 
 

@@ -145,6 +145,8 @@ def test_skipping_the_offer_is_remembered(page, base_url):
     page.get_by_test_id("lesson-offer").wait_for(state="detached")
     assert page.evaluate("localStorage.getItem('settebello.lesson:/')") == "seen"
     assert page.evaluate("window.settebello.view.lesson") is None  # the game on the table goes on
+    # the focus goes back to the hand, where the game goes on (it went to Help in the bar)
+    assert page.evaluate("!!document.activeElement.closest('#hand-cards')")
     # the next visit does not offer it again
     page.reload()
     wait_ready(page)

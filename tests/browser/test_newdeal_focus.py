@@ -51,12 +51,18 @@ def test_no_stale_turn_and_the_focus_goes_to_the_new_deal(table_page, seed):
     human_to_play(page)
     old = " ".join(sorted(page.evaluate("settebello.view.hand")))
     start_by_keys(page, seed)
-    # the new deal playable: the person's turn in the new game, a card of it focused
+    # the new deal playable: the person's turn in the new game, the hand itself focused (a move on to
+    # a card would cut the deal's words, or the computer's lead, for a screen reader)
     page.wait_for_function("(old) => { const v = settebello.view, a = document.activeElement;"
                            " return v.waiting === 'human' && v.hand.slice().sort().join(' ') !== old"
-                           " && !!a && !!a.dataset.card && v.hand.includes(a.dataset.card); }", arg=old)
+                           " && !!a && a.id === 'hand-cards' && !!a.querySelector('.card:not([aria-disabled=true])'); }", arg=old)
     settled(page)
     frames = page.evaluate("window.__recording = false, window.__frames")
+    drawn_at = next(i for i, f in enumerate(frames) if f["focus"] == "hand-cards")
+    assert {f["focus"] for f in frames[drawn_at:]} == {"hand-cards"}, frames[drawn_at:]
+    # Enter goes on to the hand's first playable card
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.matches('#hand-cards .card:not([aria-disabled=true])')")
     new = " ".join(sorted(page.evaluate("settebello.view.hand")))
     page.screenshot(path=f"/tmp/fix3_newdeal_{seed}_1366.png")
     your_turn = EN["status.yourTurn"]

@@ -118,6 +118,23 @@ def test_the_computers_last_play_stays_written_before_your_turn(table_page):
     assert page.locator("#status").inner_text().startswith(now["players"][now["plays"][-1]["seat"]] + " ")
 
 
+def test_on_a_tablet_the_status_stays_one_line_and_your_turn_stays_whole(table_page):
+    """The tablet review: a long play line wrapped the status to two lines, and the panel changed
+    height from turn to turn. It stays one line beside the name; the play gives way (cut with
+    "…"), "Your turn" never."""
+    page = table_page("fast=1&variant=scopa&seed=4&level=random&lang=it", viewport={"width": 768, "height": 1024})
+    page.evaluate("""() => { document.getElementById('status-last').textContent =
+        'Bruno gioca il Sette di Spade e prende il Sette di Bastoni, il Cinque di Coppe e il Due di Denari. Scopa! '; }""")
+    box = page.evaluate("""() => { const s = document.getElementById('status'), now = document.getElementById('status-now'),
+        last = document.getElementById('status-last'), name = document.querySelector('#me .seat__head');
+        const line = parseFloat(getComputedStyle(s).fontSize) * 1.6;
+        return { height: s.getBoundingClientRect().height, line, nowCut: now.scrollWidth > now.clientWidth + 1,
+                 lastCut: last.scrollWidth > last.clientWidth + 1, nowText: now.textContent,
+                 besideName: Math.abs(name.getBoundingClientRect().top - s.getBoundingClientRect().top) < line }; }""")
+    assert box["height"] <= box["line"] and box["lastCut"] and not box["nowCut"] and box["besideName"], box
+    assert box["nowText"], box
+
+
 def test_capture_choice_lights_candidates_and_named_buttons(table_page):
     # seed 1 (found with settebello.session in CPython): the first hand card 10B has two captures
     page = open_table(table_page, "variant=scopa&seed=1&level=random")
