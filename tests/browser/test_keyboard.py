@@ -238,12 +238,15 @@ def test_through_a_whole_hand_no_focus_move_cuts_what_was_just_said(table_page):
     assert cut == [], cut
 
 
-# in the page, at the first frame where `when` holds: the focused card pressed (Enter on a button is
-# a click), so the press lands in a window a round trip from the test could miss
-PRESS_WHEN = """(when) => new Promise((resolve) => { const test = new Function('v', 'a', 'return ' + when);
-  const look = () => { const v = window.settebello.view, a = document.activeElement;
-    if (test(v, a)) { const card = a.dataset.card; a.click(); resolve(card); } else requestAnimationFrame(look); };
-  look(); })"""
+# in the page, armed before the key that starts it: at each frame, the focused card is pressed (Enter
+# on a button is a click) at the first frame where the next of `whens` holds, so no window is missed
+# the way a round trip from the test could miss it
+PRESS_AT = """(whens) => { window.__pressed = []; const tests = whens.map((w) => new Function('v', 'a', 'return ' + w));
+  const look = () => { if (window.__pressed.length >= tests.length) return;
+    const v = window.settebello.view, a = document.activeElement;
+    if (v && a && tests[window.__pressed.length](v, a)) { window.__pressed.push(a.dataset.card); a.click(); }
+    requestAnimationFrame(look); };
+  requestAnimationFrame(look); }"""
 
 
 def test_a_card_pressed_during_the_computers_turn_says_so_and_one_pressed_as_the_turn_comes_is_played(table_page):
@@ -252,20 +255,23 @@ def test_a_card_pressed_during_the_computers_turn_says_so_and_one_pressed_as_the
     while the table still draws Bruno's play, is kept and made (it used to be refused)."""
     page = table_page("variant=scopa&seed=1&level=random&lang=en", init_script=RECORDER)
     wait_for_my_move(page)
+    n = page.evaluate("window.settebello.view.plays.length")
+    computer = page.evaluate("window.settebello.view.players[1]")
+    page.evaluate("window.__spoken.length = 0")
+    page.evaluate(PRESS_AT, [
+        "v.waiting === 'computer' && !!a.dataset.card && a.getAttribute('aria-disabled') === 'true'",
+        f"v.waiting === 'human' && v.turn === v.seat && v.plays.length === {n + 2}"
+        " && !!a.dataset.card && a.getAttribute('aria-disabled') === 'true'"])
     page.keyboard.press("Enter")
     if focused(page)["inChoices"]:
         page.keyboard.press("Enter")
-    n = page.evaluate("window.settebello.view.plays.length")
-    page.evaluate("window.__spoken.length = 0")
-    page.evaluate(PRESS_WHEN, "v.waiting === 'computer' && !!a.dataset.card && a.getAttribute('aria-disabled') === 'true'")
-    computer = page.evaluate("window.settebello.view.players[1]")
+    page.wait_for_function("window.__pressed.length >= 1")
     page.wait_for_function("(name) => window.__spoken.some((s) => s.text === name + ' is thinking…')", arg=computer)
-    assert page.evaluate("window.settebello.view.plays.length") <= n + 1  # nothing played by the press
     # the computer's play arrives: pressed at once, the card is played when the table is ready
-    pressed = page.evaluate(PRESS_WHEN, "v.waiting === 'human' && v.turn === v.seat && v.plays.length === " + str(n + 1)
-                            + " && !!a.dataset.card && a.getAttribute('aria-disabled') === 'true'")
-    page.wait_for_function("(n) => window.settebello.view.plays.length >= n", arg=n + 2)
-    assert page.evaluate("window.settebello.view.plays")[n + 1]["card"] == pressed
+    page.wait_for_function("window.__pressed.length >= 2")
+    pressed = page.evaluate("window.__pressed[1]")
+    page.wait_for_function("(n) => window.settebello.view.plays.length >= n", arg=n + 3)
+    assert page.evaluate("window.settebello.view.plays")[n + 2]["card"] == pressed
 
 
 SAID_IN_ORDER = """() => { window.__said = [];
