@@ -12,7 +12,7 @@ import { pointerInput } from "./input.js";
 import { wireMoreMenu } from "./moremenu.js";
 import { whenReady } from "./bootview.js";
 import { T, $, stage, status, statusNow, sayStatusAgain, rulesPage } from "./tablestate.js";
-import { choiceLabel, choiceOrder, decorate, playable, playableCard } from "./draw.js";
+import { PLAYABLE, choiceLabel, choiceOrder, decorate, playable, playableCard } from "./draw.js";
 import { hint, lastTrick, newGameDialog, passReady, send, showRestored, showSheet, startGame, syncView, undo } from "./gameloop.js";
 
 function pick(card) {
@@ -75,13 +75,13 @@ export function pickPending() {
   T.pendingPick = null;
   if (!card || T.busy) return;
   const b = $("hand-cards").querySelector(`[data-card="${card}"]`);
-  if (b && !b.matches('[aria-disabled="true"]')) pick(card);
+  if (playableCard(b)) pick(card);
 }
 
 function onHandKey(e) {
   // the hand itself focused (a new deal): Enter or Space goes to its first playable card
   if ((e.key === "Enter" || e.key === " ") && e.target === e.currentTarget && e.currentTarget.id === "hand-cards") {
-    (e.currentTarget.querySelector('.card:not([aria-disabled="true"])') || e.currentTarget.querySelector(".card"))?.focus();
+    (e.currentTarget.querySelector(PLAYABLE) || e.currentTarget.querySelector(".card"))?.focus();
     e.preventDefault();
     return;
   }
