@@ -44,6 +44,8 @@ package is used instead; scripts/test installs it when missing.
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -68,6 +70,9 @@ def pytest_runtest_makereport(item, call):
             report.sections.append(("the pages", notes()))
         except Exception as e:  # (the notes must never hide the failure itself)
             report.sections.append(("the pages", f"unreadable: {e!r}"))
+    shared = getattr(item, "_settebello_shared", None)
+    if report.when == "call" and report.failed and shared is not None and shared.page is not None:
+        report.sections.append(("the shared page", shared.describe()))
 
 
 # ---------------------------------------------------------------- the site
@@ -239,6 +244,25 @@ LEFT_BEHIND = """() => {
 }"""
 
 
+FRAME_WAIT_MS = 10_000
+# whether the page draws two animation frames within `ms` (a timer, not a frame, ends the wait)
+FRAMES_DRAWN = """(ms) => new Promise((done) => {
+    let n = 0;
+    const tick = () => (++n >= 2 ? done(true) : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+    setTimeout(() => done(false), ms);
+})"""
+PAGE_STATE = """async (ms) => ({
+    url: location.href, visibility: document.visibilityState, focused: document.hasFocus(),
+    frames: await (""" + FRAMES_DRAWN + """)(ms),
+    engine: document.documentElement.dataset.engine, resetDone: window.__resetDone,
+    dialogs: [...document.querySelectorAll("dialog[open]")].map((d) => d.id),
+    sheet: !document.getElementById("sheet")?.hidden, status: document.getElementById("status")?.textContent,
+    hand: [...document.querySelectorAll("#hand-cards .card")].map((b) => b.dataset.card + (b.getAttribute("aria-disabled") ? "-" : "")),
+    focus: document.activeElement?.id || document.activeElement?.tagName,
+})"""
+
+
 class WorkerPage:
     """The booted page a worker hands from module to module (a Pyodide boot is seconds of CPU):
     made on first use, made anew once retired."""
@@ -269,6 +293,23 @@ class WorkerPage:
         except Exception:  # (a page that cannot answer is not handed on)
             return False
 
+    def painting(self) -> bool:
+        """Whether the page still draws frames (two within FRAME_WAIT_MS). Its frames once stopped
+        for good on a loaded CI machine (a CI run of 2026-12-01: every wait polled by animation frame,
+        and every click's "stable" check, timed out test after test on one worker's page, while the
+        pages of other tests drew): such a page is shown again or replaced, never used."""
+        try:
+            return bool(self.page.evaluate(FRAMES_DRAWN, FRAME_WAIT_MS))
+        except Exception:
+            return False
+
+    def describe(self) -> str:
+        """A failed test's note of the page's state (a CI log is all there is to read afterwards)."""
+        try:
+            return json.dumps(self.page.evaluate(PAGE_STATE, FRAME_WAIT_MS), indent=1)
+        except Exception as e:
+            return f"unreadable: {e!r}"
+
     def retire(self) -> None:
         if self.relay is not None:
             RELAYS.remove(self.relay)
@@ -293,11 +334,27 @@ def _shared_page(_worker_page):
         _worker_page.retire()
 
 
+def _drawing(shared: WorkerPage, network_log: NetworkLog):
+    """The shared page, drawing frames: brought to the front if its frames stopped, else replaced
+    by a new one (booted afresh by the caller's load), said on stderr either way."""
+    if shared.painting():
+        return shared.page
+    shared.page.bring_to_front()
+    if shared.painting():
+        print("the shared page had stopped drawing frames: brought to the front, it draws again", file=sys.stderr)
+        return shared.page
+    print("the shared page had stopped drawing frames: replaced by a new page", file=sys.stderr)
+    shared.retire()
+    shared.take()
+    shared.relay.attach(network_log)
+    return shared.page
+
+
 @pytest.fixture
-def table_page(_shared_page, base_url, network_log):
+def table_page(_shared_page, base_url, network_log, request):
     """``table_page("fast=1&seed=3&level=random")``: the module's page as a fresh load of
     ``index.html?<query>`` gives it, with the engine ready (booted once, reset after)."""
-    page, scripts = _shared_page.page, _shared_page.scripts
+    request.node._settebello_shared = _shared_page  # (a failure's notes: pytest_runtest_makereport)
     _shared_page.relay.attach(network_log)  # made in the module's first test: its log from the start
 
     def open_table(query: str = "", init_script: str | None = None, viewport: dict | None = None,
@@ -308,6 +365,8 @@ def table_page(_shared_page, base_url, network_log):
         it so that running it again on the same page starts afresh instead of adding a second
         listener. ``save`` (a ``Session.save()``, e.g. from saves.py) is then restored, as a reload
         with that match saved restores it: a late position without playing up to it."""
+        page = _drawing(_shared_page, network_log)
+        scripts = _shared_page.scripts
         page.set_viewport_size(viewport or DEFAULT_VIEWPORT)
         page.mouse.move(0, 0)  # where a new page has it: hovering nothing the last test clicked
         page.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null",
@@ -347,10 +406,10 @@ def viewer_page(_shared_page, base_url, network_log):
     """``viewer_page("lang=en")``: the module's shared page at ``static/replay.html?<query>``, the
     engine ready; loaded once, reused while it is at that address (the record shown is the last
     test's: a test opens its own)."""
-    page = _shared_page.page
     _shared_page.relay.attach(network_log)
 
     def open_viewer(query: str = ""):
+        page = _drawing(_shared_page, network_log)
         url = base_url + "static/replay.html" + (f"?{query}" if query else "")
         page.set_viewport_size(DEFAULT_VIEWPORT)
         page.mouse.move(0, 0)
