@@ -25,6 +25,7 @@ import { initLanguage } from "./i18n.js";
 import { restoreStyle } from "./deck.js";
 import { applySettings } from "./settings.js";
 import { scoped } from "./storage.js";
+import { savesSettled } from "./persist.js";
 
 const PREFIX = "settebello.";
 const UNDOABLE = [scoped("settebello.access"), scoped("settebello.tournament")];  // storage.js's ownKey
@@ -75,6 +76,9 @@ function attach() {
   emptyAtLoad = [...document.querySelectorAll("body > dialog, body > dialog *")].filter((el) => !el.childNodes.length);
   window.settebello.reset = reset;
   window.settebello.cannotReset = cannotReset;
+  // every save asked for written (persist.js): a test's reload then finds what a person's would
+  // after a moment (a reload at once, with a save under way, loses that save)
+  window.settebello.savesSettled = savesSettled;
 }
 if (window.settebello) attach();
 else window.addEventListener("settebello:ready", attach, { once: true });

@@ -85,6 +85,23 @@ def skip_the_lesson_offer(page) -> None:
         skip.wait_for(state="detached")
 
 
+def reload_when_saved(page) -> None:
+    """Reload once every save the page asked for is written (testhook.js: persist.js's
+    savesSettled), as a person's reload a moment after their last action finds it."""
+    page.evaluate("""() => { window.__saved = false;
+        window.settebello.savesSettled().then(() => { window.__saved = true; }); }""")
+    page.wait_for_function("window.__saved === true")
+    page.reload()
+
+
+def click_in_bar(page, selector: str) -> None:
+    """Click a button of the bar as a person would: through More ▾ when the bar is folded (a phone,
+    a short or narrow window, a larger text: moremenu.js)."""
+    if page.locator("#more-btn").is_visible() and not page.locator(selector).is_visible():
+        page.click("#more-btn")
+    page.click(selector)
+
+
 def play_until_sheet(page, limit: int = 200, keys: bool = False) -> None:
     """Play the person's first playable card (and the first capture offered) until the hand's score
     sheet shows: by clicking, or with `keys` by focus and Enter (ten cards in a hand overlap, and a

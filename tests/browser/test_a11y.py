@@ -17,6 +17,7 @@ import pytest
 from geometry import person_to_play
 from harness import settled, wait_for_engine
 from saves import capture_choices, near_the_end, person_and_computers
+from site_helpers import skip_the_lesson_offer
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -388,6 +389,57 @@ def test_high_contrast_text_size_and_motion_settings_apply_and_are_remembered(pa
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     assert page.evaluate("document.documentElement.classList.contains('hc') && document.documentElement.classList.contains('reduce-motion')")
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"
+
+
+# where the bar, the table and the hand lie, and whether the bar has folded into More ▾
+LAID_OUT = """() => {
+    const box = (e) => e.getBoundingClientRect(), shown = (e) => !!e && e.getClientRects().length > 0;
+    return { vh: innerHeight, scroll: document.documentElement.scrollHeight, bar: box(document.querySelector('header.bar')).height,
+             more: shown(document.getElementById('more-btn')), help: shown(document.getElementById('help-button')),
+             hand: [...document.querySelectorAll('#hand-cards .card')].map((c) => box(c).bottom) };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=["laptop", "tablet"])
+def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, base_url, size):
+    """The review of 2026-11-30: at 150 % on a 1280 x 800 laptop the bar's buttons took three rows
+    and the hand lay below the screen's foot. A larger text now folds the less used buttons into
+    More ▾, and the whole hand stays on the screen at every size offered; back at 100 % on the
+    laptop, every button is in the bar again."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_table(page, base_url, "variant=scopa&seed=3&level=random&lang=it")
+    skip_the_lesson_offer(page)  # (a first visit's question, answered once)
+    person_to_play(page)
+    if width == 1280:
+        at_100 = page.evaluate(LAID_OUT)
+        assert at_100["help"] and not at_100["more"], f"at 100 % the laptop keeps every button in the bar: {at_100}"
+    for percent in ("125", "150", "175", "200"):
+        if page.locator("#more-btn").is_visible():
+            page.click("#more-btn")
+        page.click("#settings-btn")
+        page.select_option("#settings-textsize", percent)
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
+        settled(page)
+        g = page.evaluate(LAID_OUT)
+        where = f"text at {percent} % on {width} x {height}"
+        assert g["more"] and not g["help"], f"{where}: the less used buttons fold into More ▾: {g}"
+        assert g["bar"] < height * 0.2, f"{where}: the bar takes {g['bar']} px of {height}"
+        assert g["hand"] and max(g["hand"]) <= g["vh"] + 1, f"{where}: a card of the hand ends below the screen's foot: {g}"
+        # Help is one tap away, in the menu
+        page.click("#more-btn")
+        page.locator("#help-button").wait_for(state="visible")
+        page.keyboard.press("Escape")
+    if width == 1280:
+        page.click("#more-btn")
+        page.click("#settings-btn")
+        page.select_option("#settings-textsize", "100")
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
+        settled(page)
+        back = page.evaluate(LAID_OUT)
+        assert back["help"] and not back["more"], f"back at 100 %, every button is in the bar again: {back}"
 
 
 def test_system_preferences_are_followed_until_the_player_chooses(page, base_url):

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from settebello.session import Session
+from site_helpers import reload_when_saved
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 360, "height": 740}
@@ -134,7 +135,7 @@ def test_a_reload_during_the_lesson_keeps_the_match_waiting(table_page, master_m
     my_turn(page)
     before = at_the_table(page)
     start_the_lesson(page)
-    page.reload()
+    reload_when_saved(page)
     page.wait_for_function("document.documentElement.dataset.engine === 'ready' && typeof window.settebello?.reset === 'function'")
     page.wait_for_function("() => window.settebello.view?.lesson && !document.getElementById('lesson-coach')?.hidden")
     # Help, during the lesson, still says the match waits

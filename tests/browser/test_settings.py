@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import settled, wait_for_engine
-from site_helpers import wait_ready
+from site_helpers import click_in_bar, wait_ready
 from test_a11y import axe_violations, strings
 
 SOUNDS = ["deal", "play", "capture", "scopa", "hand", "match"]
@@ -49,9 +49,7 @@ def play_a_card(page) -> None:
 
 
 def open_settings(page):
-    if page.locator("#more-btn").is_visible():
-        page.click("#more-btn")
-    page.click("#settings-btn")
+    click_in_bar(page, "#settings-btn")
     dialog = page.locator("#settings-dialog[open]")
     dialog.wait_for()
     return dialog
@@ -258,7 +256,7 @@ def test_the_text_size_contrast_and_motion_are_in_settings_too_and_agree_with_he
     dialog.get_by_label(words["access.motion"]).check()
     page.wait_for_function("document.documentElement.dataset.motion === 'reduce'")
     close_settings(page)
-    page.click("#help-button")
+    click_in_bar(page, "#help-button")  # (text at 150 %: the bar folds its buttons into More ▾)
     help_dialog = page.locator("dialog#access-help[open]")
     help_dialog.wait_for()
     expect(help_dialog.locator("#access-textsize")).to_have_value("150")

@@ -48,12 +48,17 @@ def test_a_short_wide_window_keeps_the_hand_and_status_clear_of_the_table(table_
     assert g["more"], "a window 500 px high has the compact bar (More ▾), not two or three rows of buttons"
 
 
-@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
-def test_larger_windows_keep_the_full_bar_and_a_clear_table(table_page, size):
+@pytest.mark.parametrize("size,folds", [((1024, 600), True), ((1280, 720), False)], ids=["1024x600", "1280x720"])
+def test_larger_windows_keep_a_bar_of_one_row_of_buttons_and_a_clear_table(table_page, size, folds):
+    """1280 wide: every button beside the name; 1024 wide, where they would take two rows, the less
+    used ones fold into More ▾ (moremenu.js)."""
     page = table_page(SCOPONE, viewport={"width": size[0], "height": size[1]})
     _person_to_play(page)
     g = page.evaluate(GEOMETRY)
-    assert not g["more"], "a window of 600 px or more keeps every button in the bar"
+    if folds:
+        assert g["more"], "a window 1024 px wide folds the buttons that would take a second row into More ▾"
+    else:
+        assert not g["more"], "a window 1280 px wide keeps every button in the bar"
     _assert_clear(g, f"{size[0]} x {size[1]}")
 
 
