@@ -453,7 +453,7 @@ export function openHelp() {
   size.addEventListener("change", () => setDisplay("textSize", parseInt(size.value, 10)));
 
   const howto = el("ul", { "data-testid": "help-howto" }, ...["access.help.howto.play", "access.help.howto.choose",
-    "access.help.howto.hint", "access.help.howto.more"].map((key) => el("li", { i18n: key })));
+    "access.help.howto.hint", "access.help.howto.more", "access.help.howto.dealer"].map((key) => el("li", { i18n: key })));
   // the first lesson (lesson.js listens for the command): played again from here; the game on the
   // table waits for its end (said when a match is under way, or waits already), except at a table
   // with people on other devices, where it is not offered (said why)
@@ -467,10 +467,10 @@ export function openHelp() {
     el("h3", { i18n: "lesson.help.title" }), el("p", { i18n: "lesson.help.text" }), el("p", {}, lesson),
     ...(lessonNote ? [el("p", { id: "lesson-help-note", i18n: lessonNote, "data-testid": "lesson-help-note" })] : []),
     el("h3", { i18n: "access.help.keys" }), el("p", { i18n: "access.help.keys.intro" }), table,
-    el("h3", { i18n: "access.help.display" }),
+    el("h3", { i18n: "access.help.display" }),  // (in Settings' order: the text size first)
+    el("label", {}, el("span", { i18n: "access.textsize" }), size),
     el("label", {}, contrast, el("span", { i18n: "access.contrast" })),
     el("label", {}, motion, el("span", { i18n: "access.motion" })),
-    el("label", {}, el("span", { i18n: "access.textsize" }), size),
     el("h3", { i18n: "access.help.sr" }), el("p", { i18n: "access.help.sr.text" }),
     closeRow(dlg));
   return showDialog(dlg);

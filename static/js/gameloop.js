@@ -131,15 +131,15 @@ async function showPlay(prev, next, e, op, g = T.generation) {
   if (own) { T.sending = false; return own; }
   T.verdict = "";
   // what a mechanic says before the card moves (mechanics/: declarations from the hand, SB10),
-  // called out on the table
+  // written and called out on the table; a screen reader hears it once, with the play (said alone
+  // first, then again with the play, it was heard twice: the review of 2026-11-30)
   const declared = mechanics.calledOut(e, next, { isYou: (s) => saidToYou(next, s) });
   for (const { said, callout: word } of declared) {
-    status(said); announce(said); callout(word);
+    status(said); callout(word);
     await pause(PACE.show);
     if (!live(g)) return;
   }
-  // the play's line keeps what it declared, for as long as the play is shown (said once more to a
-  // screen reader, whose first hearing the play's own line may cut short)
+  // the play's line keeps what it declared, for as long as the play is shown
   const text = () => [describe(e, next), ...declared.map(({ said }) => said())].join(" ");
   status(text); announce(text);
   // another's play stays written before "Your turn" (the line shows for a moment only at the pace)

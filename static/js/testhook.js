@@ -46,6 +46,9 @@ async function reset(query = "", save = null) {
   for (const d of document.querySelectorAll("dialog[open]")) d.close();
   for (const el of emptyAtLoad) if (el.isConnected) el.replaceChildren();
   for (const el of document.querySelectorAll("[aria-live]")) el.textContent = "";
+  const callout = document.getElementById("callout");  // (a last game's call, gone by itself a second later)
+  callout?.classList.remove("callout--on");
+  callout?.replaceChildren();
   document.getElementById("settebello-notices")?.remove();
   document.getElementById("lesson-offer")?.remove();
   document.querySelector(".actions--open")?.classList.remove("actions--open");

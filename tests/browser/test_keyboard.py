@@ -542,3 +542,15 @@ def test_a_dialog_closed_after_the_table_drew_its_opener_again_gives_the_focus_b
     page.wait_for_function("() => document.activeElement.isConnected && !document.activeElement.closest('body > dialog:not([open])')"
                            " && document.activeElement !== document.body")
     assert focused(page)["id"] == "game-rules"
+
+
+def test_an_opponents_declaration_is_said_once_with_his_play(table_page):
+    """Bàzzica (SB14), seed 35: Bruno leads and declares with his first play. The declaration is
+    written and called out on the table first; a screen reader hears it once, with the play (the
+    review of 2026-11-30: said alone, then again with the play)."""
+    page = table_page("fast=1&variant=bazzica&seed=35&level=random&lang=en", init_script=RECORDER)
+    page.wait_for_function("settebello.view?.waiting === 'human' && (settebello.view.declared || [])[1]")
+    spoken = page.evaluate("window.__spoken.map((s) => s.text)")
+    declared = [s for s in spoken if "Bruno declares" in s]
+    assert len(declared) == 1, f"Bruno's declaration said {len(declared)} times: {spoken}"
+    assert "Bruno played" in declared[0], f"said with his play: {declared[0]}"

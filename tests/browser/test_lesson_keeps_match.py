@@ -234,7 +234,7 @@ def test_help_on_a_phone_starts_with_how_to_play_by_touch(table_page, lang):
     expect(help_dialog.locator("h2")).to_have_text(words["access.help.title"])
     expect(help_dialog.locator("h3").first).to_have_text(words["access.help.howto"])
     howto = help_dialog.get_by_test_id("help-howto")
-    assert howto.locator("li").all_inner_texts() == [words[f"access.help.howto.{k}"] for k in ("play", "choose", "hint", "more")]
+    assert howto.locator("li").all_inner_texts() == [words[f"access.help.howto.{k}"] for k in ("play", "choose", "hint", "more", "dealer")]
     # in sight as the dialog opens, and the keys after it, for keyboard players
     box = howto.bounding_box()
     assert box["y"] < PHONE["height"] / 2, box
