@@ -298,6 +298,8 @@ function place() {
     .filter((r) => r.top < window.innerHeight / 3).map((r) => r.bottom));
   const laid = tableCards.map(rectOf).filter(seen);
   const tableTop = laid.length ? Math.min(...laid.map((r) => r.top)) : rectOf($("center")).top;
+  const tableBottom = laid.length ? Math.max(...laid.map((r) => r.bottom)) : rectOf($("center")).bottom;
+  const tableRight = laid.length ? Math.max(...laid.map((r) => r.right)) : 0;
   const cards = rectOf($("table-cards"));
   const choices = [...$("choices").querySelectorAll("button")].map(rectOf).filter(seen);
   const below = Math.min(me.top, ...choices.map((r) => r.top), ...handCards.map((r) => r.top));
@@ -331,6 +333,13 @@ function place() {
     } },
     // just above the table's cards, over the bar's edge if it must
     { side: "top", w: band, at: (h) => ({ left: bandLeft, top: tableTop - GAP - h, arrow: clampArrow(tx - bandLeft, band) }) },
+    // on the felt beside the table's cards, its arrow towards them (a tablet's width: the bands
+    // above the table are the seat across's, the review of 2026-11-30 at 1024 x 768)
+    tableRight && W - MARGIN - (tableRight + GAP) >= 240 && { side: "right", w: Math.min(360, W - MARGIN - (tableRight + GAP)), at: (h) => {
+      const mid = tableTop + (tableBottom - tableTop) / 2;
+      const top = Math.max(bar.bottom + MARGIN, Math.min(below - GAP - h, mid - h / 2));
+      return { left: tableRight + GAP, top, arrow: clampArrow(mid - top, h) };
+    } },
   ].filter(Boolean);
   const fits = (p, avoid, compact) => {
     coach.classList.toggle("coach--compact", compact);
@@ -487,9 +496,10 @@ function start() {
   }, true);
   new MutationObserver(sheetPanel).observe($("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
   for (const type of ["resize", "settebello:notices"]) window.addEventListener(type, placeSoon);
-  // the hand's section grows when the capture choices open, the table when cards come
+  // the hand's section grows when the capture choices open, the table when cards come, the seats
+  // across when the deal draws them (the bubble placed before sat on Bruno's seat: 1024 x 768)
   const watch = new ResizeObserver(() => place());
-  for (const id of ["me", "center", "table-cards"]) watch.observe($(id));
+  for (const id of ["me", "center", "table-cards", "opponents"]) watch.observe($(id));
   onLanguageChange(() => {
     const box = $("lesson-offer");
     if (box) offer();

@@ -270,6 +270,8 @@ COVERED = """() => {
       if (meets(b.getBoundingClientRect())) out.push({ what: 'choice', card: b.textContent });
     for (const b of document.querySelectorAll('#table-cards .card'))
       if (lit.has(b.dataset.card) && meets(b.getBoundingClientRect())) out.push({ what: 'table', card: b.dataset.card });
+    for (const b of document.querySelectorAll('#opponents .seat__head'))
+      if (meets(b.getBoundingClientRect())) out.push({ what: 'seat', name: b.textContent });
     const inside = c.left >= 0 && c.top >= 0 && c.right <= innerWidth && c.bottom <= innerHeight;
     return { covered: out, inside, rect: [c.left, c.top, c.width, c.height] }; }"""
 
@@ -277,11 +279,13 @@ SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running'
     && !document.getElementById('lesson-coach').hidden"""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 720}], ids=["phone", "desktop"])
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1024, "height": 768}, {"width": 1280, "height": 720}],
+                         ids=["phone", "tablet", "desktop"])
 def test_the_coach_never_covers_the_hand_the_choices_or_the_cards_it_points_at(page, base_url, viewport):
     """The coach's bubble, at each of the person's turns and while they choose between the two
-    sevens, leaves in sight every card of the hand, the capture buttons and the table cards it
-    points at (on a phone it went over the two sevens to choose between)."""
+    sevens, leaves in sight every card of the hand, the capture buttons, the table cards it
+    points at and Bruno's name plate (on a phone it went over the two sevens to choose between; on
+    a 1024 x 768 tablet it sat on Bruno's seat: it goes beside the table there)."""
     page.set_viewport_size(viewport)
     first_visit(page, base_url)
     page.get_by_test_id("lesson-start").click()
