@@ -331,3 +331,33 @@ def test_no_axe_violations_on_the_settings_dialog_and_the_focus_goes_in_and_back
     assert page.evaluate("document.activeElement.id") == "more-btn"
     bad = {where: found for where, found in problems.items() if found}
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
+def test_at_200_percent_on_a_phone_every_choice_of_settings_is_whole_inside_the_dialog(page, base_url):
+    """The review of 2026-11-30: at 200 % on a 360 px phone "Bergamasche" ran past the dialog's edge
+    (the browser's own 2em edge each side took a fifth of the screen), and the two display switches
+    sat on one row, read as one. Each choice whole inside the dialog, each switch on a row of its own."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(base_url + "index.html?test&fast=1&lang=it&variant=scopa&seed=1&level=random")
+    wait_for_engine(page)
+    dialog = open_settings(page)
+    dialog.locator("#settings-textsize").select_option("200")
+    page.wait_for_function("document.documentElement.style.fontSize === '200%'")
+    settled(page)
+    problems = page.evaluate("""() => {
+        const d = document.getElementById('settings-dialog').getBoundingClientRect(), out = [];
+        for (const el of document.querySelectorAll('#settings-dialog :is(.settings__option, .settings__check, .settings__range, .btn)')) {
+            const r = el.getBoundingClientRect();
+            if (!r.width) continue;
+            if (r.left < d.left - 1 || r.right > d.right + 1) out.push(`past the dialog's edge: ${el.textContent.trim()}`);
+            if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${el.textContent.trim()}`);
+        }
+        // a word broken inside a choice's name ("Bergamasch-e")
+        for (const el of document.querySelectorAll('#settings-dialog .settings__option')) {
+            const words = el.textContent.trim().split(/\\s+/).length;
+            if (words === 1 && el.getBoundingClientRect().height > 2.2 * parseFloat(getComputedStyle(el).fontSize) + 10) out.push(`a one-word choice on two lines: ${el.textContent.trim()}`);
+        }
+        const checks = [...document.querySelectorAll('#settings-dialog .settings__check')].map((e) => e.getBoundingClientRect());
+        for (let i = 1; i < checks.length; i++) if (Math.abs(checks[i].top - checks[i - 1].top) < 2) out.push('two switches on one row');
+        return out; }""")
+    assert not problems, problems
