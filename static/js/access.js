@@ -19,6 +19,7 @@
 //   T table · H hand · P piles · C cards taken · S score · U unseen · W whose turn
 //   L last plays · R repeat · V review as lists (a dialog) · ? help
 import { t, cardName, cardList, joinList, theCard, theCards, languages, onLanguageChange, translatePage, deckCard, suitName, rankName } from "./i18n.js";
+import { focusBack } from "./moremenu.js";
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
 import { sideName, categoryName } from "./names.js";
@@ -412,8 +413,8 @@ function showDialog(dlg) {
   const opener = document.activeElement;
   dlg.addEventListener("close", () => {
     dlg.remove();
-    if (opener && opener.isConnected && opener !== document.body) opener.focus();
-    else rescueFocus();
+    // (opened from the bar, which a larger text chosen here may fold: Help's button or "More")
+    if (!focusBack(opener, opener?.closest?.("header.bar") ? "help-button" : null)) rescueFocus();
   });
   document.body.append(dlg);
   translatePage(dlg);

@@ -20,6 +20,7 @@ import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
 import { STYLES, style, setStyle, art, INDEX_MODES, indexMode, setIndexMode } from "./deck.js";
 import { info } from "./store.js";
 import { modal } from "./modal.js";
+import { focusBack } from "./moremenu.js";
 import { TEXT_SIZES, textSize, highContrast, reducedMotion, setDisplay } from "./display.js";
 
 export const SETTINGS_KEY = ownKey("settebello.settings");  // this deployment's (storage.js)
@@ -274,9 +275,8 @@ function wire(d) {
     if (e.target.closest("#settings-try")) sound("scopa");
   });
   d.addEventListener("close", () => {
-    // back where the player was; a button folded away in the More menu gives the focus to "More"
-    const back = opener?.isConnected && opener.getClientRects().length ? opener : document.getElementById("more-btn");
-    if (back?.getClientRects().length) back.focus();
+    // back where the player was; else to Settings' button or "More", whichever the bar shows now
+    focusBack(opener, "settings-btn");
     opener = null;
   });
 }

@@ -445,6 +445,53 @@ def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, bas
         assert back["help"] and not back["more"], f"back at 100 %, every button is in the bar again: {back}"
 
 
+@pytest.mark.parametrize("size,lang,percent", [((1600, 900), "en", "100"), ((1600, 900), "it", "100"), ((1920, 1080), "it", "125")],
+                         ids=["1600-en", "1600-it", "1920-it-125"])
+def test_a_wide_window_keeps_every_button_in_the_bar_where_they_fit(page, base_url, size, lang, percent):
+    """The review of 2026-12-01: wider than 1500 px the score sits on the name's row and the buttons
+    go to a row of their own; the bar folded there, though that is two rows, as at 1280. It folds
+    only where the buttons would not keep one row, or the bar would take three."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_table(page, base_url, f"variant=scopa&seed=3&level=random&lang={lang}")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    if percent != "100":
+        page.click("#settings-btn")
+        page.select_option("#settings-textsize", percent)
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
+        settled(page)
+    g = page.evaluate(LAID_OUT)
+    assert g["help"] and not g["more"], f"{size} {lang} {percent} %: every button in the bar: {g}"
+    rows = page.evaluate("""() => new Set([...document.querySelectorAll('.actions > .btn, #more-menu > .btn, #lang-menu')]
+        .filter((e) => e.getClientRects().length).map((e) => Math.round(e.getBoundingClientRect().top / 10))).size""")
+    assert rows == 1, f"the buttons on {rows} rows"
+
+
+def test_a_text_size_chosen_in_help_that_folds_the_bar_gives_the_focus_to_more(page, base_url):
+    """Help opened from the full bar by keyboard, 200 % chosen there: the bar folds, Help's button goes
+    into More ▾; closing Help, the focus is on "More" (it was lost to the page). And Escape on
+    "More" itself closes its open menu."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_table(page, base_url, "variant=scopa&seed=3&level=random&lang=en")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    page.focus("#help-button")
+    page.keyboard.press("Enter")
+    page.locator("#access-textsize").wait_for()
+    page.select_option("#access-textsize", "200")
+    page.wait_for_function("document.documentElement.classList.contains('bar-fold')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog#access-help')")
+    assert page.evaluate("document.activeElement?.id") == "more-btn"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")
+    page.focus("#more-btn")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
+    assert not page.locator("#help-button").is_visible(), "the menu closed"
+
+
 def test_system_preferences_are_followed_until_the_player_chooses(page, base_url):
     page.emulate_media(contrast="more", reduced_motion="reduce")
     open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
