@@ -17,7 +17,7 @@ import pytest
 from geometry import person_to_play
 from harness import settled, wait_for_engine
 from saves import capture_choices, near_the_end, person_and_computers
-from site_helpers import skip_the_lesson_offer
+from site_helpers import click_in_bar, skip_the_lesson_offer
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -403,6 +403,15 @@ LAID_OUT = """() => {
 }"""
 
 
+def choose_text_size(page, percent: str) -> None:
+    """A text size chosen in Settings (reached through More ▾ when the bar is folded), the dialog closed."""
+    click_in_bar(page, "#settings-btn")
+    page.select_option("#settings-textsize", percent)
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
+    settled(page)
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768)], ids=["laptop", "tablet"])
 def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, base_url, size):
     """The review of 2026-11-30: at 150 % on a 1280 x 800 laptop the bar's buttons took three rows
@@ -418,13 +427,7 @@ def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, bas
         at_100 = page.evaluate(LAID_OUT)
         assert at_100["help"] and not at_100["more"], f"at 100 % the laptop keeps every button in the bar: {at_100}"
     for percent in ("125", "150", "175", "200"):
-        if page.locator("#more-btn").is_visible():
-            page.click("#more-btn")
-        page.click("#settings-btn")
-        page.select_option("#settings-textsize", percent)
-        page.keyboard.press("Escape")
-        page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
-        settled(page)
+        choose_text_size(page, percent)
         g = page.evaluate(LAID_OUT)
         where = f"text at {percent} % on {width} x {height}"
         assert g["more"] and not g["help"], f"{where}: the less used buttons fold into More ▾: {g}"
@@ -435,12 +438,7 @@ def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, bas
         page.locator("#help-button").wait_for(state="visible")
         page.keyboard.press("Escape")
     if width == 1280:
-        page.click("#more-btn")
-        page.click("#settings-btn")
-        page.select_option("#settings-textsize", "100")
-        page.keyboard.press("Escape")
-        page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
-        settled(page)
+        choose_text_size(page, "100")
         back = page.evaluate(LAID_OUT)
         assert back["help"] and not back["more"], f"back at 100 %, every button is in the bar again: {back}"
 
@@ -456,11 +454,7 @@ def test_a_wide_window_keeps_every_button_in_the_bar_where_they_fit(page, base_u
     skip_the_lesson_offer(page)
     person_to_play(page)
     if percent != "100":
-        page.click("#settings-btn")
-        page.select_option("#settings-textsize", percent)
-        page.keyboard.press("Escape")
-        page.wait_for_function("!document.querySelector('#settings-dialog[open]')")
-        settled(page)
+        choose_text_size(page, percent)
     g = page.evaluate(LAID_OUT)
     assert g["help"] and not g["more"], f"{size} {lang} {percent} %: every button in the bar: {g}"
     rows = page.evaluate("""() => new Set([...document.querySelectorAll('.actions > .btn, #more-menu > .btn, #lang-menu')]
