@@ -486,6 +486,25 @@ def test_a_text_size_chosen_in_help_that_folds_the_bar_gives_the_focus_to_more(p
     assert not page.locator("#help-button").is_visible(), "the menu closed"
 
 
+def test_the_more_menu_of_a_phone_at_200_percent_ends_at_the_screens_foot(page, base_url):
+    """The review of 2026-12-01 (390 x 844, 200 %): the bar took three rows and the open More menu ran
+    past the screen's foot, the language out of reach. It ends at the foot and scrolls in itself."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, base_url, "variant=scopa&seed=3&level=random&lang=it")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    choose_text_size(page, "200")
+    page.click("#more-btn")
+    page.locator("#help-button").wait_for(state="visible")
+    g = page.evaluate("""() => { const m = document.getElementById('more-menu').getBoundingClientRect();
+        const lang = document.querySelector('#more-menu #lang-menu select');
+        lang.scrollIntoView({ block: 'nearest' });
+        const l = lang.getBoundingClientRect();
+        return { vh: innerHeight, menu: m.bottom, lang: [l.top, l.bottom], scrolled: scrollY }; }""")
+    assert g["menu"] <= g["vh"] + 1, f"the menu ends below the screen's foot: {g}"
+    assert g["lang"][1] <= g["vh"] + 1 and g["lang"][0] >= 0, f"the language out of reach: {g}"
+
+
 def test_system_preferences_are_followed_until_the_player_chooses(page, base_url):
     page.emulate_media(contrast="more", reduced_motion="reduce")
     open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
