@@ -36,13 +36,12 @@
 
   const fold = () => {
     const want = NARROW.matches || !fullBarFits();
+    const changed = want !== root.classList.contains("bar-fold");
+    root.classList.toggle("bar-fold", want);
     // where the More menu opens, so it ends at the screen's foot (table.css): the bar may be
     // three rows tall on a phone at 200 %
     root.style.setProperty("--bar-foot", `${Math.ceil(bar.getBoundingClientRect().bottom)}px`);
-    if (want === root.classList.contains("bar-fold")) return;
-    root.classList.toggle("bar-fold", want);
-    root.style.setProperty("--bar-foot", `${Math.ceil(bar.getBoundingClientRect().bottom)}px`);
-    dispatchEvent(new Event("settebello:barfold"));
+    if (changed) dispatchEvent(new Event("settebello:barfold"));
   };
   window.settebelloBarFold = fold;
   fold();

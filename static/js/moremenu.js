@@ -1,4 +1,4 @@
-// Input: the header's "More" menu on a phone (table.js wires it at boot).
+// Input: the header's "More" menu, shown where the bar folds (barfold.js); table.js wires it at boot.
 import { pointerInput } from "./input.js";
 import { onLanguageChange } from "./i18n.js";
 import { on } from "./store.js";

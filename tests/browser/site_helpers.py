@@ -96,7 +96,7 @@ def reload_when_saved(page) -> None:
 
 def click_in_bar(page, selector: str) -> None:
     """Click a button of the bar as a person would: through More ▾ when the bar is folded (a phone,
-    a short or narrow window, a larger text: moremenu.js)."""
+    a short or narrow window, a larger text: barfold.js)."""
     if page.locator("#more-btn").is_visible() and not page.locator(selector).is_visible():
         page.click("#more-btn")
     page.click(selector)
