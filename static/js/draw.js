@@ -100,6 +100,8 @@ export function decorate() {
   const line = document.createElement("span");
   line.className = "score__target score__target--text"; line.textContent = game.textContent;
   scores.append(game, line);
+  // and in the More menu, where a tight bar leaves it no room (barfold.js)
+  $("more-game").textContent = game.textContent;
   // the buttons
   $("undo").disabled = !v.can_undo || T.busy;
   $("hint").disabled = !mine || v.can_hint === false;  // a day's deal (daily.js) is played without hints

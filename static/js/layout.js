@@ -109,7 +109,9 @@ export function labelSeats(v) {
   for (const seat of document.querySelectorAll("#opponents .seat")) {
     const s = +seat.dataset.seat, info = v.seats[s];
     seat.querySelector(".seat__name").textContent = v.players[s];
-    seat.querySelector(".seat__level").textContent = info.human ? t("seat.person") : t("seat.computer", { level: levelName(info.level) });
+    // a level's name is never cut in two ("A caso"): a narrow seat breaks the line after "Computer ·"
+    seat.querySelector(".seat__level").textContent = info.human ? t("seat.person")
+      : t("seat.computer", { level: levelName(info.level).replace(/ /g, "\u00a0") });
     const badge = seat.querySelector(".seat__badge");
     badge.textContent = teams ? t("seat.teamShort", { n: v.side_of[s] + 1 }) : "";
     badge.hidden = !teams;

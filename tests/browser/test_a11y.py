@@ -306,7 +306,7 @@ def test_no_english_word_is_left_on_the_page(table_page, lang):
         return out; }"""
     seen = set(page.evaluate(texts_js))
     # the computer's level (the engine names it in English) is shown in the page's language
-    assert other["level.random"] in page.locator("#opponents .seat__level").first.inner_text()
+    assert other["level.random"] in page.locator("#opponents .seat__level").first.inner_text().replace("\xa0", " ")
     for opener, dialog in [("#help-button", "dialog#access-help"), ("#rules-btn", "#rules-dialog"), ("#new", "#newgame-dialog")]:
         page.click(opener)
         page.wait_for_selector(f"{dialog}[open]")
@@ -503,6 +503,53 @@ def test_the_more_menu_of_a_phone_at_200_percent_ends_at_the_screens_foot(page, 
         return { vh: innerHeight, menu: m.bottom, lang: [l.top, l.bottom], scrolled: scrollY }; }""")
     assert g["menu"] <= g["vh"] + 1, f"the menu ends below the screen's foot: {g}"
     assert g["lang"][1] <= g["vh"] + 1 and g["lang"][0] >= 0, f"the language out of reach: {g}"
+
+
+def test_a_phone_with_larger_text_keeps_the_bar_short_and_the_whole_hand_in_sight(new_context, base_url):
+    """The review of 2026-12-01 (390 x 844 and 360 x 740, 175-200 %): the bar took three to five rows
+    (210-352 px: New game on a row of its own, each side's score on its own row, the game's line)
+    and the hand ended up to 300 px below the screen's foot. Where even the folded bar's buttons
+    would take two rows, New game opens from More ▾ too, under the game's line; the scores share a
+    row; the page does not scroll. Held sideways, the scores and the buttons share one row. Back at
+    100 %, New game is in the bar again."""
+    page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    open_table(page, base_url, "variant=scopa&seed=3&level=random&lang=it")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    game_line = page.locator("#game-rules").text_content()
+    for width, height in [(390, 844), (360, 740)]:
+        page.set_viewport_size({"width": width, "height": height})
+        for percent in ("150", "175", "200"):
+            choose_text_size(page, percent)
+            where = f"text at {percent} % on {width} x {height}"
+            g = page.evaluate(LAID_OUT)
+            assert g["hand"] and max(g["hand"]) <= g["vh"] + 1, f"{where}: a card of the hand ends below the screen's foot: {g}"
+            assert g["scroll"] <= g["vh"] + 1, f"{where}: the page scrolls: {g}"
+            assert g["bar"] <= height * 0.16, f"{where}: the bar takes {g['bar']} px of {height}"
+            rows = page.evaluate("""() => ['undo', 'hint', 'more-btn'].map((id) => { const b = document.getElementById(id).getBoundingClientRect(); return Math.round((b.top + b.bottom) / 40); })""")
+            assert len(set(rows)) == 1, f"{where}: Undo, Hint and More on one row: {rows}"
+            scores = page.evaluate("[...document.querySelectorAll('.scores .score')].map((e) => Math.round(e.getBoundingClientRect().top / 10))")
+            assert len(set(scores)) == 1, f"{where}: both sides' scores on one row: {scores}"
+            assert not page.locator("#new").is_visible(), f"{where}: New game is in More"
+    # held sideways at 150 %: the scores and the buttons share the bar's one row
+    page.set_viewport_size({"width": 844, "height": 390})
+    choose_text_size(page, "150")
+    g = page.evaluate(LAID_OUT)
+    assert g["hand"] and max(g["hand"]) <= g["vh"] + 1, f"held sideways: a card of the hand ends below the screen's foot: {g}"
+    rows = page.evaluate("""() => ['undo', 'hint', 'more-btn', 'scores'].map((id) => { const b = document.getElementById(id).getBoundingClientRect(); return Math.round((b.top + b.bottom) / 40); })""")
+    assert len(set(rows)) == 1, f"held sideways: the scores and the buttons on one row: {rows}"
+    page.set_viewport_size({"width": 390, "height": 844})
+    # New game, under the game's line, first of More's buttons: the keyboard reaches it first
+    page.focus("#more-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement?.id === 'new'")
+    assert page.locator("#more-game").is_visible() and page.locator("#more-game").text_content() == game_line
+    page.keyboard.press("Enter")
+    page.locator("#newgame-dialog[open]").wait_for()
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#newgame-dialog[open]')")
+    choose_text_size(page, "100")
+    assert page.locator("#new").is_visible() and not page.locator("#more-game").is_visible(), "at 100 % New game is in the bar"
 
 
 def test_system_preferences_are_followed_until_the_player_chooses(page, base_url):

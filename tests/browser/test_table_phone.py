@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 from geometry import HAND_SQUARES as SQUARE
-from saves import person_and_computers, scopa_by_other_side
-from site_helpers import play_until_sheet
-from test_a11y import axe_violations
+from saves import near_the_end, person_and_computers, scopa_by_other_side
+from site_helpers import TIMEOUT_MS, play_until_sheet
+from test_a11y import axe_violations, choose_text_size
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -341,3 +341,31 @@ def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(
     # the match's story (one hand): who won what, hand by hand, the hand's own sheet, five columns each
     assert page.locator("#sheet [data-testid=story-totals] thead .side-dot").count() == 5
     assert page.locator("#sheet [data-testid=story-sheet] thead .side-dot").count() == 5
+
+
+@pytest.mark.parametrize("lang,percent", [("en", "150"), ("it", "200")])
+def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whole_buttons(new_context, base_url, lang, percent):
+    """The review of 2026-12-01 (390 x 844): at 150 % Bruno's column was cut and the sheet scrolled
+    sideways; at 200 % the sheet's buttons' words were cut. Every column and every button's words
+    now lie inside the sheet. A page of its own: a text size is not undone without a reload."""
+    save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
+    page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{base_url}index.html?test&fast=1&lang={lang}")
+    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
+    page.evaluate("([query, save]) => window.settebello.reset(query, save)", [f"test&fast=1&lang={lang}", save])
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    choose_text_size(page, percent)
+    play_until_sheet(page)
+    page.locator("#sheet .sheet__actions .btn--primary").wait_for(state="visible")
+    g = page.evaluate("""() => {
+        const card = document.querySelector('#sheet .sheet__card').getBoundingClientRect();
+        const scroll = document.querySelector('#sheet .sheet__scroll');
+        const buttons = [...document.querySelectorAll('#sheet .sheet__actions .btn')].filter((b) => b.getClientRects().length)
+          .map((b) => { const r = b.getBoundingClientRect();
+            return { text: b.textContent.trim(), inside: r.left >= card.left - 1 && r.right <= card.right + 1, cut: b.scrollWidth > b.clientWidth + 1 }; });
+        return { sideways: [scroll.scrollWidth, scroll.clientWidth], page: [document.documentElement.scrollWidth, innerWidth],
+                 columns: document.querySelectorAll('#sheet thead .side-dot').length, buttons }; }""")
+    assert g["sideways"][0] <= g["sideways"][1] + 1, f"the sheet scrolls sideways: {g}"
+    assert g["page"][0] <= g["page"][1] + 1, f"the page scrolls sideways: {g}"
+    assert g["columns"] == 2, g
+    assert g["buttons"] and all(b["inside"] and not b["cut"] for b in g["buttons"]), g["buttons"]
