@@ -394,6 +394,24 @@ def test_high_contrast_text_size_and_motion_settings_apply_and_are_remembered(pa
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"
 
 
+def test_a_chosen_text_size_and_contrast_are_there_when_the_bar_is_first_drawn(page, base_url):
+    """The review of 2026-12-01: with 200 % chosen, the page was drawn at 100 % for the first 0.2-0.4 s
+    (display.js, a module, applies the choice after the page is read), the bar then growing and
+    folding under the player's eyes. The choice is on the page before the bar is."""
+    page.add_init_script("""(() => {
+        localStorage.setItem('settebello.access', JSON.stringify({ textSize: 200, contrast: true }));
+        new MutationObserver((_, seen) => {
+            if (!document.querySelector('header.bar')) return;
+            const root = document.documentElement;
+            window.__atTheBar = [root.style.fontSize, root.dataset.textSize, root.classList.contains('hc')];
+            seen.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+    })()""")
+    open_table(page, base_url, "variant=scopa&seed=1&level=random&lang=en")
+    assert page.evaluate("window.__atTheBar") == ["200%", "200", True]
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "32px"  # display.js agrees
+
+
 # where the bar, the table and the hand lie, and whether the bar has folded into More ▾
 LAID_OUT = """() => {
     const box = (e) => e.getBoundingClientRect(), shown = (e) => !!e && e.getClientRects().length > 0;
