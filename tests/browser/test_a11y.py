@@ -17,7 +17,7 @@ import pytest
 from geometry import person_to_play
 from harness import settled, wait_for_engine
 from saves import capture_choices, near_the_end, person_and_computers
-from site_helpers import click_in_bar, skip_the_lesson_offer
+from site_helpers import click_in_bar, play_until_sheet, skip_the_lesson_offer
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -434,7 +434,8 @@ def choose_text_size(page, percent: str) -> None:
 def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, base_url, size):
     """The review of 2026-11-30: at 150 % on a 1280 x 800 laptop the bar's buttons took three rows
     and the hand lay below the screen's foot. A larger text now folds the less used buttons into
-    More ▾, and the whole hand stays on the screen at every size offered; back at 100 % on the
+    More ▾, and the whole hand stays on the screen at every size offered, the page unscrolled (at
+    200 % it scrolled by 14-39 px: the other seat's name over its backs); back at 100 % on the
     laptop, every button is in the bar again."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
@@ -451,6 +452,7 @@ def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, bas
         assert g["more"] and not g["help"], f"{where}: the less used buttons fold into More ▾: {g}"
         assert g["bar"] < height * 0.2, f"{where}: the bar takes {g['bar']} px of {height}"
         assert g["hand"] and max(g["hand"]) <= g["vh"] + 1, f"{where}: a card of the hand ends below the screen's foot: {g}"
+        assert g["scroll"] <= g["vh"] + 1, f"{where}: the page scrolls: {g}"
         # Help is one tap away, in the menu
         page.click("#more-btn")
         page.locator("#help-button").wait_for(state="visible")
@@ -459,6 +461,40 @@ def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, bas
         choose_text_size(page, "100")
         back = page.evaluate(LAID_OUT)
         assert back["help"] and not back["more"], f"back at 100 %, every button is in the bar again: {back}"
+
+
+def test_four_at_the_table_with_200_percent_text_on_a_laptop_keep_the_hand_in_sight(page, base_url):
+    """The review of 2026-12-01: four players at 200 % on a 1366 x 768 laptop, the page scrolled by 68
+    px and the hand's foot was below the screen. The seat across lies in one row, the seats' levels
+    go (as on a phone)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(page, base_url, "variant=scopa&players=human,random,random,random&seed=3&lang=it")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    choose_text_size(page, "200")
+    g = page.evaluate(LAID_OUT)
+    assert g["hand"] and max(g["hand"]) <= g["vh"] + 1, f"a card of the hand ends below the screen's foot: {g}"
+    assert g["scroll"] <= g["vh"] + 1, f"the page scrolls: {g}"
+
+
+def test_a_sheet_taller_than_the_screen_keeps_its_edge_below_the_focused_button(page, base_url):
+    """The review of 2026-12-01 (1280 x 800, 150 %): the sheet is taller than the screen and scrolls in
+    itself; the focus on Next hand scrolled it just far enough, the button flush on the sheet's
+    bottom edge, as if cut. The sheet's own margin now shows below it."""
+    save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "index.html?test&fast=1&lang=en")
+    wait_for_engine(page)
+    page.wait_for_function("typeof window.settebello?.reset === 'function'")
+    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=en', save)", save)
+    person_to_play(page)
+    choose_text_size(page, "150")
+    play_until_sheet(page)
+    page.wait_for_function("document.activeElement?.closest('#sheet .sheet__actions')")
+    g = page.evaluate("""() => { const card = document.querySelector('#sheet .sheet__card'), b = document.activeElement.getBoundingClientRect();
+        return { tall: card.scrollHeight > card.clientHeight, gap: card.getBoundingClientRect().bottom - b.bottom, focused: document.activeElement.textContent }; }""")
+    assert g["tall"], f"the sheet fits the screen at 150 %; this test needs it taller: {g}"
+    assert g["gap"] >= 8, f"the focused button sits on the sheet's edge: {g}"
 
 
 @pytest.mark.parametrize("size,lang,percent", [((1600, 900), "en", "100"), ((1600, 900), "it", "100"), ((1920, 1080), "it", "125")],

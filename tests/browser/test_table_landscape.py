@@ -17,7 +17,9 @@ from geometry import HAND_SQUARES, SETTLED
 from geometry import meet as _meet
 from geometry import person_to_play as _person_to_play
 from harness import wait_for_engine
+from saves import near_the_end, person_and_computers
 from site_helpers import play_until_sheet
+from test_a11y import choose_text_size
 
 GAMES = {
     "scopa": "fast=1&seed=3&level=random&lang=en",
@@ -195,3 +197,64 @@ def test_a_declaration_asked_of_a_phone_held_sideways_sits_beside_the_hand(table
         assert b[2] - b[0] >= 44 and b[3] - b[1] >= 44 and _inside(b, g), f"{where}: a button {b} too small or out of sight"
     for other in g["hand"] + g["table"]:
         assert not _meet(box, other), f"{where}: the question {box} lies on a card {other}"
+
+
+# where the person's status line lies, and how wide the page is laid out
+STATUS_IN_SEAT = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return { vw: innerWidth, width: document.documentElement.scrollWidth, seat: box(document.getElementById('me')),
+           status: box(document.getElementById('status')), last: document.querySelector('#status .status__last')?.textContent || '',
+           hand: [...document.querySelectorAll('#hand-cards .card')].map(box) };
+}"""
+
+
+def _after_the_computers_play(page) -> None:
+    """The person plays their first playable card; the computer plays; the person is to play again."""
+    plays = page.evaluate("settebello.view.plays.length")
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
+    if page.locator("#choices button").count():
+        page.locator("#choices button").first.click()
+    page.wait_for_function(f"settebello.view.plays.length >= {plays + 2} && settebello.view.waiting === 'human'"
+                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
+
+
+def _assert_status_in_the_seat(g: dict, where: str) -> None:
+    assert g["last"], f"{where}: the computer's last play is on the status line: {g}"
+    assert g["width"] <= g["vw"] + 1, f"{where}: the page is laid out {g['width']} px wide on a {g['vw']} px screen"
+    s, seat = g["status"], g["seat"]
+    assert s[0] >= seat[0] - 1 and s[2] <= seat[2] + 1, f"{where}: the status line {s} runs out of the seat {seat}"
+    for card in g["hand"]:
+        assert not _meet(s, card), f"{where}: the status line {s} runs under a card of the hand {card}"
+
+
+def test_the_computers_last_play_stays_beside_a_one_card_hand_held_sideways(table_page):
+    """The review of 2026-12-01 (844 x 390): in a round's last turn, "Bruno played the Three of Swords
+    and took the Ace of Swords… Your turn: play a card." was one line as wide as both, beside a one-
+    card hand: it ran under the card and, with a larger text, past the screen (the page laid out 905-
+    1,097 px wide). The play is on a line of its own above "Your turn", cut to the column."""
+    save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=2, of="hand")
+    page = table_page("fast=1&lang=en", viewport={"width": 844, "height": 390}, save=save)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    _after_the_computers_play(page)
+    page.wait_for_function(SETTLED)
+    _assert_status_in_the_seat(page.evaluate(STATUS_IN_SEAT), "844 x 390")
+
+
+def test_the_computers_last_play_stays_in_the_seat_of_a_tablet_at_200_percent(new_context, base_url):
+    """The same review (768 x 1024, 200 %, Spanish): the status line, wider than the seat, was centred on
+    it and cut at both ends ("runo juega…"), the name "Tú" off the screen's left edge. It keeps to the
+    seat, the play cut with "…". A page of its own: a text size is not undone without a reload."""
+    save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=2, of="hand")
+    page = new_context(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{base_url}index.html?test&fast=1&lang=es")
+    wait_for_engine(page)
+    page.wait_for_function("typeof window.settebello?.reset === 'function'")
+    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=es', save)", save)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    choose_text_size(page, "200")
+    _after_the_computers_play(page)
+    page.wait_for_function(SETTLED)
+    g = page.evaluate(STATUS_IN_SEAT)
+    _assert_status_in_the_seat(g, "768 x 1024 at 200 %")
+    name = page.locator("#me .seat__head").bounding_box()
+    assert name["x"] >= 0, f"the person's name is off the screen's edge: {name}"
