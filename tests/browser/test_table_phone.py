@@ -347,7 +347,7 @@ def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(
 def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whole_buttons(new_context, base_url, lang, percent):
     """The review of 2026-12-01 (390 x 844): at 150 % Bruno's column was cut and the sheet scrolled
     sideways; at 200 % the sheet's buttons' words were cut. Every column and every button's words
-    now lie inside the sheet. A page of its own: a text size is not undone without a reload."""
+    now lie inside the sheet, each side's name whole on the sheet's head. A page of its own: a text size is not undone without a reload."""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
     page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
     page.goto(f"{base_url}index.html?test&fast=1&lang={lang}")
@@ -363,9 +363,21 @@ def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whol
         const buttons = [...document.querySelectorAll('#sheet .sheet__actions .btn')].filter((b) => b.getClientRects().length)
           .map((b) => { const r = b.getBoundingClientRect();
             return { text: b.textContent.trim(), inside: r.left >= card.left - 1 && r.right <= card.right + 1, cut: b.scrollWidth > b.clientWidth + 1 }; });
-        return { sideways: [scroll.scrollWidth, scroll.clientWidth], page: [document.documentElement.scrollWidth, innerWidth],
+        // each side's name on the sheet's head: no word of it cut across two lines ("Bru/no")
+        const broken = [...document.querySelectorAll('#sheet thead th')].flatMap((th) => {
+          const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), out = [];
+          while (walk.nextNode()) {
+            const t = walk.currentNode;
+            for (const m of t.textContent.matchAll(/\\S+/g)) {  // a word on two lines
+              const r = document.createRange(); r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+              if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) out.push(m[0]);
+            }
+          }
+          return out; });
+        return { broken, sideways: [scroll.scrollWidth, scroll.clientWidth], page: [document.documentElement.scrollWidth, innerWidth],
                  columns: document.querySelectorAll('#sheet thead .side-dot').length, buttons }; }""")
     assert g["sideways"][0] <= g["sideways"][1] + 1, f"the sheet scrolls sideways: {g}"
     assert g["page"][0] <= g["page"][1] + 1, f"the page scrolls sideways: {g}"
     assert g["columns"] == 2, g
+    assert not g["broken"], f"a word of a side's name is cut across two lines: {g['broken']}"
     assert g["buttons"] and all(b["inside"] and not b["cut"] for b in g["buttons"]), g["buttons"]
