@@ -5,7 +5,7 @@
 // when the bar's words change (window.settebelloBarFold) and closes the menu as it unfolds
 // ("settebello:barfold"). Where even the folded bar's four buttons would take two rows (a phone
 // with a larger text: 150-200 %), New game goes into the menu too, first, and the game's line with
-// it (html.bar-tight, access.css): the bar stays two short rows, the hand in sight.
+// it (html.bar-tight, table.css): the bar stays two short rows, the hand in sight.
 (() => {
   const bar = document.querySelector("header.bar"), nav = bar?.querySelector(".actions");
   if (!bar || !nav) return;
