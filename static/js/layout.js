@@ -287,8 +287,10 @@ export function fitTable() {
   center.style.removeProperty("--table-w");
   delete tbl.dataset.fit;
   const card = tbl.querySelector(".card");
-  const fits = () => inside(tbl, center) && inside(document.getElementById("deck"), center) && aboveMe(center);
+  const apart = () => inside(tbl, center) && inside(document.getElementById("deck"), center) && aboveMe(center);
+  const fits = () => apart() && seatInSight();
   if (!card || fits()) return;
+  const apartAsLaid = apart();
   tbl.dataset.fit = "wide";  // table.css: the rows as wide as the centre
   let lo = TABLE_MIN_W, hi = Math.floor(card.getBoundingClientRect().width);
   const size = (w) => center.style.setProperty("--table-w", `${w}px`);
@@ -300,6 +302,20 @@ export function fitTable() {
     if (fits()) lo = mid; else hi = mid;
   }
   size(lo);
+  // the person's seat out of sight even then (a phone held sideways with a large text): the page
+  // scrolls, so the table's cards keep the size they were laid at where that kept them apart
+  if (!fits() && apartAsLaid) {
+    center.style.removeProperty("--table-w");
+    delete tbl.dataset.fit;
+  }
+}
+
+/** Whether the person's seat ends above the screen's foot (the page unscrolled): a crowded table
+ *  on a phone held sideways, or with a larger text, pushed the hand below it (the review of
+ *  2026-12-01: 415 px of page on a 375 px screen). */
+function seatInSight() {
+  const me = document.getElementById("me");
+  return !me || me.getBoundingClientRect().bottom + scrollY <= document.documentElement.clientHeight + 0.5;
 }
 
 /**

@@ -17,7 +17,7 @@ from geometry import HAND_SQUARES, SETTLED
 from geometry import meet as _meet
 from geometry import person_to_play as _person_to_play
 from harness import wait_for_engine
-from saves import near_the_end, person_and_computers
+from saves import full_table, near_the_end, person_and_computers
 from site_helpers import play_until_sheet
 from test_a11y import choose_text_size
 
@@ -258,3 +258,39 @@ def test_the_computers_last_play_stays_in_the_seat_of_a_tablet_at_200_percent(ne
     _assert_status_in_the_seat(g, "768 x 1024 at 200 %")
     name = page.locator("#me .seat__head").bounding_box()
     assert name["x"] >= 0, f"the person's name is off the screen's edge: {name}"
+
+
+@pytest.mark.parametrize("size", [(667, 375), (844, 390), (740, 360)], ids=["667x375", "844x390", "740x360"])
+def test_a_crowded_table_held_sideways_keeps_the_hand_on_the_screen(table_page, size):
+    """The review of 2026-12-01 (667 x 375, 100 %): with seven cards on the table, laid in two rows,
+    the page grew to 415 px on a 375 px screen and the hand went below its foot; the table's cards
+    fitted their own box, so nothing shrank them. They now lie in one row as wide as the centre, as
+    small as needed for the person's seat to end on the screen."""
+    save = full_table({"variant": "scopa", "seed": 2, "options": {}, "seats": person_and_computers(2)}, loose=7)
+    page = table_page("fast=1&lang=en", viewport={"width": size[0], "height": size[1]}, save=save)
+    _person_to_play(page)
+    page.wait_for_function(SETTLED)
+    g = page.evaluate(GEOMETRY)
+    where = f"{size[0]} x {size[1]}, {len(g['table'])} cards on the table"
+    assert len(g["table"]) >= 7, where
+    assert g["scroll"][1] <= g["vh"] + 1, f"{where}: the page is {g['scroll'][1]} px tall"
+    _assert_clear(g, where)
+
+
+def test_a_crowded_table_on_a_laptop_at_200_percent_keeps_the_hand_on_the_screen(new_context, base_url):
+    """The same review (1366 x 768, 200 %): mid-hand, the table's sixth card went to a second row, the
+    page scrolled by 79 px and the hand's foot went below the screen. A page of its own: a text
+    size is not undone without a reload."""
+    save = full_table({"variant": "scopa", "seed": 2, "options": {}, "seats": person_and_computers(2)}, loose=7)
+    page = new_context(viewport={"width": 1366, "height": 768}).new_page()
+    page.goto(f"{base_url}index.html?test&fast=1&lang=en")
+    wait_for_engine(page)
+    page.wait_for_function("typeof window.settebello?.reset === 'function'")
+    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=en', save)", save)
+    _person_to_play(page)
+    choose_text_size(page, "200")
+    page.wait_for_function(SETTLED)
+    g = page.evaluate(GEOMETRY)
+    assert len(g["table"]) >= 7, g
+    assert g["scroll"][1] <= g["vh"] + 1, f"the page is {g['scroll'][1]} px tall on a {g['vh']} px screen"
+    _assert_clear(g, "1366 x 768 at 200 %")
