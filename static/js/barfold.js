@@ -14,6 +14,7 @@
   // a phone held sideways or a short window (table.css's landscape rules): its bar is one row
   const SHORT = matchMedia("(min-width: 701px) and (max-height: 560px), (orientation: landscape) and (max-height: 500px)");
   const newGame = document.getElementById("new"), menu = document.getElementById("more-menu");
+  const shown = (e) => e && e.getClientRects().length;
 
   /** The rows the boxes lie on: a box whose middle is within half a row of a row's joins it. */
   const rowsOf = (boxes) => {
@@ -30,9 +31,8 @@
   const fullBarFits = () => {
     const folded = root.classList.contains("bar-fold");
     root.classList.remove("bar-fold");
-    const shown = (e) => e && e.getClientRects().length;
-    const items = [...nav.children, ...(document.getElementById("more-menu")?.children || [])]
-      .filter((e) => shown(e) && e.id !== "more-menu").map((e) => e.getBoundingClientRect());
+    const items = [...nav.children, ...(menu?.children || [])]
+      .filter((e) => shown(e) && e !== menu).map((e) => e.getBoundingClientRect());
     const others = [bar.querySelector(".brand"), bar.querySelector(".scores")].filter(shown).map((e) => e.getBoundingClientRect());
     const fits = items.length > 0 && rowsOf([...items]) === 1 && rowsOf([...items, ...others]) <= 2;
     root.classList.toggle("bar-fold", folded);
@@ -47,7 +47,6 @@
     if (!newGame || !menu || (tight && document.activeElement === newGame)) return !tight;
     root.classList.remove("bar-tight");
     if (newGame.parentNode !== nav) nav.prepend(newGame);
-    const shown = (e) => e && e.getClientRects().length;
     const items = [...nav.children].filter((e) => shown(e) && e !== menu).map((e) => e.getBoundingClientRect());
     const others = SHORT.matches ? [bar.querySelector(".brand"), bar.querySelector(".scores")].filter(shown).map((e) => e.getBoundingClientRect()) : [];
     const fits = rowsOf([...items]) <= 1 && rowsOf([...items, ...others]) <= 1;

@@ -3,6 +3,7 @@
 - ``open_table(page, base_url, query)``, ``human_to_play(page)``, ``play_first_card(page)``: a
   fresh table at the tests' pace, the person's turn, and the first legal play clicked as a player
   clicks it.
+- ``open_save(page, base_url, save)``: a page of the test's own with a late position restored.
 - ``play_until_sheet(page)``: click playable cards (and the first capture choice) until the
   hand's score sheet shows, as a player would (skipping the lesson a first visit offers).
 - ``skip_the_lesson_offer(page)``: a first visit offers the guided hand, and the game behind the
@@ -51,6 +52,17 @@ def open_table(page, base_url: str, query: str = "") -> None:
     wait_for_engine(page)
 
 
+def open_save(page, base_url: str, save: dict, lang: str = "en") -> None:
+    """A page of the test's own (a display setting is not undone without a reload, so the shared
+    table_page will not do) at ?test&fast=1&lang=<lang>, the match `save` (saves.py) restored
+    through the test hook, once the engine is ready; the person to play."""
+    page.goto(f"{base_url}index.html?test&fast=1&lang={lang}")
+    wait_for_engine(page)
+    page.wait_for_function("typeof window.settebello?.reset === 'function'")
+    page.evaluate("([query, save]) => window.settebello.reset(query, save)", [f"test&fast=1&lang={lang}", save])
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+
+
 def human_to_play(page) -> None:
     """Wait until it is the person's turn at this screen (no pass screen between players)."""
     page.wait_for_function(
@@ -64,7 +76,7 @@ def play_first_card(page, then_wait: bool = False) -> None:
     human_to_play(page)
     before = page.evaluate("settebello.view.plays.length")
     play = page.evaluate("settebello.view.legal[0]")
-    page.get_by_role("region", name="Your hand").locator(f'[data-card="{play["card"]}"]').click()
+    page.locator(f'#hand-cards [data-card="{play["card"]}"]').click()  # (in any language)
     if page.evaluate("c => settebello.view.legal.filter(p => p.card === c).length", play["card"]) > 1:
         page.locator(f'[data-play="{play["notation"]}"]').click()
     page.wait_for_function(f"settebello.view.plays.length > {before}")

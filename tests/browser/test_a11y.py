@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from geometry import person_to_play
-from harness import settled, wait_for_engine
+from harness import settled
 from saves import capture_choices, near_the_end, person_and_computers
-from site_helpers import click_in_bar, play_until_sheet, skip_the_lesson_offer
+from site_helpers import click_in_bar, open_save, play_until_sheet, skip_the_lesson_offer
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -483,10 +483,7 @@ def test_a_sheet_taller_than_the_screen_keeps_its_edge_below_the_focused_button(
     bottom edge, as if cut. The sheet's own margin now shows below it."""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(base_url + "index.html?test&fast=1&lang=en")
-    wait_for_engine(page)
-    page.wait_for_function("typeof window.settebello?.reset === 'function'")
-    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=en', save)", save)
+    open_save(page, base_url, save)
     person_to_play(page)
     choose_text_size(page, "150")
     play_until_sheet(page)
@@ -656,10 +653,7 @@ def test_a_display_setting_changed_mid_hand_leaves_every_card_its_face(page, bas
     A page of its own: a display setting is not undone without a reload."""
     save = near_the_end({"variant": "scopa", "seed": 1, "seats": person_and_computers(2)},
                         person_plays_left=2, of="hand")
-    page.goto(base_url + "index.html?test&fast=1&lang=en")
-    wait_for_engine(page)
-    page.wait_for_function("typeof window.settebello?.reset === 'function'")
-    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=en', save)", save)
+    open_save(page, base_url, save)
     person_to_play(page)
     assert page.locator("#felt .card--down .card__face").count() > 5  # cards lie in the piles, face down
     page.click("#help-button")

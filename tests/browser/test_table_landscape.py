@@ -18,7 +18,7 @@ from geometry import meet as _meet
 from geometry import person_to_play as _person_to_play
 from harness import wait_for_engine
 from saves import full_table, near_the_end, person_and_computers
-from site_helpers import play_until_sheet
+from site_helpers import open_save, play_first_card, play_until_sheet
 from test_a11y import choose_text_size
 
 GAMES = {
@@ -208,16 +208,6 @@ STATUS_IN_SEAT = """() => {
 }"""
 
 
-def _after_the_computers_play(page) -> None:
-    """The person plays their first playable card; the computer plays; the person is to play again."""
-    plays = page.evaluate("settebello.view.plays.length")
-    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
-    if page.locator("#choices button").count():
-        page.locator("#choices button").first.click()
-    page.wait_for_function(f"settebello.view.plays.length >= {plays + 2} && settebello.view.waiting === 'human'"
-                           " && !!document.querySelector('#hand-cards .card:not([aria-disabled=true])')")
-
-
 def _assert_status_in_the_seat(g: dict, where: str) -> None:
     assert g["last"], f"{where}: the computer's last play is on the status line: {g}"
     assert g["width"] <= g["vw"] + 1, f"{where}: the page is laid out {g['width']} px wide on a {g['vw']} px screen"
@@ -235,7 +225,7 @@ def test_the_computers_last_play_stays_beside_a_one_card_hand_held_sideways(tabl
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=2, of="hand")
     page = table_page("fast=1&lang=en", viewport={"width": 844, "height": 390}, save=save)
     page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
-    _after_the_computers_play(page)
+    play_first_card(page, then_wait=True)  # the computer has played since
     page.wait_for_function(SETTLED)
     _assert_status_in_the_seat(page.evaluate(STATUS_IN_SEAT), "844 x 390")
 
@@ -246,13 +236,9 @@ def test_the_computers_last_play_stays_in_the_seat_of_a_tablet_at_200_percent(ne
     seat, the play cut with "…". A page of its own: a text size is not undone without a reload."""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=2, of="hand")
     page = new_context(viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True).new_page()
-    page.goto(f"{base_url}index.html?test&fast=1&lang=es")
-    wait_for_engine(page)
-    page.wait_for_function("typeof window.settebello?.reset === 'function'")
-    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=es', save)", save)
-    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    open_save(page, base_url, save, lang="es")
     choose_text_size(page, "200")
-    _after_the_computers_play(page)
+    play_first_card(page, then_wait=True)  # the computer has played since
     page.wait_for_function(SETTLED)
     g = page.evaluate(STATUS_IN_SEAT)
     _assert_status_in_the_seat(g, "768 x 1024 at 200 %")
@@ -283,10 +269,7 @@ def test_a_crowded_table_on_a_laptop_at_200_percent_keeps_the_hand_on_the_screen
     size is not undone without a reload."""
     save = full_table({"variant": "scopa", "seed": 2, "options": {}, "seats": person_and_computers(2)}, loose=7)
     page = new_context(viewport={"width": 1366, "height": 768}).new_page()
-    page.goto(f"{base_url}index.html?test&fast=1&lang=en")
-    wait_for_engine(page)
-    page.wait_for_function("typeof window.settebello?.reset === 'function'")
-    page.evaluate("(save) => window.settebello.reset('test&fast=1&lang=en', save)", save)
+    open_save(page, base_url, save)
     _person_to_play(page)
     choose_text_size(page, "200")
     page.wait_for_function(SETTLED)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from geometry import HAND_SQUARES as SQUARE
 from saves import near_the_end, person_and_computers, scopa_by_other_side
-from site_helpers import TIMEOUT_MS, play_until_sheet
+from site_helpers import open_save, play_until_sheet
 from test_a11y import axe_violations, choose_text_size
 
 PHONE = {"width": 360, "height": 740}
@@ -350,10 +350,7 @@ def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whol
     now lie inside the sheet, each side's name whole on the sheet's head. A page of its own: a text size is not undone without a reload."""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
     page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
-    page.goto(f"{base_url}index.html?test&fast=1&lang={lang}")
-    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
-    page.evaluate("([query, save]) => window.settebello.reset(query, save)", [f"test&fast=1&lang={lang}", save])
-    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    open_save(page, base_url, save, lang=lang)
     choose_text_size(page, percent)
     play_until_sheet(page)
     page.locator("#sheet .sheet__actions .btn--primary").wait_for(state="visible")
