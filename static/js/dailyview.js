@@ -14,7 +14,7 @@ import { game } from "./engine.js";
 import { emit, view as currentView } from "./store.js";
 import { t, language, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, variantName } from "./names.js";
-import { modal } from "./modal.js";
+import { modal, focusAtTop } from "./modal.js";
 import { ownKey, readJSON, writeJSON } from "./storage.js";
 import { loadPrefs } from "./dialog.js";
 import { REPLAY_KEY, VIEWER } from "./records.js";
@@ -83,7 +83,7 @@ export async function openDaily() {
   month = today().slice(0, 7);
   await fillDaily(d);
   if (!d.open) d.showModal();
-  d.querySelector("[data-act=play]")?.focus();
+  focusAtTop(d, d.querySelector("[data-act=play]"), d.querySelector("#daily-title"));
 }
 
 function calendarHTML(cal) {

@@ -26,6 +26,7 @@ import { address, readAddress, quietly, checkAddress, bootConfig, addressGameIs,
 import { T, PACE, $, stage, queue, live, game, status, failed } from "./tablestate.js";
 import { PLAYABLE, focusAfterPlay, decorate, draw, focusHand, keepModal, turnLine } from "./draw.js";
 import { pickPending } from "./tableinput.js";
+import { focusAtTop } from "./modal.js";
 import * as mechanics from "./mechanics/index.js";
 
 /** The engine's view becomes the current one (store.js tells every module) and the table's. A
@@ -334,6 +335,9 @@ export function showSheet() {
         try { next = await game("next_hand"); } catch (err) { if (live(g)) { T.busy = false; failed(err, { speak: false }); } return; }
         if (!live(g)) return;
         $("sheet").hidden = true;
+        // the focus on Next hand, hidden now, goes to the hand (no longer inert), not to <body>
+        keepModal();
+        focusTheDeal();
         accept(next, "next_hand");
         sound("deal");
         await queue.run(() => live(g) && showDeal(next, g));
@@ -344,7 +348,9 @@ export function showSheet() {
       onNewGame,
     });
   keepModal();
-  focus?.focus();
+  // on a phone or with a larger text the sheet may be taller than the screen: it opens at its top
+  const card = $("sheet").querySelector(".sheet__card");
+  if (card) focusAtTop(card, focus, card.querySelector("h2")); else focus?.focus();
 }
 
 /** The same table again (story.py's rematch: the variant, options, seats and clock of the match

@@ -17,3 +17,20 @@ export function modal(id, className, titleId, made = null) {
   }
   return d;
 }
+
+/**
+ * Give `control` (an opening dialog's or the score sheet's main button) the keyboard, unless the
+ * box that scrolls (`scroller`) would then scroll its title out of sight (a phone, a larger text):
+ * then `title` takes the focus (tabindex -1), so the eye and a screen reader start at the top, as
+ * the WAI-ARIA dialog pattern advises; Tab goes on from there to the buttons.
+ */
+export function focusAtTop(scroller, control, title) {
+  scroller.scrollTop = 0;
+  if (!control) return;
+  // how far the box would scroll to show the control (with a margin): is the title's foot still in sight?
+  const box = scroller.getBoundingClientRect(), r = control.getBoundingClientRect();
+  const scroll = Math.max(0, r.bottom + 16 - Math.min(box.bottom, window.innerHeight));
+  if (!title || title.getBoundingClientRect().bottom - scroll >= box.top) { control.focus(); return; }
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
+}

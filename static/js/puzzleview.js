@@ -8,7 +8,7 @@ import { game } from "./engine.js";
 import { t, cardName, theCard, theCards, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, variantName, variantText } from "./names.js";
 import { view as currentView } from "./store.js";
-import { modal } from "./modal.js";
+import { modal, focusAtTop } from "./modal.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { art } from "./deck.js";
 import { reasonText } from "./coach.js";
@@ -38,7 +38,7 @@ export async function openPuzzles() {
   const d = dialog();
   await next();
   if (!d.open) d.showModal();
-  d.querySelector("[data-act=play]")?.focus();
+  focusAtTop(d, d.querySelector("[data-act=play]"), d.querySelector("#puzzle-title"));
 }
 
 async function next() {
@@ -84,7 +84,7 @@ function draw(d) {
     return `<button type="button" class="btn puzzle__play${mark}" data-act="play" data-play="${esc(x.notation)}"${v ? " disabled" : ""}>${esc(playText(x))}</button>`;
   }).join("");
   const verdict = !v ? ""
-    : `${esc(t(v.right ? "puzzle.right" : "puzzle.wrong", { play: playText(v.answer) }))} ${esc(reasonText(v.reason))} ${esc(t("puzzle.points", { points: v.points }))} ${esc(t(v.change >= 0 ? "puzzle.ratingUp" : "puzzle.ratingDown", { rating: v.rating, change: Math.abs(v.change) }))}${v.again ? " " + esc(t("puzzle.again")) : ""}`;
+    : `${esc(t(v.right ? "puzzle.right" : "puzzle.wrong", { play: playText(v.answer) }))} ${esc(reasonText(v.reason))} ${esc(t("puzzle.points", { count: v.points }))} ${esc(t(v.change >= 0 ? "puzzle.ratingUp" : "puzzle.ratingDown", { rating: v.rating, change: Math.abs(v.change) }))}${v.again ? " " + esc(t("puzzle.again")) : ""}`;
   d.innerHTML = `<h2 id="puzzle-title">${esc(t("puzzle.title"))}</h2>
     <p class="puzzle__meta" data-testid="puzzle-rating" data-rating="${rating}">${esc(t("puzzle.rating", { rating }))} · ${esc(t(p.own ? "puzzle.own" : "puzzle.builtin", { variant: variantName(p.variant) }))}</p>
     ${otherGame(p)}

@@ -18,7 +18,7 @@ import { readJSON, writeJSON, ownKey } from "./storage.js";
 import { info } from "./store.js";
 import { readJSONFile, STATS_FILE } from "./filecheck.js";
 import { downloadText } from "./download.js";
-import { modal } from "./modal.js";
+import { modal, focusAtTop } from "./modal.js";
 
 export const STATS_KEY = ownKey("settebello.stats");  // this deployment's (storage.js)
 const COLUMNS = ["matches", "won", "hands", "hands_won", "scope", "settebelli", "primiere", "forfeits"];
@@ -150,7 +150,7 @@ export async function openStats() {
   if (problem) message(problem);
   const d = dialog();
   if (!d.open) d.showModal();
-  d.querySelector("[data-stats=close]").focus();
+  focusAtTop(d, d.querySelector("[data-stats=close]"), d.querySelector("#stats-title"));
 }
 
 function wire() {

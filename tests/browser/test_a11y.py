@@ -480,14 +480,20 @@ def test_four_at_the_table_with_200_percent_text_on_a_laptop_keep_the_hand_in_si
 def test_a_sheet_taller_than_the_screen_keeps_its_edge_below_the_focused_button(page, base_url):
     """The review of 2026-12-01 (1280 x 800, 150 %): the sheet is taller than the screen and scrolls in
     itself; the focus on Next hand scrolled it just far enough, the button flush on the sheet's
-    bottom edge, as if cut. The sheet's own margin now shows below it."""
+    bottom edge, as if cut. The sheet's own margin now shows below it. (Since 2026-12-01 such a sheet
+    opens at its top, its title focused: the button is reached with Tab.)"""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
     page.set_viewport_size({"width": 1280, "height": 800})
     open_save(page, base_url, save)
     person_to_play(page)
     choose_text_size(page, "150")
     play_until_sheet(page)
-    page.wait_for_function("document.activeElement?.closest('#sheet .sheet__actions')")
+    page.wait_for_function("document.activeElement?.id === 'sheet-title'")
+    for _ in range(4):
+        if page.evaluate("document.activeElement.id") == "next":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "next", "Tab from the sheet's title reaches Next hand"
     g = page.evaluate("""() => { const card = document.querySelector('#sheet .sheet__card'), b = document.activeElement.getBoundingClientRect();
         return { tall: card.scrollHeight > card.clientHeight, gap: card.getBoundingClientRect().bottom - b.bottom, focused: document.activeElement.textContent }; }""")
     assert g["tall"], f"the sheet fits the screen at 150 %; this test needs it taller: {g}"
@@ -669,3 +675,27 @@ def test_a_display_setting_changed_mid_hand_leaves_every_card_its_face(page, bas
     page.evaluate("settebello.startGame({ variant: 'scopa', seed: 3, options: {}, seats: [{ human: true }, { human: false, level: 'random' }] })")
     person_to_play(page)
     assert page.evaluate(FACES_AS_BACKS) == []
+
+
+@pytest.mark.parametrize("button,title", [("#stats-btn", "stats-title"), ("#daily-btn", "daily-title")], ids=["statistics", "daily"])
+def test_a_dialog_on_a_phone_with_larger_text_opens_at_its_top_with_nothing_cut(page, base_url, button, title):
+    """The review of 2026-12-01 (360 x 740, 200 %): Statistics opened scrolled to its foot, on Close,
+    its facts cut at the dialog's edge ("0 playe"); Today's deal opened in the middle, on its Play
+    button. Each now opens at its top with its title focused (Tab goes on to the buttons), and every
+    fact lies inside the dialog."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_table(page, base_url, "variant=scopa&seed=3&level=random&lang=en")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    choose_text_size(page, "200")
+    click_in_bar(page, button)
+    page.wait_for_function("id => document.activeElement?.id === id", arg=title)
+    g = page.evaluate("""() => { const d = document.querySelector('dialog[open]'), box = d.getBoundingClientRect();
+        const cut = [...d.querySelectorAll('dd, p, h2, h3, button')].filter((e) => e.getClientRects().length
+          && e.getBoundingClientRect().right > box.right + 1).map((e) => e.textContent.trim());
+        return { top: d.scrollTop, tall: d.scrollHeight > d.clientHeight, sideways: [d.scrollWidth, d.clientWidth], cut }; }""")
+    assert g["tall"], f"the dialog fits the phone; this test needs it taller: {g}"
+    assert g["top"] == 0, f"the dialog opens scrolled away from its title: {g}"
+    assert not g["cut"] and g["sideways"][0] <= g["sideways"][1] + 1, f"something lies past the dialog's edge: {g}"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('dialog[open]') !== null"), "Tab stays in the dialog"

@@ -343,25 +343,53 @@ def test_five_players_each_have_a_colour_and_the_final_sheet_fits_below_the_bar(
     assert page.locator("#sheet [data-testid=story-sheet] thead .side-dot").count() == 5
 
 
+def test_six_sides_on_a_phone_sheet_show_every_column_and_every_rows_name_whole(table_page):
+    """Escoba for six on a 360 px phone (2026-12-02): the sheet's sixth column lay past its edge, to
+    be scrolled to sideways, and the rows' names took a column of their own. Each row's name now has
+    a line of its own above the six sides' points, and every column is in view."""
+    save = near_the_end({"variant": "escoba", "seed": 5, "options": {"players": 6}, "seats": person_and_computers(6)},
+                        person_plays_left=1, of="hand")
+    page = table_page("fast=1&lang=en", viewport=PHONE, save=save)
+    play_until_sheet(page)
+    g = page.evaluate("""() => { const s = document.querySelector('#sheet .sheet__scroll'), card = s.getBoundingClientRect();
+        const heads = [...document.querySelectorAll('#sheet thead .side-dot')].map((d) => d.closest('th').getBoundingClientRect());
+        const rows = [...document.querySelectorAll('#sheet tbody th[scope=row]')].map((th) => th.getClientRects().length
+          && document.createRange && (() => { const r = document.createRange(); r.selectNodeContents(th);
+            return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; })());
+        return { sideways: [s.scrollWidth, s.clientWidth], out: heads.filter((h) => h.right > card.right + 1).length,
+                 columns: heads.length, lines: rows }; }""")
+    assert g["columns"] == 6, g
+    assert g["sideways"][0] <= g["sideways"][1] + 1 and g["out"] == 0, f"a side's column lies past the sheet's edge: {g}"
+    assert g["lines"] and all(n == 1 for n in g["lines"]), f"a row's name takes more than one line: {g}"
+
+
 @pytest.mark.parametrize("lang,percent", [("en", "150"), ("it", "200")])
 def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whole_buttons(new_context, base_url, lang, percent):
     """The review of 2026-12-01 (390 x 844): at 150 % Bruno's column was cut and the sheet scrolled
     sideways; at 200 % the sheet's buttons' words were cut. Every column and every button's words
-    now lie inside the sheet, each side's name whole on the sheet's head. A page of its own: a text size is not undone without a reload."""
+    now lie inside the sheet, each side's name whole on the sheet's head. Then (2026-12-02) the rows'
+    names broke inside their words ("Sett/ebell/o", "Scop/e") and the sheet opened scrolled to its
+    foot, on Next hand: each row's name now has a line of its own, whole, and the sheet opens at its
+    title. A page of its own: a text size is not undone without a reload."""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
     page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
     open_save(page, base_url, save, lang=lang)
     choose_text_size(page, percent)
     play_until_sheet(page)
-    page.locator("#sheet .sheet__actions .btn--primary").wait_for(state="visible")
+    page.locator("#sheet .sheet__actions .btn--primary").wait_for(state="attached")
+    page.wait_for_function("document.activeElement?.closest('#sheet')")
+    opened = page.evaluate("""() => { const card = document.querySelector('#sheet .sheet__card');
+        return { top: card.scrollTop, tall: card.scrollHeight > card.clientHeight, focused: document.activeElement.id }; }""")
+    assert opened["tall"], f"the sheet fits the phone; this test needs it taller: {opened}"
+    assert opened["top"] == 0 and opened["focused"] == "sheet-title", f"the sheet opens at its top, on its title: {opened}"
     g = page.evaluate("""() => {
         const card = document.querySelector('#sheet .sheet__card').getBoundingClientRect();
         const scroll = document.querySelector('#sheet .sheet__scroll');
         const buttons = [...document.querySelectorAll('#sheet .sheet__actions .btn')].filter((b) => b.getClientRects().length)
           .map((b) => { const r = b.getBoundingClientRect();
             return { text: b.textContent.trim(), inside: r.left >= card.left - 1 && r.right <= card.right + 1, cut: b.scrollWidth > b.clientWidth + 1 }; });
-        // each side's name on the sheet's head: no word of it cut across two lines ("Bru/no")
-        const broken = [...document.querySelectorAll('#sheet thead th')].flatMap((th) => {
+        // each side's name on the sheet's head, each row's name: no word of it cut across two lines ("Bru/no")
+        const broken = [...document.querySelectorAll('#sheet th')].flatMap((th) => {
           const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), out = [];
           while (walk.nextNode()) {
             const t = walk.currentNode;
@@ -376,5 +404,5 @@ def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whol
     assert g["sideways"][0] <= g["sideways"][1] + 1, f"the sheet scrolls sideways: {g}"
     assert g["page"][0] <= g["page"][1] + 1, f"the page scrolls sideways: {g}"
     assert g["columns"] == 2, g
-    assert not g["broken"], f"a word of a side's name is cut across two lines: {g['broken']}"
+    assert not g["broken"], f"a word of a side's or a row's name is cut across two lines: {g['broken']}"
     assert g["buttons"] and all(b["inside"] and not b["cut"] for b in g["buttons"]), g["buttons"]
