@@ -243,9 +243,12 @@ export function handPoints(v) {
   if (!r) return "";
   return sidesMineFirst(v).map((i) => {
     const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
-      const name = categoryName(c, v.rules, v.words);
+      const name = categoryName(c, v.rules, v.words), n = r.points[i][c];
+      // the sweeps counted as a player says them ("1 scopa", "3 scope"; not "Scope 1"), where the
+      // game has no word of its own for them
+      if (c === "scope" && n > 0 && !v.words?.scope) return t("access.handover.scope", { count: n });
       // a category's points are said unless it is one won point (a point lost is said: -1)
-      return r.points[i][c] !== 1 || c === "scope" || c === "napola" ? `${name} ${r.points[i][c]}` : name;
+      return n !== 1 || c === "napola" ? `${name} ${n}` : name;
     });
     return cats.length ? t("access.handover.side", { side: saidSide(v, i), total: r.totals[i], cats: joinList(cats) })
       : t("access.handover.side.none", { side: saidSide(v, i) });

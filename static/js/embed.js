@@ -82,9 +82,11 @@ export function trustedOrigin(parentParam = params.get("parent")) {
   return parentParam && !badParent(parentParam) ? httpOrigin(parentParam) : null;
 }
 
-/** Whether the view is a match under way that a new game would lose (a play made, not over). */
+/** Whether the view is a match under way that a new game would lose (not over; a hand scored, or
+ *  a person's play made: a computer's opening play alone is nobody's match yet). */
 export function inProgress(v) {
-  return Boolean(v) && v.phase !== "over" && ((v.results?.length ?? 0) > 0 || (v.plays?.length ?? 0) > 0);
+  return Boolean(v) && v.phase !== "over"
+    && ((v.results?.length ?? 0) > 0 || (v.plays ?? []).some((p) => v.seats?.[p.seat]?.human));
 }
 
 /** A parent's new game: checked by the engine first (a refusal changes nothing), then the match

@@ -10,7 +10,7 @@ import re
 from urllib.parse import urlsplit
 
 from harness import settled
-from site_helpers import ROOT, Watch, load_build, play_until_sheet, serve_dir, wait_ready
+from site_helpers import ROOT, Watch, load_build, play_first_card, play_until_sheet, serve_dir, wait_ready
 
 build = load_build()
 
@@ -136,6 +136,54 @@ def test_protocol_helpers(game_page):
     assert out["referrer"] is None  # issue 44: the referrer is never trusted, only parent=
     assert out["none"] is None and out["js"] is None
     assert out["copy"] == {"a": 1, "deep": [{"b": 2, "hand": 3}]}
+
+
+def test_the_embed_never_takes_the_keyboard_from_the_page_it_sits_in(page, base_url):
+    """The review of 2026-12-01: a reader typing in the blog's own box as the game got ready had the
+    focus taken into the frame, onto the hand's first card, and their spaces played cards. The
+    frame now moves the focus only once the reader has clicked or tabbed into it."""
+    page.goto(base_url + "examples/embed.html?fast=1&seed=3&level=random")
+    page.evaluate("""() => { const box = document.createElement('textarea'); box.id = 'comment';
+        box.setAttribute('aria-label', 'Comment'); document.body.prepend(box); }""")
+    page.locator("#comment").click()
+    page.keyboard.type("hello")
+    game = page.frame(url=re.compile(r"index\.html\?embed=1"))
+    wait_ready(game)
+    game.wait_for_function("settebello.view.waiting === 'human'")
+    settled(game)  # the deal drawn, the hand's first card in reach of a focus
+    page.keyboard.type(" I love this game ")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "comment"
+    assert page.locator("#comment").input_value() == "hello I love this game \n"
+    assert game.evaluate("settebello.view.plays.filter(p => p.seat === settebello.view.seat).length") == 0
+    # a click into the frame gives it the keyboard, as on the game's own page
+    game.locator("#hand-cards .card:not([aria-disabled=true])").first.focus()
+    game.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
+    game.wait_for_function("settebello.view.plays.some(p => p.seat === settebello.view.seat)")
+
+
+def test_a_new_game_from_the_page_replaces_a_match_the_reader_has_not_played_in(page, base_url):
+    """The review of 2026-12-01: in a frame whose storage is blocked (another site's page), the blog's
+    new-game command was refused "the match in progress could not be set aside" when only the
+    computer had led. A match with no play of the reader's is nobody's to keep; one with a play of
+    theirs is still kept (and the command refused) when it cannot be set aside."""
+    page.context.add_init_script("""if (location.search.includes('embed=1')) {
+        Storage.prototype.setItem = function () { throw new DOMException('blocked', 'SecurityError'); }; }""")
+    page.goto(base_url + "examples/embed.html?fast=1&seed=7&level=random")
+    game = page.frame(url=re.compile(r"index\.html\?embed=1"))
+    wait_ready(game)
+    game.wait_for_function("settebello.view.waiting === 'human' && settebello.view.plays.length === 1")
+    command = """(variant) => document.getElementById('game').contentWindow.postMessage({type: 'settebello:new-game',
+        config: {variant, seed: 1, seats: [{human: true, name: 'Reader'}, {human: false, level: 'random'}]}}, location.origin)"""
+    page.evaluate(command, "escoba")
+    page.wait_for_function("window.demoEvents.some(e => e.type === 'settebello:new-game' || e.type === 'settebello:rejected')")
+    assert _events(page, "rejected") == []
+    game.wait_for_function("settebello.view.variant === 'escoba'")
+    play_first_card(game)
+    page.evaluate(command, "scopa")
+    page.wait_for_function("window.demoEvents.some(e => e.type === 'settebello:rejected')")
+    assert "could not be set aside" in _events(page, "rejected")[0]["reason"]
+    assert game.evaluate("settebello.view.variant") == "escoba"
 
 
 BLOG = """<!doctype html>

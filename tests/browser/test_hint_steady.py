@@ -27,6 +27,8 @@ PLACES = """() => {
            handBox: box(document.getElementById('hand-cards')), me: box(document.getElementById('me')),
            seats: all('#opponents .seat'), status: box(document.getElementById('status')), why: why.hidden ? null : box(why),
            whyText: why.textContent, vw: innerWidth, vh: innerHeight,
+           words: (() => { const r = document.createRange(); r.selectNodeContents(document.getElementById('status'));
+             return Math.max(...[...r.getClientRects()].map((b) => b.bottom)); })(),
            scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] };
 }"""
 
@@ -65,4 +67,8 @@ def test_showing_the_hint_leaves_the_table_where_it_was(table_page, game, size):
             f"{where}: the {name} line {b} reaches out of the screen"
         for card in after["table"] + after["hand"]:
             assert not _meet(b, card), f"{where}: the {name} line {b} lies on a card {card}"
+    # the hint's own words inside their line, not run on under the reason (the review of 2026-12-01:
+    # at 1280 x 800 the status line shrank to 18 px and the reason's panel lay over the words' foot)
+    assert after["words"] <= after["status"][3] + 1 and after["words"] <= after["why"][1] + 1, \
+        f"{where}: the hint's words end at {after['words']:.0f}, below their line {after['status']} (the reason at {after['why'][1]:.0f})"
     assert after["scroll"] == before["scroll"], f"{where}: the page's size changed ({before['scroll']} -> {after['scroll']})"

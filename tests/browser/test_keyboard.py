@@ -554,3 +554,26 @@ def test_an_opponents_declaration_is_said_once_with_his_play(table_page):
     declared = [s for s in spoken if "Bruno declares" in s]
     assert len(declared) == 1, f"Bruno's declaration said {len(declared)} times: {spoken}"
     assert "Bruno played" in declared[0], f"said with his play: {declared[0]}"
+
+
+def test_next_hand_from_the_keyboard_gives_the_focus_to_the_hand_and_the_sweeps_are_said_as_counted(table_page):
+    """The review of 2026-12-01, with the keyboard: Enter on Next hand, the computer to lead the new
+    hand, left the focus on the page's <body> for half a second (a screen reader says the document
+    again, the review keys do nothing); it now goes to the hand as the sheet closes. And the hand's
+    points said a sweep as "Scope 1": they now say it as a player counts, "1 scopa"."""
+    save = near_the_end({"variant": "scopa", "seed": 1, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
+    page = table_page("fast=1&lang=en", init_script=RECORDER, save=save)
+    play_hand_with_keys(page)
+    page.wait_for_function("document.activeElement?.id === 'next'")
+    page.wait_for_function("() => window.__spoken.some((s) => /\\d: .*scop/i.test(s.text))")
+    said = next(s["text"] for s in page.evaluate("window.__spoken") if re.search(r"\d: .*scop", s["text"], re.I))
+    assert "1 scopa" in said and not re.search(r"Scope \d", said), said
+    page.evaluate("""() => { window.__focus = []; const tick = () => { const a = document.activeElement;
+        window.__focus.push(a === document.body ? 'BODY' : (a.id || a.dataset.card || a.tagName));
+        if (!(settebello.view.results.length === 1 && settebello.view.phase === 'play' && settebello.view.waiting === 'human'))
+          requestAnimationFrame(tick); }; requestAnimationFrame(tick); }""")
+    page.keyboard.press("Enter")
+    page.wait_for_function("settebello.view.waiting === 'human' && settebello.view.plays.length >= 1")
+    assert page.evaluate("settebello.view.plays[0].seat") != page.evaluate("settebello.view.seat"), "the computer leads"
+    frames = page.evaluate("window.__focus")
+    assert "BODY" not in frames, f"the focus fell to <body> on the way to the new hand: {frames}"
