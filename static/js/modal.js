@@ -27,9 +27,12 @@ export function modal(id, className, titleId, made = null) {
 export function focusAtTop(scroller, control, title) {
   scroller.scrollTop = 0;
   if (!control) return;
-  // how far the box would scroll to show the control (with a margin): is the title's foot still in sight?
+  // how far the box would scroll to show the control (the box's scroll-padding and the control's
+  // scroll-margin as the browser counts them: a button stuck at the foot scrolls nothing, story.css)
   const box = scroller.getBoundingClientRect(), r = control.getBoundingClientRect();
-  const scroll = Math.max(0, r.bottom + 16 - Math.min(box.bottom, window.innerHeight));
+  const margin = (parseFloat(getComputedStyle(scroller).scrollPaddingBottom) || 0)
+    + (parseFloat(getComputedStyle(control).scrollMarginBottom) || 0);
+  const scroll = Math.max(0, r.bottom + margin - Math.min(box.bottom, window.innerHeight));
   if (!title || title.getBoundingClientRect().bottom - scroll >= box.top) { control.focus(); return; }
   title.tabIndex = -1;
   title.focus({ preventScroll: true });

@@ -104,8 +104,8 @@ async function show(btn, region, hand, state, scroll = false) {
   if (!region.isConnected) return;
   const level = Number(region.dataset.level) + 1;
   list.innerHTML = data.looks.map((look) => lookItem(look, level)).join("");
-  status.textContent = data.looks.length ? "" : t("review.none");
-  status.hidden = !!data.looks.length;
+  // said when ready (the status line is a live region): how many plays there are to look at
+  status.textContent = data.looks.length ? t("review.ready", { count: data.looks.length }) : t("review.none");
   region.dataset.ready = "true";
   if (scroll) region.scrollIntoView({ block: "start" });
 }

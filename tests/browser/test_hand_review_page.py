@@ -63,6 +63,10 @@ def test_the_sheets_review_shows_the_costliest_plays(table_page, lang, viewport)
     assert button.get_attribute("aria-expanded") == "true"
     looks = page.locator("#sheet [data-testid=review-look]")
     assert looks.count() == len(expected)
+    # said when ready, in the status line a screen reader reads (the review of 2026-12-01: it said
+    # "Looking back at the hand…" and then nothing)
+    status = page.locator("#sheet .review__status[role=status]")
+    assert status.inner_text() == strings(lang)["review.ready.other"].replace("{count}", str(len(expected)))
     for i, look in enumerate(expected):
         item = looks.nth(i)
         assert (item.get_attribute("data-play"), item.get_attribute("data-made"), item.get_attribute("data-better")) == (
