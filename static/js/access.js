@@ -244,9 +244,10 @@ export function handPoints(v) {
   return sidesMineFirst(v).map((i) => {
     const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
       const name = categoryName(c, v.rules, v.words), n = r.points[i][c];
-      // the sweeps counted as a player says them ("1 scopa", "3 scope"; not "Scope 1"), where the
-      // game has no word of its own for them
-      if (c === "scope" && n > 0 && !v.words?.scope) return t("access.handover.scope", { count: n });
+      // the sweeps counted as a player says them ("1 scopa", "3 scope"; not "Scope 1"), where each
+      // is worth a point (the points are the sweeps the result's detail counts) and the game has no
+      // word of its own for them
+      if (c === "scope" && n > 0 && n === r.detail[i]?.scope && !v.words?.scope) return t("access.handover.scope", { count: n });
       // a category's points are said unless it is one won point (a point lost is said: -1)
       return n !== 1 || c === "napola" ? `${name} ${n}` : name;
     });

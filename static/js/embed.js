@@ -56,6 +56,7 @@ import { addressProblem, peopleOffered } from "./address.js";
 import { t } from "./i18n.js";
 import { game } from "./engine.js";
 import { setAside } from "./persist.js";
+import { underWay } from "./history.js";
 import { view as currentView } from "./store.js";
 
 export const PROTOCOL = 1;
@@ -82,13 +83,6 @@ export function trustedOrigin(parentParam = params.get("parent")) {
   return parentParam && !badParent(parentParam) ? httpOrigin(parentParam) : null;
 }
 
-/** Whether the view is a match under way that a new game would lose (not over; a hand scored, or
- *  a person's play made: a computer's opening play alone is nobody's match yet). */
-export function inProgress(v) {
-  return Boolean(v) && v.phase !== "over"
-    && ((v.results?.length ?? 0) > 0 || (v.plays ?? []).some((p) => v.seats?.[p.seat]?.human));
-}
-
 /** A parent's new game: checked by the engine first (a refusal changes nothing), then the match
  *  under way set aside (Records), then started. */
 async function parentsNewGame(config) {
@@ -97,7 +91,7 @@ async function parentsNewGame(config) {
   }
   await game("check_game", config);
   const v = currentView();
-  if (inProgress(v)) {
+  if (underWay(v)) {  // (a computer's opening play alone is nobody's match yet)
     const match = await game("save");
     if (!setAside(JSON.stringify(match), null, t("storage.why_embed"))) {
       throw new Error("the match in progress could not be set aside (storage full or blocked): it is kept");
