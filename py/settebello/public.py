@@ -33,12 +33,15 @@ def tally(pile: Sequence[Card], face_down: int = 0) -> dict[str, Any]:
 
 def declared(view: PlayerView) -> list[dict[str, Any] | None]:
     """Per seat, the declarations it made this hand (SB10: public once made, R24's made with the
-    deal too) as its seat says them: {points: their sum, kinds: their ids in order}, None if none."""
+    deal too) as its seat says them: {points: their sum, kinds: their ids in order, dealt: whether
+    all came with the deal (R24's table, which the dealer never chose to declare)}, None if none."""
     out: list[dict[str, Any] | None] = [None] * len(view.names)
+    from_hand = {k.id for k in view.rules.accuse_kinds}  # the rest are made with the deal (R24)
     for mechanic in mechanics.active(view.rules):
         for seat, points, kind in mechanic.declared(view):
-            mine = out[seat] or {"points": 0, "kinds": []}
-            out[seat] = {"points": mine["points"] + points, "kinds": [*mine["kinds"], kind]}
+            mine = out[seat] or {"points": 0, "kinds": [], "dealt": True}
+            out[seat] = {"points": mine["points"] + points, "kinds": [*mine["kinds"], kind],
+                         "dealt": mine["dealt"] and kind not in from_hand}
     return out
 
 

@@ -344,8 +344,8 @@ function markDealer(seat, isDealer) {
 
 /**
  * What a seat declared this hand (SB10: the view's declarations), on its name's line:
- * "declared: 3 points" (the view's `declared`, public.py: the points and the kinds come summed
- * and named from Python); returns the words its label adds for a screen reader ("declared Buona
+ * "declared: 3 points", or "on the table: 2 points" for the deal's own (the view's `declared`,
+ * public.py: the points and the kinds come summed and named from Python); returns the words its label adds for a screen reader ("declared Buona
  * da dieci, 3 points"), or "" when it declared nothing.
  */
 function markDeclared(seat, v, s) {
@@ -355,8 +355,10 @@ function markDeclared(seat, v, s) {
   if (!d) { note?.remove(); return ""; }
   if (!note) { note = el("span", "seat__declared", { "data-testid": "seat-declared" }); head.append(note); }
   const kinds = joinList(d.kinds.map((kind) => mechanics.declarationName({ kind }) ?? kind));
-  const full = t("seat.declaredLabel", { kinds, points: d.points, count: d.points });
-  note.textContent = t("seat.declared", { points: d.points, count: d.points });
+  // R24: what came with the deal (the dealer's table of 15 or 30) was never the seat's choice
+  const key = d.dealt ? "seat.dealt" : "seat.declared";
+  const full = t(`${key}Label`, { kinds, points: d.points, count: d.points });
+  note.textContent = t(key, { points: d.points, count: d.points });
   note.title = full;
   return full;
 }

@@ -115,14 +115,13 @@ export function categoryName(cat, rules, words = {}) {
 /** A play said as a sentence ("Anna played the Seven of Coins and took ..."), with "Scopa!" when
  *  it was one; `you`: said to the one person at the table who made it ("You played ..."). */
 export function playSentence(name, e, { you = false } = {}) {
-  // a play of a mechanic's own is said its own way (mechanics/: a build)
+  // a play of a mechanic's own is said its own way (mechanics/: a build, a steal)
   let text = mechanics.playSaid(e, { name, you })
     ?? t(`play.${you ? "you." : ""}${e.presa.length ? "took" : "laid"}`, { name, card: theCard(e.card), cards: theCards(e.presa) });
   if (e.scopa) text += " " + t("play.scopa");
   if (e.special) text += " " + t(`play.special.${e.special}`);  // SB41, SB42
   if (e.tradizionale) text += " " + t("play.tradizionale");  // SB6: a sweep that costs a point
-  const more = mechanics.eventWords(e);  // what a mechanic adds (mechanics/: the piles stolen)
-  return more ? `${text} ${more}` : text;
+  return text;
 }
 
 /** A computer level's name in the page's language, else the engine's. */

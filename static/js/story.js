@@ -1,7 +1,7 @@
 // The match's story, the final sheet once a match is over: who won, who won what (each category's
 // points over the match, the hands each side won, the final score), the score hand by hand, the
 // match's best moments (each scopa with who made it and in which hand, who took the Settebello,
-// special sweeps, napola runs, declarations), then every hand's own sheet with its review
+// special sweeps, napola runs, declarations, piles stolen), then every hand's own sheet with its review
 // (review.js); Rematch (the same table, a new deal) and New game. Everything in it comes from
 // Python: the view's `story` (py/settebello/story.py, added by py/settebello/session.py once the
 // match is over).
@@ -43,6 +43,10 @@ function momentLine(v, m) {
     case "accusa":
       text = t("story.accusa", { kind: t(`accusa.${m.accusa}`), name, points: t("story.points", { count: m.points }) });
       cards = m.cards;
+      break;
+    case "steal":  // SB20: a pile stolen, told with the card that stole it
+      text = t("story.steal", { name, count: m.count, card: theCard(m.card) });
+      cards = [m.card, m.top];
       break;
     case "napoleone":
       text = t("story.napoleone", { name: sideName(v, m.side) });

@@ -32,7 +32,7 @@ def test_the_seat_of_a_player_who_declared_says_it_with_the_points(table_page, v
     made = [a for a in view["mechanics"]["accuse"]["accuse"] if a["seat"] == 1]
     assert [a["kind"] for a in made] == ["buona-dieci"]
     points = sum(a["points"] for a in made)
-    assert view["declared"] == [None, {"points": points, "kinds": ["buona-dieci"]}]
+    assert view["declared"] == [None, {"points": points, "kinds": ["buona-dieci"], "dealt": False}]
     seat = page.locator('#opponents .seat[data-seat="1"]')
     note = seat.locator("[data-testid=seat-declared]")
     assert note.is_visible()
@@ -45,14 +45,17 @@ def test_the_seat_of_a_player_who_declared_says_it_with_the_points(table_page, v
 
 def test_a_declaration_made_with_the_deal_is_on_the_dealers_seat_in_each_language(table_page):
     page = at_play(table_page, FIFTEEN, DESKTOP)
-    assert page.evaluate("settebello.view.declared") == [None, {"points": 1, "kinds": ["quindici"]}]
+    assert page.evaluate("settebello.view.declared") == [None, {"points": 1, "kinds": ["quindici"], "dealt": True}]
     seat = page.locator('#opponents .seat[data-seat="1"]')
     note = seat.locator("[data-testid=seat-declared]")
-    assert note.inner_text() == "declared: 1 point"
-    assert "declared Fifteen on the table, 1 point" in seat.get_attribute("aria-label")
+    # the dealer chose nothing (a review of 2026-12-01: "declared: 2 points" for a table of 30 the
+    # player never declared): the seat says where the points came from
+    assert note.inner_text() == "on the table: 1 point"
+    assert "Fifteen on the table, 1 point" in seat.get_attribute("aria-label")
+    assert "declared" not in seat.get_attribute("aria-label")
     page.click("#more-btn") if page.locator("#more-btn").is_visible() else None
     page.select_option("#lang-menu select", "it")
     page.wait_for_function("document.documentElement.lang === 'it'")
     settled(page)
-    assert note.inner_text() == "ha accusato: 1 punto"
-    assert "ha accusato" in seat.get_attribute("aria-label")
+    assert note.inner_text() == "in tavola: 1 punto"
+    assert "Quindici in tavola, 1 punto" in seat.get_attribute("aria-label")

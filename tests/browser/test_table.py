@@ -248,6 +248,26 @@ def test_a_whole_hand_of_each_phase2_game_by_clicking(table_page, variant):
     assert negative == sum(1 for side in match.results[-1].points for v in side.values() if v < 0)
 
 
+def test_a_steal_is_said_as_a_take_of_the_pile_and_told_among_the_best_moments(table_page):
+    """SB20 (a review of 2026-12-01): a steal was said "... and took the Seven of Cups. It steals a
+    pile of 8 cards." (the top said as a table card, "It" unclear), and the match's story said
+    "nothing special this match" after two steals had won it. Now the steal is said as the take it
+    is, and the story tells each pile stolen."""
+    page = table_page("fast=1&variant=rubamazzo&seed=5&level=expert&lang=en", init_script=SAID)
+    click_until(page, lambda: page.locator("#sheet:not([hidden])").count() > 0)
+    steals = page.evaluate("settebello.view.story.moments.filter((m) => m.kind === 'steal')")
+    assert steals, "this seed's match has a steal"
+    words = " ".join(said(page, "status") + said(page, "live"))
+    for m in steals:
+        pile = f"the pile of {m['count']} cards topped by {the_card(m['top'])}" if m["count"] > 1 else f"the pile of a single card, {the_card(m['top'])}"
+        assert f"played {the_card(m['card'])} and took " in words and f"{pile}." in words, (pile, words)
+    assert "It steals" not in words
+    told = page.locator("[data-testid=story-moments] .story__moment[data-kind=steal]")
+    assert told.count() == len(steals)
+    assert told.first.inner_text().startswith("Pile stolen:")
+    assert page.get_by_text("nothing special this match").count() == 0
+
+
 # ---------------------------------------------------------------- Scopa a fidasse (SB60-SB66)
 
 # Records, from before the page's own scripts run, every text the table says (#live) and shows in

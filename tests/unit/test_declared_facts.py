@@ -16,7 +16,7 @@ def test_a_declaration_made_with_a_play_is_on_the_seat_for_every_viewer():
     m.play(play)
     made = [a for a in m.observe(1).declarations if a.seat == 0]
     assert made
-    want = {"points": sum(a.points for a in made), "kinds": [a.kind for a in made]}
+    want = {"points": sum(a.points for a in made), "kinds": [a.kind for a in made], "dealt": False}
     assert want["points"] > 0
     for seat in (0, 1):
         assert declared(m.observe(seat)) == [want, None]
@@ -28,4 +28,5 @@ def test_the_page_view_carries_it():
     view = s.new_game({"variant": "cirulla", "seed": 85, "seats": [{"human": True, "name": "Anna"},
                                                                     {"human": False, "level": "random", "name": "Bruno"}]})
     view = s.view()
-    assert view["declared"] == [None, {"points": 1, "kinds": ["quindici"]}]
+    # R24: the dealer's table of fifteen came with the deal (its seat says so, not "declared")
+    assert view["declared"] == [None, {"points": 1, "kinds": ["quindici"], "dealt": True}]

@@ -89,6 +89,21 @@ def test_sb20_the_pile_can_be_stolen_back():
     assert m.prese == [[], cards("5D 5S 4S 4C 4D")] and ev.stolen == ((0, tuple(cards("5D 5S 4S 4C"))),)
 
 
+def test_the_stories_best_moments_tell_each_steal():
+    """SB20: in Rubamazzo every point is a card, so the steals decide a match; the story's best
+    moments tell each one (a review: "nothing special this match" after two steals won it 28-12)."""
+    from settebello.story import match_story
+    m = position("rubamazzo", "4C 9S 2B", "1D 3S 6B 8C", {1: "5D 5S 4S"})
+    m.play("4C")
+    give(m, 1, "4D")
+    m.play("4D:^4C")
+    while m.phase == "play":
+        m.apply(m.legal_plays()[0])
+    assert [x for x in match_story(m)["moments"] if x["kind"] == "steal"][:2] == [
+        {"hand": 1, "kind": "steal", "seat": 0, "side": 0, "from": 1, "card": "4C", "top": "4S", "count": 3},
+        {"hand": 1, "kind": "steal", "seat": 1, "side": 1, "from": 0, "card": "4D", "top": "4C", "count": 4}]
+
+
 def test_sb21_rubamazzo_takes_by_equal_value_only_002():
     m = position("rubamazzo", "4C 9S 2B", "1D 3S 5B 8C", {1: "6D 7S"})
     assert takes(m, "4C") == {"4C"}  # 1 + 3 is no capture in Rubamazzo

@@ -178,6 +178,14 @@ class Steals(Mechanic):
             raise ValueError("a steal takes a top its presa does not name")
         return Steal(parse_card(p["card"]), presa, tops)
 
+    def play_moments(self, hand: int, event: Any, sides: int) -> list[dict[str, Any]]:
+        """SB20: each pile a play stole, a moment of the match's story (in Rubamazzo, where every
+        point is a card, the steals are what decide it): who stole how many cards, with which card,
+        from which side, and the top it took."""
+        return [{"hand": hand, "kind": "steal", "seat": event.seat, "side": event.seat % sides, "from": side,
+                 "card": card_str(event.play.card), "top": card_str(cards[-1]), "count": len(cards)}
+                for side, cards in event.stolen]
+
     def position(self, m: "Match", out: dict[str, Any]) -> None:
         out["pile_tops"] = [card_str(p[-1]) if p else None for p in m.prese]  # SB20: face up (null: empty)
 

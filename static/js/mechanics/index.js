@@ -82,8 +82,6 @@ export const offeredLast = (p) => first("offeredLast", p) === true;
 export const hintWords = (h) => first("hintWords", h);
 /** A play said as a sentence when it is a mechanic's own ({name, you}), else null. */
 export const playSaid = (e, opts) => first("playSaid", e, opts);
-/** Words a mechanic adds after a play's sentence, joined ("" when none). */
-export const eventWords = (e) => every("eventWords", e).join(" ");
 /** The whole sentence of an event (or a play of v's list) of a mechanic's own, else null. */
 export const eventSentence = (e, v, opts = {}) => first("eventSentence", e, v, opts);
 /** What is said and called out before the card of event e moves: [{said, callout}]. */
