@@ -683,6 +683,28 @@ let channel = null;
 let keptKey = null;         // this seat's deals kept across a reload (storage.js)
 let recordId = null;        // this match's entry in the history (history.js), the same after a reload
 let recordDue = false;      // a hand is over: its record joins the history once its last view came
+let dealChecked = null;     // the last hand's deal as this page checked it: {hand, verified, why}
+let sheetWatch = null;
+
+/** On a guest's score sheet, whether its hand's deal was verified (PEOPLE.md: "Deal verified"),
+ *  seen as well as said (a review: only a screen reader heard it); drawn again with the sheet. */
+function showDealChecked() {
+  const card = document.querySelector("#sheet:not([hidden]) .sheet__card");
+  if (!card) return;
+  let note = card.querySelector("[data-testid=deal-verified]");
+  const c = dealChecked, v = currentView();
+  if (!c || !v || c.hand !== v.results?.length) { note?.remove(); return; }
+  const text = c.verified ? `✓ ${t("people.dealVerified")}` : t("people.dealNotVerified", { why: c.why });
+  if (note?.textContent === text) return;
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "sheet__note sheet__verified"; note.dataset.testid = "deal-verified";
+    note.dataset.verified = String(c.verified);
+    const actions = card.querySelector(".sheet__actions");
+    if (actions) actions.before(note); else card.append(note);
+  }
+  note.textContent = text;
+}
 let inviteToken = null;     // this seat's invitation (its key): names its matches' entries in the history
 /** The history's entry of this seat's match `n` (1, the first, unnumbered). */
 const matchRecordId = (n) => (Number.isInteger(n) && n > 1 ? `people-${inviteToken}-${n}` : `people-${inviteToken}`);
@@ -774,6 +796,7 @@ function guestReceive(text) {
       computerPlays.length = 0; computerWaiter = null; dealWaiter = null;
       recordId = matchRecordId(r.match);  // the last match's record stays in the history as it was
       delete document.documentElement.dataset.dealVerified;
+      dealChecked = null;
       announce(() => t("people.rematchComing"));
     }
     if (r.type === "welcome") { mark("welcome"); presence("host", false); }
@@ -781,6 +804,8 @@ function guestReceive(text) {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
       document.documentElement.dataset.dealVerified = String(v.verified);
+      dealChecked = { hand: v.deal, ...v };  // the deal, numbered as the hands are
+      showDealChecked();
       announce(words);
       recordDue = true;
       await keepHands();
@@ -794,6 +819,9 @@ function guestReceive(text) {
       started = true;
       mark("first-view");
       dialog().close();
+      // the sheet is drawn anew (its hand's end, a language switched): its deal's word with it
+      sheetWatch ??= new MutationObserver(showDealChecked);
+      sheetWatch.observe(document.getElementById("sheet"), { childList: true, attributes: true, attributeFilter: ["hidden"] });
       await phrasesBar(async (id) => {
         const { text } = await people("guest_say", { phrase: id });
         channel.send(text);

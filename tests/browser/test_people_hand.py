@@ -484,6 +484,10 @@ class Table:
             assert guest.evaluate("settebello.view.totals") == totals
             guest.wait_for_function("document.documentElement.dataset.dealVerified !== undefined")
             assert guest.evaluate("document.documentElement.dataset.dealVerified") == "true"
+            # seen on the sheet, not only said (a review of 2026-12-01: a screen reader alone heard it)
+            verified = guest.locator("#sheet [data-testid=deal-verified]")
+            expect(verified).to_be_visible()
+            expect(verified).to_have_text("✓ Deal verified")
         # no STUN, TURN or relay configured; every candidate gathered or carried on 127.0.0.1
         for page in self.pages().values():
             ice = page.evaluate("window.__ice")
