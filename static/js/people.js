@@ -971,10 +971,16 @@ export async function joinTable(ready = Promise.resolve()) {
     <form class="people__join"><label class="ng-field">${esc(t("people.join.name"))}
       <input name="name" maxlength="24" autocomplete="nickname" data-testid="people-name"></label>
       <div class="dialog__actions"><button class="btn btn--primary" data-testid="people-join">${esc(t("people.join.button"))}</button></div></form>`);
-  if (!invite.m && readText(ownKey(`settebello.people.kept.${invite.k}`))) {
-    // this device was at this table: on the hand path a reloaded page's link is spent (its
-    // connection gone with the page), and the host's page shows this seat a new one
-    d.querySelector("form").insertAdjacentHTML("beforebegin", `<p data-testid="people-join-again">${esc(t("people.join.again"))}</p>`);
+  const offerKey = ownKey(`settebello.people.offer.${invite.k}`);  // the hand path's offer this device last answered
+  if (readText(ownKey(`settebello.people.kept.${invite.k}`))) {
+    // this device was at this table. On the hand path a reloaded page's link is spent (its
+    // connection gone with the page), and the host's page shows this seat a new one; that new
+    // one (another offer), or the relays' same room, plays on (a review: the new link's page
+    // told its player to open a new link)
+    const spent = !invite.m && readText(offerKey) === ufrag(invite.o);
+    d.querySelector("form").insertAdjacentHTML("beforebegin", spent
+      ? `<p data-testid="people-join-again">${esc(t("people.join.again"))}</p>`
+      : `<p data-testid="people-join-back">${esc(t("people.join.welcomeBack"))}</p>`);
   }
   const form = d.querySelector("form");
   form.elements.name.value = readText(NAME_KEY) || "";
@@ -985,6 +991,7 @@ export async function joinTable(ready = Promise.resolve()) {
   mark("submit");
   const name = form.elements.name.value.trim().slice(0, 24);
   if (name) writeText(NAME_KEY, name, { report: false });
+  writeText(offerKey, ufrag(invite.o) ?? "", { report: false });
   form.querySelector("button").disabled = true;
   form.insertAdjacentHTML("beforeend", `<p class="people__state" role="status">${esc(t("app.loading"))}</p>`);
   await ready;  // this page's engine (booting since the page opened)

@@ -294,9 +294,10 @@ class Table:
                                     arg=remote[-1])
         assert self.host.evaluate("settebello.view.seat") == 0
 
-    def _join(self, seat: int, guest, name: str | None, names: list[str] | None = None) -> None:
+    def _join(self, seat: int, guest, name: str | None, names: list[str] | None = None, back: bool = False) -> None:
         """The person of `seat` opens the invitation the host's page shows on `guest`, gives
-        `name` (None: keeps the one remembered), and the host pastes the reply code."""
+        `name` (None: keeps the one remembered), and the host pastes the reply code; `back`: this
+        device was at the table (its page reloaded), and the new invitation welcomes it back."""
         link_field = self.host.locator(f'[data-testid="people-link-{seat}"]')
         link_field.wait_for()
         self._axe(self.host, f"the host's invitation of seat {seat}")
@@ -326,6 +327,10 @@ class Table:
         guest.goto(link)
         guest.locator('[data-testid="people-name"]').wait_for()
         self._check_join_table(seat, guest, names)
+        if back:  # a review of 2026-12-01: the new link's page said to go and open a new link
+            expect(guest.locator('[data-testid="people-join-back"]')).to_have_text(
+                "Welcome back: join, and the match goes on where you left it.")
+            assert guest.locator('[data-testid="people-join-again"]').count() == 0
         if self.hold_boot:
             # with no Python yet on the guest's page, its person is asked their name and the page
             # met the host's through the relay: the meeting does not wait for the boot (and the
@@ -423,7 +428,7 @@ class Table:
         again.goto(SITE + "index.html?test&fast=1&lang=en#join=")  # (a damaged invitation: said, nothing else)
         again.locator("#people-dialog [role=alert]").wait_for()
         guest.close()
-        self._join(seat, again, None, names=self.host.evaluate("settebello.view.players"))
+        self._join(seat, again, None, names=self.host.evaluate("settebello.view.players"), back=True)
         assert again.evaluate("localStorage.length") > 0
         again.wait_for_function("([t, d]) => window.settebello?.view?.turn === t && settebello.view.plays.length === d", arg=at)
         assert again.evaluate("settebello.view.hand") == hand
