@@ -512,7 +512,7 @@ async function invitation(inv, { again = false } = {}) {
   li.append(await qrCode(link, t("people.qrLink", { n }), `people-qr-${inv.seat}`));
   li.insertAdjacentHTML("beforeend", `<label class="ng-field">${esc(t("people.reply"))}<textarea rows="2" data-testid="people-reply-${inv.seat}"></textarea></label>
     <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
-    <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? "people.state.left" : m ? "people.state.waitingLink" : "people.state.waiting", { name: inv.name }))}</p>`);
+    <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? (m ? "people.state.leftRelay" : "people.state.left") : m ? "people.state.waitingLink" : "people.state.waiting", { name: inv.name }))}</p>`);
   li.querySelector("button.btn--primary").addEventListener("click", async () => {
     let reply;
     try { reply = fromCode(li.querySelector("textarea").value); } catch { reply = null; }
@@ -582,7 +582,9 @@ async function reinvite(inv) {
   const old = d.querySelector(`.people__seat[data-seat="${inv.seat}"]`);
   if (old) old.replaceWith(li); else d.querySelector(".people__seats")?.append(li);
   if (!d.open) showBeside(d);
-  announce(() => t("people.state.left", { name: currentName(inv.seat) ?? inv.name }));
+  // through the relays their page finds this one again by itself (a review: told to send a link)
+  const key = meetings.has(inv.seat) ? "people.state.leftRelay" : "people.state.left";
+  announce(() => t(key, { name: currentName(inv.seat) ?? inv.name }));
 }
 
 const currentName = (seat) => currentView()?.players?.[seat] ?? null;
@@ -663,7 +665,7 @@ export async function resumeHosting() {
   const d = dialog();
   d.replaceChildren();
   d.insertAdjacentHTML("beforeend", `<h2 id="people-title">${esc(t("people.title"))}</h2>
-    <p>${esc(t("people.resumed"))}</p><ol class="people__seats"></ol>`);
+    <p>${esc(t(meetings.size ? "people.resumed" : "people.resumedHand"))}</p><ol class="people__seats"></ol>`);
   const list = d.querySelector(".people__seats");
   for (const inv of resumed.invites) {
     const li = await invitation(inv, { again: true });

@@ -875,7 +875,9 @@ def test_a_guest_reloaded_mid_hand_rejoins_through_the_relay_by_the_same_link(re
     # the host's page: the seat reconnecting, and its invitation not "Connected" while its person is
     # still at the join form (the review: both said at once)
     expect(table.host.locator("[data-testid=people-presence]")).to_have_text("Guest 2 is reconnecting…")
-    expect(table.host.locator('[data-people-state="1"]')).to_have_text(re.compile(r"left the table|page is open"))
+    # through the relay the guest's page finds the host's by itself: the host is not told to send a link
+    expect(table.host.locator('[data-people-state="1"]')).to_have_text(re.compile(r"left the table: their page finds yours again by itself|page is open"))
+    expect(guest.locator('[data-testid="people-join-back"]')).to_be_visible()  # and the guest, welcomed back
     # its new invitation beside the table: its title under the page's bar, nothing of the table over it
     table.host.locator("#people-dialog[open]").wait_for()
     assert table.host.evaluate("""() => {
