@@ -17,7 +17,7 @@ import { esc, refusalText, variantName } from "./names.js";
 import { modal, focusAtTop } from "./modal.js";
 import { ownKey, readJSON, writeJSON } from "./storage.js";
 import { loadPrefs } from "./dialog.js";
-import { REPLAY_KEY, VIEWER } from "./records.js";
+import { REPLAY_KEY, viewerHref } from "./records.js";
 import { announce } from "./announce.js";
 import { today } from "./daily.js";
 import { openPuzzles } from "./puzzles.js";
@@ -234,7 +234,7 @@ function drawResult(d, { answer, streak }) {
   const pair = (p) => (p ? `${p[0]} – ${p[1]}` : "—");
   const verdict = (n) => t(`daily.verdict.v${n + 1}`);
   const rows = s.hands.map((h) => `<tr data-hand="${h.hand}"><th scope="row">${h.hand}</th><td>${pair(h.you)}</td><td>${pair(h.master)}</td><td>${h.you && h.master ? esc(verdict(h.verdict)) : ""}</td></tr>`).join("");
-  const link = answer.link ? `${VIEWER.href}?from=game&hand=${answer.link.hand}&play=${answer.link.play}` : null;
+  const link = answer.link ? viewerHref(`from=game&hand=${answer.link.hand}&play=${answer.link.play}`) : null;
   const parted = s.parted
     ? `<p class="daily__parted" data-testid="daily-parted">${esc(t("daily.parted", { hand: s.parted.hand, play: s.parted.play }))} <a href="${esc(link)}" data-act="replay">${esc(t("daily.seeReplay"))}</a></p>`
     : `<p class="daily__parted" data-testid="daily-parted">${esc(t("daily.sameLine"))}</p>`;

@@ -3,7 +3,7 @@
 // `buildSeats` makes the seat boxes for a match; `place` puts every card element where the view
 // says it is (no animation here: table.js measures before and animates after, see animate.js).
 import { t, joinList, cardName, cardList } from "./i18n.js";
-import { sideName, levelName } from "./names.js";
+import { sideName, levelName, shownName } from "./names.js";
 import * as mechanics from "./mechanics/index.js";
 
 /** Where the other seats sit, by distance in play order from the shown seat (1 = next to play). */
@@ -110,8 +110,12 @@ export function labelSeats(v) {
     const s = +seat.dataset.seat, info = v.seats[s];
     seat.querySelector(".seat__name").textContent = v.players[s];
     // a level's name is never cut in two ("A caso"): a narrow seat breaks the line after "Computer ·"
+    // a computer named after its level (a tournament's "Easy", "Expert 2") is not told it twice
+    // ("Easy · Computer · Easy", a review)
+    const level = info.human ? "" : levelName(info.level), named = shownName(v.players[s]);
+    const byLevel = named === level || (named.startsWith(`${level} `) && /^\d+$/.test(named.slice(level.length + 1)));
     seat.querySelector(".seat__level").textContent = info.human ? t("seat.person")
-      : t("seat.computer", { level: levelName(info.level).replace(/ /g, "\u00a0") });
+      : byLevel ? t("seat.computerAlone") : t("seat.computer", { level: level.replace(/ /g, "\u00a0") });
     const badge = seat.querySelector(".seat__badge");
     badge.textContent = teams ? t("seat.teamShort", { n: v.side_of[s] + 1 }) : "";
     badge.hidden = !teams;

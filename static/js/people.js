@@ -223,6 +223,11 @@ const STYLE = `.people-phrases { position: fixed; left: 12px; top: calc(var(--pe
 /* its Hide always in sight, at the foot of the panel however far its invitations scroll */
 #people-dialog:not(:modal) > .dialog__actions { position: sticky; bottom: -1rem; margin: .4rem -1.1rem -1rem; padding: .5rem 1.1rem .8rem;
   background: inherit; box-shadow: 0 -6px 12px -8px rgba(0, 0, 0, .35); }
+/* a wide window gives the table the room the panel takes, so the person's seat and its words stay
+   in sight beside it (a review at 1366 x 800: "Your turn: play a ca" cut under the panel) */
+@media (min-width: 1100px) {
+  body:has(#people-dialog:not(:modal)[open]) .felt { padding-right: calc(min(calc(100vw - 1.2rem), 26rem) + 1.2rem); }
+}
 /* beside the table, only the invitations of the seats away: the others play on, their links spent */
 #people-dialog:not(:modal) .people__seat:not([data-away]) { display: none; }
 .people__table { margin: .2rem 0 .6rem; padding-left: 1.2rem; }

@@ -10,7 +10,7 @@
 // The dialog itself (and the checking of a record file) is recordsdialog.js, imported when the
 // player first opens it.
 import { game } from "./engine.js";
-import { onLanguageChange, t } from "./i18n.js";
+import { language, onLanguageChange, t } from "./i18n.js";
 import { writeJSON, ownKey } from "./storage.js";
 import { downloadText } from "./download.js";
 import { view } from "./store.js";
@@ -18,6 +18,9 @@ import "./history.js";  // a finished match joins Records' history by itself (hi
 
 export const REPLAY_KEY = ownKey("settebello.replay");  // this deployment's (storage.js)
 export const VIEWER = new URL("../replay.html", import.meta.url);
+/** The viewer's address with `query`, in the page's language (one chosen by the address's ?lang
+ *  alone is not remembered: a review saw the viewer open in English after a Spanish game). */
+export const viewerHref = (query) => `${VIEWER.href}?${query}&lang=${encodeURIComponent(language())}`;
 
 /** The text for one of this module's strings (static/i18n/*.json, keys "records.*"). */
 export function text(key, params = {}) {
@@ -48,10 +51,10 @@ export function openInViewer(record) {
   const err = writeJSON(REPLAY_KEY, record);
   if (err) console.warn(`Settebello: could not hand the record to the viewer (${err.message})`);
   if (view()?.seats?.some((s) => s.remote)) {
-    if (!window.open(`${VIEWER.href}?from=game&back=close`, "_blank")) console.warn("Settebello: the replay's tab was not opened (a pop-up blocker)");
+    if (!window.open(viewerHref("from=game&back=close"), "_blank")) console.warn("Settebello: the replay's tab was not opened (a pop-up blocker)");
     return;
   }
-  location.assign(`${VIEWER.href}?from=game`);
+  location.assign(viewerHref("from=game"));
 }
 
 /** Wire the page's "Records" button (id records-btn), if the page has one: its label, and its

@@ -9,7 +9,7 @@
 // play of a hand's review (static/js/review.js: `?from=game&hand=H&play=P` opens at that play).
 import { connectEngine, markEngine, game } from "./engine.js";
 import { artSVG as cardSVG, setDeck } from "./deck.js";
-import { initLanguage, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
+import { initLanguage, language, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
 import { esc, sideName, variantName, categoryName, shownName } from "./names.js";
 import { readText } from "./storage.js";
@@ -312,8 +312,11 @@ function wire() {
 async function main() {
   wire();
   // opened in a tab of its own beside a table with people (records.js): back to it is closing this one
-  if (new URLSearchParams(location.search).get("back") === "close") {
+  const query = new URLSearchParams(location.search);
+  if (query.get("back") === "close") {
     document.getElementById("rp-back")?.addEventListener("click", (e) => { e.preventDefault(); window.close(); });
+  } else if (query.has("lang")) {  // the table's language came in the address (records.js viewerHref): back in it
+    document.getElementById("rp-back")?.addEventListener("click", (e) => { e.currentTarget.search = `?lang=${encodeURIComponent(language())}`; });
   }
   const languageReady = initLanguage();
   try {

@@ -19,7 +19,7 @@ import { art } from "./deck.js";
 import { reasonText } from "./coach.js";
 import { esc, levelName, refusalText } from "./names.js";
 import { writeJSON } from "./storage.js";
-import { REPLAY_KEY, VIEWER } from "./records.js";
+import { REPLAY_KEY, viewerHref } from "./records.js";
 import { view } from "./store.js";
 
 // Per view (the table's current one: a new hand or game is a new view), the reviews asked for,
@@ -141,7 +141,7 @@ function lookItem(look, level) {
   // at a table with people on other devices (a remote seat), which this page must not leave: in a
   // tab of its own whose Back to the game closes it (records.js openInViewer)
   const apart = !!view()?.seats?.some((s) => s.remote);
-  const href = `${VIEWER.href}?from=game&hand=${look.hand}&play=${look.play}${apart ? "&back=close" : ""}`;
+  const href = viewerHref(`from=game&hand=${look.hand}&play=${look.play}${apart ? "&back=close" : ""}`);
   return `<li class="review__look" data-testid="review-look" data-hand="${look.hand}" data-play="${look.play}" data-made="${esc(made.notation)}" data-better="${esc(better.notation)}">
     <h${level} class="review__when">${esc(t("review.play", { n: look.play }))}</h${level}>
     <div class="review__position">

@@ -136,7 +136,7 @@ def shows_the_sheet(result, want: dict, day: str) -> None:
         assert cells[1] == (f"{hand['master'][0]} – {hand['master'][1]}" if hand["master"] else "—")
     parted = want["parted"]
     link = result.locator("[data-testid=daily-parted] a")
-    assert link.get_attribute("href").endswith(f"replay.html?from=game&hand={parted['hand']}&play={parted['play'] - 1}")
+    assert link.get_attribute("href").endswith(f"replay.html?from=game&hand={parted['hand']}&play={parted['play'] - 1}&lang=en")
     share = result.get_by_test_id("daily-share").inner_text()
     assert share.splitlines()[0] == f"Settebello · Today's deal {day}" and len(share.splitlines()) == 2 + sum(
         1 for h in want["hands"] if h["you"])
@@ -199,7 +199,9 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=TIMEOUT_MS)
     handed = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.replay:'))[1]"))
     assert handed["hands"][0]["deck"] == save2["record"]["hands"][0]["deck"]
-    hand, play = (int(x.split("=")[1]) for x in href.split("?")[1].split("&")[1:])
+    query = dict(x.split("=") for x in href.split("?")[1].split("&"))
+    hand, play = int(query["hand"]), int(query["play"])
+    assert query["lang"] == "en"  # the viewer in the table's language
     expect(page.locator("#rp-pos")).to_have_attribute("data-hand", str(hand))
     expect(page.locator("#rp-pos")).to_have_attribute("data-play", str(play))
     page.go_back()  # the module's next test finds the table booted again

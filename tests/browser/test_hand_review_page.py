@@ -89,7 +89,9 @@ def test_the_sheets_review_shows_the_costliest_plays(table_page, lang, viewport)
         assert cost.inner_text() == strings(lang)["review.costMatch"].format(
             points=POINTS[lang](round(look.cost, 1)), chance=f"{chance}{PERCENT[lang]}")
         href = item.locator("a.review__replay").get_attribute("href")
-        assert href.endswith(f"static/replay.html?from=game&hand=1&play={look.play}")
+        # in the table's language, which an address's ?lang alone does not remember (a review: the
+        # viewer opened in English after a Spanish game)
+        assert href.endswith(f"static/replay.html?from=game&hand=1&play={look.play}&lang={lang}")
     # the first look in sight, for the screenshot
     looks.nth(0).scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/review_{viewport['width']}_{lang}.png")

@@ -775,6 +775,15 @@ def test_a_new_table_right_after_a_guest_left_deals_with_its_own_invitations(loo
     table.guests[1].close()  # the guest closes the page: the host's page makes that seat a new invitation...
     host = table.host
     host.locator('[data-people-state="1"]', has_text="left the table").wait_for()
+    # the panel beside the table covers nothing of the person's seat: its words end before it
+    # (a review at 1366 x 800: "Your turn: play a ca" under the panel)
+    host.set_viewport_size({"width": 1366, "height": 800})
+    host.wait_for_function("""() => {
+      const panel = document.querySelector('#people-dialog[open]')?.getBoundingClientRect();
+      const me = document.getElementById('me').getBoundingClientRect();
+      const status = document.getElementById('status');
+      return panel && me.right <= panel.left && status.scrollWidth <= status.clientWidth + 1;
+    }""")
     # the panel beside the table hides (the seat still waits: no "Cancel" that seems to end
     # anything), and the host finds the seat's invitation again whenever it likes
     expect(host.locator("#people-dialog > .dialog__actions button")).to_have_text(["Hide"])

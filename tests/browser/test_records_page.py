@@ -77,7 +77,7 @@ def test_exported_record_imported_again_replays_to_the_same_score(table_page, tm
 
     # import it again: checked, then shown in the replay viewer
     dialog.locator("[data-testid=record-file]").set_input_files(str(path))
-    page.wait_for_url("**/static/replay.html?from=game")
+    page.wait_for_url("**/static/replay.html?from=game&lang=en")  # in the table's language
     wait_ready(page)
     page.locator("#rp-pos").wait_for()
     assert _pos(page) == (1, 0)

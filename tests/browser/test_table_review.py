@@ -339,12 +339,14 @@ def test_a_team_with_the_player_wins_in_the_players_own_words(table_page, lang, 
 
 
 def test_escoba_names_its_sevens_point_and_counts_the_sevens(table_page):
-    """Escoba's point for the most sevens (O7 `sevens`) is "Los sietes" on the sheet, with each
-    side's sevens counted, not an empty "Primera"."""
+    """Escoba's point for the most sevens (O7 `sevens`) is "Sietes" on the sheet, with each
+    side's sevens counted, not an empty "Primera"; the Seven of Coins's point is a Spanish
+    player's "Siete de oros", not the Italian "Settebello" (a review of 2026-12-01)."""
     page = table_page("fast=1&variant=escoba&seed=2&level=random&lang=es")
     play_until_sheet(page)
+    assert page.locator('#sheet tr[data-category="settebello"] th').inner_text() == "Siete de oros"
     row = page.locator('#sheet tr[data-category="primiera"]')
-    assert row.locator("th").inner_text() == "Los sietes"
+    assert row.locator("th").inner_text() == "Sietes"
     counts = [int(re.match(r"(\d+) sietes?$", t).group(1)) for t in row.locator("td small").all_inner_texts()]
     assert sum(counts) == 4, counts  # every card is taken by the end of the hand
 

@@ -6,6 +6,8 @@ vanishes, the log's title when a match log opens, and back on the Match log butt
 
 from __future__ import annotations
 
+import re
+
 from harness import settled
 from saves import near_the_end, person_and_computers
 from site_helpers import open_table
@@ -109,6 +111,10 @@ def test_a_tournaments_match_asks_before_a_match_under_way_gives_way_to_it(table
     page.get_by_test_id("keep-yes").click()
     page.wait_for_function("settebello.view && settebello.view.tournament")
     assert page.evaluate(history) == kept_before + 1
+    # the opponent, a computer named after its level ("Beginner 2"), is not told its level twice
+    seat = page.locator("#opponents .seat").first
+    assert re.fullmatch(r"Beginner \d", seat.locator(".seat__name").inner_text())
+    assert seat.locator(".seat__level").inner_text() == "Computer"
     # the tournament is left, so that the next test's page starts without one
     page.locator("#tournament-btn").click()
     d.locator("[data-act=leave]").click()

@@ -89,8 +89,8 @@ def test_the_looks_say_why_in_three_languages(every_play):
               "which Bruno cannot.",
         "it": "Il Cavallo di Coppe lascerebbe 10 in tavola e Bruno potrebbe fare scopa; il Quattro di Denari lascia "
               "15, e Bruno non può.",
-        "es": "El Caballo de Copas dejaría 10 en la mesa y Bruno podría hacer escoba; el Cuatro de Oros deja 15, y "
-              "Bruno no puede."}
+        "es": "El Caballo de Copas dejaría 10 en la mesa y Bruno podría hacer escoba; el Cuatro de Oros deja 15 en la mesa, "
+              "y Bruno no puede."}
 
 
 def test_the_same_position_is_judged_the_same_and_a_play_like_the_masters_costs_nothing(every_play):
