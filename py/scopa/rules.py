@@ -254,10 +254,13 @@ class Preset:
     # choices the preset's own seed offers on an option it fixes ({option: values, the preset's
     # first}): [002]'s Scopa inversa "partite ibride" (SB7); the New game dialog offers them
     offers: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # the other tables (scopa/tables.py ids, "4/pairs") at which the preset's own seed plays it
+    # with the deal SB1 gives there: not house tables (SB1), e.g. [003]'s Escoba for 3 to 6
+    seated: tuple[str, ...] = ()
 
 
 def _preset(id: str, name: str, description: str, offers: Mapping[str, tuple[Any, ...]] | None = None,
-            **options: Any) -> Preset:
+            seated: tuple[str, ...] = (), **options: Any) -> Preset:
     rules = RuleSet(**options)
     rules.validate()
     for key, values in (offers or {}).items():
@@ -265,7 +268,7 @@ def _preset(id: str, name: str, description: str, offers: Mapping[str, tuple[Any
             raise RuleError(f"{id}: the offer of {key} starts with the preset's own value")
         for value in values:
             rules.with_options({key: value})  # each offer is played, or this raises at import
-    return Preset(id, name, description, rules, dict(offers or {}))
+    return Preset(id, name, description, rules, dict(offers or {}), seated)
 
 
 _SCOPONE = dict(players=4, teams="pairs", hand_size=9, table_cards=4)
@@ -286,8 +289,10 @@ PRESETS: dict[str, Preset] = {
                 players=4, teams="pairs", hand_size=10, table_cards=0),
         _preset("scopone-spagnolo", "Scopone (Spanish rules)", "Scopone where the capture with the fewest cards is compulsory; to 16.",
                 fewest_cards=True, target=16, **_SCOPONE),
+        # [003]: 2 to 6 players, three cards each and four on the table, 4 or 6 in teams of two
+        # (its five players' table of five is not SB1's deal for five: that one stays a house table)
         _preset("escoba", "Escoba", "Capture to fifteen with the card played; a point for most sevens; win by 2.",
-                capture="fifteen", primiera="sevens", lead=2),
+                seated=("3/none", "4/pairs", "4/none", "6/pairs"), capture="fifteen", primiera="sevens", lead=2),
         _preset("scopa-a-quindici", "Scopa a quindici", "Take by matching or by making fifteen; fewest cards compulsory.",
                 capture="match+fifteen", fewest_cards=True),
         _preset("scopa-a-undici", "Scopa a undici", "Also take when the card played and the cards taken make eleven.",

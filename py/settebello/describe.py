@@ -10,7 +10,7 @@ shows these facts; the engine and the session still check every request.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from scopa.cards import DECK, DECKS, FACE, PRIMIERA, SUIT, SUITS, VALUE, card_str
 from scopa.errors import ScopaError
@@ -78,18 +78,19 @@ def _switched(rules: RuleSet, t: RuleSet, switches: Sequence[str]) -> dict[str, 
     return out
 
 
-def table_choices(rules: RuleSet) -> list[dict[str, Any]]:
+def table_choices(rules: RuleSet, seated: Collection[str] = ()) -> list[dict[str, Any]]:
     """Every table this preset may be played at (scopa/tables.py), its own first: the id the page
     names it by ("4/pairs"), players, teams, sides, the side of each seat, and the options that
     make it (players, teams and its deal), which the page sends back unchanged; `switched`, the
     deal when a switch that changes it is flipped (misère deals all the cards, O12, SB70), which
     the page shows and sends instead while that switch is flipped; `house`, a table beyond the
-    seeds (SB1: every table but the preset's own is the project's house rule), which the dialog
-    labels so."""
+    seeds (SB1: every table but the preset's own and those its seed names, `seated`, is the
+    project's house rule), which the dialog labels so."""
     opened = open_options(rules)
     switches = [k for k in DEAL_SWITCHES if k in opened]  # a switch the preset fixes is never flipped
     return [{"id": seating(t), "players": t.players, "teams": t.teams, "sides": t.sides,
-             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches), "house": i > 0}
+             "side_of": side_of_seats(t), **_deal(t), "switched": _switched(rules, t, switches),
+             "house": i > 0 and seating(t) not in seated}
             for i, t in enumerate(tables(rules))]
 
 
@@ -200,8 +201,9 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
     """The page's boot facts: the session's presets and levels, with the deck, sides and bounds."""
     shown = []
     for v in variants:
-        rules, offers = preset(v["id"]).rules, preset(v["id"]).offers
-        shown.append({**v, "sides": rules.sides, "side_of": side_of_seats(rules), "tables": table_choices(rules),
+        p = preset(v["id"])
+        rules, offers = p.rules, p.offers
+        shown.append({**v, "sides": rules.sides, "side_of": side_of_seats(rules), "tables": table_choices(rules, p.seated),
                       "open": open_options(rules, offers), "choices": open_choices(rules, offers)})
     ids = [lv["id"] for lv in levels]
     return {

@@ -169,10 +169,18 @@ def test_scopa_d_assi_is_played_to_41_and_an_old_record_to_11():
 
 def test_tables_beyond_the_seeds_are_house_tables_in_the_dialog():
     info = {v["id"]: v for v in describe(variants(), levels())["variants"]}
-    for v in ("scopa", "cicera", "escoba"):
+    for v in ("scopa", "cicera"):
         tables = info[v]["tables"]
         assert tables[0]["house"] is False  # the preset's own table, as its seed gives it
         assert len(tables) > 1 and all(t["house"] for t in tables[1:])  # SB1's other tables
+    # [003] plays Escoba from 2 to 6, three cards each and four on the table, 4 or 6 in teams of
+    # two (a Spanish player's review: "Escoba for four in pairs, a house rule?"); its five players'
+    # table of five is not SB1's deal for five
+    house = {t["id"]: t["house"] for t in info["escoba"]["tables"]}
+    assert house == {"2/none": False, "3/none": False, "4/pairs": False, "4/none": False, "5/none": True,
+                     "6/pairs": False, "6/triples": True}
+    deals = {t["id"]: (t["hand_size"], t["table_cards"]) for t in info["escoba"]["tables"]}
+    assert all(deals[t] == (3, 4) for t, h in house.items() if not h)
 
 
 # The games issue 43 changed, played to their end by every level a person can choose (and the
