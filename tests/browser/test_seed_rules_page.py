@@ -22,6 +22,14 @@ def test_inversa_offers_the_hybrid_and_tables_beyond_the_seeds_are_house_tables(
     page.screenshot(path="/tmp/i43_house_desktop.png")
     dialog.locator("#ng-table").select_option("2/none")
     expect(dialog.locator("#ng-house")).to_have_count(0)
+    # Escoba in pairs is [003]'s own (a Spanish player's review): no house note; six in triples is
+    dialog.locator("#ng-variant").select_option("escoba")
+    dialog.locator("#ng-table").select_option("4/pairs")
+    expect(dialog.locator("#ng-house")).to_have_count(0)
+    dialog.locator("#ng-table").select_option("6/triples")
+    expect(dialog.locator("#ng-house")).to_have_count(1)
+    dialog.locator("#ng-variant").select_option("inversa")
+    dialog.locator("#ng-table").select_option("2/none")
     dialog.locator(".ng-more summary").click()
     capture = dialog.locator('select[data-option="capture"]')
     assert capture.locator("option").all_inner_texts() == ["By difference (sottratta)",
