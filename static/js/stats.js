@@ -45,6 +45,7 @@ function addToSheet() {
 const sheetBox = document.getElementById("sheet");
 if (sheetBox) new MutationObserver(addToSheet).observe(sheetBox, { childList: true, subtree: true });
 
+// a seat at another device's table keeps no statistics of the host's match (people.js refuses it: not said)
 on("match-end", () => {
-  updateStats().catch((err) => console.warn(`Settebello: statistics not updated (${err.message})`));
+  updateStats().catch((err) => { if (err?.reason !== "people.guest") console.warn(`Settebello: statistics not updated (${err.message})`); });
 });
