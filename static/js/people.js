@@ -519,8 +519,10 @@ async function invitation(inv, { again = false } = {}) {
     <div class="dialog__actions"><button type="button" class="btn btn--primary" data-testid="people-connect-${inv.seat}">${esc(t("people.connect"))}</button></div>
     <p class="people__state" role="status" data-people-state="${inv.seat}">${esc(t(again ? (m ? "people.state.leftRelay" : "people.state.left") : m ? "people.state.waitingLink" : "people.state.waiting", { name: inv.name }))}</p>`);
   li.querySelector("button.btn--primary").addEventListener("click", async () => {
+    const pasted = li.querySelector("textarea").value;
+    if (!pasted.trim()) { setState(inv.seat, "people.noReply"); return; }  // nothing pasted yet: say what to do
     let reply;
-    try { reply = fromCode(li.querySelector("textarea").value); } catch { reply = null; }
+    try { reply = fromCode(pasted); } catch { reply = null; }
     if (!reply || reply.v !== LINK_VERSION || reply.s !== inv.seat || typeof reply.a !== "string") {
       setState(inv.seat, "people.badReply");
       return;

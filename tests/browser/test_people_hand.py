@@ -370,6 +370,10 @@ class Table:
         self.codes.append(_code(reply)["a"])
         assert _qr(guest.locator('[data-testid="people-answer-qr"]')) == reply
         assert dead or "m" not in _code(link.split("#join=", 1)[1])  # by hand only: no room on any relay
+        if not dead:  # Connect with nothing pasted says what to do, not "not a reply code" (a review)
+            self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
+            expect(self.host.locator(f'[data-people-state="{seat}"]')).to_have_text(
+                "Paste here the reply code their page shows them, then Connect")
         self.host.locator(f'[data-testid="people-reply-{seat}"]').fill(reply)
         self.host.locator(f'[data-testid="people-connect-{seat}"]').click()
 
