@@ -330,7 +330,9 @@ function presence(who, gone) {
 
 /** Show and say a phrase said at `seat`. */
 function said({ seat, phrase }) {
-  const line = () => t("people.said", { name: currentView()?.players?.[seat] ?? "", phrase: t(`people.phrase.${phrase}`) });
+  // what this page's own person said is theirs ("You: Good game"), as the table says "You played"
+  const line = () => t("people.said", { name: seat === currentView()?.seat ? t("access.you") : currentView()?.players?.[seat] ?? "",
+    phrase: t(`people.phrase.${phrase}`) });
   const el = document.querySelector("[data-testid=people-said]");
   if (el) el.textContent = line();
   announce(line);

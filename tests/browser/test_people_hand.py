@@ -559,10 +559,12 @@ def test_a_whole_hand_of_scopa_between_two_devices_through_the_hand_path(loopbac
     guest.locator("[data-testid=people-say]").click()
     guest.locator("#people-phrases button[data-phrase=good_game]").click()
     expect(host.locator("[data-testid=people-said]")).to_have_text("Guest 2: Good game")
+    expect(guest.locator("[data-testid=people-said]")).to_have_text("You: Good game")  # their own, as theirs
     host.locator("[data-testid=people-say]").click()
     host.locator("#people-phrases button[data-phrase=thanks]").click()
     expect(guest.locator("[data-testid=people-said]")).to_have_text(
         host.evaluate("settebello.view.players[0]") + ": Thanks")
+    expect(host.locator("[data-testid=people-said]")).to_have_text("You: Thanks")
     # the host's record carries the deal's commitments and reveals; the replay viewer checks them
     record = host.evaluate("settebello.game('record')")
     assert set(record["fair_deal"]["deals"][0]["reveals"]) == {"host", "seat1"}
