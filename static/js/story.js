@@ -2,7 +2,8 @@
 // points over the match, the hands each side won, the final score), the score hand by hand, the
 // match's best moments (each scopa with who made it and in which hand, who took the Settebello,
 // special sweeps, napola runs, declarations, piles stolen), then every hand's own sheet with its review
-// (review.js); Rematch (the same table, a new deal) and New game. Everything in it comes from
+// (review.js); Rematch (the same table, a new deal) and New game; at another device's table, that
+// the host may deal the rematch. Everything in it comes from
 // Python: the view's `story` (py/settebello/story.py, added by py/settebello/session.py once the
 // match is over).
 import { t, theCard } from "./i18n.js";
@@ -123,6 +124,7 @@ export function renderStory(box, v, { onRematch, onNewGame }) {
     <p id="over" class="sheet__winner"${f ? ' data-on-time=""' : ""}>${esc(over)}</p>
     ${misereNote(v)}
     ${told}
+    ${v.seats?.[v.seat]?.remote ? `<p class="sheet__note" data-testid="story-host-rematch">${esc(t("people.hostRematch"))}</p>` : ""}
     <div class="sheet__actions story__actions">
       ${st.rematch ? `<button id="rematch" class="btn btn--primary" type="button">${esc(t("story.rematch"))}</button>` : ""}
       <button id="sheet-new" class="btn${st.rematch ? "" : " btn--primary"}" type="button">${esc(t("action.newGame"))}</button>

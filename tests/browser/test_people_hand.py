@@ -759,6 +759,10 @@ def test_a_guest_reloaded_mid_hand_plays_on_at_the_same_play_then_a_rematch(loop
     for page in (host, guest):  # (the hand's last play scored: the match over once each page has drawn it)
         page.wait_for_function("settebello.view.phase === 'over'")
     expect(guest.locator("#sheet #rematch")).to_have_count(0)
+    # but the guest's sheet says the host may deal one (a review: nothing said it), not the host's
+    expect(guest.locator("#sheet [data-testid=story-host-rematch]")).to_have_text(
+        "The host may deal a rematch with the same people: it starts here by itself.")
+    expect(host.locator("#sheet [data-testid=story-host-rematch]")).to_have_count(0)
     guest.locator("#sheet button:visible").first.focus()  # a keyboard player reading the sheet
     host.locator("#sheet #rematch").click()
     for page in (host, guest):
