@@ -223,7 +223,7 @@ def test_leaving_the_table_at_11_or_more():
               "the Four of Coins leaves 12, which Bruno cannot.",
         "it": "Il Sei di Coppe lascerebbe 10 in tavola e Bruno potrebbe fare scopa; il Quattro di Denari lascia 12, "
               "e Bruno non può.",
-        "es": "El Seis de Copas dejaría 10 en la mesa y Bruno podría hacer escoba; el Cuatro de Oros deja 12, "
+        "es": "El Seis de Copas dejaría 10 en la mesa y Bruno podría hacer escoba; el Cuatro de Oros deja 12 en la mesa, "
               "y Bruno no puede."}
     assert P.safe(view, risky, safe) is None
 
