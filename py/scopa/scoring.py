@@ -50,8 +50,9 @@ PROFILES: dict[str, Profile] = {
     # O8 Punti a denari: "no primiera" ([002] "la primiera non si conta"); the rule set says so too (SB70).
     "denari": Profile(denari_figures=True, primiera=False),
     "romano": Profile(denari_each=True, settebello=2),
-    # [002] FRAC: "the only cards that score" — the classic points, scope included, do not count.
-    "frac": Profile(scope=0, carte=False, settebello=0, primiera=False, frac=True),
+    # [002] FRAC: "the only cards that score" — the classic points, scope included, do not count:
+    # a sweep is no scopa (a review: "Scopa!" said, and nothing scored)
+    "frac": Profile(scope=0, carte=False, settebello=0, primiera=False, frac=True, sweeps=False),
     # SB23, SB24 [002] Rubamazzo: "non si calcolano i punti tradizionali della scopa ma soltanto il
     # numero di carte prese": the cards taken are the points, and there is no scopa.
     "mazzetto": Profile(scope=0, carte=False, settebello=0, primiera=False, denari=False, mazzetto=True,

@@ -189,6 +189,15 @@ def test_o8_frac_counts_assi_and_figures_only():
     assert r.points[0] == {"frac": 4} and r.points[1] == {"frac": 1}
 
 
+def test_o8_a_frac_sweep_is_no_scopa():
+    """[002] FRAC: only the Fanti, Re, Assi and Cavalli score, "the classic points" (scope
+    included) do not: a sweep is told as no scopa (a review saw "Scopa!" and nothing scored)."""
+    m = dealt("frac", hands={0: "6D 2C 3C"}, table="1S 5D 9C 10B")
+    set_table(m, "1S 5D")
+    event = m.play("6D:1S+5D")
+    assert m.table == [] and not event.scopa and m.scope == [0, 0]
+
+
 def test_frac_hands_always_share_sixteen_points():
     m = play_match("frac", 2)
     assert all(sum(r.totals) == 16 for r in m.results)
