@@ -135,6 +135,30 @@ def test_on_a_tablet_the_status_stays_one_line_and_your_turn_stays_whole(table_p
     assert box["nowText"], box
 
 
+@pytest.mark.parametrize("percent", ["150", "200"])
+def test_on_a_tablet_with_a_larger_text_the_others_play_is_read_whole(page, base_url, percent):
+    """The review of 2026-12-01 (a tablet at 150-200 %): one line left "Bruno gioca il …" of the
+    computer's play on nearly every turn, its words only in a tooltip a finger cannot reach. With a
+    larger text the play is whole, on lines of its own under the name, "Tocca a te" after it."""
+    from site_helpers import open_table as open_page, skip_the_lesson_offer
+    from test_a11y import choose_text_size  # (a text size is kept in storage: a page of its own)
+    page.set_viewport_size({"width": 820, "height": 1180})
+    open_page(page, base_url, "fast=1&variant=scopa&seed=4&level=random&lang=it")
+    skip_the_lesson_offer(page)
+    choose_text_size(page, percent)
+    page.evaluate("""() => { document.getElementById('status-last').textContent =
+        'Bruno gioca il Sette di Spade e prende il Sette di Bastoni, il Cinque di Coppe e il Due di Denari. Scopa! '; }""")
+    box = page.evaluate("""() => { const s = document.getElementById('status'), now = document.getElementById('status-now'),
+        last = document.getElementById('status-last'), me = document.getElementById('me').getBoundingClientRect();
+        const r = s.getBoundingClientRect();
+        return { lastCut: last.scrollWidth > last.clientWidth + 1 || last.scrollHeight > last.clientHeight + 1,
+                 nowCut: now.scrollWidth > now.clientWidth + 1, inSeat: r.left >= me.left && r.right <= me.right,
+                 nowBelow: now.getBoundingClientRect().top >= last.getBoundingClientRect().bottom - 1,
+                 wide: document.documentElement.scrollWidth }; }""")
+    assert not box["lastCut"] and not box["nowCut"] and box["inSeat"] and box["nowBelow"], box
+    assert box["wide"] <= 820, box
+
+
 def test_capture_choice_lights_candidates_and_named_buttons(table_page):
     # seed 1 (found with settebello.session in CPython): the first hand card 10B has two captures
     page = open_table(table_page, "variant=scopa&seed=1&level=random")
