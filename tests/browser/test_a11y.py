@@ -714,3 +714,20 @@ def test_the_tournaments_form_on_a_phone_with_larger_text_keeps_every_field_insi
           .map((e) => e.tagName + ' ' + e.textContent.trim().slice(0, 20));
         return { past, sideways: [d.scrollWidth, d.clientWidth] }; }""")
     assert g["past"] == [] and g["sideways"][0] <= g["sideways"][1] + 1, f"fields past the form's edge: {g}"
+
+
+def test_scopone_on_a_tablet_with_200_percent_text_lays_out_no_wider_than_the_screen(new_context, base_url):
+    """The review of 2026-12-01 (820 x 1180, 200 %): a side seat's backs and pile side by side ran
+    past the screen's edge ("5 carte" cut, the page 824 px wide). They stack there as on a phone."""
+    page = new_context(viewport={"width": 820, "height": 1180}, has_touch=True, is_mobile=True).new_page()
+    open_table(page, base_url, "variant=scopone&seed=4&level=expert&lang=it")
+    skip_the_lesson_offer(page)
+    choose_text_size(page, "200")
+    page.wait_for_function("settebello.view.waiting === 'human'")
+    settled(page)
+    g = page.evaluate("""() => ({ wide: document.documentElement.scrollWidth, vw: innerWidth,
+        piles: [...document.querySelectorAll('#opponents .seat:not([data-slot="t"]) .pile__label')].filter((l) => l.textContent.trim()).length,
+        seats: [...document.querySelectorAll('#opponents .seat')].map((s) => Math.round(s.getBoundingClientRect().right)) })""")
+    assert g["piles"], f"this seed's side seat has a pile by the person's first turn: {g}"
+    # (a phone's browser widens its layout to the page: innerWidth grew to 824 with the page)
+    assert g["wide"] <= 820 and g["vw"] == 820, g
