@@ -731,3 +731,43 @@ def test_scopone_on_a_tablet_with_200_percent_text_lays_out_no_wider_than_the_sc
     assert g["piles"], f"this seed's side seat has a pile by the person's first turn: {g}"
     # (a phone's browser widens its layout to the page: innerWidth grew to 824 with the page)
     assert g["wide"] <= 820 and g["vw"] == 820, g
+
+
+
+@pytest.mark.parametrize("scroll,focused", [(20, "button"), (53, "title")])
+def test_a_box_opens_on_its_button_only_while_its_title_stays_mostly_in_sight(table_page, scroll, focused):
+    """The review of 2026-12-01 (a tablet's Scopone sheet at 200 %): the sheet opened 53 px scrolled,
+    on Prossima mano, its 52 px title cut in half, because the title's foot was still in the box.
+    modal.js focusAtTop now focuses the button only while at least half the title stays in sight;
+    else the box opens at its top, the title focused."""
+    page = table_page("fast=1&lang=en")
+    got = page.evaluate("""async (scroll) => {
+      const { focusAtTop } = await import('./static/js/modal.js');
+      const box = document.createElement('div');
+      box.style.cssText = 'position:fixed;left:0;top:0;width:300px;height:400px;overflow:auto;z-index:999';
+      box.innerHTML = '<h2 style="margin:16px 0 0;height:52px">Title</h2>'
+        + `<div style="height:${400 - 16 - 52 - 40 + scroll}px"></div><button style="height:40px;display:block">Next</button>`;
+      document.body.append(box);
+      focusAtTop(box, box.querySelector('button'), box.querySelector('h2'));
+      const which = document.activeElement.tagName === 'BUTTON' ? 'button' : document.activeElement.tagName === 'H2' ? 'title' : 'other';
+      box.remove();
+      return which;
+    }""", scroll)
+    assert got == focused
+
+def test_a_scopone_sheet_on_a_tablet_with_200_percent_text_shows_its_whole_title(new_context, base_url):
+    """The review of 2026-12-01 (820 x 1180, 200 %): Scopone's hand sheet opened 53 px scrolled, on
+    Prossima mano, "Mano 1: il punteggio" cut in half by the sheet's top edge. It opens at its top,
+    the title focused, when the focus on the button would cut the title."""
+    save = near_the_end({"variant": "scopone", "seed": 4, "seats": person_and_computers(4)}, person_plays_left=1, of="hand")
+    page = new_context(viewport={"width": 820, "height": 1180}, has_touch=True, is_mobile=True).new_page()
+    open_save(page, base_url, save, "it")
+    person_to_play(page)
+    choose_text_size(page, "200")
+    play_until_sheet(page)
+    page.wait_for_function("document.activeElement?.closest('#sheet')")
+    settled(page)
+    g = page.evaluate("""() => { const card = document.querySelector('#sheet .sheet__card').getBoundingClientRect();
+        const title = document.getElementById('sheet-title').getBoundingClientRect();
+        return { cut: card.top - title.top, focused: document.activeElement.id || document.activeElement.textContent }; }""")
+    assert g["cut"] <= 1, f"the sheet's title is cut by its top edge: {g}"
