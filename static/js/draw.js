@@ -279,7 +279,9 @@ export function choiceLabel(p) {
   const own = mechanics.playWords(p, currentView());
   if (own.whole) return isHinted(p) ? t("play.hinted", { play: own.whole }) : own.whole;
   const loose = p.presa.filter((c) => !own.skip.includes(c));
-  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose) })] : []), ...own.parts];
+  // {cards} bare ("Take Seven of Cups"), {theCards} with their articles, as a language says it
+  // ("Prendi il Sette di Coppe": two reviews found the bare names unnatural in Italian and Spanish)
+  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose), theCards: theCards(loose) })] : []), ...own.parts];
   const joined = parts.join("; ");
   const text = parts.length ? joined.charAt(0).toLocaleUpperCase() + joined.slice(1) : t("play.lay");
   return isHinted(p) ? t("play.hinted", { play: text }) : text;

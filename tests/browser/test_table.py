@@ -174,6 +174,16 @@ def test_capture_choice_lights_candidates_and_named_buttons(table_page):
     assert "10B:2B+3C+5C" in record["hands"][0]["plays"]
 
 
+@pytest.mark.parametrize("lang,name", [("it", "Prendi il Due di Bastoni, il Tre di Coppe e il Cinque di Coppe"),
+                                       ("es", "Levantar el Dos de Bastos, el Tres de Copas y el Cinco de Copas")])
+def test_a_capture_choice_names_its_cards_as_the_language_says_them(table_page, lang, name):
+    """Two reviews of 2026-12-01 (an Italian and a Spanish player): "Prendi Sette di Coppe" and
+    "Levantar Seis de Bastos y Sota de Copas" read unnatural; the cards take their articles."""
+    page = open_table(table_page, f"variant=scopa&seed=1&level=random&lang={lang}")
+    page.locator('#hand-cards button[data-card="10B"]').click()
+    expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+
+
 def test_capture_choice_by_clicking_the_table_cards(table_page):
     # the same position: 10B takes 2B+3C+5C or 2C+3C+5C; the Two of Clubs is in one only
     page = open_table(table_page, "variant=scopa&seed=1&level=random")
