@@ -3,7 +3,7 @@
 // the pass screen), and `draw`, which puts every card where a view says (layout.js) and slides it
 // there (animate.js). It reads the table's state (tablestate.js) and decides nothing.
 import { view as currentView, info as described } from "./store.js";
-import { t, cardList, theCards, hasText } from "./i18n.js";
+import { t, theCards, hasText } from "./i18n.js";
 import { buildSeats, place, fitTable } from "./layout.js";
 import { sideName, variantName } from "./names.js";
 import { pointerInput } from "./input.js";
@@ -279,9 +279,9 @@ export function choiceLabel(p) {
   const own = mechanics.playWords(p, currentView());
   if (own.whole) return isHinted(p) ? t("play.hinted", { play: own.whole }) : own.whole;
   const loose = p.presa.filter((c) => !own.skip.includes(c));
-  // {cards} bare ("Take Seven of Cups"), {theCards} with their articles, as a language says it
-  // ("Prendi il Sette di Coppe": two reviews found the bare names unnatural in Italian and Spanish)
-  const parts = [...(loose.length ? [t("play.take", { cards: cardList(loose), theCards: theCards(loose) })] : []), ...own.parts];
+  // the cards with their articles ("Prendi il Sette di Coppe": two reviews found the bare names
+  // unnatural in Italian and Spanish)
+  const parts = [...(loose.length ? [t("play.take", { theCards: theCards(loose) })] : []), ...own.parts];
   const joined = parts.join("; ");
   const text = parts.length ? joined.charAt(0).toLocaleUpperCase() + joined.slice(1) : t("play.lay");
   return isHinted(p) ? t("play.hinted", { play: text }) : text;

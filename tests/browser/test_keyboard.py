@@ -335,7 +335,7 @@ def test_a_capture_choice_is_made_with_the_keyboard(table_page):
     takes = [n for n in names if n.startswith("Take ")]
     assert len(takes) == 2, names
     for label in takes:
-        assert re.fullmatch(r"Take (.+ of (Coins|Cups|Clubs|Swords))(, | and |, and )?.*", label), label
+        assert re.fullmatch(r"Take (the .+ of (Coins|Cups|Clubs|Swords))(, | and |, and )?.*", label), label
     assert now["label"] == takes[0]
     # the arrow keys move between the choices as along the hand, and come back
     page.keyboard.press("ArrowRight")

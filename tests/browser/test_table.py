@@ -168,7 +168,7 @@ def test_capture_choice_lights_candidates_and_named_buttons(table_page):
     assert page.locator("#table-cards .card--candidate").count() == 4
     # the choice is named after the cards it takes; nothing is played before it is made
     assert page.evaluate("settebello.view.plays.length") == 0
-    page.get_by_role("button", name="Take Two of Clubs, Three of Cups, and Five of Cups").click()
+    page.get_by_role("button", name="Take the Two of Clubs, the Three of Cups, and the Five of Cups").click()
     page.wait_for_function("settebello.view.plays.length > 0")
     record = page.evaluate("settebello.game('save').then(s => s.record)")
     assert "10B:2B+3C+5C" in record["hands"][0]["plays"]

@@ -194,11 +194,11 @@ def test_the_hinted_card_offers_the_hinted_capture_first(table_page):
     assert buttons.count() == 2
     first, second = buttons.nth(0), buttons.nth(1)
     assert first.get_attribute("data-play") == "10B:4D+6B"
-    assert first.inner_text() == "Take Four of Coins and Six of Clubs (the hint)"
+    assert first.inner_text() == "Take the Four of Coins and the Six of Clubs (the hint)"
     assert "btn--hint" in first.get_attribute("class")
     assert "btn--hint" not in second.get_attribute("class") and "hint" not in second.inner_text()
     # the words spoken for the choice name the hinted capture first, as the hint
-    assert "Take Four of Coins and Six of Clubs (the hint); Take" in page.locator("#live").text_content()
+    assert "Take the Four of Coins and the Six of Clubs (the hint); Take" in page.locator("#live").text_content()
     # nothing is played until the choice is made; then the hinted capture is the one made
     assert page.evaluate("settebello.view.plays.length") == 0
     first.click()
