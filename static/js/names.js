@@ -115,7 +115,7 @@ export function categoryName(cat, rules, words = {}) {
 /** A play said as a sentence ("Anna played the Seven of Coins and took ..."), with "Scopa!" when
  *  it was one; `you`: said to the one person at the table who made it ("You played ..."). */
 export function playSentence(name, e, { you = false } = {}) {
-  // a play of a mechanic's own is said its own way (mechanics/: a build, a steal)
+  // a play of a mechanic's own is said its own way (mechanics/: a build, a pile taken)
   let text = mechanics.playSaid(e, { name, you })
     ?? t(`play.${you ? "you." : ""}${e.presa.length ? "took" : "laid"}`, { name, card: theCard(e.card), cards: theCards(e.presa) });
   if (e.scopa) text += " " + t("play.scopa");

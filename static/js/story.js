@@ -1,7 +1,7 @@
 // The match's story, the final sheet once a match is over: who won, who won what (each category's
 // points over the match, the hands each side won, the final score), the score hand by hand, the
 // match's best moments (each scopa with who made it and in which hand, who took the Settebello,
-// special sweeps, napola runs, declarations, piles stolen), then every hand's own sheet with its review
+// special sweeps, napola runs, declarations, a mechanic's own), then every hand's own sheet with its review
 // (review.js); Rematch (the same table, a new deal) and New game; at another device's table, that
 // the host may deal the rematch. Everything in it comes from
 // Python: the view's `story` (py/settebello/story.py, added by py/settebello/session.py once the
@@ -12,6 +12,7 @@ import { lostOnTime } from "./clock.js";
 import { esc, sideName, sideNameHTML, categoryName } from "./names.js";
 import { sheetTable, misereNote, small } from "./sheet.js";
 import { reviewButton, reviewRegion, wireReview } from "./review.js";
+import * as mechanics from "./mechanics/index.js";
 
 const dot = (side) => `<span class="side-dot" data-side="${side}"></span>`;
 
@@ -45,15 +46,14 @@ function momentLine(v, m) {
       text = t("story.accusa", { kind: t(`accusa.${m.accusa}`), name, points: t("story.points", { count: m.points }) });
       cards = m.cards;
       break;
-    case "steal":  // SB20: a pile stolen, told with the card that stole it
-      text = t("story.steal", { name, count: m.count, card: theCard(m.card) });
-      cards = [m.card, m.top];
-      break;
     case "napoleone":
       text = t("story.napoleone", { name: sideName(v, m.side) });
       break;
-    default:
-      return "";
+    default: {  // a moment of a mechanic's own (mechanics/: a pile taken whole)
+      const own = mechanics.momentSaid(m, v, { name });
+      if (!own) return "";
+      ({ text, cards } = own);
+    }
   }
   return `<li class="story__moment" data-kind="${esc(m.kind)}" data-hand="${m.hand}">
     <span class="story__what">${dot(m.side)}${esc(text)}</span>

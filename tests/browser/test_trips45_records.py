@@ -109,4 +109,4 @@ def test_a_finished_match_joins_the_history_and_opens_in_the_replay(table_page):
         entries.first.get_by_role("button", name="Download").click()
     assert download.value.suggested_filename.startswith("settebello-scopa-")
     entries.first.get_by_role("button", name="Replay").click()
-    page.wait_for_url("**/replay.html?from=game")
+    page.wait_for_url("**/replay.html?from=game&lang=en")  # in the table's language

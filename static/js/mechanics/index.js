@@ -82,6 +82,9 @@ export const offeredLast = (p) => first("offeredLast", p) === true;
 export const hintWords = (h) => first("hintWords", h);
 /** A play said as a sentence when it is a mechanic's own ({name, you}), else null. */
 export const playSaid = (e, opts) => first("playSaid", e, opts);
+/** A moment of the match's story of a mechanic's own ({text, cards}: its words and the cards
+ *  drawn beside them; `name`, who made it), else null. */
+export const momentSaid = (m, v, opts) => first("momentSaid", m, v, opts);
 /** The whole sentence of an event (or a play of v's list) of a mechanic's own, else null. */
 export const eventSentence = (e, v, opts = {}) => first("eventSentence", e, v, opts);
 /** What is said and called out before the card of event e moves: [{said, callout}]. */

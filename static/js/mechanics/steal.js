@@ -24,6 +24,13 @@ export default {
     return stealSentence(e, `play.${you ? "you." : ""}took`, name);
   },
 
+  /** A pile stolen, among the match's best moments (story.js): who, how many cards, with which
+   *  card, drawn beside the top it took (SB20). */
+  momentSaid(m, v, { name }) {
+    return m.kind === "steal"
+      ? { text: t("story.steal", { name, count: m.count, card: theCard(m.card) }), cards: [m.card, m.top] } : null;
+  },
+
   /** A steal in the view's list of plays, as the review keys say a take (access.js). */
   eventSentence(e, v, { isYou = () => false } = {}) {
     return stealSentence(e, `access.play${isYou(e.seat) ? ".you" : ""}.took`, v?.players?.[e.seat]);
