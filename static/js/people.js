@@ -694,7 +694,7 @@ let channel = null;
 let keptKey = null;         // this seat's deals kept across a reload (storage.js)
 let recordId = null;        // this match's entry in the history (history.js), the same after a reload
 let recordDue = false;      // a hand is over: its record joins the history once its last view came
-let dealChecked = null;     // the last hand's deal as this page checked it: {hand, verified, why}
+let dealChecked = null;     // the last hand's deal as this page checked it: {deal, verified, why} (people.py)
 let sheetWatch = null;
 
 /** On a guest's score sheet, whether its hand's deal was verified (PEOPLE.md: "Deal verified"),
@@ -704,7 +704,7 @@ function showDealChecked() {
   if (!card) return;
   let note = card.querySelector("[data-testid=deal-verified]");
   const c = dealChecked, v = currentView();
-  if (!c || !v || c.hand !== v.results?.length) { note?.remove(); return; }
+  if (!c || !v || c.deal !== v.results?.length) { note?.remove(); return; }  // (deals numbered as the hands)
   const text = c.verified ? `✓ ${t("people.dealVerified")}` : t("people.dealNotVerified", { why: c.why });
   if (note?.textContent === text) return;
   if (!note) {
@@ -815,7 +815,7 @@ function guestReceive(text) {
       const v = r.verified;
       const words = () => (v.verified ? t("people.dealVerified") : t("people.dealNotVerified", { why: v.why }));
       document.documentElement.dataset.dealVerified = String(v.verified);
-      dealChecked = { hand: v.deal, ...v };  // the deal, numbered as the hands are
+      dealChecked = v;
       showDealChecked();
       announce(words);
       recordDue = true;

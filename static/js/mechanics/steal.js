@@ -1,7 +1,7 @@
 // Rubamazzo's steals (SB20-SB26): a pile lies face up, its top shown; a choice button says a pile
 // taken by its top as a steal; a play's sentence says the piles it took, with their tops. Its part of the view
 // (py/scopa/mechanics/steal.py `view_json`): {pile_tops: [code | null, per side]}.
-import { t, theCard, cardList, joinList } from "../i18n.js";
+import { t, theCard, joinList } from "../i18n.js";
 
 export default {
   name: "steal",
