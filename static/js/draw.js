@@ -104,7 +104,10 @@ export function decorate() {
   $("more-game").textContent = game.textContent;
   // the buttons
   $("undo").disabled = !v.can_undo || T.busy;
-  $("hint").disabled = !mine || v.can_hint === false;  // a day's deal (daily.js) is played without hints
+  // a day's deal (daily.js) is played without hints: the button looks off but still answers, with
+  // the engine's reason, so a player who taps it learns why (the review of 2026-12-01)
+  $("hint").disabled = !mine;
+  $("hint").setAttribute("aria-disabled", String(v.can_hint === false));
   $("trick").disabled = T.busy || !(v.plays || []).some((p) => p.presa.length);
   // the pass-the-device screen
   const passing = v.pass_to !== null && v.phase === "play";

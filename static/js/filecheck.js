@@ -22,6 +22,12 @@ export const RECORD_FILE = {
     hands: (hands) => Array.isArray(hands) && hands.every((h) => isPlain(h)
       && Object.keys(h).every((k) => k === "deck" || k === "plays") && texts(h.deck) && (h.plays === undefined || texts(h.plays))),
     fair_deal: isPlain,  // a match with people on other devices: each deal's commitments and reveals (py/settebello/people.py)
+    // the game's own extra fields, which RULES §6 readers ignore and the engine checks: the searches
+    // the person's thinking time bought the master's replies (py/settebello/game.py), a clock's
+    // times and a forfeit (py/settebello/timing.py)
+    thinking: (x) => Array.isArray(x) && x.every((r) => isPlain(r) && Object.values(r).every(whole)),
+    clock: isPlain,
+    forfeit: (x) => x === null || isPlain(x),
   },
 };
 

@@ -578,7 +578,8 @@ export async function undo() {
 
 export async function hint() {
   if (T.busy || currentView()?.waiting !== "human") return;
-  $("hint").disabled = true;
+  const off = currentView()?.can_hint === false;  // the engine refuses, and says why
+  if (!off) $("hint").disabled = true;
   const g = T.generation;
   try {
     const h = await game("hint", T.hintLevel);
@@ -593,7 +594,13 @@ export async function hint() {
     const said = () => { const why = hintWhy(h); return why ? `${text()} ${why}` : text(); };
     status(text); announce(said);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
-  } catch (err) { if (!live(g)) return; failed(err, { speak: false }); }
+  } catch (err) {
+    if (!live(g)) return;
+    // a game played without hints is no failure: its reason alone ("Today's deal is played without
+    // hints"), said after decorate's turn line
+    if (off && err?.reason) { decorate(); const why = () => refusalText(err); status(why); announce(why); return; }
+    failed(err, { speak: false });
+  }
   decorate();
 }
 

@@ -87,3 +87,34 @@ def scopa_by_other_side(config: dict) -> dict:
     def others_swept(view: dict) -> bool | None:
         return any(n for side, n in enumerate(view["scope"]) if side != view["side"]) or None
     return _first_turn(config, others_swept, "a scopa by another side")[0]
+
+
+def thought_on_the_clock(seed: int = 7) -> dict:
+    """The record the page saves of a first hand played to its end against the master on the
+    standard clock, the person taking 7 s over each play (the master searching meanwhile): RULES
+    §6's fields and the game's own "thinking" (the searches her time bought the master's replies,
+    scopa_ai/thinking.py) and "clock" (its times, settebello/timing.py)."""
+    from dataclasses import replace
+
+    from scopa_ai.master import MasterPlayer, MasterSettings
+    from settebello.ponder import Ponder
+
+    now = [1000.0]  # seconds, moved by the person's thinking only
+    s = Session()
+    first = s.call("new_game", {"variant": "scopa", "seed": seed, "clock": "standard", "seats": [
+        {"human": True, "name": "You"}, {"human": False, "level": "master", "name": "Bruno"}]})
+    assert "error" not in first, first
+    # a cheap master (few iterations, no time valve): its replies the same on any machine
+    s.game.players[1] = MasterPlayer(s.game.players[1].rng, replace(MasterSettings(), iterations=30, max_ms=float("inf")))
+    s.ponder = Ponder(lambda: now[0], strength=True)
+    while s.call("view")["phase"] == "play":
+        if s.call("view")["waiting"] == "human":
+            s.ponder_step(8.0)
+            now[0] += 7.0
+            reply = s.call("play", s.call("view")["legal"][0]["notation"])
+        else:
+            reply = s.call("computer_step")
+        assert "error" not in reply, reply
+    record = s.call("record")
+    assert "thinking" in record and "clock" in record, sorted(record)
+    return record

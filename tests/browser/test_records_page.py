@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 from harness import TIMEOUT_MS
-from saves import near_the_end, person_and_computers
+from saves import near_the_end, person_and_computers, thought_on_the_clock
 from site_helpers import ROOT, play_until_sheet, skip_the_lesson_offer, wait_ready
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -88,6 +88,31 @@ def test_exported_record_imported_again_replays_to_the_same_score(table_page, tm
     assert hand_totals == list(match.results[-1].totals)
     page.go_back()  # the module's next test finds the table booted again
     page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
+
+
+def test_a_record_with_the_games_own_fields_opens_in_the_table_and_the_viewer(table_page, viewer_page, tmp_path):
+    """A match played on a clock against the master, the person's thinking buying its replies more
+    searches: its record carries "thinking" and "clock" beside RULES §6's fields (the review of
+    2026-12-01: "This record cannot be used: it has a field 'thinking'", so a player who stops to
+    think could neither replay nor open their own match)."""
+    record = thought_on_the_clock()
+    match = from_record(record)
+    path = tmp_path / "thought.json"
+    path.write_text(json.dumps(record))
+    page = table_page(GAME)
+    dialog = _open_records(page)
+    dialog.locator("[data-testid=record-file]").set_input_files(str(path))
+    page.wait_for_url("**/static/replay.html?from=game&lang=en")
+    wait_ready(page)
+    page.locator("#rp-pos").wait_for()
+    page.keyboard.press("End")
+    assert _pos(page) == (1, len(record["hands"][0]["plays"]))
+    assert _totals(page) == list(match.totals)
+    page.go_back()  # the module's next test finds the table booted again
+    page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
+    viewer = _view(viewer_page, tmp_path, record, "thought-viewer.json")
+    viewer.keyboard.press("End")
+    assert _totals(viewer) == list(match.totals)
 
 
 def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_replay(table_page):
