@@ -129,7 +129,9 @@ export async function previewSVG(id, code, opts = {}) {
 // (a style that has them keeps them).
 export const INDEX_KEY = ownKey("settebello.cardindex");
 export const INDEX_MODES = ["auto", "on", "off"];
-const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px)") : null;
+// a phone upright or sideways (barfold.js's NARROW: the review of 2026-12-01, a phone turned to
+// landscape drew its small cards without their numbers)
+const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px), (max-height: 560px)") : null;
 
 /** The corner indices' mode the player chose ("auto" unless they chose another). */
 export function indexMode() {

@@ -166,6 +166,40 @@ def test_the_buttons_beside_a_capture_choice_have_names_of_their_own(table_page,
     assert len(names) == len(set(names)), names
 
 
+OUTLINE = """(sel) => [...document.querySelectorAll(sel)].map((e) => {
+    const s = getComputedStyle(e); return s.outlineStyle + ' ' + parseFloat(s.outlineWidth); })"""
+
+
+def test_in_forced_colours_each_mark_on_the_cards_is_an_outline_of_its_own(table_page):
+    """Forced colours (Windows' contrast themes) drop the glows that mark the hint, the chosen card
+    and the cards picked to take: each is an outline there, none like another nor like the last
+    play's (the review of 2026-12-01: no mark at all, and the last play looked takeable)."""
+    save, card = capture_choices({"variant": "scopa", "seed": 482, "options": {},
+                                  "seats": person_and_computers(2)}, loose=6, ways=5)
+    page = table_page("fast=1&variant=scopa&lang=en", save=save)
+    person_to_play(page)
+    page.emulate_media(forced_colors="active")
+    page.wait_for_function("matchMedia('(forced-colors: active)').matches")
+    last = page.evaluate(OUTLINE, ".felt .card--last")  # the save's last play, a card laid
+    page.locator("#hint").click()
+    page.locator("#hand-cards .card--hint").wait_for()
+    hint = page.evaluate(OUTLINE, "#hand-cards .card--hint")
+    page.locator(f'#hand-cards [data-card="{card}"]').click()
+    page.locator("#choices:not([hidden]) button[data-play]").first.wait_for()
+    chosen = page.evaluate(OUTLINE, "#hand-cards .card--chosen")
+    candidates = page.evaluate(OUTLINE, "#table-cards .card--candidate:not(.card--hint)")
+    page.locator("#table-cards .card--candidate").first.click()
+    page.locator("#table-cards .card--picked").first.wait_for()
+    picked = page.evaluate(OUTLINE, "#table-cards .card--picked")
+    page.emulate_media(forced_colors="none")
+    marks = {"hint": hint[0], "chosen": chosen[0], "candidate": candidates[0], "picked": picked[0]}
+    assert all(m.split()[0] != "none" and float(m.split()[1]) >= 3 for m in marks.values()), marks
+    assert len({hint[0], chosen[0], candidates[0]}) == 3, marks  # told apart at a glance
+    assert len(set(candidates)) == 1, candidates
+    assert picked[0] != candidates[0], marks
+    assert last and last[0].split()[0] == "dotted", last  # another kind again
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_axe_violations_on_a_fidasse_claim_and_its_answer_prompt(table_page, lang):
     """Scopa a fidasse (SB60, SB61): the claim offered among a card's plays, and a computer's claim

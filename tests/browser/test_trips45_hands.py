@@ -121,6 +121,16 @@ def test_a_long_hand_on_a_tablet_shows_its_corners_and_a_short_one_does_not(tabl
                            ".every(i => !decodeURIComponent(i.src).includes('<text x=\"29\" y=\"54\"'))")
 
 
+def test_a_phone_held_sideways_shows_every_cards_index(table_page):
+    """A phone turned to landscape (844 x 390) draws its cards as small as upright: with their
+    numbers, as upright (the review of 2026-12-01: a Fante and a Three without them)."""
+    page = open_hand(table_page, "variant=scopa&seed=3", {"width": 844, "height": 390})
+    cards = page.evaluate(CORNERS)
+    assert len(cards) == 3 and all(c["index"] for c in cards), cards
+    assert page.evaluate("[...document.querySelectorAll('#table-cards .card__face')].every(i =>"
+                         " decodeURIComponent(i.src).includes('<text x=\"29\" y=\"54\"'))")
+
+
 def test_corner_indices_are_a_setting(table_page):
     """Settings: corner indices on or off; on a desktop the Napoletane show none by default, and
     turning them on draws them on every card of the hand."""
