@@ -94,10 +94,12 @@ function calendarHTML(cal) {
   for (let i = 0; i < cells.length; i += 7) rows.push(cells.slice(i, i + 7));
   const cell = (c) => {
     if (!c) return "<td></td>";
-    const state = c.played ? `daily.day.v${c.verdict + 1}` : c.started ? "daily.day.started" : "daily.day.none";
+    // a day still to come is told from one not played (the review of 2026-12-01: "December 7: not played")
+    const future = c.day > today();
+    const state = c.played ? `daily.day.v${c.verdict + 1}` : c.started ? "daily.day.started" : future ? "daily.day.future" : "daily.day.none";
     const n = Number(c.day.slice(8));
     const mark = c.played ? ["▼", "=", "▲"][c.verdict + 1] : c.started ? "·" : "";
-    return `<td class="daily__day${c.played ? " daily__day--played" : ""}${c.day === today() ? " daily__day--today" : ""}" data-day="${c.day}" data-played="${c.played}"><span aria-hidden="true">${n}<small>${mark}</small></span><span class="visually-hidden">${esc(t(state, { date: longDate(c.day, { day: "numeric", month: "long" }) }))}</span></td>`;
+    return `<td class="daily__day${c.played ? " daily__day--played" : ""}${c.day === today() ? " daily__day--today" : ""}${future ? " daily__day--future" : ""}" data-day="${c.day}" data-played="${c.played}"><span aria-hidden="true">${n}<small>${mark}</small></span><span class="visually-hidden">${esc(t(state, { date: longDate(c.day, { day: "numeric", month: "long" }) }))}</span></td>`;
   };
   return `<table class="daily__calendar" data-month="${cal.month}">
     <caption>${esc(firstUp(longDate(`${cal.month}-01`, { month: "long", year: "numeric" })))}</caption>

@@ -263,6 +263,11 @@ def test_the_days_dialog_by_keyboard_its_calendar_and_a_replay_marked(table_page
         "November 28: played, the master did better")
     expect(cal.locator("td[data-day='2026-11-27'] .visually-hidden")).to_have_text(
         "November 27: played, better than the master")
+    # a day gone by and one still to come are told apart (the review of 2026-12-01)
+    expect(cal.locator("td[data-day='2026-11-26'] .visually-hidden")).to_have_text("November 26: not played")
+    expect(cal.locator("td[data-day='2026-11-30'] .visually-hidden")).to_have_text("November 30: still to come")
+    expect(cal.locator("td.daily__day--future")).to_have_count(1)
+    assert axe_violations(page) == []
     d.locator("[data-act=prev]").focus()
     page.keyboard.press("Enter")
     expect(cal).to_have_attribute("data-month", "2026-10")
