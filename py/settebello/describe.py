@@ -23,6 +23,10 @@ from .tournament import MAX_ENTRANTS, MIN_ENTRANTS
 
 # The level the dialogs start from (a computer seat, the hints).
 DEFAULT_LEVEL = "expert"
+# Hints play as the strongest level unless the person chooses: the hand's review (lookback.py) and
+# the puzzles judge by the master's search, and a hint they call a mistake would teach the wrong play
+# (the review of 2026-12-01).
+DEFAULT_HINT_LEVEL = "master"
 # A new tournament's opponents, by level, before the person changes them.
 DEFAULT_OPPONENTS = {"beginner": 1, "easy": 1, "expert": 1, "master": 0}
 
@@ -211,6 +215,7 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
         "levels": list(levels),
         "default_level": DEFAULT_LEVEL if DEFAULT_LEVEL in ids else ids[0],
         "hint_levels": [lv for lv in HINT_LEVELS if lv in ids],
+        "default_hint_level": DEFAULT_HINT_LEVEL if DEFAULT_HINT_LEVEL in ids else next(lv for lv in HINT_LEVELS if lv in ids),
         "options": sorted(OPTION_SPECS),
         "option_bounds": option_bounds(),
         "toggles": list(TOGGLES),

@@ -18,6 +18,7 @@ import math
 from typing import Any, Mapping
 
 from scopa.cards import cards_str
+from scopa.state import PlayerView
 from .errors import SessionError, is_whole
 from .puzzles import Puzzle, builtin, from_look
 
@@ -81,7 +82,22 @@ def position(p: Puzzle, own: bool) -> dict[str, Any]:
     view = p.view()
     return {"id": p.id, "variant": p.variant, "own": own, "hand": cards_str(view.hand), "table": cards_str(view.table),
             "deck_left": view.deck_left, "played": len(p.plays), "rating": puzzle_rating(p),
-            "legal": [x.to_json() for x in view.legal]}
+            "legal": [x.to_json() for x in view.legal], **_around(view)}
+
+
+def _around(view: PlayerView) -> dict[str, Any]:
+    """What a player at the table would know beside their hand and the table (the review of
+    2026-12-01: "Player 2 could take it", and nothing said who Player 2 was): their own name, the
+    others in the order they play after them (partner or opponent, cards in hand), each side's
+    pile and scope so far, and the cards already taken (the counting a good play rests on)."""
+    n, sides = len(view.names), view.rules.sides
+    return {"you": view.names[view.seat],
+            "others": [{"name": view.names[s], "partner": s % sides == view.side, "cards": view.hand_counts[s]}
+                       for s in ((view.seat + k) % n for k in range(1, n))],
+            # each side's pile: its players (the person left out: the page says "you"), cards, scope
+            "piles": [{"mine": side == view.side, "names": [view.names[s] for s in range(n) if s % sides == side and s != view.seat],
+                       "cards": len(view.prese[side]), "scope": view.scope[side]} for side in range(sides)],
+            "gone": cards_str(sorted(c for pile in view.prese for c in pile))}
 
 
 def next_puzzle(state: Any) -> dict[str, Any]:

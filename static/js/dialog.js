@@ -84,7 +84,7 @@ export function openNewGame(dialog, info, prefs, check) {
     target: prefs?.target ?? null, lead: prefs?.lead ?? null,
     table: prefs?.table ?? null, options: { ...(prefs?.options || {}) },
     // the seed is for one game only: a remembered seed would deal the same cards every time
-    seed: "", hintLevel: prefs?.hintLevel || info.default_level, advanced: false, more: false,
+    seed: "", hintLevel: prefs?.hintLevel || info.default_hint_level, advanced: false, more: false,
   };
   const pre = () => info.variants.find((v) => v.id === state.variant);
   /** The table chosen (describe's tables of the preset: its own first). */

@@ -532,7 +532,7 @@ export async function newGameDialog() {
   // a match under way is not dropped without a question: kept for later (Records) or not (issue 45)
   if (!(await askBeforeDropping())) return;
   savePrefs(res.prefs);
-  T.hintLevel = res.prefs.hintLevel || described().default_level;
+  T.hintLevel = res.prefs.hintLevel || described().default_hint_level;
   await startGame(timed(res.config)).catch(() => {});
 }
 
@@ -581,9 +581,14 @@ export async function hint() {
   const off = currentView()?.can_hint === false;  // the engine refuses, and says why
   if (!off) $("hint").disabled = true;
   const g = T.generation;
+  // the master's search may take a second or more on a phone: the wait is said, not silent
+  // a hint for a position the person has left (they played while it searched) is dropped
+  const at = currentView(), still = () => live(g) && currentView() === at;
+  const slow = off ? null : setTimeout(() => { if (still()) status(() => t("hint.searching")); }, 300);
   try {
     const h = await game("hint", T.hintLevel);
-    if (!live(g)) return;
+    clearTimeout(slow);
+    if (!still()) return;
     T.hinted = h; T.chosen = null; T.picked = [];
     decorate();
     // a mechanic's own play (mechanics/: an answer to a claim, a claim), else a capture or a lay
@@ -595,7 +600,8 @@ export async function hint() {
     status(text); announce(said);
     (h.card ? $("hand-cards").querySelector(`[data-card="${h.card}"]`) : $("answer-buttons").querySelector(`[data-play="${h.notation}"]`))?.focus();
   } catch (err) {
-    if (!live(g)) return;
+    clearTimeout(slow);
+    if (!still()) return;
     // a game played without hints is no failure: its reason alone ("Today's deal is played without
     // hints"), said after decorate's turn line
     if (off && err?.reason) { decorate(); const why = () => refusalText(err); status(why); announce(why); return; }

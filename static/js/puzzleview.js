@@ -5,8 +5,8 @@
 // engine chooses the puzzle, judges the play and schedules (py/settebello/training.py); this module
 // keeps the trainer's state on the device and draws.
 import { game } from "./engine.js";
-import { t, cardName, theCard, theCards, onLanguageChange } from "./i18n.js";
-import { esc, refusalText, variantName, variantText } from "./names.js";
+import { t, cardName, cardList, joinList, theCard, theCards, onLanguageChange } from "./i18n.js";
+import { esc, refusalText, shownName, variantName, variantText } from "./names.js";
 import { view as currentView } from "./store.js";
 import { modal, focusAtTop } from "./modal.js";
 import { readJSON, writeJSON } from "./storage.js";
@@ -77,6 +77,23 @@ function otherGame(p) {
   return `<p class="puzzle__rules" data-testid="puzzle-rules">${esc(t("puzzle.otherGame", { variant: variantName(p.variant), rules: variantText(p.variant, "description") }))}</p>`;
 }
 
+/** What a player at that table would know beside the hand and the table: who they are, the
+ *  others in the order they play (partner or opponent, cards in hand), the mazzo, each side's pile
+ *  and the cards already taken (the review of 2026-12-01: "Player 2 could take it", and no word of
+ *  who Player 2 was). */
+function around(p) {
+  const others = p.others.map((o, i) => `<li>${esc(t(o.partner ? "puzzle.partner" : "puzzle.opponent", { name: shownName(o.name) }))}: ${esc(t("seat.handCount", { count: o.cards }))}${i === 0 ? ` · ${esc(t("puzzle.after"))}` : ""}</li>`).join("");
+  const piles = p.piles.map((pile) => {
+    const side = joinList([...(pile.mine ? [t("seat.you")] : []), ...pile.names.map(shownName)]);
+    return `<li>${esc(t("pile.label", { side, count: pile.cards }))}${pile.scope ? ` ${esc(t("pile.scope", { count: pile.scope }))}` : ""}</li>`;
+  }).join("");
+  const gone = p.gone.length ? `<details class="puzzle__gone"><summary>${esc(t("puzzle.gone", { count: p.gone.length }))}</summary><p>${esc(cardList(p.gone))}</p></details>` : "";
+  return `<div class="puzzle__around" data-testid="puzzle-around">
+      <p class="puzzle__label">${esc(shownName(p.you) === t("seat.you") ? t("puzzle.yourTurn") : t("puzzle.you", { name: p.you }))}</p>
+      <ul class="puzzle__list">${others}<li>${esc(t("deck.left", { count: p.deck_left }))}</li>${piles}</ul>${gone}
+    </div>`;
+}
+
 function draw(d) {
   const { puzzle: p, verdict: v, rating } = current;
   const plays = p.legal.map((x) => {
@@ -92,6 +109,7 @@ function draw(d) {
     <div class="puzzle__position" data-testid="puzzle" data-id="${esc(p.id)}" data-own="${p.own}">
       <p class="puzzle__label">${esc(t("puzzle.table"))}</p><div class="puzzle__cards">${p.table.map(img).join("") || esc(t("puzzle.empty"))}</div>
       <p class="puzzle__label">${esc(t("puzzle.hand"))}</p><div class="puzzle__cards">${p.hand.map(img).join("")}</div>
+      ${around(p)}
     </div>
     <p class="puzzle__ask" id="puzzle-ask">${esc(t("puzzle.ask"))}</p>
     <div class="puzzle__plays" role="group" aria-labelledby="puzzle-ask">${plays}</div>

@@ -68,6 +68,17 @@ def test_a_costly_play_of_the_persons_hand_is_a_puzzle_solved_by_keyboard(table_
     seen = training.position(first, True)
     cards = position.locator(".puzzle__cards").nth(1).locator("img")
     expect(cards).to_have_count(len(seen["hand"]))
+    # who is who at that table, the mazzo, the piles and the cards gone (the review of 2026-12-01)
+    around = d.get_by_test_id("puzzle-around")
+    other = seen["others"][0]
+    expect(around).to_contain_text("It is your turn.")
+    expect(around.locator("li").first).to_have_text(
+        f"{other['name']}, an opponent: {other['cards']} card{'s' if other['cards'] != 1 else ''} in hand · plays after you")
+    expect(around).to_contain_text(f"{seen['deck_left']} cards left in the mazzo")
+    mine = next(pile for pile in seen["piles"] if pile["mine"])
+    expect(around).to_contain_text(f"You: {mine['cards']} cards taken")
+    around.get_by_text(f"{len(seen['gone'])} cards already taken").click()
+    expect(around.locator("details p")).to_be_visible()
     assert axe_violations(page) == []
     # Tab to the answer, Enter: right, with the reason and the points at stake
     press_until_focused(page, f'#puzzle-dialog button[data-play="{first.answer}"]')

@@ -303,18 +303,23 @@ def test_new_game_dialog_shows_the_engines_refusal_in_the_pages_language(table_p
 
 def test_events_for_other_modules_and_the_new_game_command(table_page):
     page = table_page("fast=1&variant=scopa&seed=4&level=random")
-    page.evaluate("""() => { window.__events = [];
+    # a name of this test's own, its listeners taken off at the end: the worker's page is shared, and
+    # test_keyboard's window.__events once got these events too
+    page.evaluate("""() => { window.__stateEvents = [];
+        window.__stopStateEvents = new AbortController();
         for (const k of ['state', 'hand-end', 'match-end'])
-          window.addEventListener('settebello:' + k, e => window.__events.push([k, e.detail.op || null])); }""")
+          window.addEventListener('settebello:' + k, e => window.__stateEvents.push([k, e.detail.op || null]),
+                                  { signal: window.__stopStateEvents.signal }); }""")
     play_first(page)
     my_turn(page)
-    ops = page.evaluate("window.__events.map(e => e[1])")
+    ops = page.evaluate("window.__stateEvents.map(e => e[1])")
     assert ops[:2] == ["play", "computer_step"]
     page.evaluate("""() => { settebello.startGame({variant: 'scopone', seed: 9, seats: [{human: true, name: 'Anna'},
         {human: false, level: 'random'}, {human: false, level: 'random'}, {human: false, level: 'random'}]}); }""")
     page.wait_for_function("settebello.view.variant === 'scopone'")
     assert page.locator("#opponents .seat").count() == 3
-    assert "new_game" in page.evaluate("window.__events.map(e => e[1])")
+    assert "new_game" in page.evaluate("window.__stateEvents.map(e => e[1])")
+    page.evaluate("window.__stopStateEvents.abort()")
 
 
 def test_keyboard_arrows_move_in_the_hand_and_enter_plays(table_page):

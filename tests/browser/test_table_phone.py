@@ -370,7 +370,8 @@ def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whol
     now lie inside the sheet, each side's name whole on the sheet's head. Then (2026-12-02) the rows'
     names broke inside their words ("Sett/ebell/o", "Scop/e") and the sheet opened scrolled to its
     foot, on Next hand: each row's name now has a line of its own, whole, and the sheet opens at its
-    title. A page of its own: a text size is not undone without a reload."""
+    title, Next hand held in sight at its foot. A page of its own: a text size is not undone without
+    a reload."""
     save = near_the_end({"variant": "scopa", "seed": 3, "seats": person_and_computers(2)}, person_plays_left=1, of="hand")
     page = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
     open_save(page, base_url, save, lang=lang)
@@ -381,7 +382,12 @@ def test_the_score_sheet_with_larger_text_on_a_phone_shows_every_column_and_whol
     opened = page.evaluate("""() => { const card = document.querySelector('#sheet .sheet__card');
         return { top: card.scrollTop, tall: card.scrollHeight > card.clientHeight, focused: document.activeElement.id }; }""")
     assert opened["tall"], f"the sheet fits the phone; this test needs it taller: {opened}"
-    assert opened["top"] == 0 and opened["focused"] == "sheet-title", f"the sheet opens at its top, on its title: {opened}"
+    # at its top, and Next hand, held at the sheet's foot (story.css), focused where it stands (the
+    # review of 2026-12-01: a phone held sideways had it below the fold, unseen)
+    assert opened["top"] == 0 and opened["focused"] == "next", f"the sheet opens at its top, Next hand in sight: {opened}"
+    assert page.evaluate("""() => { const card = document.querySelector('#sheet .sheet__card').getBoundingClientRect();
+        const next = document.getElementById('next').getBoundingClientRect();
+        return next.top >= card.top && next.bottom <= card.bottom + 1; }"""), "Next hand is not in the sheet's sight"
     g = page.evaluate("""() => {
         const card = document.querySelector('#sheet .sheet__card').getBoundingClientRect();
         const scroll = document.querySelector('#sheet .sheet__scroll');

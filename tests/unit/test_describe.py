@@ -84,6 +84,8 @@ def test_describe_bounds_are_the_ones_the_session_enforces(info):
 def test_describe_levels_hint_levels_and_defaults_are_the_sessions(info):
     ids = [lv["id"] for lv in info["levels"]]
     assert info["default_level"] in ids
+    # hints as the review and the puzzles judge: by the master's search (the review of 2026-12-01)
+    assert info["default_hint_level"] == "master" and info["default_hint_level"] in info["hint_levels"]
     assert set(info["tournament"]["default_opponents"]) <= set(ids)
     s = Session()
     s.new_game({"variant": "scopa", "seats": [{"human": True, "name": "A"}, {"human": False, "level": "random"}],

@@ -54,13 +54,14 @@ def test_the_coach_says_the_opponent_holds_a_seven_after_it_left_a_take_for_one(
     # the Five of Coins they left the Ace of Coins, the Ace of Cups, and the Five of Coins")
     assert said == {"key": "coach.belief.holds.laid",
                     "params": {"name": "Player 1", "value": 7, "card": "5D", "cards": ["1D", "1C"]}}
-    assert words(said, "en") == ("Player 1 probably holds a card of value 7: they laid the Five of Coins, leaving "
-                                 "the Ace of Coins and the Ace of Cups on the table too, and it would take them all.")
-    assert words(said, "it") == ("Probabilmente Player 1 ha una carta di valore 7: ha calato il Cinque di Denari "
-                                 "lasciando in tavola anche l'Asso di Denari e l'Asso di Coppe, e con quella "
-                                 "prenderebbe tutto.")
-    assert words(said, "es") == ("Probablemente Player 1 tiene una carta de valor 7: tiró el Cinco de Oros dejando "
-                                 "también en la mesa el As de Oros y el As de Copas, y con ella se lo llevaría todo.")
+    # the cards the value would take, and no more (the review of 2026-12-01: "it would take them
+    # all" read as the whole table, which held other cards)
+    assert words(said, "en") == ("Player 1 probably holds a card of value 7: they laid the Five of Coins, and it "
+                                 "would take that card together with the Ace of Coins and the Ace of Cups.")
+    assert words(said, "it") == ("Probabilmente Player 1 ha una carta di valore 7: ha calato il Cinque di Denari, "
+                                 "e con quella la prenderebbe insieme con l'Asso di Denari e l'Asso di Coppe.")
+    assert words(said, "es") == ("Probablemente Player 1 tiene una carta de valor 7: tiró el Cinco de Oros, y con "
+                                 "ella se la llevaría junto con el As de Oros y el As de Copas.")
     assert words(said, "en").count("Five of Coins") == 1
     post, prior = chances(view, 0, Belief(view, reading(view)))[7]
     assert post >= LIKELY and post - prior >= LEARNT, (post, prior)

@@ -94,3 +94,22 @@ def test_the_wait_doubles_with_each_box(box):
     state = {"rating": 1200, "done": 10, "cards": {p.id: {"box": box, "due": 10}}, "own": []}
     r = training.answer(state, p.id, p.answer)
     assert r["state"]["cards"][p.id] == {"box": box + 1, "due": 11 + training.AGAIN * 2 ** (box + 1)}
+
+
+def test_a_puzzle_says_who_is_who_at_its_table():
+    """The review of 2026-12-01: a Scopone puzzle's verdict named "Player 2", and nothing said who
+    that was. The position names the person's seat, the others in the order they play after it
+    (partner or opponent, cards in hand), each side's pile and scope, and the cards already taken."""
+    p = next(x for x in training.shipped().values() if x.variant == "scopone" and x.plays)
+    view = p.view()
+    got = training.position(p, False)
+    n = len(view.names)
+    assert got["you"] == view.names[view.seat]
+    after = [(view.seat + k) % n for k in range(1, n)]
+    assert [o["name"] for o in got["others"]] == [view.names[s] for s in after]
+    assert [o["partner"] for o in got["others"]] == [False, True, False]  # Scopone: the seat across
+    assert [o["cards"] for o in got["others"]] == [view.hand_counts[s] for s in after]
+    mine = next(pile for pile in got["piles"] if pile["mine"])
+    assert mine["names"] == [view.names[(view.seat + 2) % n]] and len(got["piles"]) == 2
+    assert sum(pile["cards"] for pile in got["piles"]) == len(got["gone"])
+    assert len(got["gone"]) + len(got["table"]) + sum(view.hand_counts) + got["deck_left"] == 40
