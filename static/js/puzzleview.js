@@ -5,7 +5,7 @@
 // engine chooses the puzzle, judges the play and schedules (py/settebello/training.py); this module
 // keeps the trainer's state on the device and draws.
 import { game } from "./engine.js";
-import { t, cardName, cardList, joinList, theCard, theCards, onLanguageChange } from "./i18n.js";
+import { t, cardName, cardList, joinList, language, theCard, theCards, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, shownName, variantName, variantText } from "./names.js";
 import { view as currentView } from "./store.js";
 import { modal, focusAtTop } from "./modal.js";
@@ -65,6 +65,9 @@ async function choose(play) {
 
 const img = (code) => `<img class="puzzle__card" src="${art(code)}" alt="${esc(cardName(code))}" width="56" height="90">`;
 
+/** A button's words start with a capital ("The Ace of Coins, taking nothing"). */
+const firstUp = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
+
 function playText(p) {
   return p.presa.length ? t("puzzle.takes", { card: theCard(p.card), cards: theCards(p.presa) }) : t("puzzle.lays", { card: theCard(p.card) });
 }
@@ -83,14 +86,14 @@ function otherGame(p) {
  *  who Player 2 was). */
 function around(p) {
   const others = p.others.map((o, i) => `<li>${esc(t(o.partner ? "puzzle.partner" : "puzzle.opponent", { name: shownName(o.name) }))}: ${esc(t("seat.handCount", { count: o.cards }))}${i === 0 ? ` · ${esc(t("puzzle.after"))}` : ""}</li>`).join("");
-  const piles = p.piles.map((pile) => {
+  const piles = [...p.piles].sort((a, b) => b.mine - a.mine).map((pile) => {
     const side = joinList([...(pile.mine ? [t("seat.you")] : []), ...pile.names.map(shownName)]);
     return `<li>${esc(t("pile.label", { side, count: pile.cards }))}${pile.scope ? ` ${esc(t("pile.scope", { count: pile.scope }))}` : ""}</li>`;
   }).join("");
   const gone = p.gone.length ? `<details class="puzzle__gone"><summary>${esc(t("puzzle.gone", { count: p.gone.length }))}</summary><p>${esc(cardList(p.gone))}</p></details>` : "";
   return `<div class="puzzle__around" data-testid="puzzle-around">
       <p class="puzzle__label">${esc(shownName(p.you) === t("seat.you") ? t("puzzle.yourTurn") : t("puzzle.you", { name: p.you }))}</p>
-      <ul class="puzzle__list">${others}<li>${esc(t("deck.left", { count: p.deck_left }))}</li>${piles}</ul>${gone}
+      <ul class="puzzle__list">${others}${p.deck_left ? `<li>${esc(t("deck.left", { count: p.deck_left }))}</li>` : ""}${piles}</ul>${gone}
     </div>`;
 }
 
@@ -98,7 +101,7 @@ function draw(d) {
   const { puzzle: p, verdict: v, rating } = current;
   const plays = p.legal.map((x) => {
     const mark = v ? (x.notation === v.answer.notation ? " puzzle__play--answer" : x.notation === v.chosen ? " puzzle__play--chosen" : "") : "";
-    return `<button type="button" class="btn puzzle__play${mark}" data-act="play" data-play="${esc(x.notation)}"${v ? " disabled" : ""}>${esc(playText(x))}</button>`;
+    return `<button type="button" class="btn puzzle__play${mark}" data-act="play" data-play="${esc(x.notation)}"${v ? " disabled" : ""}>${esc(firstUp(playText(x)))}</button>`;
   }).join("");
   const verdict = !v ? ""
     : `${esc(t(v.right ? "puzzle.right" : "puzzle.wrong", { play: playText(v.answer) }))} ${esc(reasonText(v.reason))} ${esc(t("puzzle.points", { count: v.points }))} ${esc(t(v.change >= 0 ? "puzzle.ratingUp" : "puzzle.ratingDown", { rating: v.rating, change: Math.abs(v.change) }))}${v.again ? " " + esc(t("puzzle.again")) : ""}`;
