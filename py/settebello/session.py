@@ -153,9 +153,15 @@ class Session:
         """After a play: the next clock starts, a finished match goes to its tournament."""
         game = self._need()
         self.time.moved(game.match, self._people())
+        self._hold()
         if game.match.phase == "over":
             self.desk.report(game.match, self.time.forfeit)
         return {"event": game.event_json(event), "view": self._view()}
+
+    def _hold(self) -> None:
+        """The person to play's time waits while the pass screen is up (timing.py `hold`)."""
+        game = self.game
+        self.time.hold(game is not None and game.pass_to() is not None)
 
     def _record(self) -> dict[str, Any]:
         """The record with any clock and forfeit (what `record` and `save` give)."""
@@ -169,6 +175,7 @@ class Session:
         game, clock, link = self._checked(config)  # nothing here has changed yet
         self.game = game
         self.time.start(clock, game.match, self._people())
+        self._hold()
         self.desk.start_match(link)
         return self._view()
 
@@ -195,6 +202,7 @@ class Session:
     def show(self, seat: Any) -> dict[str, Any]:
         """After the "pass to X" screen: show that human's hand (only when it is their turn)."""
         self._need().show(seat)
+        self._hold()  # the device is in their hands: their time runs from now
         return self._view()
 
     # -- playing --------------------------------------------------------------------------------
@@ -238,6 +246,7 @@ class Session:
             self.time.check_playing()
         game.next_hand()
         self.time.start_turn(game.match, self._people())
+        self._hold()
         return self._view()
 
     @_refusals
@@ -345,6 +354,7 @@ class Session:
         # all checked: now change state
         self.game = game
         self.time.restore(clock, forfeit, self._people(), elapsed)
+        self._hold()
         self.desk.restore(link, game.match, forfeit)
         return self._view()
 

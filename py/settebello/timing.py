@@ -46,6 +46,11 @@ class TimeControl:
         self.now: Callable[[], float] = now or monotonic_ms
         self.clock: Clock | None = None
         self.forfeit: dict[str, Any] | None = None  # {"seat", "name", "side", "winner"}
+        # the pass screen is up (game.py `pass_to`): the person to play has not been handed the
+        # device, and their time waits for them (RULES §5: it runs only while it is their turn,
+        # and a turn they cannot see is not yet theirs; the review of 2026-12-01 saw 8 s of a
+        # 10 s move spent behind "Pass the device to Anna")
+        self.held = False
 
     @staticmethod
     def parse(value: Any) -> ClockConfig | None:
@@ -59,7 +64,7 @@ class TimeControl:
     # -- changing the time ----------------------------------------------------------------------
     def start(self, config: ClockConfig | None, match: Match, humans: list[bool]) -> None:
         """A new match: a fresh clock (if any), no forfeit, the first turn's clock running."""
-        self.forfeit = None
+        self.forfeit, self.held = None, False
         self.clock = None if config is None else Clock(config, [h or config.computers for h in humans])
         self.start_turn(match, humans)
 
@@ -70,10 +75,18 @@ class TimeControl:
             return
         clock.start(match.turn, self.now() if humans[match.turn] else None)
 
+    def hold(self, held: bool) -> None:
+        """Hold the running person's time while the device is being passed to them (`held`), or
+        let it run from now (they have it: the pass screen's "show my cards")."""
+        was, self.held = self.held, held
+        clock = self.clock
+        if clock is not None and clock.running is not None and was != held:
+            clock.mark = None if held else self.now()
+
     def charge_person(self, match: Match, humans: list[bool]) -> bool:
         """Charge a person's running turn up to now; True when that spent their time (a forfeit)."""
         clock = self.clock
-        if clock is None or clock.running is None or not humans[clock.running]:
+        if clock is None or clock.running is None or not humans[clock.running] or self.held:
             return False
         if clock.tick(self.now()):
             self._declare(match, clock.flagged)
@@ -107,7 +120,8 @@ class TimeControl:
         whether this poll declared the forfeit."""
         declared = self.charge_person(match, humans)
         phase = "over" if self.forfeit is not None else match.phase
-        clock = None if self.clock is None else self.clock.to_json()
+        shown = self.reading()
+        clock = None if shown is None else shown.to_json()
         return {"clock": clock, "forfeit": self.forfeit, "phase": phase}, declared
 
     # -- refusals -----------------------------------------------------------------------------
@@ -126,6 +140,10 @@ class TimeControl:
         """A copy of the clock with a person's running turn charged up to now, short of a
         forfeit (only the calls that change the game declare one): the clock changes nothing."""
         clock = self.clock
+        if clock is not None and clock.running is not None and self.held:
+            shown = copy.deepcopy(clock)
+            shown.running = None  # nobody's time runs while the device is passed
+            return shown
         if clock is None or clock.running is None or clock.mark is None:
             return clock
         shown = copy.deepcopy(clock)
@@ -151,8 +169,9 @@ class TimeControl:
         return record
 
     def save(self) -> dict[str, Any]:
-        """What a save keeps: the clock as it reads now, and the forfeit."""
-        clock = self.reading()
+        """What a save keeps: the clock as it reads now (a held turn as it stands: still the
+        person's, `Session` holds it again), and the forfeit."""
+        clock = self.clock if self.held else self.reading()
         return {"clock": None if clock is None else clock.save(), "forfeit": self.forfeit}
 
     # -- restoring ------------------------------------------------------------------------------
@@ -184,7 +203,7 @@ class TimeControl:
         read and is charged `elapsed_ms` more, the time the page stayed open after the save was
         made, short of a forfeit as `reading` is (the next tick declares it); the time the page
         was closed is charged to nobody."""
-        self.clock, self.forfeit = clock, forfeit
+        self.clock, self.forfeit, self.held = clock, forfeit, False
         if clock is not None and clock.running is not None and humans[clock.running]:
             clock.turn_ms = min(clock.turn_ms + elapsed_ms, clock.limit(clock.running) - 1)
             clock.mark = self.now()

@@ -160,3 +160,26 @@ def test_no_hand_is_drawn_before_the_device_is_passed_the_first_hand_too(page, b
     my_turn(page)
     shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
     assert shown == hands[second]
+
+
+def test_on_the_clock_the_next_persons_time_waits_behind_the_pass_screen(table_page):
+    """Two people at one device on a clock (RULES §5): while the pass screen is up nobody's time
+    runs, in the view and at the engine's clock poll; it runs for the person once they have the
+    device (the review of 2026-12-01: Anna's move time spent behind "Pass the device to Anna")."""
+    page = table_page("fast=1&lang=en")
+    page.evaluate("""() => settebello.startGame({variant: 'scopa', seed: 2, clock: 'standard',
+        seats: [{human: true, name: 'Anna'}, {human: true, name: 'Bea'}]})""")
+    for _ in range(2):
+        pass_screen_up(page)
+        seat = page.evaluate("settebello.view.pass_to")
+        assert page.evaluate("settebello.view.clock.running") is None
+        assert page.evaluate("settebello.game('tick').then(r => r.clock.running)") is None
+        assert page.locator(".clock--running").count() == 0
+        page.locator("#pass-btn").click()
+        my_turn(page)
+        assert page.evaluate("settebello.view.clock.running") == seat
+        assert page.evaluate("settebello.game('tick').then(r => r.clock.running)") == seat
+        page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()
+        choice = page.locator("#choices button[data-play]").first
+        if choice.count():
+            choice.click()

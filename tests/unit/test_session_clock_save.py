@@ -107,3 +107,39 @@ def test_a_bad_elapsed_time_is_refused_and_changes_nothing():
         answer = target.restore({**saved, "elapsed_ms": bad})
         assert "elapsed time" in answer.get("error", ""), (bad, answer)
         assert "error" in target.view()  # nothing was restored
+
+
+HOT_SEAT = [{"human": True, "name": "Anna"}, {"human": False, "level": "easy"},
+            {"human": True, "name": "Bea"}, {"human": False, "level": "easy"}]
+
+
+def test_a_persons_time_waits_behind_the_pass_screen_and_runs_once_they_have_the_device():
+    """Two people on one device (RULES §5: time runs only on the player's own turn). The review of
+    2026-12-01: 8 s of Anna's 10 s move were spent behind "Pass the device to Anna", and Bea's
+    time ran behind hers too."""
+    now = FakeTime()
+    s = Session(now)
+    s.new_game({"variant": "scopone", "seed": 4, "seats": HOT_SEAT, "clock": CLOCK})
+    for _ in range(3):  # three handovers: the first deal's, and two later ones
+        v = s.view()
+        while v["pass_to"] is None:
+            assert v["waiting"] != "human" or v["phase"] != "play", v  # a person to play is shown at once
+            v = s.computer_step()["view"]
+        seat = v["pass_to"]
+        before = s.tick()["clock"]["seats"][seat]
+        assert v["clock"]["running"] is None and s.tick()["clock"]["running"] is None
+        now.wait(8_000)  # the device goes round the table
+        waited = s.tick()["clock"]
+        assert waited["seats"][seat] == before and waited["running"] is None
+        # a save and a reload behind the pass screen keep the time waiting
+        again = Session(now)
+        assert "error" not in again.restore(through_json(s.save()))
+        now.wait(5_000)
+        assert again.tick()["clock"]["seats"][seat] == before
+        shown = s.show(seat)
+        assert shown["clock"]["running"] == seat
+        now.wait(3_000)
+        ran = s.tick()["clock"]["seats"][seat]
+        assert ran["move_ms"] == before["move_ms"] - 3_000, (before, ran)
+        play = s.view()["legal"][0]["notation"]
+        assert "error" not in s.play(play)
