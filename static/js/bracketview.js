@@ -297,7 +297,11 @@ function addToSheet() {
       || actions.querySelector("[data-open-tournament]")) return;
   const b = document.createElement("button");
   b.type = "button";
-  b.className = "btn";
+  // while the tournament goes on, its bracket is the way on and New game the way out (the review
+  // of 2026-12-01: the sheet's highlighted button invited the player to leave the tournament)
+  const on = !bracket.finished;
+  b.className = on ? "btn btn--primary" : "btn";
+  if (on) actions.querySelector("#sheet-new")?.classList.remove("btn--primary");
   b.dataset.openTournament = "";
   b.textContent = tTourney("back");
   b.addEventListener("click", () => { openTournament().catch((err) => console.warn(err)); });

@@ -177,8 +177,10 @@ export function openNewGame(dialog, info, prefs, check) {
         </select>
         ${s.human
           ? `<input data-seat-name="${i}" value="${esc(s.name || "")}" maxlength="24" aria-label="${esc(t("dialog.seatName", { n: seatNo(i) }))}" placeholder="${esc(t("dialog.namePlaceholder"))}">`
-          : `<select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: seatNo(i) }))}">${levels.map((l) =>
-              `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(levelName(l.id))}</option>`).join("")}</select>`}
+          // a computer's name shown beside its level: the name the table will call it by (the
+          // review of 2026-12-01: "Carla" and "Dario" turned up at the table, never seen before)
+          : `<span class="ng-seat__cpu"><span class="ng-seat__cname" id="ng-cname-${i}">${esc(computerName(i))}</span><select data-seat-level="${i}" aria-label="${esc(t("dialog.seatLevel", { n: seatNo(i) }))}" aria-describedby="ng-cname-${i}">${levels.map((l) =>
+              `<option value="${l.id}" ${l.id === s.level ? "selected" : ""}>${esc(levelName(l.id))}</option>`).join("")}</select></span>`}
       </li>`).join("");
     const quick = info.toggles.filter((k) => p.open.includes(k));
     const more = p.open.filter((k) => !quick.includes(k));

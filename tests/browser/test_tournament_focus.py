@@ -58,6 +58,8 @@ def test_the_keyboard_lands_on_each_tournament_views_main_action_never_on_body(p
     remaining = d.get_by_role("button", name="Play the remaining matches")  # Anna is out
     assert_focused(page, remaining, "the bracket opened after Anna's match")
     d.get_by_role("button", name="Close").click()
+    # the sheet's way on is the bracket, New game only a way out (the review of 2026-12-01)
+    assert page.locator("#sheet:not([hidden]) .sheet__actions .btn--primary").all_inner_texts() == ["Back to the bracket"]
     page.locator("#sheet:not([hidden]) [data-open-tournament]").click()  # "Back to the bracket"
     d.locator(".tbracket").wait_for()
     assert_focused(page, remaining, "the bracket opened from the score sheet")
