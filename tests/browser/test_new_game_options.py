@@ -65,6 +65,10 @@ def test_a_seats_controls_name_its_team_to_a_screen_reader(table_page, lang, kin
     expect(dialog.locator('[data-seat-kind="1"]')).to_have_attribute("aria-label", kind)
     expect(dialog.locator('[data-seat-level="1"]')).to_have_attribute("aria-label", level)
     expect(dialog.locator('[data-seat-kind="2"]')).to_have_attribute("aria-label", re.compile(r"\(\w+ 1\)"))
+    # each computer shown with the name the table will call it by, and read with its level (the
+    # review of 2026-12-01: "Carla" and "Dario" turned up at the table, never seen before)
+    assert dialog.locator(".ng-seat__cname").all_inner_texts() == ["Bruno", "Carla", "Dario"]
+    expect(dialog.locator('[data-seat-level="2"]')).to_have_accessible_description("Carla")
     # a table without teams keeps the plain words
     dialog.locator("#ng-variant").select_option("scopa")
     dialog.locator("#ng-table").select_option("2/none")
