@@ -12,7 +12,7 @@
 // calendar's days. This module keeps the history's JSON (storage.js, this deployment's key) and draws.
 import { game } from "./engine.js";
 import { emit, view as currentView } from "./store.js";
-import { t, language, onLanguageChange } from "./i18n.js";
+import { t, firstUp, language, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, variantName } from "./names.js";
 import { modal, focusAtTop } from "./modal.js";
 import { ownKey, readJSON, writeJSON } from "./storage.js";
@@ -106,10 +106,6 @@ function calendarHTML(cal) {
     <thead><tr>${names.map((n) => `<th scope="col">${esc(n)}</th>`).join("")}</tr></thead>
     <tbody>${rows.map((r) => `<tr>${r.map(cell).join("")}${"<td></td>".repeat(7 - r.length)}</tr>`).join("")}</tbody></table>`;
 }
-
-/** A heading's first letter raised, the rest as the language writes it ("Octubre de 2026", where
- *  CSS's capitalize made "Octubre De 2026": the review of 2026-11-30). */
-const firstUp = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
 
 async function fillDaily(d, focusAct = null) {
   let cal, damaged = "";

@@ -42,6 +42,10 @@ export function languages() { return available; }
 /** The current language code ("en", "it", "es", ...). */
 export function language() { return current; }
 
+/** Text with its first letter raised as the page's language raises it, the rest as written
+ *  ("Octubre de 2026", where CSS's capitalize made "Octubre De 2026"; a play's button). */
+export const firstUp = (s) => s.charAt(0).toLocaleUpperCase(current) + s.slice(1);
+
 function pick(requested) {
   const codes = available.map((l) => l.code);
   for (const want of requested) {

@@ -5,7 +5,7 @@
 // engine chooses the puzzle, judges the play and schedules (py/settebello/training.py); this module
 // keeps the trainer's state on the device and draws.
 import { game } from "./engine.js";
-import { t, cardName, cardList, joinList, language, theCard, theCards, onLanguageChange } from "./i18n.js";
+import { t, cardName, cardList, firstUp, joinList, theCard, theCards, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, shownName, variantName, variantText } from "./names.js";
 import { view as currentView } from "./store.js";
 import { modal, focusAtTop } from "./modal.js";
@@ -64,9 +64,6 @@ async function choose(play) {
 }
 
 const img = (code) => `<img class="puzzle__card" src="${art(code)}" alt="${esc(cardName(code))}" width="56" height="90">`;
-
-/** A button's words start with a capital ("The Ace of Coins, taking nothing"). */
-const firstUp = (s) => s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
 
 function playText(p) {
   return p.presa.length ? t("puzzle.takes", { card: theCard(p.card), cards: theCards(p.presa) }) : t("puzzle.lays", { card: theCard(p.card) });
