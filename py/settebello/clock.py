@@ -211,11 +211,12 @@ class Clock:
         over = self.turn_ms - self.allowance(seat) if seat == self.running else 0
         return max(0, self.bank[seat] - max(0, over))
 
-    def to_json(self) -> dict[str, Any]:
-        """What the page shows: each seat's move time and BankTime left, whose clock runs."""
+    def to_json(self, stopped: bool = False) -> dict[str, Any]:
+        """What the page shows: each seat's move time and BankTime left, whose clock runs (none
+        while `stopped`: a pause, the device being passed; the running turn's time spent shows)."""
         return {
             "config": self.config.to_json(),
-            "running": self.running,
+            "running": None if stopped else self.running,
             "flagged": self.flagged,
             "seats": [{"timed": t, "move_ms": self.move_left(s), "bank_ms": self.bank_left(s),
                        "allowance_ms": self.allowance(s), "used_ms": self.used[s]

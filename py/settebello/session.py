@@ -127,7 +127,7 @@ class Session:
         """The game's view with the clock, the forfeit and the tournament table (reads only)."""
         game = self._need()
         return page_view(game.table_part(), game.seats_part(),
-                         public_facts(game.observed(), hand_shown=not game.hand_hidden()), self.time.part(),
+                         public_facts(game.observed(), hand_shown=not game.hand_hidden()), self.time.part(self._can_pause()),
                          TournamentPart(self.desk.playing()), StoryPart(self._story()), ReviewPart(can_review(game)))
 
     def _story(self) -> dict[str, Any] | None:
@@ -161,7 +161,7 @@ class Session:
     def _hold(self) -> None:
         """The person to play's time waits while the pass screen is up (timing.py `hold`)."""
         game = self.game
-        self.time.hold(game is not None and game.pass_to() is not None)
+        self.time.hold(game is not None and game.pass_to() is not None, self._people() if game else [])
 
     def _record(self) -> dict[str, Any]:
         """The record with any clock and forfeit (what `record` and `save` give)."""
@@ -201,9 +201,50 @@ class Session:
     @_refusals
     def show(self, seat: Any) -> dict[str, Any]:
         """After the "pass to X" screen: show that human's hand (only when it is their turn)."""
-        self._need().show(seat)
+        game = self._need()
+        self._check_going()
+        game.show(seat)
         self._hold()  # the device is in their hands: their time runs from now
         return self._view()
+
+    # -- a pause ------------------------------------------------------------------------------------
+    @_refusals
+    def pause(self, paused: Any) -> dict[str, Any]:
+        """Stop every clock (true) or go on (false): an interruption at a table on the clock whose
+        people are all at this device. The running person's time is charged up to the pause; the
+        page hides the cards while it lasts. {event: null, forfeit, view} when that time had run
+        out (the match is lost on time, as a tick would have found)."""
+        game = self._need()
+        if not isinstance(paused, bool):
+            raise SessionError(f"pause takes true (pause) or false (go on), not {brief(paused)}", reason="pause.value")
+        if paused and not self._can_pause():
+            self.time.check_playing()
+            if self.time.clock is None:
+                raise SessionError("there is no clock to stop in this match", reason="pause.clock")
+            if self._remote():
+                raise SessionError("a match with people on other devices cannot be paused from one of them",
+                                   reason="pause.remote")
+            raise SessionError("a match can be paused only while a hand is being played", reason="pause.hand")
+        if self.time.pause(paused, game.match, self._people()):
+            self.desk.report(game.match, self.time.forfeit)
+            return {"event": None, "forfeit": self.time.forfeit, "view": self._view()}
+        return self._view()
+
+    def _can_pause(self) -> bool:
+        """Whether a pause may start now: a clock, no forfeit, a hand being played, no one at
+        another device (their clocks are the host's, and they could not see why time stopped)."""
+        game = self._need()
+        return (self.time.clock is not None and self.time.forfeit is None and game.match.phase == "play"
+                and not self._remote())
+
+    def _remote(self) -> bool:
+        """Whether any seat is played from another device (people.py)."""
+        return any(s.get("remote") for s in self._need().seats)
+
+    def _check_going(self) -> None:
+        """No play, step or pass while the match is paused (the clocks would not time it)."""
+        if self.time.paused:
+            raise SessionError("the match is paused: go on first", reason="pause.paused")
 
     # -- playing --------------------------------------------------------------------------------
     @_refusals
@@ -213,6 +254,7 @@ class Session:
         match is lost on time, as a tick would have found; the play is not made)."""
         game = self._need()
         self.time.check_playing()
+        self._check_going()
         checked = game.parse_play(play)  # refused (nothing changes) unless legal and their turn
         if self.time.charge_person(game.match, self._people()):
             self.desk.report(game.match, self.time.forfeit)
@@ -230,6 +272,7 @@ class Session:
         if game.match.phase != "play" or game.seats[game.match.turn]["human"]:
             raise SessionError("it is not a computer's turn")
         self.time.check_playing()
+        self._check_going()
         turn = self.ponder.turn(game) or game.choose(self.time.now)
         if self.time.charge_computer(game.match, turn.ms):
             self.desk.report(game.match, self.time.forfeit)
@@ -344,7 +387,7 @@ class Session:
         if unknown:
             raise SessionError(f"the saved game has an unknown field {brief(unknown[0])}")
         try:
-            game, clock, forfeit, link, elapsed = self._restored(saved)
+            game, clock, forfeit, paused, link, elapsed = self._restored(saved)
         except ScopaError:
             raise
         except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError) as err:
@@ -353,15 +396,15 @@ class Session:
             raise SessionError(f"the saved game is damaged ({type(err).__name__})") from None
         # all checked: now change state
         self.game = game
-        self.time.restore(clock, forfeit, self._people(), elapsed)
+        self.time.restore(clock, forfeit, self._people(), elapsed, paused)
         self._hold()
         self.desk.restore(link, game.match, forfeit)
         return self._view()
 
     @staticmethod
-    def _restored(saved: dict[str, Any]) -> tuple[Game, Any, Any, Any, int]:
-        """A save's game, clock, forfeit, tournament link and the page's time after the save,
-        each checked; nothing is changed."""
+    def _restored(saved: dict[str, Any]) -> tuple[Game, Any, Any, bool, Any, int]:
+        """A save's game, clock, forfeit, pause, tournament link and the page's time after the
+        save, each checked; nothing is changed."""
         config = saved.get("config")
         game = Game.restore(config, saved.get("record"), saved.get("rng"), saved.get("players_rng"),
                             saved.get("shown"), saved.get("hints"))
@@ -370,13 +413,13 @@ class Session:
         extra = {} if extra is None else extra  # older saves have none
         if not isinstance(extra, dict):
             raise SessionError("the saved game's clock is damaged")
-        clock, forfeit = TimeControl.load(extra, game.match)
+        clock, forfeit, paused = TimeControl.load(extra, game.match)
         link = TournamentDesk.check_saved_link(extra.get("link"))
         elapsed = saved.get("elapsed_ms", 0)
         if not (is_whole(elapsed) and elapsed >= 0):
             raise SessionError(f"the saved game's elapsed time must be a whole number of ms >= 0, "
                                f"not {brief(elapsed)}")
-        return game, clock, forfeit, link, elapsed
+        return game, clock, forfeit, paused, link, elapsed
 
     # -- tournaments and statistics -------------------------------------------------------------
     @_refusals
@@ -478,8 +521,8 @@ class Session:
         """Search the computer's replies to the person's possible plays for about `slice_ms`
         milliseconds; whether there is more to search. The page's worker calls it between requests
         (static/bridge.py), never during one: a request is served before the next slice."""
-        if self.game is None or not self.pondering:
-            return False
+        if self.game is None or not self.pondering or self.time.paused:
+            return False  # a paused match: the cards are hidden, nobody thinks (nor the worker)
         return self.ponder.step(self.game, slice_ms)
 
     def ponder_set(self, on: bool) -> dict[str, Any]:
@@ -555,7 +598,7 @@ class Session:
     # every request the page may make, by name: the method's name, whether it takes an argument
     OPS: dict[str, tuple[str, bool]] = {
         "new_game": ("new_game", True), "check_game": ("check_game", True), "view": ("view", False), "show": ("show", True),
-        "play": ("play", True), "computer_step": ("computer_step", False), "next_hand": ("next_hand", False),
+        "play": ("play", True), "computer_step": ("computer_step", False), "pause": ("pause", True), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
         "coach": ("coach", True), "review": ("review", True), "review_ahead": ("review_ahead", False),
         "record": ("record", False), "save": ("save", False), "restore": ("restore", True),

@@ -51,6 +51,8 @@ class TimeControl:
         # and a turn they cannot see is not yet theirs; the review of 2026-12-01 saw 8 s of a
         # 10 s move spent behind "Pass the device to Anna")
         self.held = False
+        # every clock stopped by the people at this device (`pause`): an interruption at the table
+        self.paused = False
 
     @staticmethod
     def parse(value: Any) -> ClockConfig | None:
@@ -64,7 +66,7 @@ class TimeControl:
     # -- changing the time ----------------------------------------------------------------------
     def start(self, config: ClockConfig | None, match: Match, humans: list[bool]) -> None:
         """A new match: a fresh clock (if any), no forfeit, the first turn's clock running."""
-        self.forfeit, self.held = None, False
+        self.forfeit, self.held, self.paused = None, False, False
         self.clock = None if config is None else Clock(config, [h or config.computers for h in humans])
         self.start_turn(match, humans)
 
@@ -75,18 +77,38 @@ class TimeControl:
             return
         clock.start(match.turn, self.now() if humans[match.turn] else None)
 
-    def hold(self, held: bool) -> None:
+    def hold(self, held: bool, humans: list[bool]) -> None:
         """Hold the running person's time while the device is being passed to them (`held`), or
         let it run from now (they have it: the pass screen's "show my cards")."""
-        was, self.held = self.held, held
+        self._stop(held, self.paused, humans)
+
+    def pause(self, paused: bool, match: Match, humans: list[bool]) -> bool:
+        """Stop every clock (`paused`), the running person's time charged up to now first, or let
+        the one to play run again from now; True when that charge ran them out of time (a
+        forfeit: the match is over and stays unpaused)."""
+        if paused and not self.paused and self.charge_person(match, humans):
+            return True
+        self._stop(self.held, paused, humans)
+        return False
+
+    @property
+    def stopped(self) -> bool:
+        """Whether no time runs for anyone now: the device is being passed, or the game is paused."""
+        return self.held or self.paused
+
+    def _stop(self, held: bool, paused: bool, humans: list[bool]) -> None:
+        """Set the two reasons a running person's time waits; it waits while either holds, and
+        runs again from now when neither does (a computer's time is its thinking, never wall time)."""
+        was = self.stopped
+        self.held, self.paused = held, paused
         clock = self.clock
-        if clock is not None and clock.running is not None and was != held:
-            clock.mark = None if held else self.now()
+        if clock is not None and clock.running is not None and was != self.stopped and humans[clock.running]:
+            clock.mark = None if self.stopped else self.now()
 
     def charge_person(self, match: Match, humans: list[bool]) -> bool:
         """Charge a person's running turn up to now; True when that spent their time (a forfeit)."""
         clock = self.clock
-        if clock is None or clock.running is None or not humans[clock.running] or self.held:
+        if clock is None or clock.running is None or not humans[clock.running] or self.stopped:
             return False
         if clock.tick(self.now()):
             self._declare(match, clock.flagged)
@@ -121,7 +143,7 @@ class TimeControl:
         declared = self.charge_person(match, humans)
         phase = "over" if self.forfeit is not None else match.phase
         shown = self.reading()
-        clock = None if shown is None else shown.to_json()
+        clock = None if shown is None else shown.to_json(self.stopped)
         return {"clock": clock, "forfeit": self.forfeit, "phase": phase}, declared
 
     # -- refusals -----------------------------------------------------------------------------
@@ -140,10 +162,8 @@ class TimeControl:
         """A copy of the clock with a person's running turn charged up to now, short of a
         forfeit (only the calls that change the game declare one): the clock changes nothing."""
         clock = self.clock
-        if clock is not None and clock.running is not None and self.held:
-            shown = copy.deepcopy(clock)
-            shown.running = None  # nobody's time runs while the device is passed
-            return shown
+        if self.stopped:
+            return clock  # charged up to the stop; its `to_json(stopped=True)` shows nothing running
         if clock is None or clock.running is None or clock.mark is None:
             return clock
         shown = copy.deepcopy(clock)
@@ -151,10 +171,12 @@ class TimeControl:
         shown.turn_ms = min(clock.turn_ms + elapsed, clock.limit(clock.running) - 1)
         return shown
 
-    def part(self) -> ClockPart:
-        """The clock's part of the page's view (view.py): as it reads now, and the forfeit."""
+    def part(self, can_pause: bool = False) -> ClockPart:
+        """The clock's part of the page's view (view.py): as it reads now, the forfeit, the pause
+        and whether the page may offer one (`can_pause`, the session's judgement)."""
         clock = self.reading()
-        return ClockPart(None if clock is None else clock.to_json(), self.forfeit, self.clock is not None)
+        return ClockPart(None if clock is None else clock.to_json(self.stopped), self.forfeit, self.clock is not None,
+                         self.paused, can_pause and self.clock is not None and self.forfeit is None)
 
     def add_to_record(self, record: dict[str, Any]) -> dict[str, Any]:
         """A clock's per-play times and forfeit go in the record's extra "clock" field (RULES §6
@@ -170,14 +192,18 @@ class TimeControl:
 
     def save(self) -> dict[str, Any]:
         """What a save keeps: the clock as it reads now (a held turn as it stands: still the
-        person's, `Session` holds it again), and the forfeit."""
-        clock = self.clock if self.held else self.reading()
-        return {"clock": None if clock is None else clock.save(), "forfeit": self.forfeit}
+        person's, `Session` holds it again), the forfeit, and a pause (only when paused, so the
+        saves of unpaused games stay as they were)."""
+        clock = self.reading()
+        saved: dict[str, Any] = {"clock": None if clock is None else clock.save(), "forfeit": self.forfeit}
+        if self.paused:
+            saved["paused"] = True
+        return saved
 
     # -- restoring ------------------------------------------------------------------------------
     @staticmethod
-    def load(extra: dict[str, Any], match: Match) -> tuple[Clock | None, dict[str, Any] | None]:
-        """A save's clock and forfeit, checked against the match; SessionError if damaged."""
+    def load(extra: dict[str, Any], match: Match) -> tuple[Clock | None, dict[str, Any] | None, bool]:
+        """A save's clock, forfeit and pause, checked against the match; SessionError if damaged."""
         clock = None
         if extra.get("clock") is not None:
             try:
@@ -186,24 +212,30 @@ class TimeControl:
                 raise SessionError(str(err)) from None
             if len(clock.timed) != match.n:
                 raise SessionError("the saved clock has the wrong number of seats")
+        paused = extra.get("paused", False)
+        if not isinstance(paused, bool) or (paused and clock is None):
+            raise SessionError("the saved pause must be true or false, and only on a clock")
         saved = extra.get("forfeit")
         if saved is None:
-            return clock, None
+            return clock, None, paused
         seat = saved.get("seat") if isinstance(saved, dict) else None
         winner = saved.get("winner") if isinstance(saved, dict) else None
         if not (is_whole(seat) and 0 <= seat < match.n and is_whole(winner) and 0 <= winner < match.sides
                 and winner != match.side_of[seat]):
             raise SessionError("the saved forfeit is damaged")
         forfeit = {"seat": seat, "name": match.names[seat], "side": match.side_of[seat], "winner": winner}
-        return clock, forfeit
+        return clock, forfeit, False
 
     def restore(self, clock: Clock | None, forfeit: dict[str, Any] | None, humans: list[bool],
-                elapsed_ms: int = 0) -> None:
-        """Install a checked clock and forfeit. A person's running turn keeps the time the save
-        read and is charged `elapsed_ms` more, the time the page stayed open after the save was
-        made, short of a forfeit as `reading` is (the next tick declares it); the time the page
-        was closed is charged to nobody."""
-        self.clock, self.forfeit, self.held = clock, forfeit, False
+                elapsed_ms: int = 0, paused: bool = False) -> None:
+        """Install a checked clock, forfeit and pause. A person's running turn keeps the time the
+        save read and is charged `elapsed_ms` more, the time the page stayed open after the save
+        was made, short of a forfeit as `reading` is (the next tick declares it); the time the
+        page was closed is charged to nobody, nor the time a paused game stayed open."""
+        self.clock, self.forfeit, self.held, self.paused = clock, forfeit, False, paused
         if clock is not None and clock.running is not None and humans[clock.running]:
+            if paused:
+                clock.mark = None
+                return
             clock.turn_ms = min(clock.turn_ms + elapsed_ms, clock.limit(clock.running) - 1)
             clock.mark = self.now()

@@ -92,6 +92,8 @@ class ClockPart:
     clock: dict[str, Any] | None
     forfeit: dict[str, Any] | None
     running: bool = False  # a clock is kept (no take-backs on the clock)
+    paused: bool = False  # every clock stopped by the people at this device (timing.py `pause`)
+    can_pause: bool = False  # whether they may pause now (Session.pause says when)
 
 
 @dataclass(frozen=True)

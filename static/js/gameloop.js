@@ -28,6 +28,7 @@ import { PLAYABLE, focusAfterPlay, decorate, draw, focusHand, keepModal, turnLin
 import { pickPending } from "./tableinput.js";
 import { focusAtTop } from "./modal.js";
 import * as mechanics from "./mechanics/index.js";
+import { whilePaused } from "./pause.js";
 
 /** The engine's view becomes the current one (store.js tells every module) and the table's. A
  *  game of another deck (Cicera's 52 cards after a game of 40) draws its cards afresh: an element
@@ -262,6 +263,8 @@ async function advance(g = T.generation) {
   T.busy = true; decorate();
   try {
     while (live(g) && currentView().waiting === "computer") {
+      await whilePaused();  // a paused game: no computer plays until the people go on (pause.js)
+      if (!live(g) || currentView().waiting !== "computer") break;
       const view = currentView(), seat = view.turn;
       status(() => t("status.thinking", { name: view.players[seat] }));
       for (const s of document.querySelectorAll("#opponents .seat")) s.classList.toggle("seat--thinking", +s.dataset.seat === seat);
