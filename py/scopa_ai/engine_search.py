@@ -30,7 +30,8 @@ EPS = 0.1
 
 def engine_search(view: PlayerView, candidates: Sequence[Play], rng: random.Random, budget: int,
                   k: Knowledge, prior: Sequence[float], value: Callable[[tuple[int, ...]], float],
-                  max_ms: float = 10000.0, guard: bool = True, eps: float = EPS) -> tuple[Play, dict]:
+                  max_ms: float = 10000.0, guard: bool = True, eps: float = EPS,
+                  clock: Callable[[], float] = time.perf_counter) -> tuple[Play, dict]:
     """The candidate with the best mean rollout `value` (of the hand's points per side) plus its
     `prior` (the expert's score, weighed), and the search's figures (`deals`, `rollouts`,
     `capped`). `guard` and `eps` are the rollout policy's (`rollout.playout_legal`).
@@ -38,19 +39,20 @@ def engine_search(view: PlayerView, candidates: Sequence[Play], rng: random.Rand
     `budget` rollouts in all, spent by successive halving: each round shares its part out among
     the candidates still in, every one of them played on the same sampled deals with the same
     rollout seeds, then the worse half drops out (ties keep the given order). The safety valve
-    (`max_ms`, read between deals) stops it early: `capped` says so."""
+    (`max_ms`, read between deals on `clock`, seconds: the player's own) stops it early: `capped`
+    says so."""
     n = len(candidates)
     sums = [0.0] * n
     counts = [0] * n
     alive = list(range(n))
     rounds = max(1, (n - 1).bit_length())  # halvings down to two candidates
-    deadline = time.perf_counter() + max_ms / 1000.0
+    deadline = clock() + max_ms / 1000.0
     deals = 0
     capped = False
     for r in range(rounds):
         per = max(1, budget // rounds // len(alive))  # deals this round, each for every candidate
         for _ in range(per):
-            if deals and time.perf_counter() > deadline:
+            if deals and clock() > deadline:
                 capped = True
                 break
             base = sample_match(view, rng)

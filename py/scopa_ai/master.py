@@ -458,7 +458,7 @@ class MasterPlayer:
         weight = settings.prior * settings.engine_prior
         play, self.last_stats = engine_search(view, [view.legal[i] for i in order], self.rng, budget, k,
                                              [weight * scores[i] for i in order], hand_points(view),
-                                             settings.max_ms, settings.guard)
+                                             settings.max_ms, settings.guard, clock=self.clock)
         self.capped += self.last_stats["capped"]
         return play
 

@@ -87,7 +87,7 @@ def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, 
             level = seat.get("level")
             level = levels()[0]["id"] if level is None else level
             if not isinstance(level, str) or level not in LEVELS:
-                raise SessionError(f"unknown level {level!r}")
+                raise SessionError(f"unknown level {brief(level)}", reason="seats.level")
             clean.append({"human": False, "level": level, "name": (name or f"Computer {i + 1}")[:24]})
     if not any(s["human"] for s in clean):
         raise SessionError("at least one seat must be a person", reason="seats.person")
@@ -206,7 +206,7 @@ class Game:
         """The first lesson (lesson.py): {lesson: "first", seats?} — the seats only name the person
         and the computer; the deal, the rules and both sides' plays are the lesson's."""
         if config["lesson"] != first_lesson.LESSON_ID:
-            raise SessionError(f"unknown lesson {config['lesson']!r}")
+            raise SessionError(f"unknown lesson {brief(config['lesson'])}")
         rules = first_lesson.rules()
         seats = _check_seats(config.get("seats"), rules.players, preset(first_lesson.VARIANT).name)
         if [s["human"] for s in seats] != [True, False]:
@@ -318,7 +318,7 @@ class Game:
         if level is None:
             level = "expert"
         if level not in HINT_LEVELS:
-            raise SessionError(f"a hint comes from 'expert' or 'master', not {level!r}")
+            raise SessionError(f"a hint comes from 'expert' or 'master', not {brief(level)}")
         if self.daily is not None:  # the master's own play would be its hint: the comparison would say nothing
             raise SessionError("today's deal is played without hints", reason="daily.hint")
         self.check_persons_turn()
@@ -510,10 +510,10 @@ def _check_hints(value: Any, match: Match) -> dict[tuple[int, int, int], tuple[s
         if not (isinstance(item, list) and len(item) == 5 and all(is_whole(x) and x >= 0 for x in item[:3])
                 and item[0] >= 1 and item[1] >= 1 and isinstance(item[3], str) and item[4] in HINT_LEVELS):
             raise SessionError("each saved hint is [hand, play, seat, play, level]: the hand and the play "
-                               f"counted from 1, the seat from 0, a play and 'expert' or 'master', not {item!r}")
+                               f"counted from 1, the seat from 0, a play and 'expert' or 'master', not {brief(item)}")
         hand, play, seat = item[:3]
         if hand > len(match.log) or seat >= match.n:
-            raise SessionError(f"a saved hint names a hand or a seat the match does not have: {item!r}")
+            raise SessionError(f"a saved hint names a hand or a seat the match does not have: {brief(item)}")
         hints[(hand, play, seat)] = (item[3], item[4])
     return hints
 

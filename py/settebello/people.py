@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator
 
 from scopa.cards import card_str, shuffled_deck
 from scopa.errors import ScopaError
-from scopa.inputs import read_json
+from scopa.inputs import brief, read_json
 from scopa.record import FORMAT, from_record
 from scopa.rules import PRESETS_REVISION, RuleSet, preset
 
@@ -823,7 +823,9 @@ class PeopleCalls:
         guest_receive, guest_play, guest_hint, guest_coach; verify a record's deals (verify)."""
         from .errors import refusal
         try:
-            return self._call(op, arg if isinstance(arg, dict) else {})
+            if arg is not None and not isinstance(arg, dict):
+                raise PeopleError(f"a people request's argument is an object, not {brief(arg)}", reason="people.type")
+            return self._call(op, arg if arg is not None else {})
         except ScopaError as err:
             return refusal(err)
 

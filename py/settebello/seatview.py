@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from scopa import mechanics
+from scopa.inputs import brief
 from scopa.cards import parse_card
 from scopa.errors import ScopaError
 from scopa.plays import Play
@@ -157,7 +158,7 @@ def hint(view: Any, level: Any = None) -> dict[str, Any]:
     the host's table."""
     level = "expert" if level is None else level
     if level not in HINT_LEVELS:
-        raise SeatViewError(f"a hint comes from 'expert' or 'master', not {level!r}", reason="people.type")
+        raise SeatViewError(f"a hint comes from 'expert' or 'master', not {brief(level)}", reason="people.type")
     seen = _own_turn(view)
     play, reason = advise(seen, level)
     belief = probable(seen)

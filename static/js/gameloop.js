@@ -6,7 +6,7 @@ import { markEngine } from "./engine.js";
 import { view as currentView, setView, emit, info as described } from "./store.js";
 import { announce } from "./announce.js";
 import { clockChoice } from "./clock.js";
-import { t, cardName, cardList, theCard, theCards, joinList } from "./i18n.js";
+import { t, cardName, cardList, theCard, theCards, joinList, firstUp } from "./i18n.js";
 import { setFast, pause, motion } from "./animate.js";
 import { place, winnerLine } from "./layout.js";
 import { sideName, variantName, levelName, playSentence, refusalText, showNames } from "./names.js";
@@ -380,7 +380,7 @@ export async function bootGame() {
       if (fallback.remembered === false) console.warn(`Settebello: the remembered game cannot be played (${why})`);
       else if (fallback.targets === false && ADDRESS_GAME.some((k) => address().has(k))) {
         addressProblem("config", ADDRESS_GAME.filter((k) => address().has(k)).map((k) => `${k}=${address().get(k)}`).join("&"),
-          t("inputs.refused", { why }));
+          t("inputs.refused", { why: firstUp(why) }));
       }
       config = bootConfig(fallback);  // (a bad value said already is not said twice: address.js)
     }

@@ -34,8 +34,13 @@ export function checkAddress() {
   if (params.has("style") && !STYLES.some((x) => x.id === style)) {
     addressProblem("style", style, t("inputs.badStyle", { style: shortValue(style), styles: STYLES.map((x) => x.id).join(", ") }));
   }
-  if (params.has("seed") && !Number.isInteger(typedNumber(params.get("seed")))) {
+  const seed = typedNumber(params.get("seed"));
+  if (params.has("seed") && !Number.isInteger(seed)) {
     addressProblem("seed", params.get("seed"), t("inputs.badSeed", { seed: shortValue(params.get("seed")) }));
+  } else if (params.has("seed") && !Number.isSafeInteger(seed)) {
+    // a whole number past what the page's numbers hold exactly (the review of 2026-12-01: a
+    // 26-digit seed was said to be "not a whole number")
+    addressProblem("seed", params.get("seed"), t("inputs.bigSeed", { seed: shortValue(params.get("seed")), max: Number.MAX_SAFE_INTEGER }));
   }
 }
 
@@ -53,7 +58,8 @@ function tableFromURL(pre, params) {
     const offered = pre.tables.map(sitting).join(", ");
     const asked = pre.tables.some((x) => x.teams === teams) ? t(`teams.${teams}`) : teams || "";
     problem(listed ? "players" : "teams", listed ? params.get("players") : teams,
-      t("url.noTable", { variant: variantName(pre.id), players, teams: shortValue(asked), tables: offered }));
+      t("url.noTable", { variant: variantName(pre.id), tables: offered,
+        table: [t("dialog.players", { count: players }), shortValue(asked)].filter(Boolean).join(" ") }));
   }
   return found || null;
 }
@@ -119,7 +125,7 @@ export function bootConfig({ address = true, targets = true, remembered: usePref
   // the match's target and lead asked for by the URL go to the engine as typed: it says what is wrong
   if (targets) for (const k of ["target", "lead"]) if (params.has(k)) options[k] = typedNumber(params.get(k));
   const seed = typedNumber(params.get("seed") ?? "");  // not a whole number: a random deal (checkAddress said so)
-  return { variant: pre.id, options, seats, seed: Number.isInteger(seed) ? seed : undefined };
+  return { variant: pre.id, options, seats, seed: Number.isSafeInteger(seed) ? seed : undefined };
 }
 
 /** The address's parameters that choose the game (bootConfig reads them). */

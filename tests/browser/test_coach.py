@@ -74,17 +74,17 @@ def test_the_page_words_a_reason_as_the_unit_tests_do(table_page):
             "en": "The Settebello takes the Three of Cups and the Four of Clubs and goes to your pile: a point on its own.",
             "it": "Il Settebello prende il Tre di Coppe e il Quattro di Bastoni e va nel tuo mazzetto: da solo vale un "
                   "punto.",
-            "es": "El Settebello levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: un punto por sí "
+            "es": "El Siete de Oros levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: un punto por sí "
                   "solo."}),
         ({"key": "coach.denari", "params": {"card": "6C", "count": 1}}, {
             "en": "The Six of Cups puts a denaro in your pile: the most denari win a point.",
             "it": "Il Sei di Coppe porta un denaro nel tuo mazzetto: chi ha più denari prende un punto.",
-            "es": "El Seis de Copas pone un oro en tu montón: quien tenga más oros gana un punto."}),
+            "es": "El Seis de Copas lleva un oro a tu montón: quien tenga más oros gana un punto."}),
         ({"key": "coach.cards", "params": {"card": "9C", "count": 4}}, {
             "en": "The Knight of Cups puts 4 cards in your pile, more than any other play: the most cards win a point.",
             "it": "Il Cavallo di Coppe porta 4 carte nel tuo mazzetto, più di ogni altra giocata: chi ha più carte "
                   "prende un punto.",
-            "es": "El Caballo de Copas pone 4 cartas en tu montón, más que cualquier otra jugada: quien tenga más "
+            "es": "El Caballo de Copas lleva 4 cartas a tu montón, más que cualquier otra jugada: quien tenga más "
                   "cartas gana un punto."}),
         ({"key": "coach.search", "params": {"card": "8C", "other": "4D", "margin": 0.4}}, {
             "en": "The computer's search finds the Knave of Cups best: +0.4 points on average over the Four of Coins.",

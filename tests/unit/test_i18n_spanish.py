@@ -19,7 +19,7 @@ IMPERATIVE = re.compile(r"\b\w+[áéí]\b")
 # Spanish words that end so and are no voseo (adverbs, nouns, "está"); a new one goes here, with
 # care: "tirá" is voseo, "tirará" is not
 NOT_VOSEO = {"además", "atrás", "más", "demás", "jamás", "detrás", "través", "revés", "después", "inglés", "francés",
-             "país", "interés", "está", "esté", "aquí", "ahí", "así", "allí", "acá", "allá", "qué", "sí", "mí",
+             "país", "interés", "milanés", "está", "esté", "aquí", "ahí", "así", "allí", "acá", "allá", "qué", "sí", "mí",
              "será", "podrá", "habrá", "quedará", "valdrá", "tendrá", "jugará", "ganará", "perderá", "empezará", "abrirá"}
 
 

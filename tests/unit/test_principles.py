@@ -144,7 +144,7 @@ REASONS = [
                  {"key": "coach.settebello", "params": {"card": "7C"}},
                  {"en": "The Seven of Cups takes the Settebello, a point on its own.",
                   "it": "Il Sette di Coppe prende il Settebello, che da solo vale un punto.",
-                  "es": "El Siete de Copas levanta el Settebello, que vale un punto por sí solo."},
+                  "es": "El Siete de Copas levanta el Siete de Oros, que vale un punto por sí solo."},
                  id="taking the Settebello from the table"),
     pytest.param(P.settebello, "7D 2S 9B", "3C 4B 6S 10B", "scopa", "7D:3C+4B",
                  {"key": "coach.settebelloHome", "params": {"cards": ["3C", "4B"]}},
@@ -152,7 +152,7 @@ REASONS = [
                         "a point on its own.",
                   "it": "Il Settebello prende il Tre di Coppe e il Quattro di Bastoni e va nel tuo mazzetto: "
                         "da solo vale un punto.",
-                  "es": "El Settebello levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: "
+                  "es": "El Siete de Oros levanta el Tres de Copas y el Cuatro de Bastos y va a tu montón: "
                         "un punto por sí solo."},
                  id="taking with the Settebello"),
     pytest.param(P.sevens, "7C 2S 9B", "7S 4B 5C 10B", "scopa", "7C:7S",
@@ -172,13 +172,13 @@ REASONS = [
                  {"key": "coach.denari", "params": {"card": "5C", "count": 2}},
                  {"en": "The Five of Cups puts 2 denari in your pile: the most denari win a point.",
                   "it": "Il Cinque di Coppe porta 2 denari nel tuo mazzetto: chi ha più denari prende un punto.",
-                  "es": "El Cinco de Copas pone 2 oros en tu montón: quien tenga más oros gana un punto."},
+                  "es": "El Cinco de Copas lleva 2 oros a tu montón: quien tenga más oros gana un punto."},
                  id="denari"),
     pytest.param(P.denari, "6C 2S 9B", "6D 4S 8S 10B", "scopa", "6C:6D",
                  {"key": "coach.denari", "params": {"card": "6C", "count": 1}},
                  {"en": "The Six of Cups puts a denaro in your pile: the most denari win a point.",
                   "it": "Il Sei di Coppe porta un denaro nel tuo mazzetto: chi ha più denari prende un punto.",
-                  "es": "El Seis de Copas pone un oro en tu montón: quien tenga más oros gana un punto."},
+                  "es": "El Seis de Copas lleva un oro a tu montón: quien tenga más oros gana un punto."},
                  id="a single denaro"),
     pytest.param(P.cards, "9C 2S 5B", "2B 3S 4C 10B", "scopa", "9C:2B+3S+4C",
                  {"key": "coach.cards", "params": {"card": "9C", "count": 4}},
@@ -186,7 +186,7 @@ REASONS = [
                         "win a point.",
                   "it": "Il Cavallo di Coppe porta 4 carte nel tuo mazzetto, più di ogni altra giocata: chi ha più "
                         "carte prende un punto.",
-                  "es": "El Caballo de Copas pone 4 cartas en tu montón, más que cualquier otra jugada: quien tenga "
+                  "es": "El Caballo de Copas lleva 4 cartas a tu montón, más que cualquier otra jugada: quien tenga "
                         "más cartas gana un punto."},
                  id="the most cards"),
 ]
@@ -284,7 +284,7 @@ def test_playing_a_card_held_twice():
     ("7D 5B 10B", "2C 3S 8C 9D", "7D", "5B:2C+3S", "coach.guard.settebello", {
         "en": "Keep the Settebello in your hand: laid on the table, Bruno could take it.",
         "it": "Tieni il Settebello in mano: calato in tavola, Bruno potrebbe prenderlo.",
-        "es": "Guarda el Settebello en la mano: en la mesa estaría al alcance de Bruno."}),
+        "es": "Guarda el Siete de Oros en la mano: en la mesa estaría al alcance de Bruno."}),
     ("4D 5B 10B", "2C 3S 8C 9D", "4D", "5B:2C+3S", "coach.guard.denari", {
         "en": "Keep the Four of Coins in your hand: the most denari win a point, and laid on the table Bruno could "
               "take it.",
@@ -459,7 +459,7 @@ def test_the_coach_warns_of_the_settebello_given_away():
               "keeps it safe.",
         "it": "Dopo il Sette di Denari il Settebello resterebbe in tavola e Bruno potrebbe prenderlo. Un'altra giocata "
               "lo tiene al sicuro.",
-        "es": "Tras el Siete de Oros, el Settebello quedaría en la mesa al alcance de Bruno. Otra jugada lo "
+        "es": "Tras el Siete de Oros, el Siete de Oros quedaría en la mesa al alcance de Bruno. Otra jugada lo "
               "protege."}
     assert warn(view, the(view, "5B:2C+3S")) is None
 
