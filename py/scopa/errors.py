@@ -39,6 +39,8 @@ class RecordError(ScopaError):
         where = ""
         if hand is not None:
             where = f"hand {hand}" + (f", play {play}" if play is not None else "") + ": "
+            if reason is not None:  # the page words it with where it is
+                params = {"hand": hand, **({"play": play} if play is not None else {}), **params}
         super().__init__(where + message, reason=reason, **params)
         self.hand = hand
         self.play = play

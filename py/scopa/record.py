@@ -41,7 +41,7 @@ def to_record(match: Match, variant: str | None = None) -> dict[str, Any]:
 def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
     if key not in record:
         if default is ...:
-            raise RecordError(f"the record has no {key!r}")
+            raise RecordError(f"the record has no {key!r}", reason="record.type")
         return default
     value = record[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
@@ -63,15 +63,15 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
         raise RecordError("a record must be a JSON object", reason="record.type")
     fmt = _field(record, "format", str, FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}")
+        raise RecordError(f"unknown record format {brief(fmt)}; expected {FORMAT!r}", reason="record.format")
     variant = _field(record, "variant", str, "scopa")
     options = _field(record, "options", dict, {})
     revision = _field(record, "rules_revision", int, 1)  # none: written before presets had revisions
     try:
         # a record of an older revision plays the preset as it was then (rules.PRESETS_PAST)
         rules = rules_for(variant, options_as_of(variant, options, revision))
-    except ScopaError as e:
-        raise RecordError(str(e)) from None
+    except ScopaError as e:  # its own reason when it has one (a newer revision, an option's range)
+        raise RecordError(str(e), reason=e.reason or "record.rules", **(e.params if e.reason else {})) from None
     players = _field(record, "players", list, None)
     if players is not None and not all(isinstance(p, str) for p in players):
         raise RecordError("the record's players must be names (strings)", reason="record.type")
@@ -79,7 +79,7 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
     try:
         match = Match(rules, players, first_dealer)
     except ScopaError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), reason="record.rules") from None
     hands = _field(record, "hands", list, [])
     if len(hands) > MAX_HANDS:
         raise RecordError(f"the record has {len(hands):,} hands, at most {MAX_HANDS:,}", reason="record.size")
@@ -96,27 +96,27 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
         if len(hand["deck"]) > 80 or len(plays) > MAX_PLAYS:
             raise RecordError(f"a hand has at most 80 cards and {MAX_PLAYS} plays", h, reason="record.size")
         if match.phase == "over":
-            raise RecordError("the match was already over before this hand", h)
+            raise RecordError("the match was already over before this hand", h, reason="record.over")
         try:
             deck = [parse_card(c) for c in hand["deck"]]
             dealt = match.deal(deck)
         except ScopaError as e:
-            raise RecordError(str(e), h) from None
+            raise RecordError(str(e), h, reason="record.deal") from None
         if not dealt:
             if plays:
-                raise RecordError("the deal is void by the kings redeal (R3), so it can have no plays", h)
+                raise RecordError("the deal is void by the kings redeal (R3), so it can have no plays", h, reason="record.deal")
             continue
         for p, text in enumerate(plays, start=1):
             if match.phase != "play":
-                raise RecordError("the hand is already over", h, p)
+                raise RecordError("the hand is already over", h, p, reason="record.over")
             if on_turn is not None:
                 on_turn(match)
             try:
                 match.play(text)
             except ScopaError as e:
-                raise RecordError(str(e), h, p) from None
+                raise RecordError(str(e), h, p, reason="record.play") from None
         if match.phase == "play" and h != len(hands):
-            raise RecordError(f"the hand ends after {len(plays)} plays, before all cards were played", h)
+            raise RecordError(f"the hand ends after {len(plays)} plays, before all cards were played", h, reason="record.short")
     return match
 
 

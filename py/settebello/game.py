@@ -87,7 +87,7 @@ def _check_seats(seats: Any, players: int, variant_name: str) -> list[dict[str, 
             level = seat.get("level")
             level = levels()[0]["id"] if level is None else level
             if not isinstance(level, str) or level not in LEVELS:
-                raise SessionError(f"unknown level {brief(level)}", reason="seats.level")
+                raise SessionError(f"unknown level {brief(level)}")
             clean.append({"human": False, "level": level, "name": (name or f"Computer {i + 1}")[:24]})
     if not any(s["human"] for s in clean):
         raise SessionError("at least one seat must be a person", reason="seats.person")
@@ -460,12 +460,12 @@ class Game:
         """Rebuild a saved game (every play checked by the engine); SessionError or RecordError
         saying what is damaged. The computer players watch the match again, as they did."""
         if not isinstance(config, dict) or not isinstance(record, dict):
-            raise SessionError("the saved game is incomplete")
+            raise SessionError("the saved game is incomplete", reason="save.incomplete")
         try:
             config = _as_played(config, record)
             game = cls.new(config)  # the same checks as a new game: variant, options, seats
         except ScopaError as err:  # SessionError is one
-            raise SessionError(f"the saved game's settings are wrong: {err}") from None
+            raise SessionError(f"the saved game's settings are wrong: {err}", reason="save.settings") from None
         # A computer player that learns from the match (the master reads what kind of player each
         # other seat is) watches it again, every view it had at its turns: it chooses as before.
         watchers = {s: p for s, p in enumerate(game.players) if hasattr(p, "watch")}
@@ -476,7 +476,7 @@ class Game:
 
         match = from_record(record, rewatch if watchers else None)
         if match.rules != game.match.rules or list(match.names) != list(game.match.names):
-            raise SessionError("the saved record does not belong to the saved settings")
+            raise SessionError("the saved record does not belong to the saved settings", reason="save.mismatch")
         rng = random.Random()
         rng.setstate(_check_rng_state(rng_state, "the saved shuffle state"))
         states: list[Any] = [None] * len(game.players)

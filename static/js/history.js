@@ -19,7 +19,7 @@ import { game } from "./engine.js";
 import { language, t } from "./i18n.js";
 import { emit, onView, view as currentView } from "./store.js";
 import { readJSON, writeJSON, remove, scoped } from "./storage.js";
-import { sideName, variantName, shownName } from "./names.js";
+import { sideName, variantName, shownName, refusalOr } from "./names.js";
 import { downloadText } from "./download.js";
 
 export const HISTORY_KEY = scoped("settebello.history");
@@ -202,7 +202,7 @@ export function fillHistory(section, { onReplay, onResume } = {}) {
       button("resume", async (event) => {
         event.currentTarget.disabled = true;
         try { await onResume?.(e, data()?.save); }
-        catch (err) { event.currentTarget.disabled = false; say(t("history.bad", { why: err.message }), true); }
+        catch (err) { event.currentTarget.disabled = false; say(refusalOr(err, (why) => t("history.bad", { why })), true); }
       }, true);
     }
     if (data()?.record) button("replay", () => onReplay?.(data().record));

@@ -100,6 +100,13 @@ export function refusalText(err) {
   return err?.message ?? String(err);
 }
 
+/** A refusal said in the page's words when they name it (a sentence of its own), else the
+ *  engine's message put in `wrap` ("This record cannot be used: {why}"). */
+export function refusalOr(err, wrap) {
+  const said = refusalText(err);
+  return err?.reason && said !== err.message ? said : wrap(err?.message ?? String(err));
+}
+
 /** Whether the rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba). */
 export const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera === "sevens";
 

@@ -7,7 +7,7 @@ import { onLanguageChange } from "./i18n.js";
 import { asideSection, fillAside } from "./asidelist.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
 import { text, currentRecord, openInViewer } from "./records.js";
-import { refusalText } from "./names.js";
+import { refusalOr } from "./names.js";
 import { downloadMatch, restoreFromFile } from "./persist.js";
 import { historySection, fillHistory, resumeMatch } from "./history.js";
 
@@ -19,8 +19,7 @@ import { historySection, fillHistory, resumeMatch } from "./history.js";
 export async function checkRecordText(textOrFile) {
   const record = typeof textOrFile === "string" ? checkJSONText(textOrFile, RECORD_FILE) : await readJSONFile(textOrFile, RECORD_FILE);
   const engine = await connectEngine();
-  try { return await engine.call("replay", record); }
-  catch (err) { throw new Error(err.message); }
+  return engine.call("replay", record);  // a refusal keeps its reason: said in the page's words
 }
 
 const SAVE_FORMAT = "settebello-save/1";  // the engine's save (Session.save), what a match file holds
@@ -51,7 +50,7 @@ function buildDialog() {
   const show = (s, bad = false) => { msg.textContent = s; msg.dataset.kind = bad ? "error" : "ok"; msg.setAttribute("role", bad ? "alert" : "status"); };
   // the match's own record refused: no match yet, or its first hand still being played (the engine
   // gives no hand in play: its deck is every hidden card), said in the page's language
-  const refused = (err) => show(err.reason ? refusalText(err) : text("bad", { why: err.message || text("noGame") }), true);
+  const refused = (err) => show(refusalOr(err, (why) => text("bad", { why: why || text("noGame") })), true);
   d.querySelector("[data-act=export]").addEventListener("click", async () => {
     // at any moment: the record once a hand has ended, the match file in the first hand
     try { show(text("saved", { name: await downloadMatch() })); }
@@ -77,7 +76,7 @@ function buildDialog() {
       const replay = await checkRecordText(file);
       openInViewer(replay.record);
     } catch (err) {
-      show(err.reason ? refusalText(err) : text("bad", { why: err.message }), true);
+      show(refusalOr(err, (why) => text("bad", { why })), true);
     }
   });
   d.querySelector("[data-act=close]").addEventListener("click", () => d.close());

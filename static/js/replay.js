@@ -11,7 +11,7 @@ import { connectEngine, markEngine, game } from "./engine.js";
 import { artSVG as cardSVG, setDeck } from "./deck.js";
 import { initLanguage, language, onLanguageChange, t, cardName, cardList, theCard, theCards } from "./i18n.js";
 import { REPLAY_KEY } from "./records.js";
-import { esc, sideName, variantName, categoryName, shownName } from "./names.js";
+import { esc, sideName, variantName, categoryName, shownName, refusalOr } from "./names.js";
 import { readText } from "./storage.js";
 import { setInfo } from "./store.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
@@ -43,7 +43,7 @@ export async function load(record) {
   try {
     answer = await engine.call("replay", record);
   } catch (err) {
-    message(tx("bad", { why: err.message }), true);
+    message(refusalOr(err, (why) => tx("bad", { why })), true);
     return false;
   }
   play(false);  // another record: whatever played stops

@@ -163,7 +163,8 @@ def test_the_more_menu_opens_above_the_offer_on_a_phone(page, base_url):
     page.get_by_test_id("lesson-offer").wait_for()
     page.click("#more-btn")
     page.locator("#more-menu").wait_for(state="visible")
-    covered = page.evaluate("""[...document.querySelectorAll('#more-menu button, #more-menu select')].filter((el) => {
+    # (a button the menu does not show now, e.g. Pause without a clock, is not counted)
+    covered = page.evaluate("""[...document.querySelectorAll('#more-menu button, #more-menu select')].filter((el) => el.getClientRects().length).filter((el) => {
         const r = el.getBoundingClientRect(), top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         return !el.contains(top); }).map((el) => el.id)""")
     page.screenshot(path="/tmp/more_menu_over_offer_360.png")  # to look at

@@ -239,7 +239,7 @@ def test_viewer_steps_forwards_and_backwards_with_buttons_and_keys(viewer_page, 
     (tmp_path / "bad.json").write_text(json.dumps({**record, "players": ["A", "B"]}))
     page.locator("#rp-file").set_input_files(str(tmp_path / "bad.json"))
     page.get_by_role("alert").wait_for()
-    assert "cannot be replayed" in page.get_by_role("alert").inner_text()
+    assert "cannot be played" in page.get_by_role("alert").inner_text()  # refusal.record.rules
     assert _pos(page) == (1, 0) and page.locator("#rp-seats .rp-seat").count() == 4
 
 

@@ -203,3 +203,22 @@ def test_counting_a_match_past_the_bounds_is_refused_not_stored():
     with pytest.raises(StatsError) as err:
         stats_add(full, summary, None)
     assert err.value.reason == "stats.bounds"
+
+
+@pytest.mark.parametrize("call", [
+    ("new_game", {"variant": "scopa", "seats": [{"human": True}, {"human": False, "level": "x" * 100_000}]}),
+    ("new_game", {"variant": "scopa", "seats": [{"human": True}, {"human": False, "level": ["y"] * 50_000}]}),
+    ("new_game", {"variant": "scopa", "lesson": "z" * 100_000, "seats": [{"human": True}, {"human": False}]}),
+], ids=["long-level", "list-level", "long-lesson"])
+def test_a_huge_value_in_a_new_games_settings_is_named_briefly(call):
+    """The review of 2026-12-01: a 100,000-character level came back as a 100,016-character error."""
+    answer = Session().call(*call)
+    assert "error" in answer and len(answer["error"]) < 200, len(answer["error"])
+
+
+@pytest.mark.parametrize("arg", [[1, 2], "open", 3, True], ids=["list", "text", "number", "true"])
+def test_a_people_request_whose_argument_is_not_an_object_is_refused_for_that(arg):
+    from settebello.people import PeopleCalls
+    answer = PeopleCalls(Session()).call("open", arg)
+    assert answer["reason"] == "people.type" and "argument is an object" in answer["error"]
+    assert len(answer["error"]) < 200
