@@ -153,6 +153,7 @@ class Ponder:
         self.thought_ms = 0.0
         # The last reply taken: the person's thinking time and the searches it bought.
         self.last_thinking: tuple[float, int] | None = None
+        self.paused_at: float | None = None  # a pause began (Session.pause): its time is nobody's thinking
 
     @staticmethod
     def _key(game: Any) -> tuple:
@@ -177,6 +178,7 @@ class Ponder:
         self.replies = []
         self.key = self._key(game)
         self.started = self.clock()
+        self.paused_at = None  # a new position: a pause of the one before is over (a new game)
         if not self.wanted(game):
             return
         m = game.match
@@ -223,6 +225,16 @@ class Ponder:
     def _left(self) -> bool:
         """Whether any search of the replies is left to do."""
         return any(not r.done(level) for r in self.replies for level in range(r.levels() if self.strength else 1))
+
+    def pause(self, paused: bool) -> None:
+        """A pause began or ended: the time it lasted is not the person's thinking (the cards were
+        hidden), so it buys the master's reply no searches."""
+        if paused and self.paused_at is None:
+            self.paused_at = self.clock()
+        elif not paused and self.paused_at is not None:
+            if self.started is not None:
+                self.started += self.clock() - self.paused_at
+            self.paused_at = None
 
     def chosen(self, game: Any, play: Play) -> None:
         """The person is about to make `play` (checked, not yet made): keep its reply only, if the

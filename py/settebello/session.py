@@ -228,6 +228,7 @@ class Session:
         if self.time.pause(paused, game.match, self._people()):
             self.desk.report(game.match, self.time.forfeit)
             return {"event": None, "forfeit": self.time.forfeit, "view": self._view()}
+        self.ponder.pause(paused)
         return self._view()
 
     def _can_pause(self) -> bool:

@@ -76,7 +76,8 @@ function buildDialog() {
       const replay = await checkRecordText(file);
       openInViewer(replay.record);
     } catch (err) {
-      show(refusalOr(err, (why) => text("bad", { why })), true);
+      const said = refusalOr(err, (why) => text("bad", { why }));
+      show(said.includes(text("unchanged")) ? said : `${said} ${text("unchanged")}`, true);
     }
   });
   d.querySelector("[data-act=close]").addEventListener("click", () => d.close());

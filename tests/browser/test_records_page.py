@@ -150,7 +150,7 @@ def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(table
     dialog.locator("[data-testid=record-file]").set_input_files(str(bad))
     alert = dialog.get_by_role("alert")
     alert.wait_for()
-    assert f"hand {hand_no}, play 3" in alert.inner_text()
+    assert f"Play 3 of hand {hand_no} in this record is not a legal play." in alert.inner_text()
     assert "Nothing was changed" in alert.inner_text()
     assert page.url == at  # still on the game
     assert page.evaluate("JSON.stringify(settebello.view)") == before

@@ -136,3 +136,26 @@ def test_time_that_ran_out_before_the_pause_loses_the_match_on_time():
     out = s.pause(True)
     assert out["event"] is None and out["forfeit"]["seat"] == out["view"]["seat"]
     assert out["view"]["paused"] is False
+
+
+def test_a_pause_is_not_the_persons_thinking_time_for_the_masters_reply():
+    """Issue 46's thinking time buys the master's reply searches: the minutes of a pause, with the
+    cards hidden, buy none."""
+    from settebello.ponder import Ponder
+    t = [100.0]
+    ponder = Ponder(clock=lambda: t[0], strength=True)
+    ponder.started = 100.0  # the person's turn began
+    t[0] += 5
+    ponder.pause(True)
+    t[0] += 600  # ten minutes paused
+    ponder.pause(False)
+    t[0] += 2
+    assert t[0] - ponder.started == 7  # 5 s before the pause and 2 s after it
+
+
+def test_the_session_tells_its_ponder_of_the_pause():
+    s, _ = started()
+    s.pause(True)
+    assert s.ponder.paused_at is not None
+    s.pause(False)
+    assert s.ponder.paused_at is None
