@@ -63,7 +63,7 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
         raise RecordError("a record must be a JSON object", reason="record.type")
     fmt = _field(record, "format", str, FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"unknown record format {brief(fmt)}; expected {FORMAT!r}", reason="record.format")
+        raise RecordError(f"unknown record format {fmt!r}; expected {FORMAT!r}", reason="record.format")
     variant = _field(record, "variant", str, "scopa")
     options = _field(record, "options", dict, {})
     revision = _field(record, "rules_revision", int, 1)  # none: written before presets had revisions

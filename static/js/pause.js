@@ -106,8 +106,11 @@ function focusTheTable(v) {
 function onState(v) {
   const b = button();
   if (b) {
+    const was = b.hidden;
     b.hidden = !v.can_pause;
     b.disabled = Boolean(v.paused);
+    // the bar's buttons changed: it folds or unfolds for them (barfold.js), as for new words
+    if (was !== b.hidden) window.settebelloBarFold?.();
   }
   const d = document.getElementById("pause-dialog");
   if (v.paused) {
