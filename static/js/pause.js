@@ -19,7 +19,7 @@ let going = false;     // "Go on" asked and not yet answered
 let waiters = [];      // whilePaused's promises, released when the game goes on
 
 /** Whether the game is paused, or a pause has been asked. */
-export function paused() {
+function paused() {
   return asked || Boolean(currentView()?.paused);
 }
 
@@ -50,7 +50,7 @@ function sync() {
 }
 
 /** Stop every clock: the engine first (it charges the running turn up to now), then the curtain. */
-export async function pauseGame() {
+async function pauseGame() {
   if (paused()) return;
   asked = true;
   try {
