@@ -71,7 +71,10 @@ def from_record(record: Mapping[str, Any] | str, on_turn: Callable[[Match], None
         # a record of an older revision plays the preset as it was then (rules.PRESETS_PAST)
         rules = rules_for(variant, options_as_of(variant, options, revision))
     except ScopaError as e:  # its own reason when it has one (a newer revision, an option's range)
-        raise RecordError(str(e), reason=e.reason or "record.rules", **(e.params if e.reason else {})) from None
+        # its params set after, not passed: a rule's `hand` (cards a hand) is not the record's hand
+        refusal = RecordError(str(e), reason=e.reason or "record.rules")
+        refusal.params = dict(e.params) if e.reason else {}
+        raise refusal from None
     players = _field(record, "players", list, None)
     if players is not None and not all(isinstance(p, str) for p in players):
         raise RecordError("the record's players must be names (strings)", reason="record.type")

@@ -65,6 +65,14 @@ def test_a_record_with_a_bad_card_or_play_names_the_hand_and_play_in_its_words()
     assert refused({**good, "rules_revision": 999}).reason == "record.revision"
 
 
+def test_a_record_whose_rules_cannot_be_played_names_the_rule_not_a_hand():
+    # misère's cards a hand (`hand`=18) once became the record's "hand 18" (CI, stop 62)
+    err = refused({**played_record(), "options": {"misere": True, "hand_size": 3}, "hands": []})
+    assert err.reason == "option.misere.hand" and err.hand is None
+    assert err.params == {"players": 2, "table": 4, "hand": 18, "given": 3}
+    assert not str(err).startswith("hand ") and "18 cards each, not 3" in str(err)
+
+
 def test_a_save_that_is_not_whole_is_refused_in_words():
     s = Session()
     out = s.restore({"format": "settebello-save/1"})
