@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from . import mechanics
 from .cards import cards_str
 from .record import FORMAT, from_record, to_record
 from .state import Match
@@ -72,6 +73,7 @@ def replay_steps(record: Mapping[str, Any] | str) -> dict[str, Any]:
         "sides": [[s for s in range(checked.n) if s % sides == side] for side in range(sides)],
         "side_of": [checked.rules.side_of(s) for s in range(checked.n)],
         "rules": checked.rules.options(),
+        "words": mechanics.words(checked.rules),  # the game's own words for its score categories
         "hands": len(checked.log),
         "steps": steps,
         "results": [r.to_json() for r in checked.results],

@@ -4,7 +4,8 @@
 deck (each card's code, rank and suit, the suits in the deck's order, the primiera's values), the
 presets with every table they may be played at (players, teams, the deal, the side of each seat), the computer
 levels and which of them give hints, the bounds of the options the new-game dialog offers (e.g. the
-target), the clock's standard settings and limits, and the tournament's entrant bounds. The page
+target), the clock's standard settings and limits, the tournament's entrant bounds and the classic rules'
+pictures (rulebook.classic_page) and the game the lesson teaches. The page
 shows these facts; the engine and the session still check every request.
 """
 
@@ -16,9 +17,12 @@ from scopa.cards import DECK, DECKS, FACE, PRIMIERA, SUIT, SUITS, VALUE, card_st
 from scopa.errors import ScopaError
 from scopa.rules import IMPLIED_VALUES, OPTION_SPECS, RuleSet, preset
 from scopa.tables import TABLE_KEYS, seat, seating, tables
+from scopa_ai import LEVELS
 
 from .clock import LIMITS, STANDARD
 from .game import HINT_LEVELS
+from .lesson import VARIANT as LESSON_VARIANT
+from .rulebook import classic_page
 from .tournament import MAX_ENTRANTS, MIN_ENTRANTS
 
 # The level the dialogs start from (a computer seat, the hints).
@@ -27,6 +31,9 @@ DEFAULT_LEVEL = "expert"
 # the puzzles judge by the master's search, and a hint they call a mistake would teach the wrong play
 # (the review of 2026-12-01).
 DEFAULT_HINT_LEVEL = "master"
+# The levels an address (?level=, ?players=) may name beyond the menu's: "random" (any legal card),
+# for tests, benchmarks and an embed that wants it; the arenas' research levels (pimc, ismcts) are not.
+ADDRESS_ONLY_LEVELS = ("random",)
 # A new tournament's opponents, by level, before the person changes them.
 DEFAULT_OPPONENTS = {"beginner": 1, "easy": 1, "expert": 1, "master": 0}
 
@@ -214,6 +221,7 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
         "variants": shown,
         "levels": list(levels),
         "default_level": DEFAULT_LEVEL if DEFAULT_LEVEL in ids else ids[0],
+        "address_levels": ids + [lv for lv in ADDRESS_ONLY_LEVELS if lv in LEVELS and lv not in ids],
         "hint_levels": [lv for lv in HINT_LEVELS if lv in ids],
         "default_hint_level": DEFAULT_HINT_LEVEL if DEFAULT_HINT_LEVEL in ids else next(lv for lv in HINT_LEVELS if lv in ids),
         "options": sorted(OPTION_SPECS),
@@ -222,6 +230,8 @@ def describe(variants: Sequence[dict[str, Any]], levels: Sequence[dict[str, str]
         "option_specs": option_specs(),
         "deck": deck(),
         "decks": decks(),
+        "rules_page": classic_page(),
+        "lesson": {"variant": LESSON_VARIANT},  # the game the lesson teaches, and its last step plays
         "clock": clock(),
         "tournament": {"min_entrants": MIN_ENTRANTS, "max_entrants": MAX_ENTRANTS,
                        "default_opponents": {k: n for k, n in DEFAULT_OPPONENTS.items() if k in ids}},

@@ -13,7 +13,7 @@ from typing import Any
 
 from scopa.mechanics import ORDER, active
 from scopa.captures import CaptureRule
-from scopa.cards import card_str, parse_card, parse_cards
+from scopa.cards import SETTEBELLO, VALUE, card, card_str, parse_card, parse_cards
 from scopa import mechanics
 from scopa.rules import RuleSet, preset
 from scopa.tables import TABLE_KEYS
@@ -80,6 +80,25 @@ def example(rules: RuleSet, scene: str) -> dict[str, Any]:
     if tops:
         out["tops"] = [card_str(c) for c in tops]
     return out
+
+
+# The card laid on the swept table in the scopa's picture (R5): any card sweeps; this one is the
+# picture's, as the classic rules' other examples are SCENES'.
+SWEEP_PICTURE = "6S"
+
+
+def classic_page() -> dict[str, Any]:
+    """The classic rules' pictures (R1–R8), so that the page names no card of its own: the figures
+    with the values they count, a capture by a sum (R4) and a card taken before a sum (O5), each
+    the engine's answer, the sum O5 forbids there, the scopa's card and the settebello."""
+    rules = RuleSet()
+    single = example(rules, "single_priority")
+    any_presa = example(rules.with_options({"single_priority": False}), "single_priority")
+    return {"figures": [[card_str(c), VALUE[c]] for c in (card(rank, "C") for rank in (8, 9, 10))],
+            "capture": example(rules, "match"),
+            "single": {**single, "not": [p for p in any_presa["takes"] if p not in single["takes"]]},
+            "sweep": SWEEP_PICTURE,
+            "settebello": card_str(SETTEBELLO)}
 
 
 def rulebook(arg: Any) -> dict[str, Any]:

@@ -243,7 +243,7 @@ export function handPoints(v) {
   if (!r) return "";
   return sidesMineFirst(v).map((i) => {
     const cats = r.categories.filter((c) => r.points[i][c]).map((c) => {
-      const name = categoryName(c, v.rules, v.words), n = r.points[i][c];
+      const name = categoryName(c, v.words), n = r.points[i][c];
       // the sweeps counted as a player says them ("1 scopa", "3 scope"; not "Scope 1"), where each
       // is worth a point (the points are the sweeps the result's detail counts) and the game has no
       // word of its own for them

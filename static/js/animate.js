@@ -28,8 +28,13 @@ export function motion() { return !(timing.fast || reduced() || !timing.length);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Wait ms times the pace, unless the pace is instant or the page in fast mode. Reduced motion and
  *  animations turned off do not shorten it: cards that jump instead of sliding still need the time
- *  to be seen. */
-export const pause = (ms) => (timing.fast || !timing.pace ? Promise.resolve() : sleep(ms * timing.pace));
+ *  to be seen. Each wait is told as a `settebello:pause` event ({ms}: 0 when none), so a test reads
+ *  the pace the page keeps from the page, not from a stopwatch. */
+export function pause(ms) {
+  const wait = timing.fast || !timing.pace ? 0 : ms * timing.pace;
+  globalThis.dispatchEvent?.(new CustomEvent("settebello:pause", { detail: { ms: wait } }));
+  return wait ? sleep(wait) : Promise.resolve();
+}
 
 let artOpts = {};
 /** Card art options (e.g. {highContrast: true}); re-drawn by the caller's next render. */

@@ -194,7 +194,7 @@ async function goBack() {
 
 function defaultConfig() {
   const d = info(), lv = d?.default_level;
-  return { variant: "scopa", options: {}, seats: [{ human: true, name: t("seat.you") }, { human: false, level: lv, name: computerName(1) }] };
+  return { variant: d?.lesson.variant, options: {}, seats: [{ human: true, name: t("seat.you") }, { human: false, level: lv, name: computerName(1) }] };
 }
 
 function hideCoach() {
@@ -387,7 +387,7 @@ function countLine(v, row) {
   const li = document.createElement("li");
   li.dataset.category = row.category;
   const name = document.createElement("strong");
-  name.textContent = categoryName(row.category, v.rules, v.words);
+  name.textContent = categoryName(row.category, v.words);
   const scored = row.points.map((n, side) => [n, side]).filter(([n]) => n > 0);
   const points = scored.length
     ? t("lesson.sum.points", { points: scored.map(([n, side]) => `${sideName(v, side)} ${n}`).join(", ") })
@@ -464,13 +464,13 @@ function sheetPanel() {
   else first?.scrollIntoView?.({ block: "nearest" });
 }
 
-/** The lesson's last step: a match of classic Scopa against the chosen level (remembered for the
+/** The lesson's last step: a match of the game it taught (classic Scopa, describe's `lesson`) against the chosen level (remembered for the
  *  next visit as the new-game dialog remembers its choices). */
 function playLevel(level) {
   const config = { ...defaultConfig() };
   config.seats = [config.seats[0], { ...config.seats[1], level }];
   const prefs = loadPrefs();
-  if (!prefs || prefs.variant === "scopa") savePrefs({ ...(prefs || {}), variant: "scopa", seats: config.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }) });
+  if (!prefs || prefs.variant === config.variant) savePrefs({ ...(prefs || {}), variant: config.variant, seats: config.seats.map((x) => x.human ? { human: true, name: x.name } : { human: false, level: x.level }) });
   emit("command", { type: "new-game", config });
 }
 

@@ -107,15 +107,13 @@ export function refusalOr(err, wrap) {
   return err?.reason && said !== err.message ? said : wrap(err?.message ?? String(err));
 }
 
-/** Whether the rule set gives the primiera's point to the most sevens instead (O7 `sevens`, Escoba). */
-export const sevensPoint = (cat, rules) => cat === "primiera" && rules?.primiera === "sevens";
-
-/** The text of a score category: its translated name when there is one, else the engine's id;
- *  the primiera's point for the most sevens is named so. */
-export function categoryName(cat, rules, words = {}) {
+/** The text of a score category: its translated name when there is one, else the engine's id; by
+ *  the game's own word for it when it has one (the view's `words`: the primiera's point for the
+ *  most sevens is {primiera: "sevens"}, O7). */
+export function categoryName(cat, words = {}) {
   if (cat.startsWith("carta:")) return t("category.carta", { card: cardName(cat.slice(6)) });  // SB53
   // the game's own word for it (the view's `words`, e.g. {napola: "piccola"}, R27)
-  const k = sevensPoint(cat, rules) ? "category.sevens" : `category.${words?.[cat] ?? cat}`, s = t(k);
+  const k = `category.${words?.[cat] ?? cat}`, s = t(k);
   return s === k ? cat : s;
 }
 

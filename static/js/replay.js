@@ -257,7 +257,7 @@ function drawSheet(step) {
   const heads = replay.sides.map((_, i) => `<th scope="col">${esc(sideLabel(i))}</th>`).join("");
   let html = "";
   if (result) {
-    const rows = result.categories.map((c) => `<tr><th scope="row">${esc(categoryName(c, replay.rules))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
+    const rows = result.categories.map((c) => `<tr><th scope="row">${esc(categoryName(c, replay.words))}</th>${result.points.map((p) => `<td>${p[c] ?? 0}</td>`).join("")}</tr>`).join("");
     html += `<h2>${esc(tx("handPoints", { hand: step.hand }))}</h2><table class="rp-table" data-testid="rp-hand-sheet">
       <tr><th scope="col">${esc(tx("category"))}</th>${heads}</tr>${rows}
       <tr class="rp-total"><th scope="row">${esc(tx("handPoints", { hand: step.hand }))}</th>${result.totals.map((x) => `<td data-hand-total>${x}</td>`).join("")}</tr></table>`;

@@ -33,31 +33,33 @@ export function rulesHTML(page = null) {
   const p = (k, params) => `<p>${esc(t(k, params))}</p>`;
   const prim = primieraExamples();
   const ace = (suit) => info().deck.cards.find((c) => c.suit === suit && c.rank === 1).code;
+  const pics = info().rules_page;  // the engine's pictures of the classic rules (rulebook.classic_page)
+  const presa = (cards) => cards.map((c) => card(c)).join(plus);
   return `
   <section><h3>${esc(t("rules.deckTitle"))}</h3>
     ${p("rules.deck", { suits: joinList(info().deck.suits.map(suitName)) })}
     ${row(...info().deck.suits.map((s) => card(ace(s), suitName(s))))}
     ${p(page?.figures_count === false ? "rules.valuesNumbers" : "rules.values")}
-    ${row(card("8C", "8"), card("9C", "9"), card("10C", "10"))}
+    ${row(...pics.figures.map(([c, value]) => card(c, String(value))))}
   </section>
   <section><h3>${esc(t("rules.playTitle"))}</h3>
     ${p("rules.deal")}
     ${p("rules.capture")}
-    ${row(card("7D"), arrow, card("3C"), plus, card("4B"))}
+    ${row(card(pics.capture.card), arrow, presa(pics.capture.takes[0]))}
     ${p("rules.single")}
-    ${row(card("5S"), arrow, card("5C"), `<span class="rules__not">${esc(t("rules.notSum"))}</span>`, card("2D"), plus, card("3S"))}
+    ${row(card(pics.single.card), arrow, presa(pics.single.takes[0]), `<span class="rules__not">${esc(t("rules.notSum"))}</span>`, presa(pics.single.not[0]))}
     ${p("rules.noCapture")}
   </section>
   <section><h3>${esc(t("rules.scopaTitle"))}</h3>
     ${p("rules.scopa")}
-    <div class="rules__cards rules__pile" aria-hidden="true"><div class="rules__stack"></div>${card("6S")}</div>
+    <div class="rules__cards rules__pile" aria-hidden="true"><div class="rules__stack"></div>${card(pics.sweep)}</div>
     ${p("rules.handEnd")}
   </section>
   <section><h3>${esc(t("rules.scoreTitle"))}</h3>
     <ul class="rules__list">
       <li><strong>${esc(t("category.carte"))}</strong> — ${esc(t("rules.carte"))}</li>
       <li><strong>${esc(t("category.denari"))}</strong> — ${esc(t("rules.denari"))}</li>
-      <li><strong>${esc(t("category.settebello"))}</strong> — ${esc(t("rules.settebello"))} ${row(card("7D"))}</li>
+      <li><strong>${esc(t("category.settebello"))}</strong> — ${esc(t("rules.settebello"))} ${row(card(pics.settebello))}</li>
       <li><strong>${esc(t("category.primiera"))}</strong> — ${esc(t("rules.primiera"))}</li>
       <li><strong>${esc(t("category.scope"))}</strong> — ${esc(t("rules.scope"))}</li>
     </ul>

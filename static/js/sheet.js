@@ -6,7 +6,7 @@
 import { t, cardName, suitName } from "./i18n.js";
 import { art as cardDataURL } from "./deck.js";
 import { winnerLine } from "./layout.js";
-import { esc, sideName, sideNameHTML, categoryName, sevensPoint } from "./names.js";
+import { esc, sideName, sideNameHTML, categoryName } from "./names.js";
 import { info } from "./store.js";
 import { reviewButton, reviewRegion, wireReview } from "./review.js";
 import * as mechanics from "./mechanics/index.js";
@@ -20,8 +20,8 @@ export function small(code) {
  *  sheet: nothing the points say already. The scope are counted by their points (one each), so
  *  their count is said only when a variant makes them worth something else; the Settebello's
  *  point says who took it. */
-function counted(cat, d, pts, rules) {
-  if (sevensPoint(cat, rules)) return t("sheet.sevensCount", { count: d.sevens });
+function counted(cat, d, pts, words) {
+  if (words?.[cat] === "sevens") return t("sheet.sevensCount", { count: d.sevens });
   switch (cat) {
     case "scope": return pts === d.scope ? "" : t("sheet.scopeCount", { count: d.scope });
     case "carte": return t("sheet.cardCount", { count: d.cards });
@@ -57,9 +57,9 @@ export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) 
   const misere = !!v.rules.misere;
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
     `<th scope="col"><span class="side-dot" data-side="${i}"></span>${sideNameHTML(v, i)}</th>`).join("")}</tr>`;
-  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules, v.words))}</th>${sides.map((i) => {
+  const rows = r.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.words))}</th>${sides.map((i) => {
     const d = r.detail[i] || {};
-    const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.rules);
+    const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.words);
     // points a side wants: won; in a misère game (O12) points, and anywhere a point taken away
     // (a traditional scopa that costs, SB6), are lost
     const mark = pts > 0 ? (misere ? "lost" : "won") : pts < 0 ? "lost" : "";

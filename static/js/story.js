@@ -31,15 +31,15 @@ function momentLine(v, m) {
       if (m.card) cards = [m.card];
       break;
     case "special":
-      text = t("story.special", { sweep: categoryName(m.special, v.rules, v.words), name });
+      text = t("story.special", { sweep: categoryName(m.special, v.words), name });
       if (m.card) cards = [m.card];
       break;
     case "settebello":
-      text = t(m.rest ? "story.settebelloRest" : "story.settebello", { settebello: categoryName("settebello", v.rules, v.words), name });
+      text = t(m.rest ? "story.settebelloRest" : "story.settebello", { settebello: categoryName("settebello", v.words), name });
       cards = [m.card];
       break;
     case "napola": case "napula":
-      text = t("story.run", { run: categoryName(m.kind, v.rules, v.words), name: sideName(v, m.side), points: t("story.points", { count: m.cards.length }) });
+      text = t("story.run", { run: categoryName(m.kind, v.words), name: sideName(v, m.side), points: t("story.points", { count: m.cards.length }) });
       cards = m.cards;
       break;
     case "accusa":
@@ -66,7 +66,7 @@ function whoWonWhat(v, st) {
   const misere = !!st.misere;
   const head = `<tr><th scope="col"><span class="visually-hidden">${esc(t("sheet.category"))}</span></th>${sides.map((i) =>
     `<th scope="col"${i === st.winner ? ' class="story__winner"' : ""}>${dot(i)}${sideNameHTML(v, i)}</th>`).join("")}</tr>`;
-  const rows = st.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.rules, v.words))}</th>${sides.map((i) => {
+  const rows = st.categories.map((cat) => `<tr data-category="${esc(cat)}"><th scope="row">${esc(categoryName(cat, v.words))}</th>${sides.map((i) => {
     const pts = st.by_category[i][cat] ?? 0;
     // the side that made the most of a category over the match (a misère game's most is its worst)
     const most = Math.max(...sides.map((k) => st.by_category[k][cat] ?? 0));

@@ -69,10 +69,9 @@ function tableFromURL(pre, params) {
 function seatsFromURL(players, variant, params) {
   const list = params.get("players");
   let level = params.get("level");
-  const { levels } = described();
-  // "random" (any legal card) is the engine's level for tests and benchmarks, not in the menu:
-  // the engine says whether a level exists (a refused one is reported when the game starts)
-  const unknown = (lv) => lv !== "random" && !levels.some((l) => l.id === lv);
+  const { levels, address_levels: known } = described();
+  // the menu's levels and those an address may name besides (describe's: "random", any legal card)
+  const unknown = (lv) => !known.includes(lv);
   const badLevel = (param, lv) => problem(param, lv,
     t("url.unknownLevel", { level: shortValue(lv), levels: levels.map((l) => l.id).join(", ") }));
   if (level && unknown(level)) { badLevel("level", level); level = null; }

@@ -53,3 +53,27 @@ def wait_for_engine(page, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
     if state != "ready":
         message = page.evaluate("document.documentElement.dataset.engineError || ''")
         pytest.fail(f"the engine failed to start: {message}", pytrace=False)
+
+
+WASM = "**/pyodide.asm.wasm"
+
+
+class Held:
+    """The runtime's largest file (Pyodide's wasm) held back, every request for it, until released:
+    a test sees the page while Python cannot have started, whatever the machine's speed."""
+
+    def __init__(self, page):
+        self.page, self.routes, self.holding = page, [], True
+        page.route(WASM, self.handle)
+
+    def handle(self, route):
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self):
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()

@@ -115,7 +115,9 @@ def record_digest(record: dict) -> str:
         return _digest(["refused", type(e).__name__, str(e)])
     events = [e.to_json(viewer=0) for h in m.log for e in h.events]
     views = [_view(m.observe(s)) for s in range(m.n)]
-    return _digest([to_record(m), events, views, m.totals, m.winner, replay_steps(record)])
+    steps = replay_steps(record)
+    steps.pop("words")  # added since the digests, a function of the rules they cover (as the views')
+    return _digest([to_record(m), events, views, m.totals, m.winner, steps])
 
 
 def _refused(m: Match, notation: str) -> str:

@@ -205,3 +205,34 @@ def test_the_view_names_its_table_as_describe_does():
                        "seats": [{"human": True, "name": "A"}] + [{"human": False, "level": "random"}] * 5})
     escoba = next(v for v in s.call("variants")["variants"] if v["id"] == "escoba")
     assert view["seating"] == "6/triples" and view["seating"] in {t["id"] for t in escoba["tables"]}
+
+
+def test_the_classic_rules_pictures_are_the_engines_answers(info):
+    """The rules page draws classic Scopa's examples from these (rules.js names no card): a sum
+    taken (R4), a single card taken where a sum could be (O5) and the sum refused, the figures'
+    values (R1) and the settebello (R7) as the engine has them."""
+    from scopa import SETTEBELLO
+    from scopa.captures import CaptureRule
+    from scopa.cards import VALUE
+    from scopa.rules import RuleSet
+    pics = info["rules_page"]
+    rule = CaptureRule.of(RuleSet())
+    for name in ("capture", "single"):
+        ex = pics[name]
+        takes = rule.options(sorted(parse_card(c) for c in ex["table"]), parse_card(ex["card"]))
+        assert ex["takes"] == [[card_str(c) for c in presa] for presa in takes] and ex["takes"]
+    assert len(pics["capture"]["takes"][0]) == 2  # a sum, not a single card
+    assert [len(p) for p in pics["single"]["takes"]] == [1]
+    refused = pics["single"]["not"][0]
+    assert sum(VALUE[parse_card(c)] for c in refused) == VALUE[parse_card(pics["single"]["card"])]
+    assert [v for _, v in pics["figures"]] == [VALUE[parse_card(c)] for c, _ in pics["figures"]] == [8, 9, 10]
+    assert pics["settebello"] == card_str(SETTEBELLO)
+    parse_card(pics["sweep"])
+
+
+def test_an_address_may_name_the_menus_levels_and_random_only(info):
+    """The page checks ?level= against describe's list (tablestart.js names no level): the menu's,
+    and "random" for tests and embeds; the arenas' research levels are not offered by address."""
+    menu = [lv["id"] for lv in info["levels"]]
+    assert info["address_levels"][:len(menu)] == menu
+    assert set(info["address_levels"]) - set(menu) == {"random"}

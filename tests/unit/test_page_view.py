@@ -115,3 +115,21 @@ def test_no_other_module_builds_the_views_keys():
                 continue  # the core table part: PlayerView.to_json puts the mechanics' parts under their key
             found.append(f"{rel}:{line} {key}")
     assert not found, found
+
+
+def test_the_game_names_its_categories_in_the_view_and_the_replay():
+    """The page names a score category by the game's own word, from Python (no rule is read in JS):
+    Escoba's primiera point goes to the most sevens (O7) and is called so on the sheet and in a
+    replay's score table; classic Scopa has no word of its own."""
+    from scopa import Match, from_record, to_record
+    from scopa.replay import replay_steps
+    assert _view("escoba")["words"] == {"primiera": "sevens"}
+    assert _view("scopa")["words"] == {}
+    import random
+    m = Match.new(PRESETS["escoba"].rules.with_options({"target": 0}), random.Random(3))
+    m.deal()
+    while m.phase == "play":
+        m.play(str(m.legal_plays()[0]))
+    record = to_record(m, "escoba")
+    assert from_record(record).phase == "over"
+    assert replay_steps(record)["words"] == {"primiera": "sevens"}

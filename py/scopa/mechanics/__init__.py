@@ -67,8 +67,10 @@ def option_specs() -> dict[str, Any]:
 
 
 def words(rules: Any) -> dict[str, str]:
-    """The words of the game `rules` play for what the core names otherwise ({napola: piccola})."""
-    return {k: w for m in active(rules) for k, w in m.words.items()}
+    """The words of the game `rules` play for what the core names otherwise ({napola: piccola}); the
+    primiera's point given to the most sevens (O7) is named {primiera: sevens}."""
+    core = {"primiera": "sevens"} if rules.primiera == "sevens" else {}
+    return {**core, **{k: w for m in active(rules) for k, w in m.words.items()}}
 
 
 def incompatible(rules: Any) -> tuple[str, str] | None:
