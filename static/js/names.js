@@ -100,11 +100,11 @@ export function refusalText(err) {
   return err?.message ?? String(err);
 }
 
-/** A refusal said in the page's words when they name it (a sentence of its own), else the
- *  engine's message put in `wrap` ("This record cannot be used: {why}"). */
-export function refusalOr(err, wrap) {
+/** A refusal said in the page's words when they name it (a sentence of its own, put in `own`),
+ *  else the engine's message put in `wrap` ("This record cannot be used: {why}"). */
+export function refusalOr(err, wrap, own = (said) => said) {
   const said = refusalText(err);
-  return err?.reason && said !== err.message ? said : wrap(err?.message ?? String(err));
+  return err?.reason && said !== err.message ? own(said) : wrap(err?.message ?? String(err));
 }
 
 /** The text of a score category: its translated name when there is one, else the engine's id; by

@@ -76,8 +76,8 @@ function buildDialog() {
       const replay = await checkRecordText(file);
       openInViewer(replay.record);
     } catch (err) {
-      const said = refusalOr(err, (why) => text("bad", { why }));
-      show(said.includes(text("unchanged")) ? said : `${said} ${text("unchanged")}`, true);
+      // "Nothing was changed." once: the wrapped message says it already, the page's own sentence not
+      show(refusalOr(err, (why) => text("bad", { why }), (said) => `${said} ${text("unchanged")}`), true);
     }
   });
   d.querySelector("[data-act=close]").addEventListener("click", () => d.close());

@@ -497,6 +497,26 @@ def test_a_larger_text_folds_the_bar_and_keeps_the_whole_hand_in_sight(page, bas
         assert back["help"] and not back["more"], f"back at 100 %, every button is in the bar again: {back}"
 
 
+@pytest.mark.parametrize("size,lang,percent", [((320, 400), "en", "200"), ((480, 400), "es", "175")], ids=["320-en-200", "480-es-175"])
+def test_the_more_menus_words_fit_their_buttons_with_a_larger_text(page, base_url, size, lang, percent):
+    """The review of 2026-12-01: at 320 x 400 with 200 % text the More menu kept two columns and cut
+    "New game" and "Tournament" at their buttons' edge. Two columns are kept only where the words
+    fit; a long item ("Última levantada") takes two lines."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_table(page, base_url, f"variant=scopa&seed=3&level=random&lang={lang}")
+    skip_the_lesson_offer(page)
+    person_to_play(page)
+    choose_text_size(page, percent)
+    page.click("#more-btn")
+    page.locator("#help-button").wait_for(state="attached")
+    cut = page.evaluate("""() => [...document.querySelectorAll('#more-menu > .btn')].filter((b) => b.checkVisibility())
+        .filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > innerWidth + 1)
+        .map((b) => [b.textContent.trim(), b.scrollWidth, b.clientWidth])""")
+    page.screenshot(path=f"/tmp/a11y_more_{size[0]}_{lang}_{percent}.png")
+    assert cut == [], f"words past their button's edge: {cut}"
+    page.keyboard.press("Escape")
+
+
 def test_four_at_the_table_with_200_percent_text_on_a_laptop_keep_the_hand_in_sight(page, base_url):
     """The review of 2026-12-01: four players at 200 % on a 1366 x 768 laptop, the page scrolled by 68
     px and the hand's foot was below the screen. The seat across lies in one row, the seats' levels

@@ -43,7 +43,27 @@ def imported_modules(path: Path, package: str) -> list[tuple[int, str]]:
             else:
                 name = node.module or ""
             found.append((node.lineno, name))
+        elif isinstance(node, ast.Call) and _dynamic_import(node):
+            found.append((node.lineno, _imported_name(node.args[0] if node.args else None, parts)))
     return found
+
+
+def _dynamic_import(call: ast.Call) -> bool:
+    """`importlib.import_module(...)`, `import_module(...)` or `__import__(...)`."""
+    f = call.func
+    return (isinstance(f, ast.Attribute) and f.attr == "import_module"
+            or isinstance(f, ast.Name) and f.id in ("import_module", "__import__"))
+
+
+def _imported_name(arg: ast.expr | None, parts: list[str]) -> str:
+    """The module a dynamic import names: a string, or an f-string that starts with the module's own
+    `{__name__}` (a plug-in of its own package); anything else cannot be checked, and says so."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    if (isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.FormattedValue)
+            and isinstance(arg.values[0].value, ast.Name) and arg.values[0].value.id == "__name__"):
+        return ".".join(parts) or "__main__"
+    return "<a dynamic import the contract cannot read>"
 
 
 def floor_files() -> list[tuple[str, Path]]:
@@ -88,3 +108,24 @@ def test_the_contract_catches_an_engine_module_that_imports_the_session(tmp_path
 def test_relative_imports_are_resolved_to_their_floor():
     names = dict((name, line) for line, name in imported_modules(PY / "scopa_ai" / "levels.py", "scopa_ai"))
     assert any(n.startswith("scopa_ai.") for n in names)
+
+
+def test_the_contract_reads_dynamic_imports_too():
+    """An edge cannot hide in `importlib`: a named module counts, a plug-in of the module's own
+    package (`f"{__name__}.{name}"`, the mechanics' and the AI parts') is its own floor, and a name
+    the test cannot read is reported."""
+    bad = PY / "scopa" / "_contract_probe2.py"
+    try:
+        bad.write_text("import importlib\n"
+                       "def f(name):\n"
+                       "    importlib.import_module('settebello.session')\n"
+                       "    __import__('js')\n"
+                       "    importlib.import_module(f'{__name__}.own')\n"
+                       "    importlib.import_module(name)\n", encoding="utf-8")
+        assert violations("scopa", bad) == [
+            "py/scopa/_contract_probe2.py:3 imports settebello.session",
+            "py/scopa/_contract_probe2.py:4 imports js",
+            "py/scopa/_contract_probe2.py:6 imports <a dynamic import the contract cannot read>",
+        ]
+    finally:
+        bad.unlink()
