@@ -39,6 +39,10 @@ __all__ = ["DAILY_VARIANT", "OPPONENT", "check_day", "daily_seed", "daily_config
 DAILY_VARIANT = "scopa"
 # The seat the master plays in today's deal, named as the page names it (i18n "daily.master" words it).
 OPPONENT = {"human": False, "level": "master", "name": "Master"}
+# The master playing from the person's seat in the duplicate, as its record names it (the page words
+# it, i18n "seat.masterInYourSeat"): not the person's name, whose plays these are not (review of
+# 2026-12-01: the replay said "You play the Ace of Swords" of the master's play).
+MASTER_IN_YOUR_SEAT = "Master in your seat"
 # What the seed hashes besides the day and the variant: a new version deals new decks for every day.
 SALT = "settebello-daily/1"
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -126,7 +130,8 @@ class Duplicate:
         rules = preset(config["variant"]).rules
         seed = config["seed"]
         self.rng = random.Random(seed)  # the same shuffle as Game.new's: the same decks, hand by hand
-        self.match = Match.new(rules, self.rng, [s["name"] for s in config["seats"]])
+        names = [MASTER_IN_YOUR_SEAT if s.get("human") else s["name"] for s in config["seats"]]
+        self.match = Match.new(rules, self.rng, names)
         # seat 1 gets the generator it had against the person (seat_players seeds seat i by seed and i)
         self.players = seat_players([OPPONENT["level"], OPPONENT["level"]], seed)
         self.plays = 0

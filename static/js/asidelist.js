@@ -6,7 +6,7 @@
 //   const section = asideSection();  dialog.append(section);  fillAside(section);  // on each open
 import { language, t } from "./i18n.js";
 import { deleteSetAside, isTime, readSetAside, restoreSetAside, setAsideText } from "./persist.js";
-import { downloadText } from "./download.js";
+import { downloadText, fileStamp } from "./download.js";
 
 /** An empty section, filled by fillAside (hidden while there is nothing set aside). */
 export function asideSection() {
@@ -31,7 +31,7 @@ function when(at) {
 function download(entry) {
   const text = setAsideText(entry.key);
   if (text === null) return null;
-  const stamp = isTime(entry.at) ? new Date(entry.at).toISOString().replace(/:[^:]*$/, "").replace(/[T:]/g, "-") : "undated";
+  const stamp = isTime(entry.at) ? fileStamp(new Date(entry.at)) : "undated";
   return downloadText(`settebello-set-aside-${stamp}.json`, text);
 }
 

@@ -405,12 +405,18 @@ async function offerAddressGame(v) {
   const saved = (await game("save")).config;
   if (addressGameIs(want, saved, v)) return;
   const had = v.lesson ? t("lesson.help.title") : gameWords(v.variant, v.seats, v.players);
+  let asked = gameWords(want.variant, want.seats, want.seats.map((x) => x.name));
+  // the same game in words, another deal: the address's shuffle is named (the review of 2026-12-01:
+  // "…with You and Bruno (Beginner) asks for another game: … with You and Bruno (Beginner)")
+  if (asked === had && want.seed !== undefined) asked = t("url.gameSeed", { game: asked, seed: want.seed });
+  // a finished match is not unfinished, and is kept in Your matches already: it is not set aside
+  const over = v.phase === "over";
   showNotice({ id: "address-notice", role: "status", testid: "address-notice",
-    text: t("url.savedGame", { saved: had, asked: gameWords(want.variant, want.seats, want.seats.map((x) => x.name)) }),
+    text: t(over ? "url.finishedGame" : "url.savedGame", { saved: had, asked }),
     buttons: [
       { label: t("url.startAsked"), i18n: "url.startAsked", primary: true, testid: "address-start", onClick: async (_, box) => {
         box.remove();
-        const match = await game("save").catch(() => null);
+        const match = over ? null : await game("save").catch(() => null);
         if (match) setAside(JSON.stringify(match), null, t("storage.why_address"));
         await bootGame().catch(() => {});
       } },

@@ -20,7 +20,7 @@ import { language, t } from "./i18n.js";
 import { emit, onView, view as currentView } from "./store.js";
 import { readJSON, writeJSON, remove, scoped } from "./storage.js";
 import { sideName, variantName, shownName, refusalOr } from "./names.js";
-import { downloadText } from "./download.js";
+import { downloadText, fileStamp } from "./download.js";
 
 export const HISTORY_KEY = scoped("settebello.history");
 export const HISTORY_MAX = 20;
@@ -209,7 +209,7 @@ export function fillHistory(section, { onReplay, onResume } = {}) {
     button("download", () => {
       const d = data();
       if (!d) { say(t("history.gone"), true); return; }
-      const stamp = new Date(e.at).toISOString().replace(/:[^:]*$/, "").replace(/[T:]/g, "-");
+      const stamp = fileStamp(new Date(e.at));  // when the match was played
       const name = downloadText(`settebello-${e.variant.replace(/[^a-z0-9_-]/gi, "")}-${stamp}.json`,
         JSON.stringify(d.record || d.save, null, 1) + "\n");
       say(t("history.downloaded", { name }));

@@ -130,8 +130,12 @@ export function t(key, params = {}) {
     const own = files.get(current) || {};
     k = `${key}.${form}` in own || `${key}.${form}` in (files.get(FALLBACK) || {}) ? `${key}.${form}` : `${key}.other`;
   }
-  return named(String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m)));
+  return named(String(lookup(k)).replace(/\{(\w+)\}/g, (m, name) => (name in params ? inWords(params[name]) : m)));
 }
+
+/** A value put in words: a number with a fraction as the language writes it ("0,7" in Italian,
+ *  the review of 2026-12-01); whole numbers as they are (a year stays 2026). */
+const inWords = (v) => (typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v) ? new Intl.NumberFormat(current).format(v) : String(v));
 
 let deckOf = null;       // the deck Python described: code -> {code, rank, suit, second}
 /** A card of the deck on screen (deck.js) as Python described it, by code ({code, rank, suit,

@@ -35,6 +35,7 @@ export function sideNameHTML(v, side) {
 export function shownName(name) {
   if (typeof name !== "string") return name;
   if (wordsOf("seat.you").includes(name)) return t("seat.you");
+  if (wordsOf("seat.masterInYourSeat").includes(name)) return t("seat.masterInYourSeat");  // today's deal's duplicate
   // a computer named after its level ("Beginner", "Expert 2": a tournament's entrants, and the
   // players of the matches in Statistics), in whichever language named it (issue 45)
   for (const l of info()?.levels || []) {

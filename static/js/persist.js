@@ -40,7 +40,7 @@ import { readText, writeText, writeJSON, readJSON, remove, keysWith, scoped } fr
 import { claimSlot, slot, newSlotId } from "./tabs.js";
 import { on, onView, emit, view as currentView } from "./store.js";
 import "./space.js";
-import { downloadText } from "./download.js";
+import { downloadText, fileStamp } from "./download.js";
 import { refusalText } from "./names.js";
 
 export const SAVE_PREFIX = `${scoped("settebello.save")}:`;
@@ -125,8 +125,7 @@ export function storageBlocked() {
 
 /** A file name for the match: settebello-match-<date>-<time>.json */
 function matchFileName(when = new Date()) {
-  const pad = (n) => String(n).padStart(2, "0");
-  return `settebello-match-${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}-${pad(when.getHours())}${pad(when.getMinutes())}.json`;
+  return `settebello-match-${fileStamp(when)}.json`;
 }
 
 /**

@@ -12,7 +12,7 @@
 import { game } from "./engine.js";
 import { language, onLanguageChange, t } from "./i18n.js";
 import { writeJSON, ownKey } from "./storage.js";
-import { downloadText } from "./download.js";
+import { downloadText, fileStamp } from "./download.js";
 import { view } from "./store.js";
 import "./history.js";  // a finished match joins Records' history by itself (history.js)
 
@@ -32,8 +32,7 @@ export function currentRecord() { return game("record"); }
 
 /** A file name for a record: settebello-<variant>-<date>-<time>.json */
 export function recordFileName(record, when = new Date()) {
-  const pad = (n) => String(n).padStart(2, "0");
-  const stamp = `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}-${pad(when.getHours())}${pad(when.getMinutes())}`;
+  const stamp = fileStamp(when);
   const variant = String(record.variant || "scopa").replace(/[^a-z0-9_-]/gi, "");
   return `settebello-${variant}-${stamp}.json`;
 }

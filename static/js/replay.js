@@ -220,8 +220,9 @@ function show() {
     // who deals, who just played (said in words: a bare dot said nothing, the review of 2026-11-30)
     // and who plays next
     const just = played !== null && step.event.seat === seat;
-    const badges = [seat === step.dealer ? tx("dealer") : "", just ? tx("justPlayed") : "",
-      step.turn === seat ? tx("turn") : ""].filter(Boolean);
+    // said to the person when the seat is "You" ("Tu · hai appena giocato", the review of 2026-12-01)
+    const badges = [seat === step.dealer ? said("dealer", seat) : "", just ? said("justPlayed", seat) : "",
+      step.turn === seat ? said("turn", seat) : ""].filter(Boolean);
     head.textContent = player + (badges.length ? ` · ${badges.join(" · ")}` : "");
     const hand = document.createElement("div");
     hand.className = "rp-cards rp-cards--hand";

@@ -213,6 +213,9 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     assert query["lang"] == "en"  # the viewer in the table's language
     expect(page.locator("#rp-pos")).to_have_attribute("data-hand", str(hand))
     expect(page.locator("#rp-pos")).to_have_attribute("data-play", str(play))
+    # the seat's plays are the master's, and the viewer says so (the review of 2026-12-01: "You play…")
+    expect(page.locator("#rp-info")).to_contain_text("Master in your seat")
+    assert "You" not in page.locator("#rp-info").inner_text()
     page.go_back()  # the module's next test finds the table booted again
     page.wait_for_function("typeof window.settebello?.reset === 'function'", timeout=TIMEOUT_MS)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from harness import wait_for_engine
-from site_helpers import human_to_play, open_table, play_first_card
+from saves import near_the_end, person_and_computers
+from site_helpers import human_to_play, open_save, open_table, play_first_card, play_until_sheet
 from test_a11y import axe_violations
 
 PERSIST = "import('./static/js/persist.js')"
@@ -108,6 +109,35 @@ def test_an_address_asking_for_another_game_says_so_and_starts_it_when_asked(pag
     assert len(aside) == 1 and "address" in aside[0]["why"], aside
     saved = json.loads(set_aside_texts(page)[0])
     assert saved["config"]["seed"] == 4 and len(saved["record"]["hands"][0]["plays"]) == len(before["plays"])
+
+
+def test_an_address_asking_for_another_game_names_a_finished_match_and_another_shuffle_so(page, base_url):
+    """The review of 2026-12-01: a finished match on the table was called "unfinished", and
+    starting the address's game set it aside among the saves that could not be restored (Your
+    matches has it). Then, the same game in words asking for another shuffle read as the same game
+    twice: the address's shuffle is named."""
+    save = near_the_end({"variant": "scopa", "seed": 5, "seats": person_and_computers(2), "options": {"target": 0}}, 1)
+    open_save(page, base_url, save)
+    play_until_sheet(page)
+    page.wait_for_function("settebello.view.phase === 'over'")
+    page.wait_for_function(f"{PERSIST}.then(m => m.savesSettled()).then(() => true)")
+    open_table(page, base_url, "level=beginner&seed=5&lang=en")
+    notice = page.get_by_test_id("address-notice")
+    notice.wait_for()
+    text = notice.inner_text()
+    assert text.startswith("Your finished match, Scopa with You and ") and "unfinished" not in text, text
+    assert "another game: Scopa with You and Bruno (Beginner)." in text, text
+    notice.get_by_test_id("address-start").click()
+    page.wait_for_function("settebello.view.phase === 'play' && settebello.view.seats[1].level === 'beginner'")
+    assert page.evaluate(f"{PERSIST}.then(m => m.setAsideSaves())") == []  # nothing set aside
+    # the same game in words, another shuffle: named
+    human_to_play(page)
+    play_first_card(page)
+    open_table(page, base_url, "level=beginner&seed=6&lang=en")
+    notice.wait_for()
+    text = notice.inner_text()
+    assert text.startswith("Your unfinished match, Scopa with You and Bruno (Beginner), is back on the table."), text
+    assert "another game: Scopa with You and Bruno (Beginner), shuffle number 6." in text, text
 
 
 def test_corrupt_save_is_set_aside_with_a_message_and_a_fresh_game_starts(page, base_url):

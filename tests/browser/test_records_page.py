@@ -65,8 +65,7 @@ def test_exported_record_imported_again_replays_to_the_same_score(table_page, tm
     with page.expect_download() as dl:
         dialog.get_by_role("button", name="Save this match as a file").click()
     download = dl.value
-    assert download.suggested_filename.startswith("settebello-scopa-")
-    assert download.suggested_filename.endswith(".json")
+    assert re.fullmatch(r"settebello-scopa-\d{4}-\d{2}-\d{2}-\d{4}\.json", download.suggested_filename)
     path = tmp_path / download.suggested_filename
     download.save_as(path)
     record = json.loads(path.read_text())
@@ -129,7 +128,7 @@ def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_re
     assert "replay.html" not in page.url
     with page.expect_download() as got:
         dialog.get_by_role("button", name="Save this match as a file").click()
-    assert got.value.suggested_filename.startswith("settebello-match-")
+    assert re.fullmatch(r"settebello-match-\d{4}-\d{2}-\d{2}-\d{4}\.json", got.value.suggested_filename)
     assert json.loads(open(got.value.path(), encoding="utf-8").read())["format"] == "settebello-save/1"
 
 

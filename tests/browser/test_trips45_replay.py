@@ -98,5 +98,11 @@ def test_the_italian_replay_says_you_in_the_you_form(page, base_url, tmp_path):
     words = json.loads((Path(__file__).resolve().parents[2] / "static/i18n/it.json").read_text(encoding="utf-8"))
     mover = page.evaluate("document.querySelector('.rp-seat--just')?.dataset.seat")
     heads = page.locator("#rp-seats h3").all_inner_texts()
-    assert mover is not None and [words["replay.justPlayed"] in h for h in heads] == [
+    assert mover is not None and [words["replay.justPlayed"] in h or words["replay.you.justPlayed"] in h for h in heads] == [
         seat == int(mover) for seat in range(len(heads))], (mover, heads)
+    # said to the person in the you form: "Tu · hai appena giocato", never "Tu · ha appena giocato"
+    if int(mover) != 0:
+        page.locator("#rp-next").click()  # two at the table: the person's play is the next
+        page.wait_for_function("document.querySelector('.rp-seat--just')?.dataset.seat === '0'")
+    you = page.locator("#rp-seats h3").first.inner_text()
+    assert words["replay.you.justPlayed"] in you and words["replay.justPlayed"] not in you, you

@@ -116,3 +116,14 @@ def test_the_spanish_records_dialog_fits_a_phone(table_page):
         .map(b => b.textContent)""")
     assert wide == []
     assert "RULES" not in d.inner_text()
+
+
+def test_a_number_with_a_fraction_is_written_as_the_language_writes_it(table_page):
+    """The review of 2026-12-01: a puzzle's verdict said "0.7 punti" in Italian. A fraction is
+    written "0,7" in Italian and Spanish, "0.7" in English; a whole number (a year) as it is."""
+    page = table_page("fast=1&lang=it&seed=3&level=random")
+    say = """([lang, key, params]) => import('./static/js/i18n.js').then(async (m) => {
+        await m.setLanguage(lang, false); return m.t(key, params); })"""
+    words = {lang: page.evaluate(say, [lang, "puzzle.points", {"count": 0.7}]) for lang in ("it", "es", "en")}
+    assert "0,7 punti" in words["it"] and "0,7" in words["es"] and "0.7 points" in words["en"], words
+    assert "2026" in page.evaluate(say, ["it", "puzzle.points", {"count": 2026}])

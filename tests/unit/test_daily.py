@@ -172,6 +172,15 @@ def test_the_masters_duplicate_reproduces_exactly():
     assert runs[0] == runs[1] and sum(len(h) for h in runs[0]) == MASTER_PLAYS
 
 
+def test_the_duplicate_names_the_master_in_the_persons_seat_not_the_person():
+    """Its record goes to the replay viewer: the plays from the person's seat are the master's."""
+    config = daily.daily_config(DAY)
+    dup = daily.Duplicate(config)
+    assert config["seats"][0]["human"] and config["seats"][0]["name"] not in dup.match.names
+    assert list(dup.match.names) == [daily.MASTER_IN_YOUR_SEAT, daily.OPPONENT["name"]]
+    assert to_record(dup.match)["players"][0] == daily.MASTER_IN_YOUR_SEAT
+
+
 def test_the_duplicate_is_the_same_opponent_on_the_same_decks():
     """A person who plays as the master would in their seat (its generator, seat 0's) meets the very
     same opponent: the first hand of their game and of the duplicate are play for play the same
