@@ -654,7 +654,11 @@ def test_whose_turn_the_next_deal_and_the_guests_new_game_and_link_at_a_table_wi
     host.locator("#sheet #review-1-btn").click()
     host.locator("#review-1[data-ready=true]").wait_for(state="attached")
     looks = host.locator("#review-1 a.review__replay")
-    assert looks.count() >= 1  # (every play the first card that may be played: some cost points)
+    # every play the first card that may be played: in most deals some cost points. A people table's
+    # deck is drawn from every device's secret (people.py), so no seed chooses one: in a deal where
+    # none cost enough to be listed (CI's run of 2026-12-02), the engine's own review says so too
+    if looks.count() == 0:
+        assert host.evaluate("settebello.game('review', {hand: 1}).then((r) => r.looks.length)") == 0
     assert all(a.get_attribute("target") == "_blank" and "back=close" in a.get_attribute("href") for a in looks.all())
     # the host's Next hand before the guest's part came: its sheet says it waits, then deals by itself
     host.locator("#sheet #next").click()
