@@ -464,8 +464,9 @@ function sheetPanel() {
   else first?.scrollIntoView?.({ block: "nearest" });
 }
 
-/** The lesson's last step: a match of the game it taught (classic Scopa, describe's `lesson`) against the chosen level (remembered for the
- *  next visit as the new-game dialog remembers its choices). */
+/** The lesson's last step: a match of the game it taught (classic Scopa, describe's `lesson`)
+ *  against the chosen level, remembered for the next visit as the New game dialog remembers its
+ *  choices. */
 function playLevel(level) {
   const config = { ...defaultConfig() };
   config.seats = [config.seats[0], { ...config.seats[1], level }];

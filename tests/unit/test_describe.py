@@ -8,10 +8,12 @@ import json
 
 import pytest
 
-from scopa.cards import DECK, PRIMIERA, card_str, parse_card
+from scopa import SETTEBELLO
+from scopa.captures import CaptureRule
+from scopa.cards import DECK, PRIMIERA, VALUE, card_str, parse_card
 from scopa.errors import ScopaError
 from scopa.replay import replay_steps
-from scopa.rules import preset
+from scopa.rules import RuleSet, preset
 from settebello.clock import ClockConfig
 from settebello.session import Session
 from settebello.tournament import Tournament
@@ -211,10 +213,6 @@ def test_the_classic_rules_pictures_are_the_engines_answers(info):
     """The rules page draws classic Scopa's examples from these (rules.js names no card): a sum
     taken (R4), a single card taken where a sum could be (O5) and the sum refused, the figures'
     values (R1) and the settebello (R7) as the engine has them."""
-    from scopa import SETTEBELLO
-    from scopa.captures import CaptureRule
-    from scopa.cards import VALUE
-    from scopa.rules import RuleSet
     pics = info["rules_page"]
     rule = CaptureRule.of(RuleSet())
     for name in ("capture", "single"):

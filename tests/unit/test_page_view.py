@@ -6,12 +6,14 @@ view's keys."""
 from __future__ import annotations
 
 import ast
+import random
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
-from scopa import mechanics
+from scopa import Match, from_record, mechanics, to_record
+from scopa.replay import replay_steps
 from scopa.rules import PRESETS
 from settebello.session import Session
 from settebello.view import (ClockPart, FactsPart, ReviewPart, SeatsPart, StoryPart, TournamentPart,
@@ -121,11 +123,8 @@ def test_the_game_names_its_categories_in_the_view_and_the_replay():
     """The page names a score category by the game's own word, from Python (no rule is read in JS):
     Escoba's primiera point goes to the most sevens (O7) and is called so on the sheet and in a
     replay's score table; classic Scopa has no word of its own."""
-    from scopa import Match, from_record, to_record
-    from scopa.replay import replay_steps
     assert _view("escoba")["words"] == {"primiera": "sevens"}
     assert _view("scopa")["words"] == {}
-    import random
     m = Match.new(PRESETS["escoba"].rules.with_options({"target": 0}), random.Random(3))
     m.deal()
     while m.phase == "play":
