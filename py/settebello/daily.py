@@ -258,9 +258,12 @@ def share_lines(sheet: dict[str, Any], day: str, replay: bool = False) -> list[A
                                                                 "master_theirs": sheet["master"][1]}}]
     for row in sheet["hands"]:
         if row["you"] is None:
-            continue  # a hand only the master's match played: nothing of the person's to show
+            continue  # a hand only the master's match played: nothing of the person's to show...
         ours, theirs = row["you"]
         lines.append(MARK_OURS * ours + MARK_THEIRS * theirs + " " + VERDICT[row["verdict"]])
+    more = sum(1 for row in sheet["hands"] if row["you"] is None)
+    if more:  # ...but said, or the rows and the master's score disagree (the review of 2026-12-01)
+        lines.append({"key": "daily.share.masterMore", "params": {"count": more}})
     return lines
 
 
@@ -344,7 +347,8 @@ def streak(history: Any, today: str) -> int:
 
 def calendar(history: Any, month: Any) -> dict[str, Any]:
     """The month 'YYYY-MM' as the page draws it: {month, first_weekday (0 Monday), days: [{day, played,
-    started, verdict}]}, every day of the month in order (`played`: finished; `started`: begun only)."""
+    started, verdict, you, master}]}, every day of the month in order (`played`: finished, with both
+    scores kept, so a day gone by is read again; `started`: begun only)."""
     import datetime  # here, not at the top: the page's boot (its snapshot) needs none of it
     if not isinstance(month, str) or not re.fullmatch(r"\d{4}-\d{2}", month):
         raise SessionError(f"a month is written YYYY-MM, not {month!r}", reason="daily.day")
@@ -355,7 +359,8 @@ def calendar(history: Any, month: Any) -> dict[str, Any]:
         entry = days.get(day.isoformat())
         played = entry is not None and "you" in entry
         out.append({"day": day.isoformat(), "played": played, "started": entry is not None and not played,
-                    "verdict": entry["verdict"] if played else None})
+                    "verdict": entry["verdict"] if played else None,
+                    "you": entry["you"] if played else None, "master": entry["master"] if played else None})
         day += datetime.timedelta(days=1)
     return {"month": month, "first_weekday": first.weekday(), "days": out}
 

@@ -14,7 +14,7 @@ import { game } from "./engine.js";
 import { emit, view as currentView } from "./store.js";
 import { t, firstUp, language, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, variantName } from "./names.js";
-import { modal, focusAtTop } from "./modal.js";
+import { modal, focusAtTop, stylesheet } from "./modal.js";
 import { ownKey, readJSON, writeJSON } from "./storage.js";
 import { loadPrefs } from "./dialog.js";
 import { REPLAY_KEY, viewerHref } from "./records.js";
@@ -42,6 +42,9 @@ function longDate(day, options = { dateStyle: "full" }) {
   return new Intl.DateTimeFormat(language(), { ...options, timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/** A day 'YYYY-MM-DD' as its day and month ("1 December"), in the page's language. */
+const shortDate = (day) => longDate(day, { day: "numeric", month: "long" });
+
 /** The month after (+1) or before (-1) 'YYYY-MM'. */
 function shiftMonth(month, by) {
   const [y, m] = month.split("-").map(Number);
@@ -52,7 +55,8 @@ function shiftMonth(month, by) {
 // ------------------------------------------------------------------ today's deal
 
 let month = null;       // the calendar's month shown
-let redraw = null;      // draws the open dialog again (a new language)
+let picked = null;      // the day played whose result is shown under the calendar
+let shown = null;       // the calendar last drawn: its days' results
 
 function dailyDialog() {
   return modal("daily-dialog", "dialog daily", "daily-title", (d) => {
@@ -65,11 +69,22 @@ function dailyDialog() {
       else if (act === "prev" || act === "next") {
         month = shiftMonth(month, act === "prev" ? -1 : 1);
         fillDaily(d, b.dataset.act).catch((err) => message(d, refused(err)));
+      } else if (act === "day") {
+        picked = b.dataset.day;
+        sayDay(d);
       } else if (act === "compare") { d.close(); compareWithMaster(); }
       else if (act === "puzzles") { d.close(); openPuzzles(); }
     });
     onLanguageChange(() => { if (d.open) fillDaily(d).catch(() => {}); });
   });
+}
+
+/** The picked day's result under the calendar (both scores and how they compare), its button pressed. */
+function sayDay(d) {
+  const c = shown?.days.find((x) => x.day === picked && x.played);
+  for (const b of d.querySelectorAll("[data-act=day]")) b.setAttribute("aria-pressed", String(b.dataset.day === picked));
+  const line = d.querySelector(".daily__dayresult");
+  if (line) line.textContent = c ? t("daily.dayResult", { date: firstUp(shortDate(c.day)), ours: c.you[0], theirs: c.you[1], master_ours: c.master[0], master_theirs: c.master[1], verdict: t(`daily.overall.v${c.verdict + 1}`) }) : "";
 }
 
 function message(d, text) {
@@ -81,7 +96,8 @@ function message(d, text) {
 export async function openDaily() {
   const d = dailyDialog();
   month = today().slice(0, 7);
-  await fillDaily(d);
+  picked = null;
+  await Promise.all([fillDaily(d), stylesheet("daily")]);
   if (!d.open) d.showModal();
   focusAtTop(d, d.querySelector("[data-act=play]"), d.querySelector("#daily-title"));
 }
@@ -99,7 +115,11 @@ function calendarHTML(cal) {
     const state = c.played ? `daily.day.v${c.verdict + 1}` : c.started ? "daily.day.started" : future ? "daily.day.future" : "daily.day.none";
     const n = Number(c.day.slice(8));
     const mark = c.played ? ["▼", "=", "▲"][c.verdict + 1] : c.started ? "·" : "";
-    return `<td class="daily__day${c.played ? " daily__day--played" : ""}${c.day === today() ? " daily__day--today" : ""}${future ? " daily__day--future" : ""}" data-day="${c.day}" data-played="${c.played}"><span aria-hidden="true">${n}<small>${mark}</small></span><span class="visually-hidden">${esc(t(state, { date: longDate(c.day, { day: "numeric", month: "long" }) }))}</span></td>`;
+    const inside = `<span aria-hidden="true">${n}<small>${mark}</small></span><span class="visually-hidden">${esc(t(state, { date: shortDate(c.day) }))}</span>`;
+    // a day played is a button that says its result: a day gone by is read again (the review of
+    // 2026-12-01: after midnight, yesterday's result was out of reach)
+    const body = c.played ? `<button type="button" class="daily__daybtn" data-act="day" data-day="${c.day}" aria-pressed="${c.day === picked}">${inside}</button>` : inside;
+    return `<td class="daily__day${c.played ? " daily__day--played" : ""}${c.day === today() ? " daily__day--today" : ""}${future ? " daily__day--future" : ""}" data-day="${c.day}" data-played="${c.played}">${body}</td>`;
   };
   return `<table class="daily__calendar" data-month="${cal.month}">
     <caption>${esc(firstUp(longDate(`${cal.month}-01`, { month: "long", year: "numeric" })))}</caption>
@@ -123,7 +143,11 @@ async function fillDaily(d, focusAct = null) {
     : "you" in entry ? t("daily.playedToday", { ours: entry.you[0], theirs: entry.you[1], master_ours: entry.master[0], master_theirs: entry.master[1] })
     : t("daily.startedToday");
   const v = currentView();
-  const compare = v?.daily && v.phase === "over" ? `<button type="button" class="btn" data-act="compare">${esc(t("daily.compare"))}</button>` : "";
+  // the finished deal on the table may be a day gone by (played before midnight): named by its date
+  const compareWords = v?.daily && v.daily.day !== day ? t("daily.compareDay", { date: shortDate(v.daily.day) }) : t("daily.compare");
+  const compare = v?.daily && v.phase === "over" ? `<button type="button" class="btn" data-act="compare">${esc(compareWords)}</button>` : "";
+  shown = cal.calendar;
+  const anyPlayed = cal.calendar.days.some((c) => c.played);
   d.innerHTML = `<h2 id="daily-title">${esc(t("daily.title"))}</h2>
     <p class="daily__date">${esc(longDate(day))}</p>
     <p>${esc(t("daily.intro"))}</p>
@@ -137,8 +161,10 @@ async function fillDaily(d, focusAct = null) {
         <button type="button" class="btn" data-act="next"${month >= day.slice(0, 7) ? " disabled" : ""}>${esc(t("daily.nextMonth"))}</button>
       </div>
       ${calendarHTML(cal.calendar)}
+      <p class="daily__dayresult" role="status" data-testid="daily-dayresult">${anyPlayed && !picked ? esc(t("daily.pickDay")) : ""}</p>
     </section>
     <div class="dialog__actions"><button type="button" class="btn" data-act="puzzles">${esc(t("puzzle.button"))}</button><button type="button" class="btn" data-act="close">${esc(t("action.close"))}</button></div>`;
+  if (picked) sayDay(d);
   if (focusAct) (d.querySelector(`[data-act=${focusAct}]:not([disabled])`) || d.querySelector("[data-act=prev]")).focus();
 }
 
@@ -181,9 +207,11 @@ export function compareWithMaster() {
 }
 
 async function runComparison() {
+  await stylesheet("daily");
   const d = resultDialog();
   d.dataset.state = "playing";
-  d.innerHTML = `<h2 id="daily-result-title">${esc(t("daily.resultTitle"))}</h2>
+  const playing = currentView()?.daily?.day;
+  d.innerHTML = `<h2 id="daily-result-title">${esc(!playing || playing === today() ? t("daily.resultTitle") : t("daily.resultTitleDay", { date: shortDate(playing) }))}</h2>
     <p class="daily__progress" role="status" data-testid="daily-progress">${esc(t("daily.masterPlays"))}</p>
     <div class="dialog__actions"><button type="button" class="btn" data-act="close">${esc(t("action.close"))}</button></div>`;
   if (!d.open) d.showModal();
@@ -237,7 +265,8 @@ function drawResult(d, { answer, streak }) {
     ? `<p class="daily__parted" data-testid="daily-parted">${esc(t("daily.parted", { hand: s.parted.hand, play: s.parted.play }))} <a href="${esc(link)}" data-act="replay">${esc(t("daily.seeReplay"))}</a></p>`
     : `<p class="daily__parted" data-testid="daily-parted">${esc(t("daily.sameLine"))}</p>`;
   d.dataset.state = "done";
-  d.innerHTML = `<h2 id="daily-result-title">${esc(t("daily.resultTitle"))}${answer.replay ? ` <span class="daily__replay">${esc(t("daily.replayMark"))}</span>` : ""}</h2>
+  const title = answer.day === today() ? t("daily.resultTitle") : t("daily.resultTitleDay", { date: shortDate(answer.day) });
+  d.innerHTML = `<h2 id="daily-result-title">${esc(title)}${answer.replay ? ` <span class="daily__replay">${esc(t("daily.replayMark"))}</span>` : ""}</h2>
     <p class="daily__date">${esc(longDate(answer.day))}</p>
     <p class="daily__score" data-testid="daily-score">${esc(scoreLine(answer))}</p>
     <p class="daily__verdict">${esc(t(`daily.overall.v${s.verdict + 1}`))}</p>

@@ -124,14 +124,16 @@ export async function previewSVG(id, code, opts = {}) {
 // ---------------------------------------------------------------- corner indices
 // The rank and suit in each card's corner (issue 45): the regional styles draw none, but a phone's
 // long hand lies in rows where only the cards' corners show. "auto" (the default): on a phone-sized
-// window, and in a game that deals more than six cards a hand (Scopone's ten, Cicera's twelve: the
+// window or a touch screen, and in a game that deals more than six cards a hand (Scopone's ten, Cicera's twelve: the
 // fan overlaps until only a strip of each card shows, on a tablet too); "on": always; "off": never
 // (a style that has them keeps them).
 export const INDEX_KEY = ownKey("settebello.cardindex");
 export const INDEX_MODES = ["auto", "on", "off"];
 // a phone upright or sideways (barfold.js's NARROW: the review of 2026-12-01, a phone turned to
-// landscape drew its small cards without their numbers)
-const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px), (max-height: 560px)") : null;
+// landscape drew its small cards without their numbers), or a tablet: a touch screen held at arm's
+// length, where a finger covers the figure (the review of 2026-12-02: the rules teach 8, 9, 10 and
+// the tablet's cards did not show them)
+const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px), (max-height: 560px), (pointer: coarse)") : null;
 
 /** The corner indices' mode the player chose ("auto" unless they chose another). */
 export function indexMode() {

@@ -330,12 +330,21 @@ export function showSheet() {
   const focus = v.phase === "over" && v.story
     ? renderStory($("sheet"), v, { onRematch: (config) => rematch(config), onNewGame })
     : renderSheet($("sheet"), v, {
-      onNext: async () => {
+      onNext: async (e) => {
         if (T.busy) return;
         const g = T.generation;
         T.busy = true;
+        // the engine may still be judging the hand just played: the press is shown at once (the
+        // review of 2026-12-01: 1.5-2 s of a button that looked unpressed)
+        const btn = e?.currentTarget;
+        const label = btn?.textContent;
+        if (btn) { btn.setAttribute("aria-busy", "true"); btn.textContent = t("status.dealing"); }
         let next;
-        try { next = await game("next_hand"); } catch (err) { if (live(g)) { T.busy = false; failed(err, { speak: false }); } return; }
+        try { next = await game("next_hand"); } catch (err) {
+          if (btn) { btn.removeAttribute("aria-busy"); btn.textContent = label; }
+          if (live(g)) { T.busy = false; failed(err, { speak: false }); }
+          return;
+        }
         if (!live(g)) return;
         $("sheet").hidden = true;
         // the focus on Next hand, hidden now, goes to the hand (no longer inert), not to <body>

@@ -1,5 +1,6 @@
 // The page's modal dialogs that are made on first use (settings, statistics, tournament, forfeit):
-// one <dialog> per id, created the first time a module asks for it, the same element after.
+// one <dialog> per id, created the first time a module asks for it, the same element after; and
+// the stylesheets of those that have their own, linked when first opened.
 
 /**
  * The <dialog id=id>, made (with its class and its title's id for aria-labelledby) and appended to
@@ -39,4 +40,19 @@ export function focusAtTop(scroller, control, title) {
   if (!t || (t.top + t.bottom) / 2 - scroll >= box.top) { control.focus(); return; }
   title.tabIndex = -1;
   title.focus({ preventScroll: true });
+}
+
+/** The dialog's own stylesheet static/css/`name`.css, linked the first time it opens (neither the
+ *  first paint nor an embed's first bytes wait for it); resolves once it applies. */
+export function stylesheet(name) {
+  const id = `${name}-css`;
+  const there = document.getElementById(id);
+  if (there) return there.loaded || Promise.resolve();
+  // said relative to the page, as every address in it is (a site under /REPO/; test_smoke)
+  const url = new URL(`../css/${name}.css`, import.meta.url).href, page = new URL(".", document.baseURI).href;
+  const link = Object.assign(document.createElement("link"), { id, rel: "stylesheet",
+    href: url.startsWith(page) ? `./${url.slice(page.length)}` : url });
+  link.loaded = new Promise((resolve) => { link.onload = link.onerror = resolve; });
+  document.head.append(link);
+  return link.loaded;
 }

@@ -8,7 +8,7 @@ import { game } from "./engine.js";
 import { t, cardName, cardList, firstUp, joinList, theCard, theCards, onLanguageChange } from "./i18n.js";
 import { esc, refusalText, shownName, variantName, variantText } from "./names.js";
 import { view as currentView } from "./store.js";
-import { modal, focusAtTop } from "./modal.js";
+import { modal, focusAtTop, stylesheet } from "./modal.js";
 import { readJSON, writeJSON } from "./storage.js";
 import { art } from "./deck.js";
 import { reasonText } from "./coach.js";
@@ -36,7 +36,7 @@ function say(d, text) { d.querySelector(".puzzle__verdict").textContent = text; 
 /** Open the dialog on the next puzzle. */
 export async function openPuzzles() {
   const d = dialog();
-  await next();
+  await Promise.all([next(), stylesheet("daily")]);  // (the puzzles' looks are beside the day's: daily.css)
   if (!d.open) d.showModal();
   focusAtTop(d, d.querySelector("[data-act=play]"), d.querySelector("#puzzle-title"));
 }

@@ -19,7 +19,7 @@ import { setPace, setAnimation, motion } from "./animate.js";
 import { setSound, sound, SOUND_BY_DEFAULT, DEFAULT_VOLUME } from "./sound.js";
 import { STYLES, style, setStyle, art, INDEX_MODES, indexMode, setIndexMode } from "./deck.js";
 import { info } from "./store.js";
-import { modal } from "./modal.js";
+import { modal, stylesheet } from "./modal.js";
 import { focusBack } from "./moremenu.js";
 import { TEXT_SIZES, textSize, highContrast, reducedMotion, setDisplay } from "./display.js";
 
@@ -108,18 +108,6 @@ function choose(name, value) {
 // ---------------------------------------------------------------- the dialog
 
 const dialog = () => modal("settings-dialog", "dialog settings", "settings-title", wire);
-
-/** The stylesheet of the dialog, loaded the first time it opens (the first paint does not wait for it). */
-function stylesheet() {
-  if (document.getElementById("settings-css")) return Promise.resolve();
-  // said relative to the page, as every address in it is (a site under /REPO/; test_smoke)
-  const url = new URL("../css/settings.css", import.meta.url).href, page = new URL(".", document.baseURI).href;
-  const link = Object.assign(document.createElement("link"), { id: "settings-css", rel: "stylesheet",
-    href: url.startsWith(page) ? `./${url.slice(page.length)}` : url });
-  const loaded = new Promise((resolve) => { link.onload = link.onerror = resolve; });
-  document.head.append(link);
-  return loaded;
-}
 
 /** A radio group: a fieldset with its legend and one labelled radio button per value. */
 function radios(name, legend, values, chosen) {
@@ -222,7 +210,7 @@ export async function openSettings() {
   const d = dialog();
   if (d.open) return;
   opener = document.activeElement;
-  await stylesheet();
+  await stylesheet("settings");
   render();
   d.showModal();
   d.querySelector("input[name=settings-deck]:checked, input")?.focus();

@@ -76,6 +76,7 @@ async function main() {
     performance.mark("people:engine");  // the page's timeline (benchmarks/people_join.py)
     translatePage(document);
     setInfo(await game("variants"));
+    import("./backclose.js").catch(() => {});  // the browser's Back closes the dialog on top (not in an embed's first bytes)
     T.hintLevel = loadPrefs()?.hintLevel || described().default_hint_level;
     // the test hook (tests/browser): the only window.* the page defines; no module reads it
     window.settebello = { engine: T.engine, game, get view() { return currentView(); }, startGame };

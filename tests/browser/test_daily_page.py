@@ -177,6 +177,29 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     kept = json.loads(page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.dailymaster:'))[1]"))
     assert kept["day"] == DAY1 and list(from_record(kept["record"]).totals) == master
 
+    # past midnight, the finished deal still on the table (the review of 2026-12-01): the day's dialog
+    # is today's, the comparison is named by its day, and the calendar reads yesterday's result
+    result.locator("[data-act=close]").last.click()
+    move_clock(page, DAY2)
+    page.locator("#daily-btn").click()
+    d = page.locator("#daily-dialog")
+    expect(d.get_by_test_id("daily-status")).to_contain_text("not played today's deal yet")
+    compare = d.locator("[data-act=compare]")
+    expect(compare).to_have_text("Compare November 28's deal with the master")
+    day1 = d.locator(f"button[data-day='{DAY1}']")
+    expect(day1).to_have_attribute("aria-pressed", "false")
+    day1.click()
+    expect(day1).to_have_attribute("aria-pressed", "true")
+    verdict = {1: "your margin was better than the master's", 0: "you and the master had the same margin",
+               -1: "the master's margin was better than yours"}[want["verdict"]]
+    expect(d.get_by_test_id("daily-dayresult")).to_have_text(
+        f"November 28: you {you[0]} – {you[1]}, the master in your seat {master[0]} – {master[1]}."
+        f" On the same cards, {verdict}.")
+    compare.click()
+    result = compared(page)
+    expect(result.locator("#daily-result-title")).to_have_text("The deal of November 28: you and the master")
+    shows_the_sheet(result, want, DAY1)
+
     # the next day, on the clock: another day's deal, and a streak of two (the reset between tests
     # forgets the page's keys: the device's history is put back as it was)
     key, history = page.evaluate("Object.entries(localStorage).find(([k]) => k.startsWith('settebello.daily:'))")

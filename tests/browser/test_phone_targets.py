@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from site_helpers import play_until_sheet
+from site_helpers import open_table, play_until_sheet, skip_the_lesson_offer
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1366, "height": 800}
@@ -104,3 +104,29 @@ def test_the_score_sheet_on_a_phone_has_targets_of_44_px(table_page, target):
     assert small(page, "#sheet") == []
     box = button.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
+
+
+@pytest.mark.parametrize("viewport", [{"width": 820, "height": 1180}, {"width": 1180, "height": 820}], ids=["upright", "sideways"])
+def test_a_tablet_is_touched_its_bar_and_dialogs_44_px_and_its_cards_numbered(new_context, base_url, viewport):
+    """The review of 2026-12-02 (a tablet, by touch): the bar's buttons were 29-34 px tall, the game
+    line's chip 20, and the cards had no numbers, while the rules teach 8, 9 and 10 by them."""
+    page = new_context(viewport=viewport, has_touch=True, is_mobile=True).new_page()
+    open_table(page, base_url, "fast=1&variant=scopa&seed=1&level=random&lang=it")
+    skip_the_lesson_offer(page)
+    page.wait_for_function("settebello.view && settebello.view.waiting === 'human'")
+    bar = page.evaluate(BAR)
+    assert "new" in {b["id"] for b in bar} and not [b for b in bar if b["h"] < 44 and b["id"] != "game-rules"], bar
+    # the chip keeps its size in the bar; a finger a little above or below it still opens the rules
+    chip = page.locator("#game-rules")
+    if chip.is_visible():
+        b = chip.bounding_box()
+        for dy in (-10, b["height"] + 9):
+            assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('#game-rules')",
+                                 [b["x"] + b["width"] / 2, b["y"] + dy]), (dy, b)
+    # every card drawn with its number and suit in the corner (cardart.js: the text at 29, 54)
+    page.wait_for_function("document.querySelectorAll('#hand-cards .card__face').length === 3")
+    assert page.evaluate("""() => [...document.querySelectorAll('#hand-cards .card__face, #table-cards .card__face')]
+        .every((i) => decodeURIComponent(i.src).includes('<text x="29" y="54"'))""")
+    page.locator("#new").click()
+    page.locator("#newgame-dialog[open]").wait_for()
+    assert small(page, "#newgame-dialog") == []

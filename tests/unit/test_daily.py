@@ -356,14 +356,18 @@ def words(lang):
 
 
 def worded(lines, lang):
-    """The lines as the page words them (i18n.js fills {name} with the params)."""
+    """The lines as the page words them (i18n.js fills {name} with the params; a count picks the
+    plural's form, one for 1 in the three languages)."""
     w = words(lang)
     out = []
     for line in lines:
         if isinstance(line, str):
             out.append(line)
         else:
-            out.append(re.sub(r"\{(\w+)\}", lambda m: str(line["params"][m.group(1)]), w[line["key"]]))
+            key, count = line["key"], line["params"].get("count")
+            if key not in w:
+                key += ".one" if count == 1 else ".other"
+            out.append(re.sub(r"\{(\w+)\}", lambda m: str(line["params"][m.group(1)]), w[key]))
     return "\n".join(out)
 
 
@@ -386,6 +390,23 @@ def test_the_shared_result_names_no_card_and_has_a_row_per_hand(played, lang):
     assert f"{sheet['master'][0]} – {sheet['master'][1]}" in text
     replay = worded(daily.share_lines(sheet, DAY, replay=True), lang)
     assert replay.splitlines()[0] != text.splitlines()[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_the_shared_result_says_the_hands_only_the_master_played(lang):
+    """The review of 2026-12-01: the person's match ended a hand before the master's, and the shared
+    rows stopped there while the master's score counted a hand more."""
+    sheet = {"you": [11, 9], "master": [12, 4], "verdict": -1, "parted": None, "over": True,
+             "hands": [{"hand": 1, "you": [5, 5], "master": [4, 3], "verdict": -1},
+                       {"hand": 2, "you": [6, 4], "master": [4, 1], "verdict": -1},
+                       {"hand": 3, "you": None, "master": [4, 0], "verdict": 0}]}
+    lines = worded(daily.share_lines(sheet, DAY), lang).splitlines()
+    assert len(lines) == 2 + 2 + 1
+    assert lines[-1].startswith("+ 1 ") and daily.MARK_OURS not in lines[-1]
+    sheet["hands"].append({"hand": 4, "you": None, "master": [1, 0], "verdict": 0})
+    assert worded(daily.share_lines(sheet, DAY), lang).splitlines()[-1].startswith("+ 2 ")
+    del sheet["hands"][2:]
+    assert not worded(daily.share_lines(sheet, DAY), lang).splitlines()[-1].startswith("+")
 
 
 # -- one try a day, the streak, the calendar --------------------------------------------------------
@@ -436,6 +457,9 @@ def test_the_calendar_lists_the_month():
     assert [d["day"] for d in cal["days"] if d["played"]] == ["2026-02-03"]
     assert [d["day"] for d in cal["days"] if d["started"]] == ["2026-02-05"]
     assert cal["days"][2]["verdict"] == -1
+    # a day gone by keeps both scores, so the dialog reads it again (after midnight, yesterday's)
+    assert cal["days"][2]["you"] == SHEET["you"] and cal["days"][2]["master"] == SHEET["master"]
+    assert cal["days"][4]["you"] is None and cal["days"][0]["master"] is None
     with pytest.raises(SessionError):
         daily.calendar(h, "2026-13")
 
