@@ -13,7 +13,8 @@ const modalOpen = () => [...document.querySelectorAll("dialog[open]")].filter((d
 const ours = () => history.state?.[MARK] === token;
 
 function mark() {
-  if (!ours()) history.pushState({ ...(history.state || {}), [MARK]: token }, "");
+  // (a frame whose history may not be written, a sandbox's: Back there is the host page's)
+  try { if (!ours()) history.pushState({ ...(history.state || {}), [MARK]: token }, ""); } catch { /* as before */ }
 }
 
 /** Ask `d` to close as Escape would: its cancel listeners may keep it open. */
