@@ -498,6 +498,10 @@ export async function resume(restored, { offer = false, focus = false } = {}) {
   const focused = sheetFocused();
   $("sheet").hidden = true;
   T.seatsKey = "";
+  // another's last play written before "Your turn" again, as it was before the reload (the review
+  // of 2026-12-02: a reload left only "Your turn", the other's play gone unless asked for)
+  const last = restored.phase === "play" ? restored.plays?.at(-1) : null;
+  if (last?.card && Array.isArray(last.presa) && !saidToYou(restored, last.seat)) T.lastPlay = () => playSentence(restored.players[last.seat], last);
   accept(restored, "restore");
   await queue.run(() => live(g) && draw(restored, { fresh: true, animate: false }));
   if (!live(g)) return;

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import expect
+
 from harness import wait_for_engine
 from saves import near_the_end, person_and_computers
 from site_helpers import human_to_play, open_save, open_table, play_first_card, play_until_sheet
@@ -50,10 +52,14 @@ def test_reload_mid_hand_restores_the_same_position(page, base_url):
         play_first_card(page)
     before = saved_position(page)
     assert len(before["plays"]) >= 5  # three of ours, and the computer's answers
+    said = page.locator("#status-last").inner_text().strip()
+    assert said.startswith("Bruno "), said  # the computer's play, before "Your turn"
     page.reload()
     wait_for_engine(page)
     human_to_play(page)
     assert position(page) == before
+    # ... written there again (the review of 2026-12-02: a reload left only "Your turn")
+    expect(page.locator("#status-last")).to_have_text(said)
     # the address asks for the very game restored: nothing to ask
     assert page.get_by_test_id("address-notice").count() == 0
     hand = page.get_by_role("region", name="Your hand")

@@ -381,6 +381,9 @@ def test_the_shared_result_names_no_card_and_has_a_row_per_hand(played, lang):
         assert not re.search(rf"\b{re.escape(w[key])}\b", text, re.IGNORECASE), (w[key], text)
     assert not re.search(r"\b(10|[1-9])[DCBS]\b", text), text
     rows = text.splitlines()[2:]
+    more = sum(1 for r in sheet["hands"] if r["you"] is None)  # hands only the master's match played
+    if more:
+        assert rows.pop().startswith(f"+ {more} ")
     mine = [r for r in sheet["hands"] if r["you"]]
     assert len(rows) == len(mine)
     for row, hand in zip(rows, mine):
