@@ -84,7 +84,9 @@ function sayDay(d) {
   const c = shown?.days.find((x) => x.day === picked && x.played);
   for (const b of d.querySelectorAll("[data-act=day]")) b.setAttribute("aria-pressed", String(b.dataset.day === picked));
   const line = d.querySelector(".daily__dayresult");
-  if (line) line.textContent = c ? t("daily.dayResult", { date: firstUp(shortDate(c.day)), ours: c.you[0], theirs: c.you[1], master_ours: c.master[0], master_theirs: c.master[1], verdict: t(`daily.overall.v${c.verdict + 1}`) }) : "";
+  if (!line) return;
+  line.textContent = c ? t("daily.dayResult", { date: firstUp(shortDate(c.day)), ours: c.you[0], theirs: c.you[1],
+    master_ours: c.master[0], master_theirs: c.master[1], verdict: t(`daily.overall.v${c.verdict + 1}`) }) : "";
 }
 
 function message(d, text) {

@@ -124,16 +124,17 @@ export async function previewSVG(id, code, opts = {}) {
 // ---------------------------------------------------------------- corner indices
 // The rank and suit in each card's corner (issue 45): the regional styles draw none, but a phone's
 // long hand lies in rows where only the cards' corners show. "auto" (the default): on a phone-sized
-// window or a touch screen, and in a game that deals more than six cards a hand (Scopone's ten, Cicera's twelve: the
-// fan overlaps until only a strip of each card shows, on a tablet too); "on": always; "off": never
-// (a style that has them keeps them).
+// window or a touch screen, and in a game that deals more than six cards a hand (Scopone's ten,
+// Cicera's twelve: the fan overlaps until only a strip of each card shows, on a tablet too); "on":
+// always; "off": never (a style that has them keeps them).
 export const INDEX_KEY = ownKey("settebello.cardindex");
 export const INDEX_MODES = ["auto", "on", "off"];
 // a phone upright or sideways (barfold.js's NARROW: the review of 2026-12-01, a phone turned to
 // landscape drew its small cards without their numbers), or a tablet: a touch screen held at arm's
 // length, where a finger covers the figure (the review of 2026-12-02: the rules teach 8, 9, 10 and
 // the tablet's cards did not show them)
-const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 700px), (max-height: 560px), (pointer: coarse)") : null;
+const SMALL_OR_TOUCHED = typeof matchMedia === "function"
+  ? matchMedia("(max-width: 700px), (max-height: 560px), (pointer: coarse)") : null;
 
 /** The corner indices' mode the player chose ("auto" unless they chose another). */
 export function indexMode() {
@@ -147,7 +148,7 @@ let longHand = false;  // the game on the table deals more than LONG_HAND cards 
 /** Whether cards are drawn with their corner index now. */
 export function indicesShown() {
   const m = indexMode();
-  return m === "on" || (m === "auto" && (!!PHONE?.matches || longHand));
+  return m === "on" || (m === "auto" && (!!SMALL_OR_TOUCHED?.matches || longHand));
 }
 
 /** The game on the table deals `size` cards a hand: with "auto", a long hand's cards are drawn
@@ -171,7 +172,7 @@ export function setIndexMode(mode) {
 onView((v) => { if (v?.rules?.hand_size) followHandSize(v.rules.hand_size); });
 
 // a window that crosses the phone's width with "auto": the cards are drawn again
-PHONE?.addEventListener?.("change", () => { if (indexMode() === "auto") announce(drawn); });
+SMALL_OR_TOUCHED?.addEventListener?.("change", () => { if (indexMode() === "auto") announce(drawn); });
 
 /** The art's options for the deck on screen in style st. */
 function artOptions(st, opts) {
