@@ -337,6 +337,7 @@ def test_a_capture_choice_is_made_with_the_keyboard(table_page):
     for label in takes:
         assert re.fullmatch(r"Take (the .+ of (Coins|Cups|Clubs|Swords))(, | and |, and )?.*", label), label
     assert now["label"] == takes[0]
+    expect(page.locator("#me .keys-tip")).to_be_visible()  # the keys stay in sight among the choices
     # the arrow keys move between the choices as along the hand, and come back
     page.keyboard.press("ArrowRight")
     assert focused(page)["label"] == takes[1]
@@ -354,6 +355,34 @@ def test_a_capture_choice_is_made_with_the_keyboard(table_page):
     page.wait_for_function(
         "(w) => window.__spoken.some(s => s.text.startsWith('You played') && w.every(n => s.text.includes(n)))",
         arg=[card_name(card)] + [card_name(c) for c in played["presa"]])
+
+
+def test_the_keys_show_beside_the_hand_once_a_key_moves_there_and_not_after_a_click(table_page):
+    """A sighted keyboard player sees which keys play (and that ? tells the rest) as soon as a key
+    moves along the hand; a player with a mouse or a finger never sees them."""
+    page = open_table(table_page)
+    tip = page.locator("#me .keys-tip")
+    page.wait_for_function("window.settebello.view.waiting === 'human'")
+    page.locator("#hand-cards .card:not([aria-disabled=true])").first.click()
+    page.wait_for_function("() => !document.getElementById('choices').hidden || window.__states.some(s => s.op === 'play')")
+    if page.locator("#choices").is_visible():
+        page.locator("#choices button").first.click()
+    # the computer's reply, and the person's turn again: the focus the page moved stays unmarked
+    page.wait_for_function("""() => window.__states.some(s => s.op === 'computer_step')
+        && window.settebello.view.waiting === 'human'""")
+    expect(page.locator("#hand-cards .card:not([aria-disabled=true])").first).to_be_visible()
+    expect(tip).to_be_hidden()
+    page.focus("#hand-cards")  # where a new deal puts the focus: Enter goes into the hand
+    wait_for_my_move(page)
+    expect(tip).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["inHand"]
+    expect(tip).to_be_visible()
+    words = [f"← → {EN['keys.tip.move']}", f"{EN['access.help.enterKey']} {EN['keys.tip.play']}", f"? {EN['keys.tip.help']}"]
+    assert tip.locator(":scope > span").all_inner_texts() == words
+    # beside the hand, not over its cards
+    box, cards = tip.bounding_box(), page.locator("#hand-cards .card").first.bounding_box()
+    assert box["x"] + box["width"] <= cards["x"], (box, cards)
 
 
 def test_escape_cancels_a_capture_choice_and_the_focus_returns_to_the_card(table_page):
