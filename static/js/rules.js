@@ -137,6 +137,13 @@ export async function openRules(dialog, which = null) {
     <div class="rules__body">${changesHTML(page)}${rulesHTML(page)}</div></div>`;
   dialog.setAttribute("aria-labelledby", "rules-title");
   dialog.querySelector(".rules__close").addEventListener("click", () => dialog.close());
+  // over the table alone (not over New game), a wide screen shows the page at its side and the
+  // cards beside it in sight, so a rule can be read against them (table.css)
+  dialog.classList.toggle("rules--beside", !document.querySelector("dialog[open]"));
+  dialog.onclick = (e) => {  // beside the table, a click on the table's side closes it, as a side sheet does
+    const r = dialog.getBoundingClientRect();
+    if (e.target === dialog && dialog.classList.contains("rules--beside") && e.clientX < r.left) dialog.close();
+  };
   dialog.showModal();
   dialog.scrollTop = 0;  // a new page starts at its top, whatever was read before
   dialog.querySelector(".rules__close").focus();

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from site_helpers import click_in_bar
+
 LANGS = {"en": "How to play", "it": "Come si gioca", "es": "Cómo se juega"}
 
 
@@ -78,3 +80,44 @@ def test_the_games_line_in_italian_says_the_target_apart_from_a_games_name(table
     page.evaluate("""() => settebello.startGame({variant: 'scopa-a-undici', seed: 4, options: {},
         seats: [{human: true}, {human: false, level: 'random'}]})""")
     expect(line).to_have_text("Scopa a undici · fino a 11")
+
+
+def test_on_a_wide_screen_the_rules_open_beside_the_cards_and_a_click_on_the_table_closes_them(table_page):
+    """Opened over the table, the rules run down the screen's right side and the table moves aside,
+    so a rule is read against the cards in play; over New game they stay in the middle."""
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en", viewport={"width": 1366, "height": 768})
+    page.wait_for_function("window.settebello.view.waiting === 'human'")
+    plays = page.evaluate("settebello.view.plays.length")
+    click_in_bar(page, "#rules-btn")
+    rules = page.locator("#rules-dialog")
+    expect(rules.locator(".rules__body")).to_be_visible()
+    page.wait_for_function("""() => { const r = document.getElementById('rules-dialog').getBoundingClientRect();
+        return Math.abs(r.right - innerWidth) < 1 && r.top === 0 && r.height === innerHeight; }""")
+    left = rules.bounding_box()["x"]
+    assert 700 < left < 1000, left
+    cards = page.locator("#table-cards .card, #hand-cards .card")
+    assert cards.count() == 7
+    for box in (c.bounding_box() for c in cards.all()):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= left, (box, left)
+    # a click on the table's side closes them; nothing was played by it
+    page.mouse.click(left / 2, 200)
+    expect(rules).to_be_hidden()
+    assert page.evaluate("settebello.view.plays.length") == plays
+    expect(page.locator("#felt")).to_have_css("translate", "none")
+    # over New game: in the middle, and a click outside leaves them open
+    page.locator("#new").click()
+    page.locator("#ng-rules").click()
+    expect(rules.locator(".rules__body")).to_be_visible()
+    box = rules.bounding_box()
+    assert abs(box["x"] + box["width"] / 2 - 683) < 2, box
+    page.mouse.click(20, 700)
+    expect(rules).to_be_visible()
+    rules.locator(".rules__close").click()
+    page.locator("#ng-cancel").click()
+    # a window too narrow for both keeps them in the middle
+    page.set_viewport_size({"width": 1024, "height": 768})
+    click_in_bar(page, "#rules-btn")
+    expect(rules.locator(".rules__body")).to_be_visible()
+    box = rules.bounding_box()
+    assert abs(box["x"] + box["width"] / 2 - 512) < 2, box
+    rules.locator(".rules__close").click()
