@@ -18,11 +18,12 @@ import math
 from typing import Any, Mapping
 
 from scopa.cards import cards_str
-from scopa.state import PlayerView
+from scopa.state import Play, PlayerView
+from scopa_ai.principles import guard, safe
 from .errors import SessionError, is_whole
 from .puzzles import Puzzle, builtin, from_look
 
-__all__ = ["START", "AGAIN", "TOP", "K", "puzzle_rating", "state_of", "next_puzzle", "answer", "add_own"]
+__all__ = ["START", "AGAIN", "TOP", "K", "puzzle_rating", "state_of", "next_puzzle", "answer", "against", "add_own"]
 
 START = 1200      # a newcomer's rating
 AGAIN = 3         # puzzles before a missed one comes back
@@ -146,9 +147,24 @@ def answer(state: Any, id: Any, play: Any) -> dict[str, Any]:
     st["cards"][p.id] = card
     st["done"] += 1
     st["rating"] = max(100, st["rating"] + change)
-    return {"right": right, "answer": legal[p.answer].to_json(), "reason": p.principle,
+    reason = p.principle if right else against(view, legal[p.answer], legal[play], p.principle)
+    return {"right": right, "answer": legal[p.answer].to_json(), "reason": reason,
             "points": round(p.margin, 1), "rating": st["rating"], "change": change,
             "again": card["box"] <= TOP, "state": st}
+
+
+def against(view: PlayerView, answer: Play, played: Play, principle: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle's principle said against the play the person made: one that names another play
+    ("the Six would leave 10 on the table…", the judge's runner-up) is said again of theirs where it
+    holds of it (a sweep it leaves, a precious card it lays), else kept as the puzzle's own point."""
+    other = principle.get("params", {}).get("other")
+    if other is None or other == played.card:
+        return principle
+    for contrast in (safe, guard):
+        found = contrast(view, answer, played)
+        if found is not None:
+            return found.to_json()
+    return principle
 
 
 def add_own(state: Any, record: Mapping[str, Any], looks: list[Mapping[str, Any]], variant: str) -> dict[str, Any]:

@@ -47,6 +47,24 @@ def test_a_missed_puzzle_comes_back_after_a_few_others_until_solved():
     assert r["state"]["cards"][missed]["due"] - r["state"]["done"] == training.AGAIN * 2 - 0
 
 
+def test_a_wrong_answer_hears_the_reason_said_of_the_play_it_made():
+    """A puzzle whose point is "the Three would leave 8 for a sweep" (the judge's runner-up) says it
+    of the play the person chose when it holds of that one, says what that play gives away when
+    that is another thing (a seven laid), and keeps the puzzle's own point when neither holds."""
+    def answered(id, play):
+        return training.answer(None, id, play)["reason"]
+
+    runner_up = training.shipped()["scopa-28-32"].principle
+    assert runner_up["key"] == "coach.safe" and runner_up["params"]["other"] == "3S"
+    assert answered("scopa-28-32", "3S") == runner_up
+    mine = answered("scopa-28-32", "3D")
+    assert mine["key"] == "coach.safe" and mine["params"] == {**runner_up["params"], "other": "3D"}
+    assert answered("scopa-28-32", training.shipped()["scopa-28-32"].answer) == runner_up  # right: the point itself
+    assert answered("scopone-1-6", "7S") == {"key": "coach.guard.seven", "params": {"card": "7S", "name": "Player 4"}}
+    # 5S leaves no sweep and lays nothing precious: the puzzle's own point stands
+    assert answered("scopa-2-32", "5S") == training.shipped()["scopa-2-32"].principle
+
+
 def test_bad_requests_are_refused_and_change_nothing():
     s = Session()
     assert s.call("puzzle_next", {"state": {"rating": "high"}})["reason"] == "puzzle.state"
