@@ -515,7 +515,7 @@ class SessionBench:
 
 
 SESSION_OPS = ("new_game", "check_game", "view", "show", "play", "computer_step", "next_hand", "undo",
-               "last_trick", "hint", "record", "save", "restore", "tick", "tournament_view", "tournament_match",
+               "last_trick", "hint", "record", "save", "restore", "peek", "tick", "tournament_view", "tournament_match",
                "tournament_record", "tournament_load", "tournament_quit", "stats_add", "stats_view",
                "stats_merge", "rulebook", "tournament_new", "no_such_op")
 # expensive when accepted (a whole simulated match, a master's hint): sent only with arguments that are refused

@@ -402,6 +402,18 @@ class Session:
         self.desk.restore(link, game.match, forfeit)
         return self._view()
 
+    @_refusals
+    def peek(self, saved: Any) -> dict[str, Any]:
+        """A saved match as its own restore would show it, {view, record} (record None before a hand
+        has ended), leaving this session's match as it is: a match another tab left (Records). A bad
+        save is refused as restore refuses it."""
+        other = Session()
+        view = other.restore(saved)
+        if "error" in view:
+            return view
+        record = other.record()
+        return {"view": view, "record": None if "error" in record else record}
+
     @staticmethod
     def _restored(saved: dict[str, Any]) -> tuple[Game, Any, Any, bool, Any, int]:
         """A save's game, clock, forfeit, pause, tournament link and the page's time after the
@@ -602,7 +614,7 @@ class Session:
         "play": ("play", True), "computer_step": ("computer_step", False), "pause": ("pause", True), "next_hand": ("next_hand", False),
         "undo": ("undo", False), "last_trick": ("last_trick", False), "hint": ("hint", True),
         "coach": ("coach", True), "review": ("review", True), "review_ahead": ("review_ahead", False),
-        "record": ("record", False), "save": ("save", False), "restore": ("restore", True),
+        "record": ("record", False), "save": ("save", False), "restore": ("restore", True), "peek": ("peek", True),
         "variants": ("describe", False), "rulebook": ("rules_page", True), "tick": ("tick", False),
         "tournament_new": ("tournament_new", True), "tournament_view": ("tournament_view", False),
         "tournament_simulate": ("tournament_simulate", True), "tournament_match": ("tournament_match", True),

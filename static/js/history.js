@@ -63,7 +63,8 @@ function store(id, data, v, extra = {}) {
   const entry = { id, at: Date.now(), finished: v.phase === "over", variant: v.variant,
     sides: v.sides.map((_, s) => sideName(v, s)), totals: [...(v.totals || [])], size: text.length, ...extra };
   if (v.forfeit && typeof v.forfeit.name === "string") entry.onTime = v.forfeit.name;  // who ran out of time
-  let list = [entry, ...historyEntries().filter((e) => e.id !== id)];
+  // newest first (a match a closed tab left comes in at the time it was last played)
+  let list = [entry, ...historyEntries().filter((e) => e.id !== id)].sort((a, b) => b.at - a.at);
   let total = 0;
   list = list.filter((e, i) => {
     total += e.size || 0;
@@ -74,6 +75,12 @@ function store(id, data, v, extra = {}) {
   const err = writeJSON(entryKey(entry.id), data) || writeJSON(HISTORY_KEY, list);
   if (err) { remove(entryKey(entry.id)); throw new Error(t("history.notKept", { why: err.message })); }
   return entry;
+}
+
+/** A match a closed tab left under way ({save, record}, its view `v`), kept as a history entry at
+ *  `at`, when it was last played (recordsdialog.js takes them in); throws as keepMatch does. */
+export function keepLeft(id, data, v, at) {
+  return store(id, data, v, { at });
 }
 
 /** The save kept with entry `id` (null if it is gone): lesson.js brings its match back. */

@@ -37,7 +37,7 @@ import { t } from "./i18n.js";
 import { game } from "./engine.js";
 import { showNotice } from "./notice.js";
 import { readText, writeText, writeJSON, readJSON, remove, keysWith, scoped } from "./storage.js";
-import { claimSlot, slot, newSlotId } from "./tabs.js";
+import { claimSlot, slot, newSlotId, isFree } from "./tabs.js";
 import { on, onView, emit, view as currentView } from "./store.js";
 import "./space.js";
 import { downloadText, fileStamp } from "./download.js";
@@ -79,6 +79,28 @@ function touchSlot() {
     if (id !== slot() && when[id]) next[id] = when[id];
   }
   writeJSON(SLOTS_KEY, next, { report: false });
+}
+
+/** The matches other tabs saved and left when they were closed (their slots no open tab holds), as
+ *  [{slot, text, at}], newest first: Records takes them in (history.js adoptStrays). */
+export async function strayMatches() {
+  const when = readJSON(SLOTS_KEY, {});
+  const found = [];
+  for (const id of savedSlots()) {
+    if (id === slot() || !(await isFree(id))) continue;
+    const text = readText(SAVE_PREFIX + id);
+    if (text) found.push({ slot: id, text, at: Number(when[id]) || Date.now() });
+  }
+  return found;
+}
+
+/** Forget a closed tab's slot and its match (taken into Records). */
+export function dropStray(id) {
+  if (id === slot()) return;
+  remove(SAVE_PREFIX + id);
+  const when = readJSON(SLOTS_KEY, {});
+  delete when[id];
+  writeJSON(SLOTS_KEY, when, { report: false });
 }
 
 /** Save the current match now (queued after any save still running). */

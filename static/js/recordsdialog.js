@@ -8,8 +8,9 @@ import { asideSection, fillAside } from "./asidelist.js";
 import { checkJSONText, readJSONFile, RECORD_FILE } from "./filecheck.js";
 import { text, currentRecord, openInViewer } from "./records.js";
 import { refusalOr } from "./names.js";
-import { downloadMatch, restoreFromFile } from "./persist.js";
-import { historySection, fillHistory, resumeMatch } from "./history.js";
+import { downloadMatch, restoreFromFile, strayMatches, dropStray } from "./persist.js";
+import { historySection, fillHistory, resumeMatch, keepLeft, underWay } from "./history.js";
+import { game } from "./engine.js";
 
 /**
  * Read and check a record (its text, or the file) with the engine, after the page has bounded and
@@ -96,6 +97,24 @@ function label(d) {
   });
 }
 
+/** Take in the matches closed tabs left under way (persist.js strayMatches): each joins the history
+ *  at the time it was last played, to play on from here, and leaves its slot. A fresh deal, a
+ *  finished match (kept when it ended) and a save the engine refuses stay for a tab to take.
+ *  Resolves with how many came in. */
+async function adoptStrays() {
+  let taken = 0;
+  for (const { slot, text: saved, at } of await strayMatches()) {
+    let save, got;
+    try { save = JSON.parse(saved); got = await game("peek", save); } catch { continue; }
+    if (!underWay(got.view)) continue;
+    try { keepLeft(`${at.toString(36)}${slot.replace(/[^a-z0-9]/gi, "")}`, { save, record: got.record }, got.view, at); }
+    catch (err) { console.warn(`Settebello: ${err.message}`); continue; }
+    dropStray(slot);
+    taken += 1;
+  }
+  return taken;
+}
+
 let dialog = null;
 
 /** Open the dialog (built the first time, labelled in the current language). */
@@ -111,4 +130,7 @@ export function openRecords() {
   msg.setAttribute("role", "status");
   delete msg.dataset.kind;
   if (!dialog.open) dialog.showModal();
+  // a match another tab left when it was closed joins the list to play on (history.js)
+  adoptStrays().then((n) => { if (n && dialog.open) label(dialog); })
+    .catch((err) => console.warn(`Settebello: ${err.message}`));
 }

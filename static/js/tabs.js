@@ -11,6 +11,7 @@
 //   when every saved match is open in another tab, a new slot: it plays its own match;
 // - a duplicated tab (which copies sessionStorage) finds its slot held, and takes another.
 // Without Web Locks (an old browser) a tab keeps the slot of its sessionStorage, else the newest.
+// A slot whose tab was closed with its match under way is free (isFree): Records takes its match in.
 import { SCOPE } from "./storage.js";
 
 const SESSION_KEY = `settebello.slot:${SCOPE}`;
@@ -67,6 +68,16 @@ export async function claimSlot(saved = []) {
   await hold(mine);
   remember(mine);
   return mine;
+}
+
+/** Whether no open tab holds slot id (its tab was closed): false where Web Locks cannot tell. */
+export async function isFree(id) {
+  if (!navigator.locks) return false;
+  try {
+    return await navigator.locks.request(`settebello:${SCOPE}:${id}`, { ifAvailable: true }, (lock) => lock !== null);
+  } catch {
+    return false;
+  }
 }
 
 /** The slot claimed by claimSlot (null before). */

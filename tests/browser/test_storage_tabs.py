@@ -245,6 +245,45 @@ def test_two_tabs_keep_their_own_matches(new_context, base_url):
     assert position(second) == two
 
 
+def test_a_match_left_in_a_closed_tab_is_in_the_other_tabs_records_to_play_on(new_context, base_url):
+    """Both tabs closed but one reopened, or one closed while the other plays on: the closed tab's
+    match under way is listed in Records (not only found by opening yet another tab), and plays on
+    from there, the match it replaces kept in its place."""
+    context = new_context()
+    first = context.new_page()
+    first.goto(base_url + "index.html?fast=1&variant=scopa&seed=4&level=random")
+    wait_for_engine(first)
+    play_first_card(first)
+    one = saved(first)
+    second = context.new_page()
+    second.goto(base_url + "index.html?fast=1&variant=scopa&seed=7&level=random")
+    wait_for_engine(second)
+    play_first_card(second)
+    two = saved(second)
+    # while the first tab is open, its match is its own: not in the second's Records
+    dialog = open_records(second)
+    expect(dialog.get_by_test_id("history-entry")).to_have_count(0)
+    dialog.get_by_role("button", name="Close").click()
+    first.close()
+    dialog = open_records(second)
+    entry = dialog.get_by_test_id("history-entry")
+    expect(entry).to_have_count(1)
+    expect(entry).to_have_attribute("data-finished", "false")
+    expect(entry).to_contain_text("Scopa")
+    assert second.evaluate(f"async () => (await {PERSIST}).strayMatches()") == []  # taken in: gone from its slot
+    entry.get_by_role("button", name="Play on").click()
+    second.get_by_test_id("keep-yes").click()  # the second tab's own match, kept for later
+    expect(dialog).to_be_hidden()
+    human_to_play(second)
+    assert position(second) == one
+    dialog = open_records(second)
+    expect(dialog.get_by_test_id("history-entry")).to_have_count(1)  # now the second's own, to play on
+    dialog.get_by_test_id("history-entry").get_by_role("button", name="Play on").click()
+    second.get_by_test_id("keep-yes").click()
+    human_to_play(second)
+    assert position(second) == two
+
+
 def _cache_names(page) -> list[str]:
     return page.evaluate("caches.keys().then(ks => ks.filter(k => k.startsWith('settebello')).sort())")
 

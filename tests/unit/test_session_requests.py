@@ -201,6 +201,34 @@ def test_damaged_saves_are_refused_and_change_nothing():
     assert refusals > 500 and accepted < refusals / 2  # most are damage; the rest defaults or ignored
 
 
+def test_a_match_another_tab_left_is_read_without_touching_this_one():
+    """Records reads a match saved by a closed tab (peek): its view and record as restoring it would
+    give them, while the match on this table, its clock and its tournament stay as they were; a
+    damaged save is refused the same way, changing nothing."""
+    left = Session(FakeTime())
+    left.call("new_game", {"variant": "scopa", "seed": 5, "seats": [{"human": True, "name": "Anna"},
+                                                                   {"human": False, "level": "random"}]})
+    while not left.view()["results"]:  # a hand played to its end
+        v = left.view()
+        left.call("play", v["legal"][0]["notation"]) if v["waiting"] == "human" else left.computer_step()
+    saved = json.loads(json.dumps(left.call("save")))
+    s = a_session()
+    before = snapshot(s)
+    got = s.call("peek", copy.deepcopy(saved))
+    assert snapshot(s) == before
+    assert got["view"] == Session(FakeTime()).call("restore", copy.deepcopy(saved))
+    assert got["view"]["players"][0] == "Anna" and got["view"]["totals"] == left.view()["totals"]
+    assert got["record"]["hands"] and got["record"] == left.call("record")
+    # a fresh deal has no record yet: said as none, not refused
+    fresh = Session(FakeTime())
+    fresh.call("new_game", {"variant": "scopa", "seed": 6, "seats": [{"human": True}, {"human": False, "level": "random"}]})
+    assert s.call("peek", fresh.call("save"))["record"] is None
+    damaged = copy.deepcopy(saved)
+    next(h for h in damaged["record"]["hands"] if h["plays"])["plays"][0] = "ZZ"  # a card no deck has
+    assert "error" in s.call("peek", damaged) and "error" in s.call("peek", None)
+    assert snapshot(s) == before
+
+
 def test_a_coding_slip_is_not_a_refusal(monkeypatch):
     s = a_session()
 
