@@ -22,7 +22,7 @@ import { t, cardName, cardList, joinList, theCard, theCards, languages, onLangua
 import { focusBack } from "./moremenu.js";
 import { pointerInput } from "./input.js";
 import { announce, liveRegion } from "./announce.js";
-import { sideName, categoryName } from "./names.js";
+import { sideName, categoryName, sharedDevice } from "./names.js";
 import * as mechanics from "./mechanics/index.js";
 import { TEXT_SIZES, highContrast, reducedMotion, textSize, setDisplay, applyDisplay, followSystem } from "./display.js";
 import { view as currentView, onView, on, emit, info } from "./store.js";
@@ -50,7 +50,7 @@ let lastHeard = "";         // the last words any live region of the page said (
  *  texts are left to translatePage, which fills every [data-i18n] when the language is set. */
 const i18nReady = () => languages().length > 1;
 
-const isMe = (v, seat) => seat === v.seat;
+const isMe = (v, seat) => seat === v.seat && !sharedDevice(v);  // (a shared device: each by name)
 const playerName = (v, seat) => (isMe(v, seat) ? t("access.you") : v.players[seat]);
 
 /** A side's name as said: "You", "Anna", "You and Carla", "Bruno and Dario". */
@@ -185,8 +185,10 @@ function speak(words) {
   lastHeard = words;
 }
 
-/** Remember what any live region of the page says, for the repeat key. */
+/** Remember what any live region of the page says, for the repeat key (forgotten when the device
+ *  passes to another person: announce.js hush). */
 function listenToLiveRegions() {
+  document.addEventListener("settebello:hushed", () => { lastHeard = ""; });
   const seen = new MutationObserver((records) => {
     for (const rec of records) {
       const node = rec.target.nodeType === Node.ELEMENT_NODE ? rec.target : rec.target.parentElement;
@@ -233,7 +235,8 @@ export function changeSentence(before, v, op) {
   const myTurnBefore = before && before.phase === "play" && before.waiting === "human" && before.turn === before.seat
     && (before.pass_to === null || before.pass_to === undefined) && before.plays.length === v.plays.length
     && mechanics.status(before) === asked;
-  if (myTurnNow && !myTurnBefore) parts.push(t(asked || "access.turn.you"));
+  // (at a shared device, to the person named, who has just said they hold it: "Mamma, your turn.")
+  if (myTurnNow && !myTurnBefore) parts.push(asked ? t(asked) : sharedDevice(v) ? t("access.turn.named", { name: v.players[v.seat] }) : t("access.turn.you"));
   return parts.join(" ");
 }
 

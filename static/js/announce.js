@@ -47,6 +47,14 @@ export function announce(words, { region = "table" } = {}) {
   else lastMade.delete(region);
 }
 
+/** Empty both regions and forget what they said (access.js's repeat key too): the device passes to
+ *  another person, who must not find the words meant for the one before ("Your hand: …") there. */
+export function hush() {
+  for (const region of Object.keys(REGIONS)) liveRegion(region)?.replaceChildren();
+  lastMade.clear();
+  document.dispatchEvent(new Event("settebello:hushed"));
+}
+
 // once every module has taken the new language (table.js says the people's default names in it)
 onLanguageChange(() => queueMicrotask(() => {
   for (const { p, words } of lastMade.values()) {

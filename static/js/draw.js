@@ -12,6 +12,7 @@ import { settings } from "./settings.js";
 import { T, $, stage, status, rulesPage } from "./tablestate.js";
 import { send } from "./gameloop.js";
 import { cancelChoice } from "./tableinput.js";
+import { hush } from "./announce.js";
 import * as mechanics from "./mechanics/index.js";
 
 /** Everything not about where cards are: scores, buttons, enabled cards, choices, overlays. */
@@ -111,6 +112,7 @@ export function decorate() {
   $("trick").disabled = T.busy || !(v.plays || []).some((p) => p.presa.length);
   // the pass-the-device screen
   const passing = v.pass_to !== null && v.phase === "play";
+  if (passing && $("pass").hidden) hush();  // nothing said for the person before stays to be read
   $("pass").hidden = !passing;
   if (passing) {
     $("pass-msg").textContent = t("pass.to", { name: v.players[v.pass_to] });

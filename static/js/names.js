@@ -8,17 +8,23 @@ import * as mechanics from "./mechanics/index.js";
 /** Text made safe inside HTML markup and attribute values. */
 export const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
+/** Whether several people take turns at this device (a hot seat): "you" would be whoever holds it
+ *  as the words are read, so the screen reader's sentences name each person instead (the review of
+ *  2026-12-02: "Final score: Mamma and Giulia 1, You and Papà 4"). */
+export const sharedDevice = (v) => (v?.seats || []).filter((s) => s?.human && !s.remote).length > 1;
+
 /**
  * A side's name. Shown (score bar, piles, sheet): its players joined, "Anna & Carla". Spoken
  * (`{spoken: true}`, the screen reader's sentences): the shown player first and called "you",
- * joined as the language lists them, "You and Carla". `v` has `sides` and `players` (a view, or
- * a replay) and, for the spoken form, `seat`.
+ * joined as the language lists them, "You and Carla" (on a shared device, by name). `v` has `sides`
+ * and `players` (a view, or a replay) and, for the spoken form, `seat`.
  */
 export function sideName(v, side, { spoken = false } = {}) {
   const seats = v.sides[side] || [];
   if (!spoken) return seats.map((s) => v.players[s]).join(" & ");
-  const ordered = seats.includes(v.seat) ? [v.seat, ...seats.filter((s) => s !== v.seat)] : seats;
-  return joinList(ordered.map((s) => (s === v.seat ? t("access.you") : v.players[s])));
+  const me = sharedDevice(v) ? null : v.seat;
+  const ordered = seats.includes(me) ? [me, ...seats.filter((s) => s !== me)] : seats;
+  return joinList(ordered.map((s) => (s === me ? t("access.you") : v.players[s])));
 }
 
 /** A side's name as HTML for a table's header: the eye reads "Anna & Carla", a screen reader

@@ -8,6 +8,7 @@ import re
 
 from harness import wait_for_engine
 from scopa import card_str, from_record
+from settebello.session import Session
 
 PAGE_STATE = """() => ({
   view: JSON.stringify(window.settebello.view),
@@ -183,3 +184,54 @@ def test_on_the_clock_the_next_persons_time_waits_behind_the_pass_screen(table_p
         choice = page.locator("#choices button[data-play]").first
         if choice.count():
             choice.click()
+
+
+FAMILY = {"variant": "scopa", "seed": 5, "options": {"target": 1},
+          "seats": [{"human": True, "name": "Mamma"}, {"human": True, "name": "Papà"}]}
+LIVE = "[...document.querySelectorAll('[aria-live]')].map((e) => e.textContent).join(' | ')"
+
+
+def one_play_from_the_end(config: dict) -> dict:
+    """A save of a match of people at one device, its last play still to make (by whoever holds it)."""
+    s = Session()
+    assert "error" not in s.call("new_game", config)
+    saves = []
+    while (v := s.call("view"))["phase"] != "over":
+        if v["phase"] == "deal":
+            s.call("next_hand")
+        elif v["pass_to"] is not None:  # the pass screen: its person says they hold the device
+            s.call("show", v["pass_to"])
+        else:
+            saves.append(s.call("save"))
+            assert "error" not in s.call("play", v["legal"][0]["notation"])
+    return saves[-1]
+
+
+def test_at_one_device_the_words_name_each_person_and_keep_nothing_of_the_game_before(table_page):
+    """Two people share the device: the screen reader's words name each of them (a "you" would be
+    whoever holds it then: "Final score: Mamma 1, You 4"), and a new game of theirs keeps nothing
+    of what was said of the game before it ("Your hand: …") behind its first pass screen."""
+    page = table_page("fast=1&variant=scopa&seed=1&level=random&lang=en")  # the person leads: the deal is the last said
+    page.wait_for_function("settebello.view.waiting === 'human' && document.getElementById('access-live')?.textContent.includes('Your hand')")
+    names = page.evaluate("[...document.querySelectorAll('#hand-cards .card')].map((c) => c.getAttribute('aria-label'))")
+    assert names and all(names)
+    page.evaluate("(c) => settebello.startGame(c)", FAMILY)
+    pass_screen_up(page)
+    live = page.evaluate(LIVE)
+    assert "Your hand" not in live and not [n for n in names if n.split(",")[0] in live], live
+    page.locator("#pass-btn").click()
+    my_turn(page)
+    holder = page.evaluate("settebello.view.players[settebello.view.seat]")
+    said = page.locator(".score .visually-hidden").all_inner_texts()
+    assert said == ["Mamma: 0 points", "Papà: 0 points"], said
+    page.wait_for_function("(name) => document.getElementById('access-live').textContent.includes(name + ', your turn.')", arg=holder)
+    assert "You" not in page.evaluate(LIVE)
+
+    page = table_page("fast=1&lang=en", save=one_play_from_the_end(FAMILY))
+    if page.locator("#pass").is_visible():
+        page.locator("#pass-btn").click()
+    my_turn(page)
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()
+    page.wait_for_function("document.getElementById('live').textContent.includes('Final score')", timeout=60000)
+    end = page.locator("#live").inner_text()
+    assert "You" not in end and "Mamma" in end and "Papà" in end, end
