@@ -154,11 +154,11 @@ def answer(state: Any, id: Any, play: Any) -> dict[str, Any]:
 
 
 def against(view: PlayerView, answer: Play, played: Play, principle: dict[str, Any]) -> dict[str, Any]:
-    """The puzzle's principle said against the play the person made: one that names another play
-    ("the Six would leave 10 on the table…", the judge's runner-up) is said again of theirs where it
-    holds of it (a sweep it leaves, a precious card it lays), else kept as the puzzle's own point."""
-    other = principle.get("params", {}).get("other")
-    if other is None or other == played.card:
+    """Why the answer beats the play the person made: what theirs gives away that the answer does
+    not (a sweep it leaves: "the Five would leave 9 on the table…", a precious card it lays), where
+    it does; else the puzzle's own point (which may speak of the judge's runner-up, or of the answer
+    alone: a scopa, every sweeper counted)."""
+    if principle.get("params", {}).get("other") == played.card:
         return principle
     for contrast in (safe, guard):
         found = contrast(view, answer, played)

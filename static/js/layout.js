@@ -12,6 +12,9 @@ const SLOTS = { 2: ["t"], 3: ["r", "l"], 4: ["r", "t", "l"], 5: ["r", "tr", "tl"
 /** The most cards in one row of a hand laid in rows (a phone's, more than six cards: table.css). */
 const HAND_ROW = 5;
 
+/** The most cards in a hand that leaves the keys' legend room beside it (table.css .keys-tip). */
+const KEYS_BESIDE = 6;
+
 /** The seat position ("t", "r", ...) of `seat` seen from `me` at a table of n. */
 export function slotOf(seat, me, n) {
   const rel = (seat - me + n) % n;
@@ -163,6 +166,7 @@ export function place(v, stage, { hideHand = false, lifted = null } = {}) {
   hand.style.setProperty("--n", count);
   document.getElementById("me").style.setProperty("--hand-n", count);
   hand.dataset.rows = String(rows);
+  hand.dataset.many = String(count > KEYS_BESIDE);  // a fan too wide for the keys beside it (table.css)
   // a full row that starts half a step in needs one more half column
   const shifted = rows > 1 && count >= 2 * perRow;
   hand.style.setProperty("--halves", 2 * perRow + (shifted ? 1 : 0));

@@ -51,6 +51,8 @@ export const LEGACY_SAVE_KEY = "settebello.save";
 export const LEGACY_ASIDE_KEY = "settebello.save.set-aside";
 export const ASIDE_MAX = 5;
 export const ASIDE_MAX_CHARS = 3_500_000; // about 2/3 of the 5M characters of Chromium and Firefox
+/** How long since its last save a closed tab's match waits before Records takes it in (ms). */
+export const STRAY_MS = 20_000;
 /** How often the last save is stamped with the time since it while a clock runs (ms). */
 export const STAMP_MS = 5000;
 
@@ -81,13 +83,14 @@ function touchSlot() {
   writeJSON(SLOTS_KEY, next, { report: false });
 }
 
-/** The matches other tabs saved and left when they were closed (their slots no open tab holds), as
- *  [{slot, text, at}], newest first: Records takes them in (history.js adoptStrays). */
-export async function strayMatches() {
+/** The matches other tabs saved and left when they were closed (their slots no open tab holds, last
+ *  saved over STRAY_MS ago: a tab reloading lets go of its slot for a moment), as [{slot, text,
+ *  at}], newest first: Records takes them in (recordsdialog.js adoptStrays). */
+export async function strayMatches(now = Date.now()) {
   const when = readJSON(SLOTS_KEY, {});
   const found = [];
   for (const id of savedSlots()) {
-    if (id === slot() || !(await isFree(id))) continue;
+    if (id === slot() || now - (Number(when[id]) || 0) < STRAY_MS || !(await isFree(id))) continue;
     const text = readText(SAVE_PREFIX + id);
     if (text) found.push({ slot: id, text, at: Number(when[id]) || Date.now() });
   }

@@ -7,7 +7,7 @@ import { t, cardName, theCard, joinList, hasText, suitName } from "./i18n.js";
 import { art as cardDataURL, deckOptions, setDeck } from "./deck.js";
 import { game } from "./engine.js";
 import { esc, variantName } from "./names.js";
-import { info } from "./store.js";
+import { info, view } from "./store.js";
 import { rulesFigures } from "./mechanics/index.js";
 
 function card(code, note = "") {
@@ -138,8 +138,10 @@ export async function openRules(dialog, which = null) {
   dialog.setAttribute("aria-labelledby", "rules-title");
   dialog.querySelector(".rules__close").addEventListener("click", () => dialog.close());
   // over the table alone (not over New game), a wide screen shows the page at its side and the
-  // cards beside it in sight, so a rule can be read against them (table.css)
-  dialog.classList.toggle("rules--beside", !document.querySelector("dialog[open]"));
+  // cards beside it in sight, so a rule can be read against them (table.css); a table of two only,
+  // whose felt has room to move aside (the seats around a larger one would go under the page or
+  // off the screen: the review of 2026-12-02)
+  dialog.classList.toggle("rules--beside", !document.querySelector("dialog[open]") && view()?.players?.length === 2);
   dialog.onclick = (e) => {  // beside the table, a click on the table's side closes it, as a side sheet does
     const r = dialog.getBoundingClientRect();
     if (e.target === dialog && dialog.classList.contains("rules--beside") && e.clientX < r.left) dialog.close();

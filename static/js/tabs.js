@@ -49,11 +49,17 @@ function hold(id, waitMs = 0) {
   });
 }
 
+// A reload asks for its own slot at once, as its modules load, not once the engine has booted: the
+// slot is free only for the moment between the two pages, so another tab's Records does not take
+// its match as a closed tab's (persist.js strayMatches; the review of 2026-12-02).
+const reloaded = sessionId();
+const ownHeld = reloaded ? hold(reloaded, RELOAD_WAIT_MS) : null;
+
 /** This tab's slot: its own after a reload, else a saved one no tab holds, else a new one. */
 export async function claimSlot(saved = []) {
   if (mine) return mine;
   const own = sessionId();
-  if (own && await hold(own, RELOAD_WAIT_MS)) {
+  if (own && await (own === reloaded ? ownHeld : hold(own, RELOAD_WAIT_MS))) {
     mine = own;
     return mine;
   }

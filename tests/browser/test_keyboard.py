@@ -383,6 +383,22 @@ def test_the_keys_show_beside_the_hand_once_a_key_moves_there_and_not_after_a_cl
     # beside the hand, not over its cards
     box, cards = tip.bounding_box(), page.locator("#hand-cards .card").first.bounding_box()
     assert box["x"] + box["width"] <= cards["x"], (box, cards)
+    # no room beside the hand: a phone, a short window, Scopone's nine cards (the review of 2026-12-02)
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 560}):
+        page.set_viewport_size(size)
+        page.keyboard.press("ArrowLeft")
+        assert focused(page)["inHand"]
+        expect(tip).to_be_hidden()
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.evaluate("""() => settebello.startGame({variant: 'scopone', seed: 1, options: {},
+        seats: [{human: true}, {human: false, level: 'random'}, {human: false, level: 'random'}, {human: false, level: 'random'}]})""")
+    page.wait_for_function("settebello.view.variant === 'scopone' && settebello.view.waiting === 'human'")
+    expect(page.locator("#hand-cards .card")).to_have_count(9)  # Scopone deals nine a hand
+    page.focus("#hand-cards")
+    wait_for_my_move(page)
+    page.keyboard.press("ArrowRight")
+    assert focused(page)["inHand"]
+    expect(tip).to_be_hidden()
 
 
 def test_escape_cancels_a_capture_choice_and_the_focus_returns_to_the_card(table_page):

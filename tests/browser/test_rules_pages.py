@@ -114,6 +114,16 @@ def test_on_a_wide_screen_the_rules_open_beside_the_cards_and_a_click_on_the_tab
     expect(rules).to_be_visible()
     rules.locator(".rules__close").click()
     page.locator("#ng-cancel").click()
+    # a table of four: its side seats would go under the page or off the screen, so in the middle
+    page.evaluate("""() => settebello.startGame({variant: 'scopone', seed: 1, options: {},
+        seats: [{human: true}, {human: false, level: 'random'}, {human: false, level: 'random'}, {human: false, level: 'random'}]})""")
+    page.wait_for_function("settebello.view.variant === 'scopone'")
+    click_in_bar(page, "#rules-btn")
+    expect(rules.locator(".rules__body")).to_be_visible()
+    box = rules.bounding_box()
+    assert abs(box["x"] + box["width"] / 2 - 683) < 2, box
+    expect(page.locator("#felt")).to_have_css("translate", "none")
+    rules.locator(".rules__close").click()
     # a window too narrow for both keeps them in the middle
     page.set_viewport_size({"width": 1024, "height": 768})
     click_in_bar(page, "#rules-btn")

@@ -48,9 +48,9 @@ def test_a_missed_puzzle_comes_back_after_a_few_others_until_solved():
 
 
 def test_a_wrong_answer_hears_the_reason_said_of_the_play_it_made():
-    """A puzzle whose point is "the Three would leave 8 for a sweep" (the judge's runner-up) says it
-    of the play the person chose when it holds of that one, says what that play gives away when
-    that is another thing (a seven laid), and keeps the puzzle's own point when neither holds."""
+    """A wrong answer hears what its own play gives away, where it gives something away: the sweep
+    it leaves (where the puzzle's point spoke of the judge's runner-up, or of the answer alone), the
+    seven it lays; else the puzzle's own point."""
     def answered(id, play):
         return training.answer(None, id, play)["reason"]
 
@@ -61,6 +61,11 @@ def test_a_wrong_answer_hears_the_reason_said_of_the_play_it_made():
     assert mine["key"] == "coach.safe" and mine["params"] == {**runner_up["params"], "other": "3D"}
     assert answered("scopa-28-32", training.shipped()["scopa-28-32"].answer) == runner_up  # right: the point itself
     assert answered("scopone-1-6", "7S") == {"key": "coach.guard.seven", "params": {"card": "7S", "name": "Player 4"}}
+    # a point about the answer alone (every card that could sweep it is counted) against a play
+    # that leaves a sweep: that play's sweep is said
+    assert training.shipped()["scopa-19-31"].principle["key"] == "coach.counted"
+    mine = answered("scopa-19-31", "4D")
+    assert mine["key"] == "coach.safe" and mine["params"]["other"] == "4D" and mine["params"]["card"] == "2S"
     # 5S leaves no sweep and lays nothing precious: the puzzle's own point stands
     assert answered("scopa-2-32", "5S") == training.shipped()["scopa-2-32"].principle
 
