@@ -130,7 +130,7 @@ export function openRecords() {
   msg.setAttribute("role", "status");
   delete msg.dataset.kind;
   if (!dialog.open) dialog.showModal();
-  // a match another tab left when it was closed joins the list to play on (history.js)
+  // a match another tab left when it was closed joins the list to play on (adoptStrays)
   adoptStrays().then((n) => { if (n && dialog.open) label(dialog); })
     .catch((err) => console.warn(`Settebello: ${err.message}`));
 }
