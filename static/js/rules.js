@@ -9,6 +9,7 @@ import { game } from "./engine.js";
 import { esc, variantName } from "./names.js";
 import { info, view } from "./store.js";
 import { rulesFigures } from "./mechanics/index.js";
+import { stylesheet } from "./modal.js";
 
 function card(code, note = "") {
   return `<figure class="rc"><img data-art="${esc(code)}" src="${cardDataURL(code)}" alt="${esc(cardName(code))}">${note ? `<figcaption>${esc(note)}</figcaption>` : ""}</figure>`;
@@ -127,6 +128,7 @@ export async function openRules(dialog, which = null) {
     try { page = await game("rulebook", { variant: which.variant, options: which.options ?? {} }); }
     catch { page = null; }  // a refusal: the classic rules alone (the engine's error went to the console if a bug)
   }
+  await stylesheet("rules");  // (its looks: static/css/rules.css, linked the first time)
   const title = page?.changes.length ? t("rulebook.title", { variant: variantName(page.variant) }) : t("rules.title");
   const onScreen = deckOptions();  // the game's own cards come back when the page closes
   setDeck(page?.rules);  // SB37: the page draws its game's cards
