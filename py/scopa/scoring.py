@@ -303,3 +303,70 @@ def score_hand(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[
         napoleone = next((s for s, pile in enumerate(piles)  # SB54: all thirteen spade win the match
                           if sum(1 for c in pile if SUIT[c] == SPADE) == 13), None)
     return HandResult(tuple(categories), tuple(points), tuple(detail), napoleone)
+
+
+_PLAIN: dict[RuleSet, bool] = {}
+
+
+def _plain(rules: RuleSet) -> bool:
+    """Whether `hand_totals` may count this rule set itself: the standard profile on 40 cards, a
+    primiera by points, by sevens or none, and no extra category or mechanic of its own."""
+    found = _PLAIN.get(rules)
+    if found is None:
+        found = _PLAIN[rules] = (
+            rules.scoring == "standard" and rules.deck == 40 and rules.primiera in ("standard", "veneto", "sevens", "none")
+            and not (rules.settanta or rules.rebello or rules.rosmarino or rules.napola or rules.due_denari)
+            and not active(rules) and PROFILES["standard"] == Profile())
+    return found
+
+
+def hand_totals(rules: RuleSet, piles: Sequence[Sequence[Card]], scope: Sequence[int],
+                tradizionali: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Each side's points for a finished hand, as `score_hand(...).totals` gives them, counted
+    without the detail where the rule set has only the classic categories (R7, O7, O9, O12): the
+    computer players' rollouts end every simulated hand here."""
+    if not _plain(rules):
+        return score_hand(rules, piles, scope, tradizionali).totals
+    misere = rules.misere
+    totals = list(scope)
+    cards = []
+    denari = []
+    sevens = []
+    primiera = []
+    complete = []
+    values = _VENETO if rules.primiera == "veneto" else PRIMIERA
+    for side, pile in enumerate(piles):
+        d = s7 = 0
+        best = [-1, -1, -1, -1]
+        for c in pile:
+            suit = c % 4
+            if suit == DENARI:
+                d += 1
+                if FACE[c] == SETTEBELLO:
+                    totals[side] += 1  # the Settebello's point
+            if VALUE[c] == 7:
+                s7 += 1
+            v = values[c]
+            if v > best[suit]:
+                best[suit] = v
+        cards.append(len(pile))
+        denari.append(d)
+        sevens.append(s7)
+        held = [v for v in best if v >= 0]
+        primiera.append(sum(held))
+        if len(held) == 4:
+            complete.append(side)
+    for won in (_most(cards, max(rules.carte_min, 1), misere), _most(denari, 1, misere)):
+        for side in won:
+            totals[side] += 1
+    if rules.primiera == "sevens":
+        won = _most(sevens, 1, misere)
+    elif rules.primiera == "none":
+        won = []
+    else:
+        contenders = complete or (range(len(piles)) if rules.missing_suit == "lose" else ())
+        masked = [primiera[s] if s in contenders else -1 for s in range(len(piles))]
+        won = _most(masked, 1, misere) if contenders else []
+    for side in won:
+        totals[side] += 1
+    return tuple(totals)

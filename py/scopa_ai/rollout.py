@@ -3,7 +3,7 @@
 `playout` follows the engine's rules for a play, a scopa, a new round of dealing and the last
 capture (R2, R4–R6, S5, SB6; the capture options come from the engine's own cached `CaptureRule`,
 what a sweep is from its `scopa_kind`) and
-scores the finished hand with the engine's `score_hand`, but skips what only a real game needs
+scores the finished hand with the engine's count (`hand_totals`: `score_hand`'s totals), but skips what only a real game needs
 (events, records, checks): it is the inner loop of the master's search.
 tests/unit/test_ai.py replays its plays through `Match.apply` and checks the same hand result.
 
@@ -32,7 +32,7 @@ from scopa.captures import SCOPA, TRADIZIONALE, scopa_kind
 from scopa.cards import VALUE, VALUES, Card
 from scopa.rules import RuleSet
 from scopa.mechanics import judge_sweep, special_sweeps
-from scopa.scoring import score_hand
+from scopa.scoring import hand_totals
 from scopa.state import Match, Play
 from .heuristics import Knowledge
 from .pushed import pushed_playout
@@ -225,7 +225,7 @@ def playout(m: Match, card: Card, presa: tuple[Card, ...], k: Knowledge, rng: ra
     if table and last_capturer is not None:
         prese[side_of[last_capturer]].extend(table)  # R6
         table.clear()
-    totals = score_hand(rules, prese, scope, tradizionali).totals
+    totals = hand_totals(rules, prese, scope, tradizionali)
     if fixed is not None:
         return tuple(t + a for t, a in zip(totals, fixed))
     return totals

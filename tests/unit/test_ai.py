@@ -84,7 +84,7 @@ def test_every_level_plays_legally_in_every_variant(variant):
         assert play_hand(rules, 100 + i, [level, others]) == rules.deck - rules.table_cards
 
 
-@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12, 250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000),
        level=st.sampled_from(LEVEL_NAMES))
 def test_levels_legal_property(variant, seed, level):

@@ -51,40 +51,36 @@ MAX_PLAYS = 5_000
 ADDED_OPTIONS = {"cirulla": False}
 
 
-def _without_added(value: Any) -> Any:
-    """`value` (JSON-like) with the options added since the digests, at their default, left out."""
-    if isinstance(value, dict):
-        if "rules" in value and isinstance(value["rules"], dict):
-            value = {**value, "rules": {k: v for k, v in value["rules"].items()
-                                        if not (k in ADDED_OPTIONS and v == ADDED_OPTIONS[k])}}
-        return {k: _without_added(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_without_added(v) for v in value]
-    if isinstance(value, str):
-        for k in ADDED_OPTIONS:
-            value = value.replace(f", {k}", "")
-    return value
-
-
 _PLAY_KEYS = {"card", "presa", "notation"}
 
 
-def _with_steal_key(value: Any) -> Any:
-    """`value` (JSON-like) with every play's `steal` key as the digests had it: every play (an
-    event's too) but a build (SB30) wrote one, empty but a steal's (SB20); now only a steal writes
-    it (issue 42)."""
-    if isinstance(value, dict):
-        out = {k: _with_steal_key(v) for k, v in value.items()}
-        if _PLAY_KEYS <= set(out) and "steal" not in out and "build" not in out:
+def _as_before(value: Any) -> Any:
+    """`value` (JSON-like) in the shape the digests were made with, in one walk:
+    - the options added since the digests, at their default, left out of every `rules` and of
+      the option lists in messages;
+    - every play's `steal` key as the digests had it: every play (an event's too) but a build
+      (SB30) wrote one, empty but a steal's (SB20); now only a steal writes it (issue 42)."""
+    kind = type(value)
+    if kind is dict or (kind is not str and isinstance(value, dict)):
+        out = {}
+        for k, v in value.items():
+            if k == "rules" and isinstance(v, dict):
+                v = {o: x for o, x in v.items() if not (o in ADDED_OPTIONS and x == ADDED_OPTIONS[o])}
+            out[k] = _as_before(v)
+        if "steal" not in out and "build" not in out and _PLAY_KEYS <= out.keys():
             out["steal"] = []
         return out
-    if isinstance(value, (list, tuple)):
-        return [_with_steal_key(v) for v in value]
+    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
+        return [_as_before(v) for v in value]
+    if kind is str or isinstance(value, str):
+        for k in ADDED_OPTIONS:
+            if k in value:
+                value = value.replace(f", {k}", "")
     return value
 
 
 def _digest(parts: list[Any]) -> str:
-    parts = _with_steal_key(_without_added(parts))
+    parts = _as_before(parts)
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:24]
 
 

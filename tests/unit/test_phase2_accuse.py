@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from depth import examples
+from depth import examples, spread
 
 from deals import cards, dealt, legal
 from scopa import DECK, PRESETS, Match, RuleError, from_record, rules_for, sample_match, to_record
@@ -313,8 +313,7 @@ def test_random_play_ends_the_match_with_points_that_add_up(variant, seed, seati
 
 # -- computer players ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("name", list(LEVELS))
+@pytest.mark.parametrize("name,variant", spread(list(LEVELS), VARIANTS))  # every pair in the deep run
 def test_every_level_plays_a_whole_match_legally(variant, name):
     m, turns = whole_match(variant, name)  # every play checked by Match.apply
     assert m.phase == "over" and m.winner is not None and turns

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from depth import examples
+from depth import examples, spread
 
 from deals import cards, dealt, set_table, takes
 from scopa import (DECK, PRESETS, IllegalPlayError, Match, Play, RuleError, card_str, from_record, rules_for, sample_match,
@@ -265,8 +265,7 @@ def test_options_of_the_phase_two_rules_round_trip_in_records():
 
 
 
-@pytest.mark.parametrize("variant", NEW)
-@pytest.mark.parametrize("name", list(LEVELS))
+@pytest.mark.parametrize("name,variant", spread(list(LEVELS), NEW))  # every pair in the deep run
 def test_every_level_plays_a_whole_match_legally(variant, name):
     names = list(LEVELS)
     other = names[(names.index(name) + 1) % len(names)]

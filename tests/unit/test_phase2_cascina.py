@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from depth import examples
+from depth import examples, spread
 
 from deals import cards, dealt, legal
 from scopa import DECK, IllegalPlayError, Match, from_record, rules_for, sample_match, to_record
@@ -180,8 +180,7 @@ def test_old_records_read_exactly_as_before():
         m.play("3B>4C")  # no builds without the rule
 
 
-@pytest.mark.parametrize("four", [False, True])
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level,four", spread(list(LEVELS), [False, True]))  # every pair in the deep run
 def test_every_level_plays_a_whole_match_legally(level, four):
     rules = rules_for("cascina", {"players": 4, "teams": "pairs"} if four else {})
     if level == "master":

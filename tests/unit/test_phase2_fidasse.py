@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from depth import examples
+from depth import DEEP, examples
 
 from deals import cards, dealt, legal
 from players import expert_match, whole_match
@@ -21,6 +21,7 @@ from scopa_ai import LEVELS, make_player
 from scopa_ai.parts.fidasse import p_true
 from scopa_ai.heuristics import knowledge
 from settebello.cli import main
+from settebello.game import levels
 from settebello.session import Session
 
 C = cards
@@ -378,7 +379,9 @@ def test_a_whole_match_record_of_computer_players_replays_to_its_totals():
                          for c in shown)
 
 
-@pytest.mark.parametrize("name", list(LEVELS))
+# The levels a person can choose, and the random player, by default; the benchmarks' searching
+# sparring partners too in the deep run (tests/unit/test_ai.py seats them in a hand of every game).
+@pytest.mark.parametrize("name", list(LEVELS) if DEEP else ["random", *[lv["id"] for lv in levels()]])
 def test_every_level_plays_a_whole_match_legally(name):
     m, turns = whole_match("fidasse", name, max_hands=40)  # every play and answer checked by Match.apply
     assert m.phase == "over" and m.winner is not None and turns

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from depth import DEEP
+from depth import DEEP, spread
 
 from scopa.rules import rules_for
 from scopa.state import Match
@@ -59,8 +59,8 @@ def play_out(s: Session, plays: int, seed: int, think: str) -> list[str]:
     return came
 
 
-@pytest.mark.parametrize("level", ["master", "pimc"])
-@pytest.mark.parametrize("variant", ["scopa", "scopone"])
+# by default the master at Scopone and pimc at Scopa; every pair in the deep run
+@pytest.mark.parametrize("level,variant", spread(["master", "pimc"], ["scopone", "scopa"]))
 def test_replies_on_the_persons_time_are_the_replies_without(small_master, level, variant):
     seats = [{"human": True, "name": "Anna"}] + [{"human": False, "level": level}] * (rules_for(variant).players - 1)
     plays = 40 if variant == "scopa" else 24

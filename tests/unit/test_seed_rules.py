@@ -8,6 +8,7 @@ import random
 import pytest
 
 from deals import dealt
+from depth import spread
 from players import level
 from scopa import Match, rules_for
 from scopa.loop import play_match
@@ -185,9 +186,9 @@ def test_tables_beyond_the_seeds_are_house_tables_in_the_dialog():
 
 # The games issue 43 changed, played to their end by every level a person can choose (and the
 # random player), each against the expert (the expert against the easy level), every play checked
-# by the engine. Inversa's and Bàzzica's are in test_phase2_captures.py and test_phase2_accuse.py.
-@pytest.mark.parametrize("variant", ["cicera", "scopa-d-assi"])
-@pytest.mark.parametrize("name", ["random", *[lv["id"] for lv in levels()]])
+# by the engine (by default each level in one of the two games, in turn; every pair in the deep run).
+# Inversa's and Bàzzica's are in test_phase2_captures.py and test_phase2_accuse.py.
+@pytest.mark.parametrize("name,variant", spread(["random", *[lv["id"] for lv in levels()]], ["cicera", "scopa-d-assi"]))
 def test_every_level_plays_a_whole_match_of_the_changed_games_legally(variant, name):
     m = Match.new(rules_for(variant), random.Random(5))
     other = "expert" if name != "expert" else "easy"
