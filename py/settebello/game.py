@@ -269,7 +269,8 @@ class Game:
         return SeatsPart(
             seats=[dict(s) for s in self.seats], variant=self.variant,
             waiting=("human" if turn_human else "computer") if m.phase == "play" else m.phase,
-            pass_to=self.pass_to(), can_undo=self.undo_target() is not None, can_hint=self.daily is None,
+            pass_to=self.pass_to(), can_undo=self.undo_target() is not None, undo_off=self.undo_off(),
+            can_hint=self.daily is None,
             daily=None if self.daily is None else {"day": self.daily, "replay": self.replay},
             scope_cards=self._scope_of_hand()[0],
             lesson=None if self.lesson is None else first_lesson.step(m, levels()))
@@ -293,6 +294,16 @@ class Game:
             if event.scopa and event.shows_card_to(viewer):
                 cards[m.side_of[event.seat]].append(card_str(event.play.card))
         return cards, [e.scopa for e in events]
+
+    def undo_off(self) -> str | None:
+        """Why this game never takes a play back (one of UNDO_OFF), or None: a day's deal is compared
+        play for play with the master; where several people play, a card laid stays played, as at a
+        real table (a clock, the third reason, is the session's: view.py)."""
+        if self.daily is not None:
+            return "daily"
+        if len(self.humans) > 1:
+            return "people"
+        return None
 
     def undo_target(self) -> int | None:
         """Index in this hand's plays of the lone human's last play, if undo is allowed."""

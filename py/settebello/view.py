@@ -51,6 +51,11 @@ class TablePart:
         return out
 
 
+# Why a game never offers a take-back (SeatsPart.undo_off; the page's words `undo.off.<reason>`):
+# a day's deal, several people at the table, a clock.
+UNDO_OFF = ("daily", "people", "clock")
+
+
 @dataclass(frozen=True)
 class SeatsPart:
     """The session's side of the table (game.py)."""
@@ -61,6 +66,9 @@ class SeatsPart:
     pass_to: int | None
     can_undo: bool
     can_hint: bool
+    # why this game never offers a take-back (UNDO_OFF), for the page to say on its Undo button; None
+    # where a take-back is offered whenever the person has played
+    undo_off: str | None
     daily: dict[str, Any] | None
     scope_cards: list[list[str]]
     lesson: dict[str, Any] | None  # the first lesson's step (lesson.py); the key is left out otherwise
@@ -132,7 +140,7 @@ def page_view(table: TablePart, seats: SeatsPart, facts: FactsPart, clock: Clock
         table = replace(table, over=clock.forfeit["winner"])
         seats = replace(seats, waiting="over", pass_to=None, can_undo=False)
     elif clock.running:
-        seats = replace(seats, can_undo=False)
+        seats = replace(seats, can_undo=False, undo_off=seats.undo_off or "clock")
     out: dict[str, Any] = {}
     for part in (table, seats, facts, clock, tournament, story, review):
         own = part_json(part)

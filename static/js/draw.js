@@ -104,7 +104,11 @@ export function decorate() {
   // and in the More menu, where a tight bar leaves it no room (barfold.js)
   $("more-game").textContent = game.textContent;
   // the buttons
-  $("undo").disabled = !v.can_undo || T.busy;
+  // a game that never takes a play back (several people, today's deal, a clock: view.py's
+  // UNDO_OFF) keeps Undo looking off, but a press is answered with why (gameloop.js undo)
+  const undoOff = Boolean(v.undo_off) && !v.can_undo;
+  $("undo").disabled = T.busy || (!v.can_undo && !undoOff);
+  $("undo").setAttribute("aria-disabled", String(undoOff));
   // a day's deal (daily.js) is played without hints: the button looks off but still answers, with
   // the engine's reason, so a player who taps it learns why (the review of 2026-12-01)
   $("hint").disabled = !mine;

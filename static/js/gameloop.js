@@ -577,7 +577,14 @@ export function focusTheDeal() {
 }
 
 export async function undo() {
-  if (T.busy || !currentView()?.can_undo) return;
+  const at = currentView();
+  if (T.busy || !at) return;
+  if (!at.can_undo) {
+    // a game that never takes a play back (view.py UNDO_OFF: several people, today's deal, a
+    // clock) answers a press with why, as Hint does in today's deal
+    if (at.undo_off) { const why = () => t(`undo.off.${at.undo_off}`); status(why); announce(why); }
+    return;
+  }
   const g = T.generation;
   T.busy = true; decorate();
   let v;

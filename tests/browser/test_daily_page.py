@@ -148,12 +148,17 @@ def test_todays_deal_played_to_the_end_compared_and_the_streak_after_two_days(ta
     page = table_page("fast=1&lang=en", save=save1)
     move_clock(page, DAY1)
     assert page.evaluate("settebello.view.daily") == {"day": DAY1, "replay": False}
-    assert page.locator("#undo").is_disabled()
-    # Hint looks off, and a press says why (the review of 2026-12-01: greyed with no reason)
-    hint = page.locator("#hint")
+    # Hint and Undo look off, and a press says why (the review of 2026-12-01: greyed with no reason)
+    hint, undo = page.locator("#hint"), page.locator("#undo")
     expect(hint).to_have_attribute("aria-disabled", "true")
+    expect(undo).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#hand-cards .card:not([aria-disabled=true])").first).to_be_visible()
-    box = hint.bounding_box()  # a real press: Playwright's click waits for aria-disabled to go
+    plays = page.evaluate("settebello.view.plays.length")
+    box = undo.bounding_box()  # a real press: Playwright's click waits for aria-disabled to go
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#status")).to_contain_text("No take-backs in today's deal: it is compared play by play with the Master's.")
+    assert page.evaluate("settebello.view.plays.length") == plays  # nothing was taken back
+    box = hint.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(page.locator("#status")).to_contain_text("Today's deal is played without hints: it is you against the master.")
     expect(page.locator("#status")).not_to_contain_text("went wrong")

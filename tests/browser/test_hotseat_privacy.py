@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from harness import wait_for_engine
+from playwright.sync_api import expect
 from scopa import card_str, from_record
 from settebello.session import Session
 
@@ -90,6 +91,13 @@ def test_the_pass_screen_leaves_no_hand_in_the_page_and_ready_shows_the_right_on
         assert view["seat"] == other and view["hand"] == hands[other]
         shown = page.locator("#hand-cards .card").evaluate_all("els => els.map(e => e.dataset.card)")
         assert shown == hands[other]
+    # no take-backs at one device: Undo looks off, and a press says why and takes nothing back
+    undo = page.locator("#undo")
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    plays = page.evaluate("settebello.view.plays.length")
+    undo.click(force=True)  # a real press: Playwright's own click would wait for aria-disabled to go
+    expect(page.locator("#status")).to_contain_text("No take-backs with several people at the table")
+    assert page.evaluate("settebello.view.plays.length") == plays and plays > 0
 
 
 def test_a_card_claimed_face_down_is_not_in_the_page_the_next_person_is_handed(table_page):

@@ -1,9 +1,12 @@
 """The session's clock, forfeits, tournaments and statistics, as the page drives them (JSON in/out)."""
 
 import json
+from pathlib import Path
 
+from settebello import daily
 from settebello.clock import replay
 from settebello.session import Session
+from settebello.view import UNDO_OFF
 
 HUMAN_VS_CPU = [{"human": True, "name": "Anna"}, {"human": False, "level": "easy"}]
 SHORT = {"move_ms": 1000, "first_move_ms": 1000, "bank_ms": 2000, "increment_ms": 0}
@@ -283,3 +286,25 @@ def test_a_forfeit_in_a_tournament_match_puts_the_opponent_through():
     final = t["rounds"][0][0]
     assert t["finished"] and t["champion"]["name"] == "Beginner" and final["forfeit"] is not None
     assert [r["name"] for r in t["standings"]] == ["Beginner", "Anna"]
+
+
+def test_a_game_that_never_takes_a_play_back_says_why():
+    """Undo looks off where a game never takes a play back, and the page says why (view.py
+    UNDO_OFF, in every language): several people at the table, today's deal, a clock; a person
+    alone against the computers is offered it once they have played."""
+    def first_view(config):
+        s = Session(FakeTime())
+        assert "error" not in s.new_game(config)
+        return s.view()
+
+    alone = first_view({"variant": "scopa", "seed": 3, "seats": HUMAN_VS_CPU})
+    people = first_view({"variant": "scopa", "seed": 3, "seats": [{"human": True, "name": "Mamma"},
+                                                                  {"human": True, "name": "Papà"}]})
+    clocked = first_view({"variant": "scopa", "seed": 3, "seats": HUMAN_VS_CPU, "clock": SHORT})
+    today = first_view(daily.daily_config("2026-11-29"))
+    assert [v["undo_off"] for v in (alone, people, clocked, today)] == [None, "people", "clock", "daily"]
+    assert not any(v["can_undo"] for v in (people, clocked, today))
+    root = Path(__file__).resolve().parents[2] / "static" / "i18n"
+    for code in ("en", "it", "es"):
+        words = json.loads((root / f"{code}.json").read_text(encoding="utf-8"))
+        assert all(words.get(f"undo.off.{reason}") for reason in UNDO_OFF), code
