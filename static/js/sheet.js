@@ -61,8 +61,8 @@ export function sheetTable(v, r, { running = v.totals, testid = "sheet" } = {}) 
     const d = r.detail[i] || {};
     const pts = r.points[i][cat] ?? 0, note = counted(cat, d, pts, v.words);
     // points a side wants: won; in a misère game (O12) points, and anywhere a point taken away
-    // (a traditional scopa that costs, SB6), are lost
-    const mark = pts > 0 ? (misere ? "lost" : "won") : pts < 0 ? "lost" : "";
+    // (a traditional scopa that costs, SB6), are lost; nothing scored is plain (table.css)
+    const mark = pts > 0 ? (misere ? "lost" : "won") : pts < 0 ? "lost" : "nil";
     const run = cat === "napola" || cat === "napula" ? runCell(d[cat]) : "";
     // the count in brackets for a screen reader ("0 (20 carte)"), not run into the points ("0 20 carte")
     const said = note ? `<span class="visually-hidden"> (</span><small>${esc(note)}</small><span class="visually-hidden">)</span>` : "";
