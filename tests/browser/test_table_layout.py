@@ -386,6 +386,27 @@ def test_phone_screen_has_no_sideways_scroll(table_page, query):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
+def test_a_big_screen_grows_the_text_and_cards_and_spreads_a_scopone_hand(table_page):
+    """The review of 2026-12-02: at 2560 x 1440 the text and the cards were a 1366 x 768 screen's,
+    and a Scopone hand of nine overlapped in a panel of 820 px beside bare felt."""
+    measured = """() => ({ font: parseFloat(getComputedStyle(document.documentElement).fontSize),
+        hand: [...document.querySelectorAll('#hand-cards .card')].map(e => [e.offsetLeft, e.offsetWidth]),
+        table: document.querySelector('#table-cards .card').offsetWidth,
+        page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight] })"""
+    sizes = {}
+    for width, height in ((1366, 768), (2560, 1440)):
+        page = table_page("fast=1&variant=scopone&seed=1&level=random&lang=en", viewport={"width": width, "height": height})
+        my_turn(page)
+        sizes[width] = page.evaluate(measured)
+        assert sizes[width]["page"] == [width, height], f"the page scrolls at {width} x {height}: {sizes[width]}"
+    small, big = sizes[1366], sizes[2560]
+    assert big["font"] >= 1.35 * small["font"]
+    assert big["hand"][0][1] >= 1.6 * small["hand"][0][1] and big["table"] >= 1.6 * small["table"]
+    # the nine cards side by side: each begins where the one before it ends
+    lefts, width = [left for left, _ in big["hand"]], big["hand"][0][1]
+    assert len(lefts) == 9 and all(b - a >= width for a, b in zip(lefts, lefts[1:])), big["hand"]
+
+
 def test_more_rules_offers_what_the_game_leaves_open_and_the_game_plays_them(table_page):
     page = table_page("fast=1&seed=5&level=random")
     page.locator("#new").click()
