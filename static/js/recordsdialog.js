@@ -11,6 +11,7 @@ import { refusalOr } from "./names.js";
 import { downloadMatch, restoreFromFile, strayMatches, dropStray } from "./persist.js";
 import { historySection, fillHistory, resumeMatch, keepLeft, underWay } from "./history.js";
 import { game } from "./engine.js";
+import { view } from "./store.js";
 
 /**
  * Read and check a record (its text, or the file) with the engine, after the page has bounded and
@@ -88,7 +89,9 @@ function buildDialog() {
 function label(d) {
   d.querySelector("#records-title").textContent = text("title");
   for (const act of ["export", "replay", "open", "close"]) d.querySelector(`[data-act=${act}]`).textContent = text(act);
-  d.querySelector("[data-note=export]").textContent = text("exportNote");
+  // a finished match's record holds every hand: nothing of the hand being played to explain (the
+  // review of 2026-12-02 found the note confusing after the match)
+  d.querySelector("[data-note=export]").textContent = text(view()?.phase === "over" ? "exportNoteOver" : "exportNote");
   d.querySelector("[data-note=open]").textContent = text("openNote");
   fillAside(d.querySelector(".records__aside"));
   fillHistory(d.querySelector(".records__history"), {

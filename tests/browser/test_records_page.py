@@ -132,6 +132,23 @@ def test_while_the_first_hand_is_played_the_file_is_the_match_and_there_is_no_re
     assert json.loads(open(got.value.path(), encoding="utf-8").read())["format"] == "settebello-save/1"
 
 
+def test_a_finished_matchs_records_say_what_its_file_holds_and_nothing_of_a_hand_being_played(table_page):
+    """The review of 2026-12-02: once the match was over, the note still spoke of "the hand being
+    played" and of the first hand's file."""
+    config = {"variant": "scopa", "seed": 2, "options": {"target": 1}, "seats": person_and_computers(2)}
+    page = table_page("fast=1&lang=en", save=near_the_end(config, person_plays_left=1))
+    page.wait_for_function("settebello.view.waiting === 'human'")
+    page.locator("#hand-cards button.card:not([aria-disabled=true])").first.click()
+    choice = page.locator("#choices button[data-play]").first
+    if choice.count():
+        choice.click()
+    page.wait_for_function("settebello.view.phase === 'over'")
+    dialog = _open_records(page)
+    note = dialog.locator("[data-note=export]")
+    expect(note).to_have_text("A record (.json) of every deal and play of this match, to watch again or to keep.")
+    page.keyboard.press("Escape")
+
+
 def test_illegal_record_is_reported_with_hand_and_play_and_changes_nothing(table_page, tmp_path):
     page = table_page(GAME)
     at = page.url
