@@ -70,7 +70,7 @@ function whoWonWhat(v, st) {
     const pts = st.by_category[i][cat] ?? 0;
     // the side that made the most of a category over the match (a misère game's most is its worst)
     const most = Math.max(...sides.map((k) => st.by_category[k][cat] ?? 0));
-    const mark = pts < 0 ? "lost" : pts > 0 && pts === most ? (misere ? "lost" : "won") : "";
+    const mark = pts < 0 ? "lost" : pts > 0 && pts === most ? (misere ? "lost" : "won") : "nil";  // nil: plain (table.css)
     return `<td class="${mark}"><strong>${pts}</strong></td>`;
   }).join("")}</tr>`).join("");
   return `<div class="sheet__scroll"><table data-testid="story-totals" data-sides="${sides.length}"${misere ? ' class="sheet--misere"' : ""}>
