@@ -510,12 +510,19 @@ I18N = ROOT / "static" / "i18n"
 LANGUAGES = VENDOR / "languages.json"
 
 
+# The words a name the page gave may be in (a person's "You", a computer's level): i18n.js's
+# wordsOf knows them in every language from the list, without loading every language's file.
+NAME_WORDS = re.compile(r"seat\.you|seat\.masterInYourSeat|dialog\.defaultName|level\.[a-z0-9]+")
+
+
 def write_languages(src: Path = I18N, dest: Path = LANGUAGES) -> list[dict]:
-    """List the language files (static/i18n/<code>.json, each with its own "_name") for the page."""
+    """List the language files (static/i18n/<code>.json, each with its own "_name") for the page,
+    with each one's name words (NAME_WORDS)."""
     found = []
     for path in sorted(src.glob("*.json")):
         strings = json.loads(path.read_text(encoding="utf-8"))
-        found.append({"code": path.stem, "name": strings.get("_name", path.stem)})
+        names = {k: v for k, v in strings.items() if NAME_WORDS.fullmatch(k)}
+        found.append({"code": path.stem, "name": strings.get("_name", path.stem), "names": names})
     _write_atomic(dest, (json.dumps(found, ensure_ascii=False) + "\n").encode())
     return found
 

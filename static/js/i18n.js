@@ -71,11 +71,9 @@ export async function initLanguage() {
   // (before, a module starting in between asked for words there were none of yet)
   if (Array.isArray(index) && index.length) available = index;
   await setLanguage(pick([url, remembered, ...(navigator.languages || [navigator.language])]), false);
-  // every other language too (a few small files): a name the page gave in one ("You", "Tu") is
-  // known as its own default name in all of them (wordsOf), e.g. after a reload in another language
-  await Promise.all(available.map(({ code }) => load(code).catch((err) => {
-    console.warn(`Settebello: language ${code} unavailable (${err.message})`);
-  })));
+  // no other language's file: the list holds each one's name words (build.py NAME_WORDS), so a name
+  // the page gave in one ("You", "Tu") is known as its own default name in all (wordsOf), and an
+  // embed's first bytes are not two languages it does not show (50 kB, the review of 2026-12-02)
 }
 
 /** Switch language (remembered unless remember is false) and tell every listener. */
@@ -92,10 +90,13 @@ export async function setLanguage(code, remember = true) {
 /** Call fn(code) after every language change; returns a function that stops it. */
 export function onLanguageChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
-/** Key's words in every language loaded (all of them once initLanguage is done), e.g. wordsOf("seat.you")
- *  is ["You", "Tú", "Tu"]: the page's own default names, whatever language gave them. */
+/** Key's words in every language, e.g. wordsOf("seat.you") is ["You", "Tú", "Tu"]: the page's own
+ *  default names, whatever language gave them (a name word in every language, from the list; any
+ *  other key in the languages loaded). */
 export function wordsOf(key) {
-  return [...new Set([...files.values()].map((f) => f[key]).filter((x) => typeof x === "string"))];
+  const said = [...files.values()].map((f) => f[key]);
+  for (const { names } of available) said.push(names?.[key]);
+  return [...new Set(said.filter((x) => typeof x === "string"))];
 }
 
 /** Whether the page has words for key (in this language or in English), asked without a warning. */

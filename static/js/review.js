@@ -14,13 +14,11 @@
 //   reviewRegion(v, hand, {level})   the region it opens, empty and hidden, as HTML
 //   wireReview(box, v)               make the buttons under box work (again after a redraw)
 import { game } from "./engine.js";
-import { t, cardName, theCard, theCards, language } from "./i18n.js";
-import { art } from "./deck.js";
-import { reasonText } from "./coach.js";
-import { esc, levelName, refusalText } from "./names.js";
+import { t } from "./i18n.js";
+import { esc, refusalText } from "./names.js";
 import { writeJSON } from "./storage.js";
-import { REPLAY_KEY, viewerHref } from "./records.js";
-import { view } from "./store.js";
+import { REPLAY_KEY } from "./records.js";
+import { stylesheet } from "./modal.js";
 
 // Per view (the table's current one: a new hand or game is a new view), the reviews asked for,
 // by hand: {open, data}. A redraw of the same sheet (the language changed) shows them again.
@@ -80,6 +78,8 @@ function toggle(btn, region, hand, state) {
 /** Open the review of `hand`: asked of the worker once per view, then drawn; `scroll`: brought into
  *  the sheet's view (a click; a redraw leaves the sheet where the reader had it). */
 async function show(btn, region, hand, state, scroll = false) {
+  // drawn, and styled, from the first opening on (not among an embed's first bytes)
+  const drawing = Promise.all([import("./reviewlooks.js"), stylesheet("review")]);
   let entry = state.get(hand);
   if (!entry) {
     entry = { open: true, data: game("review", { hand }) };
@@ -103,56 +103,11 @@ async function show(btn, region, hand, state, scroll = false) {
   }
   if (!region.isConnected) return;
   const level = Number(region.dataset.level) + 1;
+  const [{ lookItem }] = await drawing;
+  if (!region.isConnected) return;
   list.innerHTML = data.looks.map((look) => lookItem(look, level)).join("");
   // said when ready (the status line is a live region): how many plays there are to look at
   status.textContent = data.looks.length ? t("review.ready", { count: data.looks.length }) : t("review.none");
   region.dataset.ready = "true";
   if (scroll) region.scrollIntoView({ block: "start" });
-}
-
-/** One card drawn as the table draws it (deck.js's art), marked: "made", "better" or "taken". */
-function cardImg(code, mark = "", note = "") {
-  const label = note ? `${cardName(code)} (${note})` : cardName(code);
-  const tag = mark === "made" ? t("review.yours") : mark === "better" ? t("review.better") : "";
-  return `<li class="review__slot${mark ? ` review__slot--${mark}` : ""}"><img class="review__card" data-art="${esc(code)}" src="${art(code)}" alt="${esc(label)}" title="${esc(label)}">${tag ? `<span class="review__tag" aria-hidden="true">${esc(tag)}</span>` : ""}</li>`;
-}
-
-/** A play's words: what the person did ("made") or should have done ("best"). */
-function playLine(kind, p) {
-  return p.presa.length ? t(`review.${kind}.take`, { card: theCard(p.card), cards: theCards(p.presa) })
-    : t(`review.${kind}.lay`, { card: theCard(p.card) });
-}
-
-function lookItem(look, level) {
-  const { made, better } = look;
-  const id = `look-${look.hand}-${look.play}`;
-  const tableMark = (c) => better.presa.includes(c) ? ["taken", t("review.taken")] : made.presa.includes(c) ? ["took", t("review.yours")] : ["", ""];
-  const handMark = (c) => c === better.card && c === made.card ? ["better", `${t("review.yours")}, ${t("review.better")}`]
-    : c === better.card ? ["better", t("review.better")] : c === made.card ? ["made", t("review.yours")] : ["", ""];
-  const table = look.table.length ? `<ul class="review__cards" aria-labelledby="${id}-table">${look.table.map((c) => cardImg(c, ...tableMark(c))).join("")}</ul>`
-    : `<p class="review__empty">${esc(t("review.tableEmpty"))}</p>`;
-  const hand = `<ul class="review__cards" aria-labelledby="${id}-hand">${look.cards.map((c) => cardImg(c, ...handMark(c))).join("")}</ul>`;
-  const points = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(look.cost);
-  // the unit is the review's (Python's): the hand's points, or the match's stakes said apart
-  const cost = look.unit === "match"
-    ? t("review.costMatch", { points, chance: new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(look.match_chance) })
-    : t("review.cost", { points });
-  const why = reasonText(look.reason);
-  // at a table with people on other devices (a remote seat), which this page must not leave: in a
-  // tab of its own whose Back to the game closes it (records.js openInViewer)
-  const apart = !!view()?.seats?.some((s) => s.remote);
-  const href = viewerHref(`from=game&hand=${look.hand}&play=${look.play}${apart ? "&back=close" : ""}`);
-  return `<li class="review__look" data-testid="review-look" data-hand="${look.hand}" data-play="${look.play}" data-made="${esc(made.notation)}" data-better="${esc(better.notation)}">
-    <h${level} class="review__when">${esc(t("review.play", { n: look.play }))}</h${level}>
-    <div class="review__position">
-      <div class="review__group"><p class="review__label" id="${id}-table">${esc(t("review.table"))}</p>${table}</div>
-      <div class="review__group"><p class="review__label" id="${id}-hand">${esc(t("review.hand"))}</p>${hand}</div>
-    </div>
-    <p class="review__made">${esc(playLine("made", made))}</p>
-    <p class="review__best">${esc(playLine("best", better))}</p>
-    ${why ? `<p class="review__why">${esc(why)}</p>` : ""}
-    ${look.hint ? `<p class="review__hinted" data-hint="${esc(look.hint)}">${esc(t("review.hinted", { level: levelName(look.hint) }))}</p>` : ""}
-    <p class="review__cost" data-cost="${look.cost}" data-unit="${esc(look.unit)}">${esc(cost)}</p>
-    <a class="review__replay" href="${esc(href)}"${apart ? ' target="_blank"' : ""}>${esc(t("review.replay", { n: look.play }))}</a>
-  </li>`;
 }

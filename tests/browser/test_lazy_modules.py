@@ -17,7 +17,8 @@ from site_helpers import human_to_play, skip_the_lesson_offer
 # viewer's page, never the game's; people.js only with a seat on another device or an invitation
 LAZY = {"rules.js", "statsview.js", "bracketview.js", "recordsdialog.js", "asidelist.js", "filecheck.js", "replay.js",
         "dailyview.js", "puzzleview.js",  # daily.js and puzzles.js load these (issue 47)
-        "people.js", "accessdialogs.js"}  # (Help and the review lists: access.js)
+        "people.js", "accessdialogs.js",  # (Help and the review lists: access.js)
+        "reviewlooks.js"}  # a hand's review drawn (review.js, at its first opening)
 
 
 def _modules(urls):

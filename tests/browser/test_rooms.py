@@ -72,7 +72,7 @@ def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
     # the low clock (ten seconds or less) is told by more than colour: what it shows when it turns low
     page.evaluate("""() => { window.__low = null; new MutationObserver(() => {
         const e = document.querySelector('#me .clock.clock--low');
-        if (e && !window.__low) window.__low = [getComputedStyle(e, '::before').maskImage, getComputedStyle(e).outlineStyle, getComputedStyle(e).fontWeight];
+        if (e && !window.__low) window.__low = [getComputedStyle(e, '::before').clipPath, getComputedStyle(e).outlineStyle, getComputedStyle(e).fontWeight];
       }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'], childList: true }); }""")
     dialog.locator("#ng-start").click()
     page.wait_for_function("settebello.view && settebello.view.clock !== null")
@@ -91,7 +91,7 @@ def test_a_player_who_runs_out_of_time_forfeits_the_match(page, base_url):
     assert view["clock"]["flagged"] == me
     assert page.locator("#me .clock.clock--flagged").count() == 1
     hourglass, ring, weight = page.evaluate("window.__low")
-    assert hourglass.startswith("url(") and ring == "dashed" and int(weight) >= 700, (hourglass, ring, weight)
+    assert hourglass.startswith("polygon(") and ring == "dashed" and int(weight) >= 700, (hourglass, ring, weight)
     assert page.locator("#me .clock .clock__move").inner_text() == "0:00"
     # no card can be played any more, and the engine refuses a late play
     assert page.locator("#hand-cards .card:not([aria-disabled=true])").count() == 0

@@ -85,7 +85,8 @@ def test_card_names_in_each_language():
 
 
 def test_adding_a_language_is_adding_one_file(tmp_path):
-    """The build lists every static/i18n/<code>.json, named by its own "_name", for the menu."""
+    """The build lists every static/i18n/<code>.json, named by its own "_name", for the menu, with
+    its name words (the page knows a name it gave in any language without loading every file)."""
     import shutil
 
     from loader import load
@@ -93,9 +94,14 @@ def test_adding_a_language_is_adding_one_file(tmp_path):
     build = load("scripts/build.py")
     src = tmp_path / "i18n"
     shutil.copytree(I18N, src)
-    (src / "fr.json").write_text(json.dumps({"_name": "Français", "card.name": "{rank} de {suit}"}), encoding="utf-8")
+    (src / "fr.json").write_text(json.dumps({"_name": "Français", "card.name": "{rank} de {suit}", "seat.you": "Vous",
+                                             "level.easy": "Facile", "level.easyHelp": "…"}), encoding="utf-8")
     dest = tmp_path / "languages.json"
     listed = build.write_languages(src, dest)
-    assert {"code": "fr", "name": "Français"} in listed
-    assert {"code": "it", "name": "Italiano"} in listed and {"code": "es", "name": "Español"} in listed
+    assert {"code": "fr", "name": "Français", "names": {"seat.you": "Vous", "level.easy": "Facile"}} in listed
+    by_code = {entry["code"]: entry for entry in listed}
+    assert by_code["it"]["name"] == "Italiano" and by_code["es"]["name"] == "Español"
+    assert by_code["it"]["names"]["seat.you"] == "Tu" and by_code["es"]["names"]["level.master"] == "Maestro"
+    assert set(by_code["en"]["names"]) == {"seat.you", "seat.masterInYourSeat", "dialog.defaultName", "level.random",
+                                           "level.beginner", "level.easy", "level.expert", "level.master"}
     assert json.loads(dest.read_text(encoding="utf-8")) == listed
