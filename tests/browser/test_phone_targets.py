@@ -127,12 +127,13 @@ def test_a_tablet_is_touched_its_bar_and_dialogs_44_px_and_its_cards_numbered(ne
     bar = page.evaluate(BAR)
     assert "new" in {b["id"] for b in bar} and not [b for b in bar if b["h"] < 44 and b["id"] != "game-rules"], bar
     # the chip keeps its size in the bar; a finger a little above or below it still opens the rules
-    chip = page.locator("#game-rules")
-    if chip.is_visible():
-        b = chip.bounding_box()
-        for dy in (-10, b["height"] + 9):
-            assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('#game-rules')",
-                                 [b["x"] + b["width"] / 2, b["y"] + dy]), (dy, b)
+    # (measured and touched in one turn of the page: a CI run under load saw the bar fold between
+    # a look at the chip and its box)
+    touched = page.evaluate("""() => { const c = document.getElementById('game-rules');
+        if (!c || !c.getClientRects().length) return null;  // folded into More: nothing to touch in the bar
+        const b = c.getBoundingClientRect();
+        return [-10, b.height + 9].map((dy) => [dy, !!document.elementFromPoint(b.x + b.width / 2, b.y + dy)?.closest('#game-rules')]); }""")
+    assert touched is None or all(hit for _, hit in touched), touched
     # every card drawn with its number and suit in the corner (cardart.js: the text at 29, 54)
     page.wait_for_function("document.querySelectorAll('#hand-cards .card__face').length === 3")
     assert page.evaluate("""() => [...document.querySelectorAll('#hand-cards .card__face, #table-cards .card__face')]
