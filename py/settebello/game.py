@@ -308,8 +308,8 @@ class Game:
     def undo_target(self) -> int | None:
         """Index in this hand's plays of the lone human's last play, if undo is allowed."""
         m = self.match
-        if len(self.humans) != 1 or m.phase != "play" or not m.log or self.daily is not None:
-            return None  # a day's deal (daily.py) is compared play for play with the master: no take-back
+        if self.undo_off() is not None or len(self.humans) != 1 or m.phase != "play" or not m.log:
+            return None  # never in such a game (undo_off), nor with no person to take a play back
         events = m.log[-1].events
         mine = [i for i, e in enumerate(events) if e.seat == self.humans[0]]
         return mine[-1] if mine else None

@@ -106,7 +106,7 @@ export function decorate() {
   // the buttons
   // a game that never takes a play back (several people, today's deal, a clock: view.py's
   // UNDO_OFF) keeps Undo looking off, but a press is answered with why (gameloop.js undo)
-  const undoOff = Boolean(v.undo_off) && !v.can_undo;
+  const undoOff = Boolean(v.undo_off);  // (such a game's can_undo is false)
   $("undo").disabled = T.busy || (!v.can_undo && !undoOff);
   $("undo").setAttribute("aria-disabled", String(undoOff));
   // a day's deal (daily.js) is played without hints: the button looks off but still answers, with
